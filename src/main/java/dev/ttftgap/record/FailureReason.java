@@ -1,0 +1,49 @@
+package dev.ttftgap.record;
+
+/** Why a request failed: exactly one per failed request, written as {@link #code()}. */
+public enum FailureReason {
+  /** Non-200 status; the record carries {@code httpStatus} and the server's message when known. */
+  HTTP_STATUS("http_status"),
+  /** 200 but not {@code text/event-stream} (a streaming request answered as plain JSON, say). */
+  WRONG_CONTENT_TYPE("wrong_content_type"),
+  /** An error object arrived inside the stream. */
+  STREAM_ERROR("stream_error"),
+  /** The stream ended before any content or reasoning event. */
+  NO_CONTENT("no_content"),
+  /** Content arrived but the stream ended without {@code [DONE]}. */
+  NO_DONE("no_done"),
+  /** No content event within the first-token timeout after the headers. */
+  FIRST_TOKEN_TIMEOUT("first_token_timeout"),
+  /** Two consecutive events further apart than the idle timeout. */
+  IDLE_TIMEOUT("idle_timeout"),
+  /** The stream did not finish within the stream timeout. */
+  STREAM_TIMEOUT("stream_timeout"),
+  /**
+   * The connection dropped mid-stream and Gatling re-sent the POST (two chunk ids in one stream):
+   * one user sent two requests, so the sample is discarded.
+   */
+  STREAM_RESTARTED("stream_restarted"),
+  /** Connection refused, reset, unknown host, TLS failure. */
+  CONNECTION_FAILED("connection_failed"),
+  /** The run ended (or was interrupted) while the request was in flight. */
+  INTERRUPTED("interrupted");
+
+  private final String code;
+
+  FailureReason(String code) {
+    this.code = code;
+  }
+
+  public String code() {
+    return code;
+  }
+
+  public static FailureReason fromCode(String code) {
+    for (FailureReason reason : values()) {
+      if (reason.code.equals(code)) {
+        return reason;
+      }
+    }
+    throw new IllegalArgumentException("unknown failure reason code: " + code);
+  }
+}

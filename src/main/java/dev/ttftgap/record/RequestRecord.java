@@ -1,0 +1,93 @@
+package dev.ttftgap.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One streaming request as the client saw it: one JSON line of a run's {@code records.jsonl}.
+ *
+ * <p>All times come from one clock (the load generator's); {@code *EpochMillis} are absolute,
+ * {@code *Millis} are durations. A {@code null} field means "undefined" (not measured, or not
+ * applicable to this outcome), never zero: a request that failed before its headers has no
+ * {@code ttfbMillis}; one that never got a token has no {@code ttftMillis}.
+ *
+ * <p>Stable field names: the capacity analysis and any external tool read these files.
+ *
+ * @param run run identifier (the Gatling run folder name, or a name given by the caller)
+ * @param userId Gatling virtual user id, unique within a run
+ * @param requestId the server's chunk {@code id} ({@code chatcmpl-...}) when one arrived
+ * @param phase {@code "warmup"} or {@code "step"}; warm-up requests stay out of the statistics
+ * @param step 1-based load step index; 0 for warm-up
+ * @param stepLabel the Gatling group name of the step, e.g. {@code "step 3 · 6 rps"}
+ * @param offeredRate offered arrival rate of the step, requests/s (open model); null otherwise
+ * @param concurrency target concurrency of the step (closed model); null otherwise
+ * @param model model id sent in the request
+ * @param promptTokens prompt length in tokens (tokenizer count, or the server's usage)
+ * @param maxTokens {@code max_tokens} sent
+ * @param startEpochMillis when the request was handed to the connection
+ * @param ttfbMillis send → response headers
+ * @param ttftMillis send → first event with non-empty content or reasoning
+ * @param gapMillis {@code ttftMillis − ttfbMillis}
+ * @param firstContentMillis send → first event with non-empty {@code content} (after any reasoning)
+ * @param firstReasoningMillis send → first event with non-empty reasoning, when the model reasons
+ * @param e2eMillis send → {@code [DONE]} (or the clean end of the stream)
+ * @param itlMillis intervals between consecutive content events, in arrival order
+ * @param tpotMillis {@code (e2e − ttft) / (outputTokens − 1)}
+ * @param outputTokens completion tokens
+ * @param outputTokensSource {@code "usage"} (server's {@code usage.completion_tokens}) or {@code
+ *     "tokenizer"} (counted client side)
+ * @param contentEvents number of events that carried content or reasoning
+ * @param serverTimings timings the server reported about this request (vLLM {@code metrics},
+ *     llama.cpp {@code timings}), keyed by their original names, milliseconds
+ * @param newConnection whether the request opened a new connection, when known
+ * @param outcome {@code "ok"} or {@code "ko"}
+ * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
+ * @param httpStatus HTTP status, when the response had one
+ * @param message human-readable detail of the failure (server's error message, check message)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RequestRecord(
+    String run,
+    long userId,
+    String requestId,
+    String phase,
+    int step,
+    String stepLabel,
+    Double offeredRate,
+    Integer concurrency,
+    String model,
+    Integer promptTokens,
+    Integer maxTokens,
+    long startEpochMillis,
+    Long ttfbMillis,
+    Long ttftMillis,
+    Long gapMillis,
+    Long firstContentMillis,
+    Long firstReasoningMillis,
+    Long e2eMillis,
+    List<Long> itlMillis,
+    Double tpotMillis,
+    Integer outputTokens,
+    String outputTokensSource,
+    Integer contentEvents,
+    Map<String, Double> serverTimings,
+    Boolean newConnection,
+    String outcome,
+    String reason,
+    Integer httpStatus,
+    String message) {
+
+  public static final String OK = "ok";
+  public static final String KO = "ko";
+  public static final String WARMUP = "warmup";
+  public static final String STEP = "step";
+
+  public boolean ok() {
+    return OK.equals(outcome);
+  }
+
+  public boolean warmup() {
+    return WARMUP.equals(phase);
+  }
+}
