@@ -13,8 +13,8 @@ import java.util.List;
  * @param servers c: requests served at once (the server's concurrent sequences)
  * @param serviceTimeMillis S: mean time a request holds a server, ms
  * @param serviceCv2 Cs²: squared coefficient of variation of the service time (1 for M/M/c)
- * @param lowLoadServiceTimeMillis mean e2e − TTFB at low load, ms, for comparison with S; null
- *     when undefined
+ * @param measuredServiceTimeMillis mean service time (low-load gap + e2e − TTFT) where the
+ *     servers were busiest, ms, the anchor of S; null when undefined
  * @param saturationRate c / S, requests/s: the rate at which the modelled queue grows without
  *     bound
  * @param delaySource what the model was fitted to: {@code "gap"} (mean gap − low-load mean gap)
@@ -33,7 +33,7 @@ public record QueueModel(
     int servers,
     double serviceTimeMillis,
     double serviceCv2,
-    Double lowLoadServiceTimeMillis,
+    Double measuredServiceTimeMillis,
     double saturationRate,
     String delaySource,
     double fitMapePercent,

@@ -26,8 +26,12 @@ import java.util.Locale;
  *   <li>Grid search over c ∈ 1..{@value #MAX_SERVERS} and the top step's utilisation ρ = λmax·S/c
  *       ∈ (0, 1) (log-spaced in 1 − ρ), then a finer search around the best point, minimising
  *       Σ ln²((predicted + f)/(measured + f)) over the fitted steps, f = max(2 ms, 10 % of the
- *       low-load mean gap); when saturation was measured at throughput X, the term n·ln²((c/S)/X)
- *       ties the model's capacity to it (n = fitted steps).
+ *       low-load mean gap), plus two anchors, each weighing {@value #ANCHOR_WEIGHT} × n (n =
+ *       fitted steps): ln²((c/S)/X) when saturation was measured at throughput X, and ln²(S/Ŝ)
+ *       with Ŝ the mean service time measured where the servers were busiest (the saturated
+ *       steps, else the last fitted step). The curve alone barely separates c from S when only
+ *       the last steps queue, and a short step's queue has not reached its steady state, so its
+ *       delay reads low; the anchors are direct measurements of c/S and S.
  *   <li>Fit error: MAPE of the predicted vs measured gap p50 and mean absolute error of the
  *       queueing delay, over the fitted steps.
  * </ol>
@@ -35,7 +39,7 @@ import java.util.Locale;
  * <p>Assumptions: Poisson arrivals, FIFO queue before c identical servers, service time not
  * depending on load (continuous batching breaks this mildly: S comes out as the service time
  * under load, usually longer than at low load). Not fitted (null) when fewer than 2 steps qualify
- * or no step queued by more than 2·f.
+ * or no step queued by more than f.
  *
  * <p>Parameters with defaults: at most {@value #MAX_SERVERS} servers; {@value #MIN_STEP_SAMPLES}
  * requests per fitted step; 100 quantiles of the low-load gap for the predicted distribution.
@@ -44,6 +48,7 @@ public final class QueueModelFitter {
   static final int MAX_SERVERS = 1024;
   static final int MIN_STEP_SAMPLES = 20;
   static final double MAX_FITTED_UTILISATION = 0.9;
+  static final double ANCHOR_WEIGHT = 3;
   private static final int CURVE_POINTS = 40;
 
   private QueueModelFitter() {}
@@ -75,12 +80,13 @@ public final class QueueModelFitter {
     }
     double floor = Math.max(2, 0.1 * baseline.gapMeanMillis());
     double maxDelay = fitSteps.stream().mapToDouble(FitStep::delayMillis).max().orElse(0);
-    if (maxDelay <= 2 * floor) {
+    if (maxDelay <= floor) {
       return null;
     }
     double cv2 = serviceCv2(fitSteps, samples, baseline);
     double maxRate = fitSteps.stream().mapToDouble(FitStep::rate).max().orElseThrow();
     Double capacity = saturation.reached() ? saturation.saturationRate() : null;
+    Double measuredService = measuredServiceMillis(steps, samples, fitSteps, baseline, saturation);
 
     Best best = new Best();
     for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
@@ -89,7 +95,7 @@ public final class QueueModelFitter {
         double slack = Math.pow(10, -2.0 * i / 79) * 0.99;
         slack = Math.max(slack, 0.001);
         double serviceMillis = (1 - slack) * servers / maxRate * 1000;
-        best.offer(servers, serviceMillis, objective(servers, serviceMillis, cv2, fitSteps, floor, capacity));
+        best.offer(servers, serviceMillis, objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
       }
     }
     // refine: every c near the best, service time on a fine multiplicative grid around it
@@ -101,7 +107,7 @@ public final class QueueModelFitter {
       double scaled = coarseService * servers / coarseServers;
       for (int k = -40; k <= 40; k++) {
         double serviceMillis = scaled * Math.pow(1.01, k);
-        best.offer(servers, serviceMillis, objective(servers, serviceMillis, cv2, fitSteps, floor, capacity));
+        best.offer(servers, serviceMillis, objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
       }
     }
 
@@ -141,7 +147,7 @@ public final class QueueModelFitter {
         servers,
         serviceMillis,
         cv2,
-        Double.isNaN(baseline.serviceMeanMillis()) ? null : baseline.serviceMeanMillis(),
+        measuredService,
         saturationRate,
         fitSteps.get(0).source,
         100 * apeSum / fitSteps.size(),
@@ -149,6 +155,32 @@ public final class QueueModelFitter {
         fits,
         curve,
         Arrays.stream(quantiles).boxed().toList());
+  }
+
+  /**
+   * Mean service time (prefill + stream after the first token) where the servers were busiest:
+   * over the saturated steps when saturation was reached, else in the last fitted step; null when
+   * no stream time was recorded there.
+   */
+  private static Double measuredServiceMillis(
+      List<StepStats> steps,
+      List<StepSamples> samples,
+      List<FitStep> fitSteps,
+      LowLoadBaseline baseline,
+      Saturation saturation) {
+    long n = 0;
+    long sum = 0;
+    for (StepSamples sample : samples) {
+      boolean busiest =
+          saturation.reached()
+              ? sample.step >= saturation.step()
+              : sample.step == fitSteps.get(fitSteps.size() - 1).step;
+      if (busiest) {
+        n += sample.streamCount;
+        sum += sample.streamSumMillis;
+      }
+    }
+    return n == 0 ? null : (double) sum / n + baseline.gapMeanMillis();
   }
 
   private static double serviceCv2(
@@ -182,7 +214,13 @@ public final class QueueModelFitter {
   }
 
   private static double objective(
-      int servers, double serviceMillis, double cv2, List<FitStep> steps, double floor, Double capacity) {
+      int servers,
+      double serviceMillis,
+      double cv2,
+      List<FitStep> steps,
+      double floor,
+      Double capacity,
+      Double measuredServiceMillis) {
     double sum = 0;
     for (FitStep step : steps) {
       Double predicted = QueueModel.meanWaitMillis(servers, serviceMillis, cv2, step.rate);
@@ -192,7 +230,11 @@ public final class QueueModelFitter {
     }
     if (capacity != null && capacity > 0) {
       double logRatio = Math.log(servers / serviceMillis * 1000 / capacity);
-      sum += steps.size() * logRatio * logRatio;
+      sum += ANCHOR_WEIGHT * steps.size() * logRatio * logRatio;
+    }
+    if (measuredServiceMillis != null && measuredServiceMillis > 0) {
+      double logRatio = Math.log(serviceMillis / measuredServiceMillis);
+      sum += ANCHOR_WEIGHT * steps.size() * logRatio * logRatio;
     }
     return sum;
   }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.function.DoubleUnaryOperator;
@@ -30,9 +31,67 @@ final class SyntheticRun {
   double warmupSeconds = 0;
   int maxQueue = Integer.MAX_VALUE;
   HeaderTiming headerTiming = HeaderTiming.AT_ACCEPT;
+  /** Whether records carry the server's {@code queue_time_ms}, as vLLM's metrics object does. */
+  boolean reportQueueTime;
   String run = "synthetic";
   long seed = 1;
   long epochStartMillis = EPOCH_START;
+
+  /** Named scenarios the accuracy tests run over; each has a known capacity c/S. */
+  static SyntheticRun hockeyStick() {
+    return new SyntheticRun();
+  }
+
+  /** Heavy noise on TTFB and prefill, fewer faster servers. */
+  static SyntheticRun noisy() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 4;
+    run.serviceMillis = 250;
+    run.noiseSigma = 0.5;
+    run.seed = 7;
+    return run;
+  }
+
+  /** A bounded queue: beyond 32 waiting requests the server answers 429. */
+  static SyntheticRun queueLimited() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 16;
+    run.serviceMillis = 1000;
+    run.maxQueue = 32;
+    run.seed = 11;
+    return run;
+  }
+
+  /** Many servers, long requests, a wide staircase. */
+  static SyntheticRun wide() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 32;
+    run.serviceMillis = 800;
+    run.prefillMillisAtRate = rate -> 120;
+    run.ttfbMillis = 200;
+    run.stepRates = List.of(5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 55.0, 60.0);
+    run.seed = 23;
+    return run;
+  }
+
+  /** Far below capacity at every step: nothing queues. */
+  static SyntheticRun flat() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 64;
+    run.stepRates = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0);
+    run.seed = 3;
+    return run;
+  }
+
+  /** No queueing, but the gap grows linearly with the rate (prefill 40 ms + 10 ms per rps). */
+  static SyntheticRun linear() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 64;
+    run.stepRates = List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0);
+    run.prefillMillisAtRate = rate -> 40 + 10 * rate;
+    run.seed = 5;
+    return run;
+  }
 
   double capacityRate() {
     return servers / serviceMillis * 1000;
@@ -122,7 +181,8 @@ final class SyntheticRun {
     return new RequestRecord(
         run, userId, "chatcmpl-" + userId, phase, step, label, rate, null, "synthetic", 100,
         OUTPUT_TOKENS, start, ttfb, ttft, ttft - ttfb, ttft, null, e2e, itl, tpot, OUTPUT_TOKENS,
-        "usage", OUTPUT_TOKENS, null, null, RequestRecord.OK, null, 200, null);
+        "usage", OUTPUT_TOKENS, reportQueueTime ? Map.of("queue_time_ms", wait) : null, null,
+        RequestRecord.OK, null, 200, null);
   }
 
   private double noise(Random random) {
