@@ -17,7 +17,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CapacityHtmlTest {
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  /** Debian's chromium here; GitHub's Ubuntu runners ship google-chrome instead. */
+  private static final Path CHROMIUM =
+      java.util.stream.Stream.of("/usr/bin/chromium", "/usr/bin/google-chrome")
+          .map(Path::of)
+          .filter(Files::isExecutable)
+          .findFirst()
+          .orElse(Path.of("/usr/bin/chromium"));
 
   @Test
   void pageIsSelfContained() {
