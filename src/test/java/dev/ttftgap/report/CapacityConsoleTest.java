@@ -13,8 +13,7 @@ class CapacityConsoleTest {
     CapacityReport report = Synthetic.hockeyStick(false);
 
     String text = CapacityConsole.render(report);
-    List<String> tableLines =
-        text.lines().skip(1).takeWhile(line -> !line.isBlank()).toList();
+    List<String> tableLines = text.lines().skip(1).takeWhile(line -> !line.isBlank()).toList();
 
     assertThat(tableLines).as("header + one line per step").hasSize(1 + report.steps().size());
     assertThat(tableLines.stream().map(String::length).distinct().count())

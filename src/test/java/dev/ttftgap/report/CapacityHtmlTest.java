@@ -29,7 +29,9 @@ class CapacityHtmlTest {
   void pageIsSelfContained() {
     String html = CapacityHtml.render(Synthetic.hockeyStick(false));
 
-    assertThat(html).as("no external script, stylesheet or image").doesNotContainPattern("(src|href)=\"(https?:)?//");
+    assertThat(html)
+        .as("no external script, stylesheet or image")
+        .doesNotContainPattern("(src|href)=\"(https?:)?//");
     assertThat(html).as("ECharts inlined").contains("echarts").hasSizeGreaterThan(900_000);
     assertThat(html).contains("<li>Knee at step");
   }
@@ -55,7 +57,9 @@ class CapacityHtmlTest {
 
       String dom = chromium(dir, "--dump-dom", page.toUri().toString());
 
-      assertThat(attribute(dom, "data-errors")).as("script errors: %s", attribute(dom, "data-error-messages")).isEqualTo("0");
+      assertThat(attribute(dom, "data-errors"))
+          .as("script errors: %s", attribute(dom, "data-error-messages"))
+          .isEqualTo("0");
       assertThat(attribute(dom, "data-charts-rendered"))
           .as("charts drawn (server queue reported: %s)", serverQueue)
           .isEqualTo(String.valueOf(CapacityHtml.expectedCharts(report)));
@@ -72,7 +76,9 @@ class CapacityHtmlTest {
 
     String dom = chromium(dir, "--dump-dom", page.toUri().toString());
 
-    assertThat(attribute(dom, "data-errors")).as("script errors: %s", attribute(dom, "data-error-messages")).isEqualTo("0");
+    assertThat(attribute(dom, "data-errors"))
+        .as("script errors: %s", attribute(dom, "data-error-messages"))
+        .isEqualTo("0");
     assertThat(attribute(dom, "data-charts-rendered")).isEqualTo("4");
   }
 

@@ -41,7 +41,9 @@ class CapacityJsonTest {
     assertThat(root.get("modelNote").asText()).isNotBlank();
     assertThat(root.get("saturation").get("saturationRatePerSec").isNull()).isTrue();
     assertThat(root.get("knee").get("step").isNull()).isTrue();
-    assertThat(root.get("steps").get(0).get("serverQueueMillis").isNull()).as("server reported no queue time").isTrue();
+    assertThat(root.get("steps").get(0).get("serverQueueMillis").isNull())
+        .as("server reported no queue time")
+        .isTrue();
     assertThat(root.get("replicas").isNull()).isTrue();
   }
 

@@ -42,7 +42,9 @@ class CapacityMainTest {
     int status = run(dir.toString(), "--peak", "5");
 
     assertThat(status).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8).strip()).startsWith("unknown option --peak").doesNotContain("\n");
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .startsWith("unknown option --peak")
+        .doesNotContain("\n");
   }
 
   @Test
@@ -54,6 +56,7 @@ class CapacityMainTest {
   @Test
   void missingRecordsSaysWhatToPass(@TempDir Path dir) {
     assertThat(run(dir.resolve("nothing-here").toString())).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("pass a run folder or a records file");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("pass a run folder or a records file");
   }
 }

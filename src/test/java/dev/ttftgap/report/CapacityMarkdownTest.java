@@ -18,7 +18,8 @@ class CapacityMarkdownTest {
     String md = CapacityMarkdown.render(report);
 
     assertThat(md).contains("- Knee at step").contains("- Saturation: throughput plateaus at");
-    long tableRows = md.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| ---")).count();
+    long tableRows =
+        md.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| ---")).count();
     assertThat(tableRows).as("header + one row per step").isEqualTo(1 + report.steps().size());
     assertThat(md).contains("| --- |");
   }
@@ -30,10 +31,13 @@ class CapacityMarkdownTest {
     CapacityReport report = Synthetic.flat();
 
     boolean appended =
-        CapacityMarkdown.appendToStepSummary(report, Map.of(CapacityMarkdown.STEP_SUMMARY_ENV, summary.toString()));
+        CapacityMarkdown.appendToStepSummary(
+            report, Map.of(CapacityMarkdown.STEP_SUMMARY_ENV, summary.toString()));
 
     assertThat(appended).isTrue();
-    assertThat(Files.readString(summary)).startsWith("earlier job output\n").contains("## Capacity");
+    assertThat(Files.readString(summary))
+        .startsWith("earlier job output\n")
+        .contains("## Capacity");
   }
 
   @Test

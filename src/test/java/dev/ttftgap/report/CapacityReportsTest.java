@@ -37,7 +37,8 @@ class CapacityReportsTest {
         CapacityReports.writeAll(
             List.of(run),
             dir.resolve("second"),
-            CapacityOptions.defaults().withBaseline(dir.resolve("first").resolve(CapacityReports.JSON_FILE)));
+            CapacityOptions.defaults()
+                .withBaseline(dir.resolve("first").resolve(CapacityReports.JSON_FILE)));
 
     assertThat(second.baseline()).isNotNull();
     assertThat(second.baseline().steps()).hasSize(second.steps().size());

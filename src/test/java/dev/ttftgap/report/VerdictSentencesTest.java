@@ -13,7 +13,8 @@ class VerdictSentencesTest {
   void headersWithTheFirstTokenSayTheGapHidesInTtfb() {
     String sentence =
         VerdictSentences.headerTiming(
-            new HeaderTimingVerdict(HeaderTiming.WITH_FIRST_TOKEN, 305.0, 305.0, 0.0, 900.0, 595.0));
+            new HeaderTimingVerdict(
+                HeaderTiming.WITH_FIRST_TOKEN, 305.0, 305.0, 0.0, 900.0, 595.0));
 
     assertThat(sentence).contains("TTFB ≈ TTFT").contains("hide inside TTFB");
   }
@@ -34,7 +35,8 @@ class VerdictSentencesTest {
     assertThat(sentences).anyMatch(s -> s.startsWith("Knee at step 7"));
     assertThat(sentences).anyMatch(s -> s.startsWith("Max sustainable rate under the SLO"));
     assertThat(sentences).anyMatch(s -> s.contains("The engine's analytic capacity is 16 rps"));
-    assertThat(sentences).anyMatch(s -> s.startsWith("Fitted queueing model") && s.contains("c = "));
+    assertThat(sentences)
+        .anyMatch(s -> s.startsWith("Fitted queueing model") && s.contains("c = "));
     assertThat(sentences).anyMatch(s -> s.startsWith("For a peak of 100 rps"));
   }
 
