@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
@@ -101,16 +100,6 @@ public final class GatlingInternals {
               next);
         };
     return () -> builder;
-  }
-
-  /** Whole milliseconds the current group has accumulated (Gatling's group "response time"). */
-  public static long groupCumulatedMillis(Session session) {
-    for (Object block : CollectionConverters.asJava(session.asScala().blockStack())) {
-      if (block instanceof GroupBlock group) {
-        return group.cumulatedResponseTime();
-      }
-    }
-    return 0;
   }
 
   /** A row to show in the report. */
