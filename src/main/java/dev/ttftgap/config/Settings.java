@@ -50,8 +50,8 @@ import java.util.regex.Pattern;
  * <p><b>Base URL.</b> Stored as the API root that {@code /chat/completions} and {@code /models}
  * hang from. {@code http://h:8000}, {@code http://h:8000/}, {@code http://h:8000/v1} and {@code
  * http://h:8000/v1/} all become {@code http://h:8000/v1}; a URL pasted with the endpoint ({@code
- * .../v1/chat/completions}) is accepted and cut back to its root, so the path is never doubled.
- * A path whose last segment already is an API version ({@code v1}, {@code v4}, {@code v1beta}) is
+ * .../v1/chat/completions}) is accepted and cut back to its root, so the path is never doubled. A
+ * path whose last segment already is an API version ({@code v1}, {@code v4}, {@code v1beta}) is
  * kept as is (gateways such as {@code /api/paas/v4}); any other path gets {@code /v1} appended.
  * Query strings, fragments and user credentials in the URL are rejected.
  *
@@ -144,7 +144,8 @@ public record Settings(
             .map(source -> parseConnections(source.name(), source.value()))
             .orElse(false);
     Optional<Path> recordsDir =
-        property(props, "records.dir").map(source -> parseRecordsDir(source.name(), source.value()));
+        property(props, "records.dir")
+            .map(source -> parseRecordsDir(source.name(), source.value()));
     Optional<Double> peakRate =
         property(props, "capacity.peakRate")
             .map(source -> parsePeakRate(source.name(), source.value()));
@@ -228,8 +229,8 @@ public record Settings(
    * One console line: target, model, key (masked), load profile, connections, and how to point the
    * run elsewhere. Example: {@code target: embedded engine (model profile qwen3-8b-like, headers
    * at-accept) · model: (profile's or server's) · key: (none) · load profile: rising-rate ·
-   * connections: shared · real server: LLM_BASE_URL=http://HOST:PORT/v1 LLM_API_KEY=... LLM_MODEL=ID;
-   * other load: -Dprofile=NAME|PATH}
+   * connections: shared · real server: LLM_BASE_URL=http://HOST:PORT/v1 LLM_API_KEY=...
+   * LLM_MODEL=ID; other load: -Dprofile=NAME|PATH}
    */
   public String describe() {
     String target =
@@ -320,8 +321,7 @@ public record Settings(
 
   private static Optional<Source> firstOf(
       Properties props, String property, Map<String, String> env, String first, String second) {
-    return property(props, property)
-        .or(() -> env(env, first)).or(() -> env(env, second));
+    return property(props, property).or(() -> env(env, first)).or(() -> env(env, second));
   }
 
   private static void rejectKeyInProperties(Properties props) {
@@ -361,7 +361,11 @@ public record Settings(
     }
     if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
       throw new SettingsException(
-          name + ": " + shown + " has a query or fragment; set only the API root like " + EXAMPLE_URL);
+          name
+              + ": "
+              + shown
+              + " has a query or fragment; set only the API root like "
+              + EXAMPLE_URL);
     }
     String path = uri.getRawPath() == null ? "" : uri.getRawPath();
     path = stripTrailingSlashes(path);
@@ -373,7 +377,8 @@ public record Settings(
       path = path + "/v1";
     }
     String port = uri.getPort() < 0 ? "" : ":" + uri.getPort();
-    return URI.create(scheme + "://" + uri.getRawAuthority().replaceFirst(":\\d+$", "") + port + path);
+    return URI.create(
+        scheme + "://" + uri.getRawAuthority().replaceFirst(":\\d+$", "") + port + path);
   }
 
   private static SettingsException userInfoError(String name) {
@@ -463,8 +468,12 @@ public record Settings(
     return switch (value) {
       case "shared" -> false;
       case "per-user" -> true;
-      default -> throw new SettingsException(
-          name + ": " + quoteForMessage(value) + " is not a connection mode; use shared or per-user");
+      default ->
+          throw new SettingsException(
+              name
+                  + ": "
+                  + quoteForMessage(value)
+                  + " is not a connection mode; use shared or per-user");
     };
   }
 

@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * The JSON body of the streaming chat-completion request of a run, built once from the profile's
- * {@link RequestShape} (every user sends the same body, as the seed articles' fixed-prompt runs do).
+ * {@link RequestShape} (every user sends the same body, as the seed articles' fixed-prompt runs
+ * do).
  *
  * <p>Example, for {@code {"prompt": "Hi", "maxTokens": 64}} and model {@code Qwen3-8B}:
  *

@@ -119,8 +119,14 @@ final class JsonFields {
   }
 
   /** A finite number in {@code (exclusiveMin, max]} or {@code [min, max]}. */
-  double number(String fieldPath, JsonNode value, double min, boolean minExclusive, double max,
-      String what, String fix) {
+  double number(
+      String fieldPath,
+      JsonNode value,
+      double min,
+      boolean minExclusive,
+      double max,
+      String what,
+      String fix) {
     if (!value.isNumber()) {
       throw error(fieldPath, describe(value) + " is not " + what + "; " + fix);
     }
@@ -132,8 +138,8 @@ final class JsonFields {
     return number;
   }
 
-  Optional<Double> optionalNumber(String name, double min, boolean minExclusive, double max,
-      String what, String fix) {
+  Optional<Double> optionalNumber(
+      String name, double min, boolean minExclusive, double max, String what, String fix) {
     return optional(name)
         .map(value -> number(child(name), value, min, minExclusive, max, what, fix));
   }

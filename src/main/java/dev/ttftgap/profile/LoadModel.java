@@ -41,7 +41,9 @@ public record LoadModel(
   public enum Arrivals {
     /** Evenly spaced: {@code 1/rate} apart. */
     UNIFORM,
-    /** Exponential inter-arrival times (Gatling's {@code randomized()}; its seed is not settable). */
+    /**
+     * Exponential inter-arrival times (Gatling's {@code randomized()}; its seed is not settable).
+     */
     POISSON
   }
 

@@ -85,10 +85,10 @@ public final class LoadProfiles {
   public static LoadProfile load(String nameOrPath, Path simulationsDir) {
     String trimmed = nameOrPath.strip();
     if (trimmed.isEmpty()) {
-      throw new ProfileException("profile: empty; set -Dprofile=NAME (a file in simulations/) or a path");
+      throw new ProfileException(
+          "profile: empty; set -Dprofile=NAME (a file in simulations/) or a path");
     }
-    boolean isPath =
-        trimmed.endsWith(".json") || trimmed.contains("/") || trimmed.contains("\\");
+    boolean isPath = trimmed.endsWith(".json") || trimmed.contains("/") || trimmed.contains("\\");
     Path file;
     try {
       file = isPath ? Path.of(trimmed) : simulationsDir.resolve(trimmed + ".json");
@@ -105,7 +105,9 @@ public final class LoadProfiles {
       }
       if (!NAME.matcher(trimmed).matches()) {
         throw new ProfileException(
-            "profile: \"" + trimmed + "\" is not a profile name; use letters, digits, '.', '_', '-'"
+            "profile: \""
+                + trimmed
+                + "\" is not a profile name; use letters, digits, '.', '_', '-'"
                 + " or a path to a .json file");
       }
     }
@@ -129,7 +131,9 @@ public final class LoadProfiles {
     return parse(json, Path.of(sourceName));
   }
 
-  /** Names of the profiles in {@code simulationsDir}, sorted, comma-separated; "(none)" if empty. */
+  /**
+   * Names of the profiles in {@code simulationsDir}, sorted, comma-separated; "(none)" if empty.
+   */
   static String available(Path simulationsDir) {
     if (!Files.isDirectory(simulationsDir)) {
       return "(no such folder)";
@@ -185,18 +189,24 @@ public final class LoadProfiles {
       String where =
           e.getLocation() == null
               ? ""
-              : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()
+              : "line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr()
                   + ": ";
       String reason = e.getOriginalMessage().lines().findFirst().orElse("");
       throw new ProfileException(sourceName + ": " + where + "not valid JSON (" + reason + ")");
     }
     if (root == null || root.isMissingNode()) {
-      throw new ProfileException(sourceName + ": empty; a profile is a JSON object, see "
-          + "simulations/README.md");
+      throw new ProfileException(
+          sourceName + ": empty; a profile is a JSON object, see " + "simulations/README.md");
     }
     if (!root.isObject()) {
       throw new ProfileException(
-          sourceName + ": " + JsonFields.describe(root) + " is not a JSON object; a profile is"
+          sourceName
+              + ": "
+              + JsonFields.describe(root)
+              + " is not a JSON object; a profile is"
               + " {\"name\": ..., \"request\": ..., \"load\": ...}, see simulations/README.md");
     }
     JsonFields top = JsonFields.of(sourceName, "", root, TOP_FIELDS);
@@ -209,10 +219,10 @@ public final class LoadProfiles {
           JsonFields.describe(root.get("name"))
               + " is not a profile name; use up to 64 letters, digits, '.', '_' or '-'");
     }
-    String description =
-        top.optionalString("description", "use a sentence in quotes").orElse("");
+    String description = top.optionalString("description", "use a sentence in quotes").orElse("");
     RequestShape request =
-        request(top.requiredObject("request", REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
+        request(
+            top.requiredObject("request", REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
     LoadModel load =
         load(top.requiredObject("load", LOAD_FIELDS, "add \"load\": {\"steps\": [...], ...}"));
     Timeouts timeouts =
@@ -243,7 +253,8 @@ public final class LoadProfiles {
       throw fields.error(
           fields.child(prompt.isPresent() ? "promptTokens" : "prompt"),
           prompt.isPresent()
-              ? "set together with prompt; give exactly one of prompt (text) or promptTokens (length)"
+              ? "set together with prompt; give exactly one of prompt (text) or promptTokens"
+                    + " (length)"
               : "missing; give exactly one of prompt (text) or promptTokens (length)");
     }
     if (prompt.isPresent() && prompt.get().isEmpty()) {
@@ -254,7 +265,8 @@ public final class LoadProfiles {
         fields.optionalWholeNumber("promptSeed", 0, Long.MAX_VALUE, "a seed").orElse(1L);
     if (fields.has("promptSeed") && prompt.isPresent()) {
       throw fields.error(
-          fields.child("promptSeed"), "only applies with promptTokens; remove it or use promptTokens");
+          fields.child("promptSeed"),
+          "only applies with promptTokens; remove it or use promptTokens");
     }
     int maxTokens =
         fields
@@ -263,8 +275,7 @@ public final class LoadProfiles {
             .orElse(64);
     double temperature =
         fields
-            .optionalNumber(
-                "temperature", 0, false, 2, "a temperature", "use a number from 0 to 2")
+            .optionalNumber("temperature", 0, false, 2, "a temperature", "use a number from 0 to 2")
             .orElse(0.0);
     boolean includeUsage = fields.optionalBoolean("includeUsage").orElse(true);
     boolean includeMetrics = fields.optionalBoolean("includeMetrics").orElse(false);
@@ -322,7 +333,8 @@ public final class LoadProfiles {
                       level(
                           warm,
                           warm.child("level"),
-                          warm.required("level", "add \"level\": " + (open ? "1 (requests/s)" : "1 (users)")),
+                          warm.required(
+                              "level", "add \"level\": " + (open ? "1 (requests/s)" : "1 (users)")),
                           open);
                   int seconds =
                       (int)
@@ -372,7 +384,8 @@ public final class LoadProfiles {
       throw fields.error(
           path,
           JsonFields.describe(node)
-              + " is not a list of levels; use [2, 4, 6] or {\"from\": 2, \"by\": 2, \"count\": 6}");
+              + " is not a list of levels; use [2, 4, 6] or {\"from\": 2, \"by\": 2, \"count\":"
+              + " 6}");
     }
     JsonFields series = fields.nested(path, node, STEPS_SERIES_FIELDS);
     String hint = "add it: {\"from\": 2, \"by\": 2, \"count\": 6}";
@@ -394,8 +407,12 @@ public final class LoadProfiles {
       if (level > (open ? MAX_RATE : MAX_USERS)) {
         throw series.error(
             path,
-            "step " + (i + 1) + " reaches " + StepSchedule.formatLevel(level)
-                + "; keep levels at most " + (long) (open ? MAX_RATE : MAX_USERS));
+            "step "
+                + (i + 1)
+                + " reaches "
+                + StepSchedule.formatLevel(level)
+                + "; keep levels at most "
+                + (long) (open ? MAX_RATE : MAX_USERS));
       }
       levels.add(level);
     }

@@ -23,20 +23,17 @@ import java.util.SplittableRandom;
  * <p>Parameters: {@code tokens} ≥ 1; {@code seed} any long (default 1 in profiles).
  */
 public final class PromptBuilder {
-  private static final String[] CANDIDATES = {
-    "the", "a", "and", "of", "to", "in", "is", "that", "it", "for", "on", "with", "as", "was", "at",
-    "by", "this", "from", "or", "have", "not", "are", "but", "they", "which", "one", "you", "all",
-    "were", "we", "when", "there", "can", "more", "time", "will", "about", "out", "up", "so",
-    "what", "some", "other", "into", "than", "then", "only", "new", "way", "work", "first", "over",
-    "after", "also", "many", "most", "before", "good", "people", "year", "each", "small", "large",
-    "long", "water", "city", "house", "world", "river", "light", "road", "book", "story", "morning",
-    "night", "school", "market", "garden", "window", "table", "letter", "music", "paper", "train",
-    "bridge", "island", "forest", "winter", "summer", "old", "young", "quiet", "bright", "early",
-    "late", "open", "short", "simple", "clear", "warm", "cold", "green", "blue", "red", "white",
-    "walk", "read", "write", "build", "find", "keep", "bring", "show", "learn", "carry", "watch",
-    "follow", "change", "begin", "answer", "travel", "across", "under", "between", "through",
-    "near", "often", "always", "never", "again", "together", "every", "because", "while", "during"
-  };
+  // Common words; split on spaces. Filtered at class load to single-token ones.
+  private static final String CANDIDATES =
+      "the a and of to in is that it for on with as was at by this from or have not are but they"
+          + " which one you all were we when there can more time will about out up so what some"
+          + " other into than then only new way work first over after also many most before good"
+          + " people year each small large long water city house world river light road book story"
+          + " morning night school market garden window table letter music paper train bridge"
+          + " island forest winter summer old young quiet bright early late open short simple clear"
+          + " warm cold green blue red white walk read write build find keep bring show learn carry"
+          + " watch follow change begin answer travel across under between through near often"
+          + " always never again together every because while during";
   private static final List<String> WORDS = singleTokenWords();
 
   private PromptBuilder() {}
@@ -91,7 +88,7 @@ public final class PromptBuilder {
 
   private static List<String> singleTokenWords() {
     List<String> words = new ArrayList<>();
-    for (String word : CANDIDATES) {
+    for (String word : CANDIDATES.split(" ")) {
       String upper = capitalise(word);
       if (TokenCounter.count(word) == 1
           && TokenCounter.count(" " + word) == 1

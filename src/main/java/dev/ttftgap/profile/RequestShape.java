@@ -7,10 +7,10 @@ import java.util.Optional;
  * The chat-completion request every virtual user sends (always {@code stream: true}).
  *
  * <p>Exactly one of {@link #prompt()} and {@link #promptTokens()} is present. With {@code
- * promptTokens}, the user message is {@link PromptBuilder#promptOfTokens(int, long)} text of exactly
- * that many tokens (counted with {@link dev.ttftgap.tokens.TokenCounter}; the chat template and the
- * served model's tokenizer add or differ by a few). The same seed gives the same text, so every
- * request carries the same prompt, as the seed articles' fixed-prompt experiments do.
+ * promptTokens}, the user message is {@link PromptBuilder#promptOfTokens(int, long)} text of
+ * exactly that many tokens (counted with {@link dev.ttftgap.tokens.TokenCounter}; the chat template
+ * and the served model's tokenizer add or differ by a few). The same seed gives the same text, so
+ * every request carries the same prompt, as the seed articles' fixed-prompt experiments do.
  *
  * @param model model id; empty = the one given by the settings or the server's
  * @param prompt the user message, as written

@@ -170,7 +170,9 @@ public final class StepSchedule {
     InjectionStep.Kind kind =
         !load.open()
             ? InjectionStep.Kind.RAMP_CONCURRENCY
-            : poisson(load) ? InjectionStep.Kind.RAMP_RATE_RANDOMIZED : InjectionStep.Kind.RAMP_RATE;
+            : poisson(load)
+                ? InjectionStep.Kind.RAMP_RATE_RANDOMIZED
+                : InjectionStep.Kind.RAMP_RATE;
     return new InjectionStep(kind, from, to, durationSeconds);
   }
 

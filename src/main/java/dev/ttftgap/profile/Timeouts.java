@@ -25,7 +25,12 @@ public record Timeouts(int firstTokenSeconds, int idleSeconds, int streamSeconds
   public Timeouts {
     if (firstTokenSeconds <= 0 || idleSeconds <= 0 || streamSeconds <= 0) {
       throw new IllegalArgumentException(
-          "timeouts must be > 0 s: " + firstTokenSeconds + ", " + idleSeconds + ", " + streamSeconds);
+          "timeouts must be > 0 s: "
+              + firstTokenSeconds
+              + ", "
+              + idleSeconds
+              + ", "
+              + streamSeconds);
     }
   }
 }

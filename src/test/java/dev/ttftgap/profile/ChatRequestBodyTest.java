@@ -45,7 +45,12 @@ class ChatRequestBodyTest {
   @Test
   void settingsModelWinsAndNoModelMeansNoField() throws Exception {
     RequestShape shape =
-        shape(Optional.of("from-profile"), Optional.of("Hi"), Optional.empty(), true, false,
+        shape(
+            Optional.of("from-profile"),
+            Optional.of("Hi"),
+            Optional.empty(),
+            true,
+            false,
             Optional.empty());
     assertThat(ChatRequestBody.of(shape, Optional.of("from-settings")).model())
         .contains("from-settings");
@@ -59,7 +64,12 @@ class ChatRequestBodyTest {
   @Test
   void systemPromptMetricsAndNoUsage() throws Exception {
     RequestShape shape =
-        shape(Optional.empty(), Optional.of("Hi"), Optional.empty(), false, true,
+        shape(
+            Optional.empty(),
+            Optional.of("Hi"),
+            Optional.empty(),
+            false,
+            true,
             Optional.of("Be brief."));
 
     JsonNode json = MAPPER.readTree(ChatRequestBody.of(shape, Optional.empty()).json());

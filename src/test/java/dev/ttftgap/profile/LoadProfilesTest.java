@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -110,7 +112,8 @@ class LoadProfilesTest {
                 0));
     assertThat(profile.timeouts()).isEqualTo(new Timeouts(60, 30, 300));
     assertThat(profile.slo())
-        .contains(new Slo(Optional.of(3000), Optional.of(2500), Optional.of(1.0), Optional.of(4.0)));
+        .contains(
+            new Slo(Optional.of(3000), Optional.of(2500), Optional.of(1.0), Optional.of(4.0)));
     assertThat(profile.source()).isEqualTo(Path.of("inline.json"));
   }
 
@@ -170,10 +173,17 @@ class LoadProfilesTest {
         bad("load.steps", "[]", "load.steps: 0 steps; use 1 to 100 levels"),
         bad("load.steps", "\"2,4\"", "load.steps: \"2,4\" is not a list of levels"),
         bad("load.steps", "{\"from\": 2, \"by\": 2}", "load.steps.count: missing"),
-        bad("load.steps", "{\"from\": 0, \"by\": 2, \"count\": 3}", "load.steps.from: 0 is not a rate"),
-        bad("load.steps", "{\"from\": 2, \"by\": 2, \"count\": 3, \"to\": 8}",
+        bad(
+            "load.steps",
+            "{\"from\": 0, \"by\": 2, \"count\": 3}",
+            "load.steps.from: 0 is not a rate"),
+        bad(
+            "load.steps",
+            "{\"from\": 2, \"by\": 2, \"count\": 3, \"to\": 8}",
             "load.steps.to: unknown field; allowed: from, by, count"),
-        bad("load.steps", "{\"from\": 2, \"by\": 2, \"count\": 101}",
+        bad(
+            "load.steps",
+            "{\"from\": 2, \"by\": 2, \"count\": 101}",
             "load.steps.count: 101 is not a number of steps"),
         bad("load.steps", REMOVE, "load.steps: missing; add \"steps\""),
         bad("nmae", "\"x\"", "nmae: unknown field; allowed: name, description, request, load,"),
@@ -182,13 +192,21 @@ class LoadProfilesTest {
         bad("name", "3", "name: 3 is not a string"),
         bad("request", REMOVE, "request: missing"),
         bad("request", "[]", "request: [] is not an object"),
-        bad("request.max_tokens", "64", "request.max_tokens: unknown field; allowed: model, prompt,"),
-        bad("request.maxTokens", "0", "request.maxTokens: 0 is not a number of tokens; use a whole"
-            + " number from 1 to 1000000"),
+        bad(
+            "request.max_tokens",
+            "64",
+            "request.max_tokens: unknown field; allowed: model, prompt,"),
+        bad(
+            "request.maxTokens",
+            "0",
+            "request.maxTokens: 0 is not a number of tokens; use a whole"
+                + " number from 1 to 1000000"),
         bad("request.maxTokens", "\"64\"", "request.maxTokens: \"64\" is not a number of tokens"),
         bad("request.maxTokens", "64.5", "request.maxTokens: 64.5 is not a number of tokens"),
-        bad("request.temperature", "3", "request.temperature: 3 is not a temperature; use a number"
-            + " from 0 to 2"),
+        bad(
+            "request.temperature",
+            "3",
+            "request.temperature: 3 is not a temperature; use a number" + " from 0 to 2"),
         bad("request.promptTokens", "100", "request.promptTokens: set together with prompt"),
         bad("request.prompt", REMOVE, "request.prompt: missing; give exactly one of prompt"),
         bad("request.prompt", "\"\"", "request.prompt: \"\" is empty"),
@@ -197,24 +215,36 @@ class LoadProfilesTest {
         bad("request.model", "\" Qwen3-8B\"", "request.model: \" Qwen3-8B\" has surrounding"),
         bad("request.systemPrompt", "\"\"", "request.systemPrompt: \"\" is empty"),
         bad("load", REMOVE, "load: missing"),
-        bad("load.model", "\"semi-open\"", "load.model: \"semi-open\" is not allowed; use open or"
-            + " closed"),
-        bad("load.arrivals", "\"bursty\"", "load.arrivals: \"bursty\" is not allowed; use uniform or"
-            + " poisson"),
+        bad(
+            "load.model",
+            "\"semi-open\"",
+            "load.model: \"semi-open\" is not allowed; use open or" + " closed"),
+        bad(
+            "load.arrivals",
+            "\"bursty\"",
+            "load.arrivals: \"bursty\" is not allowed; use uniform or" + " poisson"),
         bad("load.warmup.level", "-1", "load.warmup.level: -1 is not a rate"),
         bad("load.warmup.durationSeconds", REMOVE, "load.warmup.durationSeconds: missing"),
         bad("load.warmup.duration", "5", "load.warmup.duration: unknown field"),
         bad("load.stepDurationSeconds", REMOVE, "load.stepDurationSeconds: missing; add"),
-        bad("load.stepDurationSeconds", "0", "load.stepDurationSeconds: 0 is not a duration in"
-            + " seconds; use a whole number from 1 to 86400"),
+        bad(
+            "load.stepDurationSeconds",
+            "0",
+            "load.stepDurationSeconds: 0 is not a duration in"
+                + " seconds; use a whole number from 1 to 86400"),
         bad("load.rampSeconds", "-1", "load.rampSeconds: -1 is not a duration in seconds"),
-        bad("timeouts.idleSeconds", "400", "timeouts.idleSeconds: 400 is longer than streamSeconds"),
+        bad(
+            "timeouts.idleSeconds",
+            "400",
+            "timeouts.idleSeconds: 400 is longer than streamSeconds"),
         bad("timeouts.firstTokenSeconds", "0", "timeouts.firstTokenSeconds: 0 is not a duration"),
         bad("timeouts.firstTokenSecs", "5", "timeouts.firstTokenSecs: unknown field"),
         bad("slo.errorRatePercent", "101", "slo.errorRatePercent: 101 is not a percentage"),
         bad("slo.ttftP95Millis", "\"3s\"", "slo.ttftP95Millis: \"3s\" is not a duration in ms"),
-        bad("slo.assertUpToLevel", "1", "slo.assertUpToLevel: 1 is below every step (lowest 2"
-            + " requests/s)"),
+        bad(
+            "slo.assertUpToLevel",
+            "1",
+            "slo.assertUpToLevel: 1 is below every step (lowest 2" + " requests/s)"),
         bad("slo.assertUpToLevel", "0", "slo.assertUpToLevel: 0 is not a level"),
         bad("slo", "{}", "slo: no limit; set at least one of"));
   }
@@ -273,7 +303,8 @@ class LoadProfilesTest {
     assertThat(LoadProfiles.load("mine", dir).source()).isEqualTo(file);
     assertThatThrownBy(() -> LoadProfiles.load("nosuch", SIMULATIONS))
         .isInstanceOf(ProfileException.class)
-        .hasMessageStartingWith("profile: no file simulations/nosuch.json; available in simulations:")
+        .hasMessageStartingWith(
+            "profile: no file simulations/nosuch.json; available in simulations:")
         .hasMessageContaining("rising-rate")
         .hasMessageContaining("smoke")
         .hasMessageContaining("-Dprofile=");
@@ -282,8 +313,37 @@ class LoadProfilesTest {
   }
 
   @Test
+  void packagedProfileIsFoundOnTheClassPathWhenTheFolderLacksIt(@TempDir Path dir)
+      throws IOException {
+    // A Gatling Enterprise package has no simulations/ folder, only its class path.
+    Files.createDirectories(dir.resolve("simulations"));
+    Files.writeString(dir.resolve("simulations/packaged.json"), VALID);
+    Thread thread = Thread.currentThread();
+    ClassLoader original = thread.getContextClassLoader();
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, original)) {
+      thread.setContextClassLoader(loader);
+
+      LoadProfile profile = LoadProfiles.load("packaged", dir.resolve("no-such-folder"));
+
+      assertThat(profile.name()).isEqualTo("test");
+      assertThat(profile.source().toString()).isEqualTo("classpath:simulations/packaged.json");
+    } finally {
+      thread.setContextClassLoader(original);
+    }
+  }
+
+  @Test
+  void nameThatIsNeitherANameNorAPathIsRejected() {
+    assertThatThrownBy(() -> LoadProfiles.load("rising rate", SIMULATIONS))
+        .hasMessageStartingWith("profile: \"rising rate\" is not a profile name");
+    assertThatThrownBy(() -> LoadProfiles.load(" ", SIMULATIONS))
+        .hasMessageStartingWith("profile: empty");
+  }
+
+  @Test
   void errorsInAFileNameTheFile(@TempDir Path dir) throws IOException {
-    Files.writeString(dir.resolve("broken.json"), VALID.replace("[2, 4, 6, 8, 10, 12]", "[2, 4, 0]"));
+    Files.writeString(
+        dir.resolve("broken.json"), VALID.replace("[2, 4, 6, 8, 10, 12]", "[2, 4, 0]"));
 
     assertThatThrownBy(() -> LoadProfiles.load("broken", dir))
         .hasMessage(

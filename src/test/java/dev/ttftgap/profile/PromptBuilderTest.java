@@ -43,7 +43,8 @@ class PromptBuilderTest {
   void readsLikeSentences() {
     String prompt = PromptBuilder.promptOfTokens(100, 3);
 
-    assertThat(prompt).matches("[A-Z][a-z]+( [a-z]+|, [a-z]+)*\\.( [A-Z][a-z]+( [a-z]+|, [a-z]+)*\\.)*");
+    assertThat(prompt)
+        .matches("[A-Z][a-z]+( [a-z]+|, [a-z]+)*\\.( [A-Z][a-z]+( [a-z]+|, [a-z]+)*\\.)*");
   }
 
   @Test

@@ -65,7 +65,8 @@ class StepScheduleTest {
   @Test
   void rampBelongsToTheStepItLeadsInto() {
     StepSchedule schedule =
-        StepSchedule.of(open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0), 20, 2));
+        StepSchedule.of(
+            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0), 20, 2));
 
     assertThat(schedule.steps())
         .extracting(Step::startMillis, Step::endMillis)
@@ -85,7 +86,8 @@ class StepScheduleTest {
   @Test
   void poissonArrivalsMapToRandomizedSteps() {
     StepSchedule schedule =
-        StepSchedule.of(open(LoadModel.Arrivals.POISSON, new Warmup(1, 5), List.of(2.0, 4.0), 20, 1));
+        StepSchedule.of(
+            open(LoadModel.Arrivals.POISSON, new Warmup(1, 5), List.of(2.0, 4.0), 20, 1));
 
     assertThat(schedule.injectionSteps())
         .extracting(InjectionStep::kind)
@@ -99,8 +101,7 @@ class StepScheduleTest {
 
   @Test
   void closedStairsMapToConcurrencyStepsAndUserLabels() {
-    StepSchedule schedule =
-        StepSchedule.of(closed(new Warmup(1, 5), List.of(2.0, 16.0), 20, 0));
+    StepSchedule schedule = StepSchedule.of(closed(new Warmup(1, 5), List.of(2.0, 16.0), 20, 0));
 
     assertThat(schedule.steps())
         .extracting(Step::label)
@@ -111,8 +112,7 @@ class StepScheduleTest {
             new InjectionStep(Kind.CONSTANT_CONCURRENCY, 2, 2, 20),
             new InjectionStep(Kind.CONSTANT_CONCURRENCY, 16, 16, 20));
     assertThat(schedule.injectionSteps()).allMatch(InjectionStep::closed, "closed kinds only");
-    assertThat(
-            StepSchedule.of(closed(null, List.of(2.0, 4.0), 20, 5)).injectionSteps().get(1))
+    assertThat(StepSchedule.of(closed(null, List.of(2.0, 4.0), 20, 5)).injectionSteps().get(1))
         .isEqualTo(new InjectionStep(Kind.RAMP_CONCURRENCY, 2, 4, 5));
   }
 
@@ -146,14 +146,16 @@ class StepScheduleTest {
 
     assertThat(schedule.steps())
         .extracting(Step::label)
-        .allMatch(label -> label.matches("[A-Za-z0-9 ·.\\-]+"), "letters, digits, ' ', '·', '.', '-'")
+        .allMatch(
+            label -> label.matches("[A-Za-z0-9 ·.\\-]+"), "letters, digits, ' ', '·', '.', '-'")
         .contains("warm-up · 0.25 rps", "step 3 · 12.75 rps");
   }
 
   @Test
   void stepAtFindsTheStepWhoseIntervalHoldsTheOffset() {
     StepSchedule schedule =
-        StepSchedule.of(open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
+        StepSchedule.of(
+            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
 
     assertThat(schedule.stepAt(0).index()).isZero();
     assertThat(schedule.stepAt(4_000).index()).isZero();
@@ -167,7 +169,8 @@ class StepScheduleTest {
   @Test
   void aUserSlightlyBeforeAStepStartBelongsToThatStep() {
     StepSchedule schedule =
-        StepSchedule.of(open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
+        StepSchedule.of(
+            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
 
     // after 1 rps the tolerance is 250 ms (cap), after 2 rps it is 250 ms (500 / 2)
     assertThat(schedule.boundaryToleranceMillis(1)).isEqualTo(250);
