@@ -20,7 +20,8 @@ import java.util.Optional;
  * (closed, {@code "1 user"} in the singular). Step numbers are zero-padded to the width of the
  * highest one when there are more than 9 steps ({@code "step 03 · ..."}), so labels sort in run
  * order. Levels print without trailing zeros ({@code 0.5}, {@code 6}). Labels use only letters,
- * digits, spaces, {@code '·'}, {@code '-'} and {@code '.'}: safe as Gatling group names.
+ * digits, spaces, {@code '·'}, {@code '-'} and {@code '.'}: no {@code #}, {@code $} or braces, so
+ * Gatling's expression language (group names are expressions) leaves them as written.
  *
  * <p>Step of a user ({@link #stepAt}): the one whose interval holds the user's injection offset,
  * with a tolerance at each step start, because the glue measures the offset against its own start

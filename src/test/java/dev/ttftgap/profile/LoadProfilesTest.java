@@ -118,6 +118,18 @@ class LoadProfilesTest {
   }
 
   @Test
+  void summaryIsOneReadableLine() {
+    assertThat(LoadProfiles.load("rising-rate", SIMULATIONS).summary())
+        .isEqualTo(
+            "rising-rate: open uniform, warm-up 1 rps × 5 s, steps 1, 2, 4, 6, 8, 10 rps × 20 s,"
+                + " 125 s in all; SLO p95 TTFT ≤ 3000 ms, p95 gap ≤ 2500 ms, errors ≤ 1 % asserted"
+                + " up to 2 rps");
+    assertThat(LoadProfiles.load("closed-concurrency", SIMULATIONS).summary())
+        .startsWith(
+            "closed-concurrency: closed, warm-up 1 users × 5 s, steps 2, 4, 8, 16, 32 users");
+  }
+
+  @Test
   void minimalProfileGetsTheDocumentedDefaults() {
     LoadProfile profile =
         LoadProfiles.parse(
