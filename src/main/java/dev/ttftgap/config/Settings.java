@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -50,10 +51,10 @@ import java.util.regex.Pattern;
  * <p><b>Base URL.</b> Stored as the API root that {@code /chat/completions} and {@code /models}
  * hang from. {@code http://h:8000}, {@code http://h:8000/}, {@code http://h:8000/v1} and {@code
  * http://h:8000/v1/} all become {@code http://h:8000/v1}; a URL pasted with the endpoint ({@code
- * .../v1/chat/completions}) is accepted and cut back to its root, so the path is never doubled. A
- * path whose last segment already is an API version ({@code v1}, {@code v4}, {@code v1beta}) is
- * kept as is (gateways such as {@code /api/paas/v4}); any other path gets {@code /v1} appended.
- * Query strings, fragments and user credentials in the URL are rejected.
+ * .../v1/chat/completions}, or {@code .../v1/models}) is accepted and cut back to its root, so the
+ * path is never doubled. A path whose last segment already is an API version ({@code v1}, {@code
+ * v4}, {@code v1beta}) is kept as is (gateways such as {@code /api/paas/v4}); any other path gets
+ * {@code /v1} appended. Query strings, fragments and user credentials in the URL are rejected.
  *
  * <p><b>API key.</b> Read only from the environment, sent as a Bearer token, never printed: {@link
  * #toString()} and {@link #describe()} show {@link #maskedApiKey()} at most. A key with quotes,
@@ -369,8 +370,10 @@ public record Settings(
     }
     String path = uri.getRawPath() == null ? "" : uri.getRawPath();
     path = stripTrailingSlashes(path);
-    if (path.endsWith("/chat/completions")) {
-      path = stripTrailingSlashes(path.substring(0, path.length() - "/chat/completions".length()));
+    for (String endpoint : List.of("/chat/completions", "/models")) {
+      if (path.endsWith(endpoint)) {
+        path = stripTrailingSlashes(path.substring(0, path.length() - endpoint.length()));
+      }
     }
     String lastSegment = path.substring(path.lastIndexOf('/') + 1);
     if (!VERSION_SEGMENT.matcher(lastSegment).matches()) {

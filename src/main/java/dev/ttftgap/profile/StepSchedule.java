@@ -94,6 +94,13 @@ public final class StepSchedule {
     return new StepSchedule(load, steps, injections);
   }
 
+  /**
+   * True for the open model (map to {@code injectOpen}), false for closed ({@code injectClosed}).
+   */
+  public boolean open() {
+    return load.open();
+  }
+
   /** All phases in run order: the warm-up first (index 0) when there is one, then the steps. */
   public List<Step> steps() {
     return steps;

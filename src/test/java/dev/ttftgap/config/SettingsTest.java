@@ -59,6 +59,7 @@ class SettingsTest {
     "http://127.0.0.1:8000/v1//, http://127.0.0.1:8000/v1",
     "http://127.0.0.1:8000/v1/chat/completions, http://127.0.0.1:8000/v1",
     "http://127.0.0.1:8000/v1/chat/completions/, http://127.0.0.1:8000/v1",
+    "http://127.0.0.1:8000/v1/models, http://127.0.0.1:8000/v1",
     "https://gateway.example/api/v1, https://gateway.example/api/v1",
     "https://gateway.example/api/paas/v4, https://gateway.example/api/paas/v4",
     "https://gateway.example/v1beta, https://gateway.example/v1beta",

@@ -112,6 +112,7 @@ class StepScheduleTest {
             new InjectionStep(Kind.CONSTANT_CONCURRENCY, 2, 2, 20),
             new InjectionStep(Kind.CONSTANT_CONCURRENCY, 16, 16, 20));
     assertThat(schedule.injectionSteps()).allMatch(InjectionStep::closed, "closed kinds only");
+    assertThat(schedule.open()).isFalse();
     assertThat(StepSchedule.of(closed(null, List.of(2.0, 4.0), 20, 5)).injectionSteps().get(1))
         .isEqualTo(new InjectionStep(Kind.RAMP_CONCURRENCY, 2, 4, 5));
   }
