@@ -241,7 +241,8 @@ public final class LoadProfiles {
           if (id.isBlank() || !id.equals(id.strip())) {
             throw fields.error(
                 fields.child("model"),
-                "\"" + id + "\" has surrounding whitespace or is empty; use the exact model id");
+                JsonFields.describe(fields.optional("model").orElseThrow())
+                    + " has surrounding whitespace or is empty; use the exact model id");
           }
         });
     Optional<String> prompt = fields.optionalString("prompt", "use the prompt text in quotes");
@@ -254,7 +255,7 @@ public final class LoadProfiles {
           fields.child(prompt.isPresent() ? "promptTokens" : "prompt"),
           prompt.isPresent()
               ? "set together with prompt; give exactly one of prompt (text) or promptTokens"
-                    + " (length)"
+                  + " (length)"
               : "missing; give exactly one of prompt (text) or promptTokens (length)");
     }
     if (prompt.isPresent() && prompt.get().isEmpty()) {

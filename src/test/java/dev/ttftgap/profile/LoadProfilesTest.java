@@ -225,6 +225,7 @@ class LoadProfilesTest {
         bad("request.promptSeed", "3", "request.promptSeed: only applies with promptTokens"),
         bad("request.includeUsage", "\"yes\"", "request.includeUsage: \"yes\" is not a boolean"),
         bad("request.model", "\" Qwen3-8B\"", "request.model: \" Qwen3-8B\" has surrounding"),
+        bad("request.model", "\"Qwen3-8B\\n\"", "request.model: \"Qwen3-8B\\n\" has surrounding"),
         bad("request.systemPrompt", "\"\"", "request.systemPrompt: \"\" is empty"),
         bad("load", REMOVE, "load: missing"),
         bad(
