@@ -4,11 +4,13 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.config.Settings;
-import dev.ttftgap.measure.ChatRequestBody;
 import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
+import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
+import dev.ttftgap.tokens.TokenCounter;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
@@ -24,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything a rising-load simulation needs besides its DSL: settings and profile (validated
@@ -37,6 +40,7 @@ public final class LoadRun {
   private final StepSchedule schedule;
   private final Target target;
   private final ChatRequestBody body;
+  private final int promptTokens;
   private final Path recordsFile;
   private final RecordWriter records;
   private volatile long startNanos;
@@ -47,7 +51,10 @@ public final class LoadRun {
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
-    this.body = ChatRequestBody.of(profile.request(), target.model());
+    this.body = ChatRequestBody.of(profile.request(), Optional.of(target.model()));
+    this.promptTokens =
+        TokenCounter.count(body.promptText())
+            + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
     try {
       this.recordsFile = Files.createTempFile("ttft-gap-records-", ".jsonl");
     } catch (IOException e) {
@@ -62,7 +69,7 @@ public final class LoadRun {
     return OneLineFailure.guard(
         () -> {
           Settings settings = Settings.load();
-          LoadProfile profile = LoadProfiles.load(settings.profile(), Path.of("simulations"));
+          LoadProfile profile = LoadProfiles.load(settings.profile(), Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
           Target target = Target.resolve(settings, profile);
           System.out.println(target.describe(profile));
           return new LoadRun(simulation, settings, profile, target);
@@ -74,7 +81,7 @@ public final class LoadRun {
     HttpProtocolBuilder protocol =
         http.contentTypeHeader("application/json")
             .userAgentHeader("ttft-gap")
-            .sseUnmatchedInboundMessageBufferSize(body.maxTokens() * 2 + 64);
+            .sseUnmatchedInboundMessageBufferSize(profile.request().maxTokens() * 2 + 64);
     if (!settings.newConnectionPerUser()) {
       protocol = protocol.shareConnections();
     }
@@ -90,8 +97,8 @@ public final class LoadRun {
         target.chatCompletionsUrl(),
         session -> body.json(),
         this::contextOf,
-        Duration.ofSeconds(profile.timeouts().firstTokenSeconds()),
-        Duration.ofSeconds(profile.timeouts().streamSeconds()),
+        Duration.ofMillis(profile.timeouts().firstTokenMillis()),
+        Duration.ofMillis(profile.timeouts().streamMillis()),
         ctx -> {
           long sentAt = System.currentTimeMillis();
           records.track(ctx.userId(), () -> interrupted(ctx, sentAt));
@@ -104,7 +111,7 @@ public final class LoadRun {
 
   /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
   public PopulationBuilder population(String scenarioName) {
-    if (profile.load().isOpen()) {
+    if (profile.load().open()) {
       ScenarioBuilder scenario = scenario(scenarioName).exec(request());
       return scenario.injectOpen(Injection.open(schedule));
     }
@@ -142,8 +149,8 @@ public final class LoadRun {
   }
 
   private RequestContext contextOf(Session session) {
-    StepSchedule.Step step = schedule.stepAt(elapsedMillis());
-    boolean open = profile.load().isOpen();
+    Step step = schedule.stepAt(elapsedMillis());
+    boolean open = profile.load().open();
     return new RequestContext(
         simulationName,
         session.userId(),
@@ -152,10 +159,10 @@ public final class LoadRun {
         step.label(),
         open ? step.level() : null,
         open ? null : (int) Math.round(step.level()),
-        body.model(),
-        body.promptTokens(),
-        body.maxTokens(),
-        profile.timeouts().idleSeconds() * 1000L);
+        target.model(),
+        promptTokens,
+        profile.request().maxTokens(),
+        profile.timeouts().idleMillis());
   }
 
   private static RequestRecord interrupted(RequestContext ctx, long sentAtMillis) {

@@ -2,11 +2,6 @@ package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.profile.LoadProfile;
-import dev.ttftgap.report.CapacityConsole;
-import dev.ttftgap.report.CapacityMarkdown;
-import dev.ttftgap.report.CapacityOptions;
-import dev.ttftgap.report.CapacityReport;
-import dev.ttftgap.report.CapacityReports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,12 +35,7 @@ final class RunOutputs {
       Files.move(recordsFile, records, StandardCopyOption.REPLACE_EXISTING);
       settings.recordsDir().ifPresent(dir -> copy(records, dir, runDir.getFileName().toString()));
       System.out.println("ttft-gap: records " + records);
-      CapacityOptions options =
-          CapacityOptions.fromProfile(profile, settings.capacityPeakRate(), settings.baseline(), target.knownSaturationRate());
-      CapacityReport report = CapacityReports.writeAll(List.of(records), runDir, options);
-      System.out.println(CapacityConsole.render(report));
-      System.out.println("ttft-gap: capacity report " + runDir.resolve("capacity.html"));
-      appendStepSummary(report);
+      // CAPACITY-PENDING
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -71,17 +61,6 @@ final class RunOutputs {
       Files.copy(records, dir.resolve(runName + ".jsonl"), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void appendStepSummary(CapacityReport report) throws IOException {
-    String summary = System.getenv("GITHUB_STEP_SUMMARY");
-    if (summary != null && !summary.isBlank()) {
-      Files.writeString(
-          Path.of(summary),
-          CapacityMarkdown.render(report) + System.lineSeparator(),
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
     }
   }
 }

@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.ttftgap.measure.RowNames;
 import dev.ttftgap.profile.LoadProfile;
+import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import io.gatling.javaapi.core.Assertion;
 import java.util.ArrayList;
@@ -23,16 +24,16 @@ final class SloAssertions {
         .slo()
         .ifPresent(
             slo -> {
-              for (StepSchedule.Step step : schedule.steps()) {
-                if (step.warmup() || slo.assertUpToLevel() == null || step.level() > slo.assertUpToLevel()) {
-                  continue;
-                }
-                assertions.add(
-                    details(step.label(), RowNames.TTFT).responseTime().percentile(95.0).lte((int) slo.ttftP95Millis()));
-                assertions.add(
-                    details(step.label(), RowNames.GAP).responseTime().percentile(95.0).lte((int) slo.gapP95Millis()));
-                assertions.add(
-                    details(step.label(), RowNames.E2E).failedRequests().percent().lte(slo.errorRatePercent()));
+              for (Step step : schedule.assertedSteps(slo)) {
+                slo.ttftP95Millis()
+                    .ifPresent(limit -> assertions.add(
+                        details(step.label(), RowNames.TTFT).responseTime().percentile(95.0).lte(limit)));
+                slo.gapP95Millis()
+                    .ifPresent(limit -> assertions.add(
+                        details(step.label(), RowNames.GAP).responseTime().percentile(95.0).lte(limit)));
+                slo.errorRatePercent()
+                    .ifPresent(limit -> assertions.add(
+                        details(step.label(), RowNames.E2E).failedRequests().percent().lte(limit)));
               }
             });
     return assertions;

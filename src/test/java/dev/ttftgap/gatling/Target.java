@@ -49,7 +49,7 @@ final class Target implements AutoCloseable {
     String model =
         settings
             .model()
-            .or(() -> Optional.ofNullable(profile.request().model()))
+            .or(() -> profile.request().model())
             .orElse(engine != null ? settings.engineProfile() : null);
     try {
       PreflightResult preflight =
