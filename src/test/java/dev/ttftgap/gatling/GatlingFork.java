@@ -56,6 +56,8 @@ public final class GatlingFork {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       command.add("-Xmx1g");
+      // as the Gatling Maven plugin does: Gatling reflects into java.lang
+      command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
       command.add("-cp");
       command.add(System.getProperty("java.class.path"));
       command.add("-Dttftgap.reportsDir=" + resultsDir.toAbsolutePath());
