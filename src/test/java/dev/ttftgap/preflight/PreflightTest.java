@@ -193,6 +193,17 @@ class PreflightTest {
   }
 
   @Test
+  void noModelIdListsTheServedOnesWithoutSendingAChatRequest() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), null)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line()).contains("LLM_MODEL", MODEL + ", qwen3-14b-like");
+      assertThat(server.requests()).as("only the models listing").isEqualTo(1);
+    }
+  }
+
+  @Test
   void doubledV1IsDiagnosedWithTheFixedBaseUrl() throws Exception {
     try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
       PreflightTarget target =
