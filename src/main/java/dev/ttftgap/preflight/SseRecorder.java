@@ -1,5 +1,7 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.ChunkClassifier;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
@@ -12,7 +14,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Receives the streaming probe's body as the client delivers it and time-stamps each delivery
- * ("read") and each complete SSE event, on {@link System#nanoTime()} like the caller.
+ * ("read") and each complete SSE event, on {@link System#nanoTime()} like the caller. Events are
+ * classified by {@link ChunkClassifier}, the project's one definition of "first token".
  *
  * <p>Also the body handler: the moment the client hands over status and headers is the TTFB
  * mark. Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character),
@@ -24,7 +27,7 @@ final class SseRecorder
   static final int MAX_RAW_BYTES = 64 * 1024;
 
   /** One complete event. */
-  record Event(long arrivalNanos, int read, ProbeChunks.Kind kind, String data) {}
+  record Event(long arrivalNanos, int read, Chunk chunk) {}
 
   private final LongSupplier nanoClock;
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
@@ -118,7 +121,7 @@ final class SseRecorder
   private void dispatch(long now) {
     if (hasData) {
       String payload = data.toString();
-      events.add(new Event(now, reads, ProbeChunks.classify(payload), payload));
+      events.add(new Event(now, reads, ChunkClassifier.classifyData(payload)));
     }
     data.setLength(0);
     hasData = false;

@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.ChunkKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -45,18 +46,18 @@ final class StreamEvaluation {
     checkContentType(recorder, url);
     List<SseRecorder.Event> events = recorder.events();
     Optional<SseRecorder.Event> error =
-        events.stream().filter(e -> e.kind() == ProbeChunks.Kind.ERROR).findFirst();
+        events.stream().filter(e -> e.chunk().kind() == ChunkKind.ERROR).findFirst();
     if (error.isPresent()) {
       throw PreflightStop.of(
           Diagnosis.Kind.STREAM_ERROR,
           "the streaming probe to "
               + url
               + " got an error event: \""
-              + messages.clean(ProbeChunks.errorMessage(error.get().data()))
+              + messages.clean(String.valueOf(error.get().chunk().errorMessage()))
               + "\": fix what the server says before a load run");
     }
     List<SseRecorder.Event> content =
-        events.stream().filter(e -> e.kind() == ProbeChunks.Kind.CONTENT).toList();
+        events.stream().filter(e -> e.chunk().isToken()).toList();
     if (content.isEmpty()) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_CONTENT,
@@ -64,10 +65,10 @@ final class StreamEvaluation {
               + url
               + " ended after "
               + events.size()
-              + " events without any content: no TTFT could be measured; check that the model"
-              + " answers and that chunks carry choices[].delta.content");
+              + " events without any content or reasoning: no TTFT could be measured; check that"
+              + " the model answers and that chunks carry choices[].delta.content");
     }
-    if (events.stream().noneMatch(e -> e.kind() == ProbeChunks.Kind.DONE)) {
+    if (events.stream().noneMatch(e -> e.chunk().kind() == ChunkKind.DONE)) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_DONE,
           "the stream from "
