@@ -67,6 +67,18 @@ class PromptLengthTableTest {
   }
 
   @Test
+  void loopbackTtfbOfAFewMillisecondsIsFlatInMillisecondsNotPercent() {
+    List<RequestRecord> records = new ArrayList<>(rounds(SHORT, 0, 2, 15, 7));
+    records.addAll(rounds("2000 tokens", 100, 4, 311, 2_000));
+
+    assertThat(PromptLengthTable.of(records).verdict().orElseThrow())
+        .isEqualTo(
+            "2000 tokens vs "
+                + SHORT
+                + ": TTFB flat (+2 ms), TTFT +296 ms, gap +294 ms: prefill dominates the gap");
+  }
+
+  @Test
   void oneGroupHasNoVerdict() {
     assertThat(PromptLengthTable.of(rounds(SHORT, 0, 180, 320, 12)).verdict()).isEmpty();
   }
