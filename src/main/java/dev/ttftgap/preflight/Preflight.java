@@ -25,17 +25,17 @@ import java.util.concurrent.TimeoutException;
  * <p>Algorithm overview: (1) the URLs and the API key's shape are checked locally (a malformed key
  * is never sent); (2) {@code GET models} gives the served ids (a 404 there is not fatal); (3) one
  * non-streaming chat request with {@code max_tokens} {@value #PLAIN_MAX_TOKENS} checks key, model
- * and path; (4) one streaming request ({@code stream: true}, {@code
- * stream_options.include_usage: true}, {@code max_tokens} {@value #STREAM_MAX_TOKENS}) is timed on
- * one {@link System#nanoTime()} clock: headers (TTFB), each body delivery and SSE event, the first
- * content event (TTFT) and the end; {@link StreamEvaluation} judges it. The first failing step
- * yields the {@link Diagnosis}. A 404 on the path is retried once on the alternative path ({@code
- * /v1} added, removed or undoubled) to suggest the fixed base URL.
+ * and path; (4) one streaming request ({@code stream: true}, {@code stream_options.include_usage:
+ * true}, {@code max_tokens} {@value #STREAM_MAX_TOKENS}) is timed on one {@link System#nanoTime()}
+ * clock: headers (TTFB), each body delivery and SSE event, the first content event (TTFT) and the
+ * end; {@link StreamEvaluation} judges it. The first failing step yields the {@link Diagnosis}. A
+ * 404 on the path is retried once on the alternative path ({@code /v1} added, removed or undoubled)
+ * to suggest the fixed base URL.
  *
- * <p>Assumptions: OpenAI-compatible wire format; HTTP/1.1 like the load generator; the JVM
- * connects directly (it ignores {@code HTTP(S)_PROXY}), which is why those variables are only
- * named in connection diagnoses, not used. A failed preflight carries no timings, so samples
- * taken while authentication or routing is broken never reach statistics.
+ * <p>Assumptions: OpenAI-compatible wire format; HTTP/1.1 like the load generator; the JVM connects
+ * directly (it ignores {@code HTTP(S)_PROXY}), which is why those variables are only named in
+ * connection diagnoses, not used. A failed preflight carries no timings, so samples taken while
+ * authentication or routing is broken never reach statistics.
  *
  * <p>Parameters with defaults: all from {@link PreflightTarget}; the timeout bounds the connect,
  * each plain request, and the whole streaming probe.
@@ -116,7 +116,11 @@ public final class Preflight {
       } catch (URISyntaxException e) {
         throw PreflightStop.of(
             Diagnosis.Kind.BAD_SETTING,
-            "base URL \"" + url + "\" is not a valid URL (" + e.getReason() + "): fix LLM_BASE_URL");
+            "base URL \""
+                + url
+                + "\" is not a valid URL ("
+                + e.getReason()
+                + "): fix LLM_BASE_URL");
       }
     }
     Optional<String> key = target.apiKey();
@@ -144,7 +148,8 @@ public final class Preflight {
     HttpResponse<String> response = send(request, target.modelsUrl());
     int status = response.statusCode();
     if (status == 401 || status == 403 || status == 429) {
-      throw statusStop(status, response.body(), retryAfter(response), target.modelsUrl(), List.of());
+      throw statusStop(
+          status, response.body(), retryAfter(response), target.modelsUrl(), List.of());
     }
     if (status != 200) {
       return List.of(); // not every server lists its models; the chat request decides
@@ -195,8 +200,7 @@ public final class Preflight {
       throw PreflightStop.of(connections.of(e.getCause(), url));
     }
     if (response.statusCode() != 200) {
-      throw statusStop(
-          response.statusCode(), recorder.body(), retryAfter(response), url, served);
+      throw statusStop(response.statusCode(), recorder.body(), retryAfter(response), url, served);
     }
     return StreamEvaluation.evaluate(recorder, startNanos, served, url, messages);
   }
@@ -226,7 +230,8 @@ public final class Preflight {
     if (alternative.isPresent()) {
       try {
         HttpResponse<String> response =
-            client.send(chatRequest(alternative.get(), false), HttpResponse.BodyHandlers.ofString());
+            client.send(
+                chatRequest(alternative.get(), false), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 404 || ServerMessages.namesTheModel(response.body())) {
           return statuses.pathFixed(url, alternative.get(), response.statusCode());
         }

@@ -10,9 +10,9 @@ import java.util.Optional;
  *
  * <p>Environment: {@code LLM_BASE_URL} (fallback {@code OPENAI_BASE_URL}), the URL that precedes
  * {@code /chat/completions}, e.g. {@code http://localhost:8000/v1}; {@code LLM_API_KEY} (fallback
- * {@code OPENAI_API_KEY}, environment only, never printed); {@code LLM_MODEL}. Exit code 0 when
- * the target is fit for a load run, 1 on a diagnosis (also for a missing {@code LLM_MODEL}: it
- * lists the served ids), 2 when no base URL is set.
+ * {@code OPENAI_API_KEY}, environment only, never printed); {@code LLM_MODEL}. Exit code 0 when the
+ * target is fit for a load run, 1 on a diagnosis (also for a missing {@code LLM_MODEL}: it lists
+ * the served ids), 2 when no base URL is set.
  */
 public final class PreflightMain {
   static final Duration TIMEOUT = Duration.ofSeconds(30);

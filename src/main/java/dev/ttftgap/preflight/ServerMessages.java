@@ -64,8 +64,8 @@ final class ServerMessages {
   }
 
   /**
-   * Whether an error body names the model (OpenAI's {@code model_not_found}, vLLM's "The model
-   * `x` does not exist"), as opposed to a 404 on the path ({@code {"detail":"Not Found"}}).
+   * Whether an error body names the model (OpenAI's {@code model_not_found}, vLLM's "The model `x`
+   * does not exist"), as opposed to a 404 on the path ({@code {"detail":"Not Found"}}).
    */
   static boolean namesTheModel(String body) {
     try {

@@ -17,10 +17,10 @@ import java.util.function.LongSupplier;
  * ("read") and each complete SSE event, on {@link System#nanoTime()} like the caller. Events are
  * classified by {@link ChunkClassifier}, the project's one definition of "first token".
  *
- * <p>Also the body handler: the moment the client hands over status and headers is the TTFB
- * mark. Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character),
- * so an event split across reads is decoded whole. At most {@link #MAX_RAW_BYTES} of the raw body
- * are kept, for error messages.
+ * <p>Also the body handler: the moment the client hands over status and headers is the TTFB mark.
+ * Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character), so an
+ * event split across reads is decoded whole. At most {@link #MAX_RAW_BYTES} of the raw body are
+ * kept, for error messages.
  */
 final class SseRecorder
     implements HttpResponse.BodyHandler<Void>, Flow.Subscriber<List<ByteBuffer>> {

@@ -5,9 +5,9 @@ import java.util.Optional;
 
 /**
  * Turns an HTTP error status of a probe into a diagnosis: 401/403 (key missing or rejected), 404
- * naming the model (with served ids and near matches), 429 at rest, and anything else. A 404 on
- * the path needs a second request, so {@link Preflight} handles it with {@link #pathFixed} and
- * {@link #pathWrong}.
+ * naming the model (with served ids and near matches), 429 at rest, and anything else. A 404 on the
+ * path needs a second request, so {@link Preflight} handles it with {@link #pathFixed} and {@link
+ * #pathWrong}.
  */
 final class StatusDiagnoses {
   private static final int MAX_LISTED_MODELS = 15;
@@ -110,7 +110,9 @@ final class StatusDiagnoses {
     return new Diagnosis(
         Diagnosis.Kind.BAD_SETTING,
         "no model id: set LLM_MODEL"
-            + (served.isEmpty() ? " to a model id the endpoint serves" : " to one of: " + listed(served)));
+            + (served.isEmpty()
+                ? " to a model id the endpoint serves"
+                : " to one of: " + listed(served)));
   }
 
   /** 404 on {@code url}, while {@code alternative} answered {@code status}. */

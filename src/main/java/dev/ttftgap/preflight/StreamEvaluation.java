@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Judges the streaming probe once it finished: content type, error events, content, {@code
- * [DONE]}, a buffered delivery, and when the headers came.
+ * Judges the streaming probe once it finished: content type, error events, content, {@code [DONE]},
+ * a buffered delivery, and when the headers came.
  *
  * <p>Algorithm overview: the stream is <em>buffered</em> when at least {@value
  * #BUFFERED_MIN_CONTENT_EVENTS} content events arrived, the first of them within {@value
@@ -19,11 +19,10 @@ import java.util.concurrent.TimeUnit;
  * {@value #HEADERS_WITH_TOKEN_PERCENT}% of TTFT), else <em>at acceptance</em>. Worked example:
  * headers at 300 ms, first token at 301 ms → gap 1 ms ≤ max(5, 15) ms → with the first token.
  *
- * <p>Assumptions: a real model decodes a few tokens in more than {@value
- * #BUFFERED_SPAN_MILLIS} ms, so a healthy stream never looks buffered. A server whose whole gap is
- * below {@value #HEADERS_WITH_TOKEN_MILLIS} ms (a tiny model on loopback) cannot be told from one
- * that holds its headers, and is reported "with the first token"; the gap is negligible either
- * way.
+ * <p>Assumptions: a real model decodes a few tokens in more than {@value #BUFFERED_SPAN_MILLIS} ms,
+ * so a healthy stream never looks buffered. A server whose whole gap is below {@value
+ * #HEADERS_WITH_TOKEN_MILLIS} ms (a tiny model on loopback) cannot be told from one that holds its
+ * headers, and is reported "with the first token"; the gap is negligible either way.
  */
 final class StreamEvaluation {
   static final long BUFFERED_SPAN_MILLIS = 5;
@@ -59,8 +58,7 @@ final class StreamEvaluation {
               + messages.clean(String.valueOf(error.get().chunk().errorMessage()))
               + "\": fix what the server says before a load run");
     }
-    List<SseRecorder.Event> content =
-        events.stream().filter(e -> e.chunk().isToken()).toList();
+    List<SseRecorder.Event> content = events.stream().filter(e -> e.chunk().isToken()).toList();
     if (content.isEmpty()) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_CONTENT,
@@ -104,8 +102,7 @@ final class StreamEvaluation {
               oneRead ? ", all in one read" : ""));
     }
     long tolerance =
-        Math.max(
-            millis(HEADERS_WITH_TOKEN_MILLIS), ttftNanos * HEADERS_WITH_TOKEN_PERCENT / 100);
+        Math.max(millis(HEADERS_WITH_TOKEN_MILLIS), ttftNanos * HEADERS_WITH_TOKEN_PERCENT / 100);
     String timing =
         ttftNanos - ttfbNanos <= tolerance
             ? PreflightResult.WITH_FIRST_TOKEN

@@ -62,7 +62,8 @@ class ExperimentsOnEngineTest {
             .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
             .build();
     long start = System.nanoTime();
-    HttpResponse<Stream<String>> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofLines());
+    HttpResponse<Stream<String>> response =
+        CLIENT.send(request, HttpResponse.BodyHandlers.ofLines());
     long ttfb = System.nanoTime() - start;
     Long ttft = null;
     try (Stream<String> lines = response.body()) {
@@ -81,10 +82,35 @@ class ExperimentsOnEngineTest {
     long ttftMillis = TimeUnit.NANOSECONDS.toMillis(ttft);
     clock += 1_000;
     return new RequestRecord(
-        "engine", clock, null, RequestRecord.STEP, 1, label, null, 1, model,
-        TokenCounter.count(prompt), 8, clock, ttfbMillis, ttftMillis, ttftMillis - ttfbMillis,
-        ttftMillis, null, null, null, null, null, null, null, null, null, RequestRecord.OK, null,
-        200, null);
+        "engine",
+        clock,
+        null,
+        RequestRecord.STEP,
+        1,
+        label,
+        null,
+        1,
+        model,
+        TokenCounter.count(prompt),
+        8,
+        clock,
+        ttfbMillis,
+        ttftMillis,
+        ttftMillis - ttfbMillis,
+        ttftMillis,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        RequestRecord.OK,
+        null,
+        200,
+        null);
   }
 
   private static List<RequestRecord> rounds(String model, String label, String prompt)
@@ -111,8 +137,7 @@ class ExperimentsOnEngineTest {
   void longerPromptLeavesTtfbFlatAndWidensTheGap() throws Exception {
     List<RequestRecord> records =
         new ArrayList<>(rounds("qwen3-8b-like", "short prompt (20 chars)", SHORT_PROMPT));
-    records.addAll(
-        rounds("qwen3-8b-like", "2000 tokens", PromptBuilder.promptOfTokens(2_000, 1)));
+    records.addAll(rounds("qwen3-8b-like", "2000 tokens", PromptBuilder.promptOfTokens(2_000, 1)));
     PromptLengthTable table = PromptLengthTable.of(records);
     System.out.println(table.toText());
 

@@ -62,8 +62,9 @@ class PromptLengthTableTest {
     records.addAll(rounds(LONG, 100, 181, 322, 1_210));
 
     assertThat(PromptLengthTable.of(records).verdict().orElseThrow())
-        .endsWith("TTFB flat (+1%), TTFT +2 ms, gap +1 ms: no measurable prefill cost (prefix cache"
-            + " hit, or prompts too close in length)");
+        .endsWith(
+            "TTFB flat (+1%), TTFT +2 ms, gap +1 ms: no measurable prefill cost (prefix cache"
+                + " hit, or prompts too close in length)");
   }
 
   @Test

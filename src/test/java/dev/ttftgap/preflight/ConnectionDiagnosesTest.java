@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class ConnectionDiagnosesTest {
   private static final String URL = "https://llm.internal:8443/v1/models";
   private final ConnectionDiagnoses diagnoses =
-      new ConnectionDiagnoses(Map.of("HTTP_PROXY", "http://127.0.0.1:7890"), Duration.ofSeconds(30));
+      new ConnectionDiagnoses(
+          Map.of("HTTP_PROXY", "http://127.0.0.1:7890"), Duration.ofSeconds(30));
 
   private static <T extends Throwable> T causedBy(T wrapper, Throwable cause) {
     wrapper.initCause(cause);

@@ -25,7 +25,8 @@ class PreflightEngineTest {
   private static final String KEY = "sk-engine-test-0123456789";
   private static final String MODEL = "tiny-fast";
 
-  private static PreflightResult preflight(EmbeddedEngine engine, Optional<String> key, String model) {
+  private static PreflightResult preflight(
+      EmbeddedEngine engine, Optional<String> key, String model) {
     PreflightTarget target =
         new PreflightTarget(
             engine.baseUrl() + "/chat/completions",
@@ -69,9 +70,7 @@ class PreflightEngineTest {
         EmbeddedEngine.start(config().withHeaderMode(HeaderMode.BUFFERED))) {
       PreflightResult result = preflight(engine, Optional.empty(), "qwen3-8b-like");
 
-      assertThat(result.diagnosis())
-          .map(Diagnosis::kind)
-          .hasValue(Diagnosis.Kind.STREAM_BUFFERED);
+      assertThat(result.diagnosis()).map(Diagnosis::kind).hasValue(Diagnosis.Kind.STREAM_BUFFERED);
       assertThat(result.ttft()).as("no timings from a failed preflight").isEmpty();
     }
   }
@@ -99,7 +98,8 @@ class PreflightEngineTest {
 
       Diagnosis diagnosis = result.diagnosis().orElseThrow();
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.MODEL_NOT_FOUND);
-      assertThat(diagnosis.line()).contains("near matches: qwen3-8b-like;", "set LLM_MODEL to \"qwen3-8b-like\"");
+      assertThat(diagnosis.line())
+          .contains("near matches: qwen3-8b-like;", "set LLM_MODEL to \"qwen3-8b-like\"");
     }
   }
 
@@ -115,11 +115,14 @@ class PreflightEngineTest {
               .header("Content-Type", "application/json")
               .POST(
                   HttpRequest.BodyPublishers.ofString(
-                      "{\"model\":\"" + MODEL + "\",\"stream\":true,\"max_tokens\":5000,"
+                      "{\"model\":\""
+                          + MODEL
+                          + "\",\"stream\":true,\"max_tokens\":5000,"
                           + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
               .build();
       HttpResponse<InputStream> held =
-          other.sendAsync(longAnswer, HttpResponse.BodyHandlers.ofInputStream())
+          other
+              .sendAsync(longAnswer, HttpResponse.BodyHandlers.ofInputStream())
               .get(5, TimeUnit.SECONDS);
       try (InputStream body = held.body()) {
         body.read(new byte[64]); // streaming: the slot is taken

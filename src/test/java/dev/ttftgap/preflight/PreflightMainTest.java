@@ -28,8 +28,8 @@ class PreflightMainTest {
           String path = LoopbackServer.path(exchange);
           if (path.equals("/v1/models")) {
             LoopbackServer.models(exchange, "m");
-          } else if (!"Bearer sk-main-test-0123456789".equals(
-              exchange.getRequestHeaders().getFirst("Authorization"))) {
+          } else if (!"Bearer sk-main-test-0123456789"
+              .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
             LoopbackServer.json(exchange, 401, "{\"error\":{\"message\":\"bad key\"}}");
           } else if (!LoopbackServer.streaming(body)) {
             LoopbackServer.completion(exchange, "m");
