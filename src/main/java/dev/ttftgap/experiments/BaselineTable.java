@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * The seeds' baseline: a few sequential rounds per model, the first dropped as warm-up, median and
- * p95 of TTFB, TTFT and gap, a verdict from the rules of thumb ({@link GapVerdict}) and a
- * stability line per model.
+ * p95 of TTFB, TTFT and gap, a verdict from the rules of thumb ({@link GapVerdict}) and a stability
+ * line per model.
  *
  * <p>Stability: the gap is called unstable when its p95 exceeds {@value #UNSTABLE_P95_OVER_P50}×
  * its p50 (the seeds' "150 ms one time, 900 ms the next"), which points at server load or network
@@ -56,8 +56,8 @@ public final class BaselineTable {
   }
 
   /**
-   * {@code "P50 vs P95 over 4 rounds: gap p50 140 ms, p95 210 ms → stable"}; empty when the
-   * model has no gap sample.
+   * {@code "P50 vs P95 over 4 rounds: gap p50 140 ms, p95 210 ms → stable"}; empty when the model
+   * has no gap sample.
    */
   public static Optional<String> stabilityLine(LatencyStats stats) {
     if (stats.gapP50Millis().isEmpty() || stats.gapP95Millis().isEmpty()) {

@@ -45,7 +45,8 @@ public record ExperimentSamples(
     for (Map.Entry<String, List<RequestRecord>> entry : all.entrySet()) {
       List<RequestRecord> rounds = new ArrayList<>(entry.getValue());
       rounds.sort(Comparator.comparingLong(RequestRecord::startEpochMillis));
-      List<RequestRecord> kept = rounds.subList(Math.min(warmupRounds, rounds.size()), rounds.size());
+      List<RequestRecord> kept =
+          rounds.subList(Math.min(warmupRounds, rounds.size()), rounds.size());
       List<RequestRecord> ok = new ArrayList<>();
       for (RequestRecord record : kept) {
         if (record.ok()) {

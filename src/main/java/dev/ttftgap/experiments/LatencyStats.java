@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * p50 and p95 of TTFB, TTFT and gap over successful records, milliseconds. The gap is the
- * record's {@code gapMillis}, or {@code ttftMillis − ttfbMillis} when only those two are set. A
- * metric no record defines is an empty Optional, never 0.
+ * p50 and p95 of TTFB, TTFT and gap over successful records, milliseconds. The gap is the record's
+ * {@code gapMillis}, or {@code ttftMillis − ttfbMillis} when only those two are set. A metric no
+ * record defines is an empty Optional, never 0.
  *
  * @param samples successful records the figures come from
  * @param promptTokensP50 median prompt length, tokens

@@ -4,10 +4,10 @@ import java.util.Collection;
 import java.util.Optional;
 
 /**
- * Percentiles of a small sample by linear interpolation between closest ranks (the default of
- * numpy and R's type 7): the p-th percentile of n sorted values sits at rank {@code p/100 × (n −
- * 1)}. Worked example: of {@code [140, 150, 160, 900]} ms, p50 is at rank 1.5 → 155 ms, p95 at
- * rank 2.85 → 160 + 0.85 × 740 = 789 ms. An empty sample has no percentile (empty Optional).
+ * Percentiles of a small sample by linear interpolation between closest ranks (the default of numpy
+ * and R's type 7): the p-th percentile of n sorted values sits at rank {@code p/100 × (n − 1)}.
+ * Worked example: of {@code [140, 150, 160, 900]} ms, p50 is at rank 1.5 → 155 ms, p95 at rank 2.85
+ * → 160 + 0.85 × 740 = 789 ms. An empty sample has no percentile (empty Optional).
  */
 public final class Percentiles {
   private Percentiles() {}

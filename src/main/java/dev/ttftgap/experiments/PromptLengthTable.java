@@ -7,18 +7,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The seeds' prompt-length experiment: the same model with prompts of different lengths, one
- * group per {@code stepLabel} (e.g. "short prompt (20 chars)", "long prompt (2000 chars)"),
- * medians of TTFB, TTFT and gap, the difference to the first group, and a verdict comparing the
- * last group with the first.
+ * The seeds' prompt-length experiment: the same model with prompts of different lengths, one group
+ * per {@code stepLabel} (e.g. "short prompt (20 chars)", "long prompt (2000 chars)"), medians of
+ * TTFB, TTFT and gap, the difference to the first group, and a verdict comparing the last group
+ * with the first.
  *
  * <p>Algorithm overview: TTFB is "flat" when it moved by at most max({@value #FLAT_PERCENT}% of the
- * first group's TTFB, {@value #NOISE_MILLIS} ms); the gap "grew" when it rose by more than the
- * same bound on the first gap. Flat TTFB + grown gap → "prefill dominates the gap" (what the
- * seeds expect from a server that sends headers at acceptance); grown TTFB + flat gap → the server
- * holds its headers until the first token; both flat → no measurable prefill cost. Worked
- * example: TTFB 180 → 182 ms (+1%, flat), TTFT 320 → 610 ms, gap 140 → 428 ms → "TTFB flat (+1%),
- * TTFT +290 ms, gap +288 ms: prefill dominates the gap".
+ * first group's TTFB, {@value #NOISE_MILLIS} ms) (shown in percent, or in ms below a 50 ms TTFB);
+ * the gap "grew" when it rose by more than the same bound on the first gap. Flat TTFB + grown gap →
+ * "prefill dominates the gap" (what the seeds expect from a server that sends headers at
+ * acceptance); grown TTFB + flat gap → the server holds its headers until the first token; both
+ * flat → no measurable prefill cost. Worked example: TTFB 180 → 182 ms (+1%, flat), TTFT 320 → 610
+ * ms, gap 140 → 428 ms → "TTFB flat (+1%), TTFT +290 ms, gap +288 ms: prefill dominates the gap".
  *
  * <p>Parameters with defaults: {@code warmupRounds} = {@value
  * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per group.
@@ -81,10 +81,19 @@ public final class PromptLengthTable {
     double gapDelta = last.gapP50Millis().get() - gapFirst;
     boolean ttfbFlat = Math.abs(ttfbDelta) <= bound(ttfbFirst);
     boolean gapGrew = gapDelta > bound(gapFirst);
+    // below 50 ms (loopback) a percentage of TTFB says nothing; the change in ms does
+    String change =
+        FLAT_PERCENT / 100.0 * ttfbFirst >= NOISE_MILLIS
+            ? Cells.percent(ttfbDelta / ttfbFirst)
+            : Cells.signedMillis(ttfbDelta);
     String ttfbText =
         ttfbFlat
-            ? "TTFB flat (" + Cells.percent(ttfbDelta / ttfbFirst) + ")"
-            : "TTFB " + Cells.signedMillis(ttfbDelta) + " (" + Cells.percent(ttfbDelta / ttfbFirst) + ")";
+            ? "TTFB flat (" + change + ")"
+            : "TTFB "
+                + Cells.signedMillis(ttfbDelta)
+                + " ("
+                + Cells.percent(ttfbDelta / ttfbFirst)
+                + ")";
     String meaning;
     if (ttfbFlat && gapGrew) {
       meaning = "prefill dominates the gap";

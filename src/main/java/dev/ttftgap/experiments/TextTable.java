@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Renders a header and rows as aligned plain text or as a GitHub markdown table. The first column
- * and text columns are left-aligned; a column whose cells all start with a number, a sign or "–"
- * is right-aligned. Formatting only: callers pass finished cell strings.
+ * and text columns are left-aligned; a column whose cells all start with a number, a sign or "–" is
+ * right-aligned. Formatting only: callers pass finished cell strings.
  */
 final class TextTable {
   private final List<String> header;
@@ -59,8 +59,7 @@ final class TextTable {
   }
 
   private boolean numeric(int column) {
-    return column > 0
-        && rows.stream().allMatch(row -> row.get(column).matches("^[+−-]?[0-9–].*"));
+    return column > 0 && rows.stream().allMatch(row -> row.get(column).matches("^[+−-]?[0-9–].*"));
   }
 
   private List<List<String>> all() {

@@ -2,9 +2,7 @@ package dev.ttftgap.preflight;
 
 import java.util.Optional;
 
-/**
- * Local checks on an API key's shape, and its masked form for messages. Never returns the key.
- */
+/** Local checks on an API key's shape, and its masked form for messages. Never returns the key. */
 final class ApiKeyShape {
   private ApiKeyShape() {}
 

@@ -4,8 +4,8 @@ import java.net.URI;
 import java.util.Optional;
 
 /**
- * The other plausible chat completions URL when one answers 404 on the path: {@code /v1} doubled
- * → once; present → removed; missing → added before {@code /chat/completions}.
+ * The other plausible chat completions URL when one answers 404 on the path: {@code /v1} doubled →
+ * once; present → removed; missing → added before {@code /chat/completions}.
  */
 final class BaseUrlPaths {
   static final String CHAT_SUFFIX = "/chat/completions";

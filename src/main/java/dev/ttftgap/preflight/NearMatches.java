@@ -10,9 +10,9 @@ import java.util.Locale;
  *
  * <p>Algorithm overview: both ids are normalised (lower case, {@code _} and {@code .} → {@code -},
  * any {@code org/} prefix dropped); a served id matches when the normalised forms are equal, or
- * within an edit distance of {@link #MAX_EDIT_DISTANCE} (2) with the same digits in the same
- * order (digits are sizes and versions: {@code qwen3-14b} is no near match of {@code qwen3-8b}).
- * Matches are ordered by distance.
+ * within an edit distance of {@link #MAX_EDIT_DISTANCE} (2) with the same digits in the same order
+ * (digits are sizes and versions: {@code qwen3-14b} is no near match of {@code qwen3-8b}). Matches
+ * are ordered by distance.
  */
 final class NearMatches {
   static final int MAX_EDIT_DISTANCE = 2;

@@ -10,8 +10,9 @@ import java.util.Optional;
  *
  * <p>Environment: {@code LLM_BASE_URL} (fallback {@code OPENAI_BASE_URL}), the URL that precedes
  * {@code /chat/completions}, e.g. {@code http://localhost:8000/v1}; {@code LLM_API_KEY} (fallback
- * {@code OPENAI_API_KEY}, environment only, never printed); {@code LLM_MODEL}. Exit code 0 when
- * the target is fit for a load run, 1 on a diagnosis, 2 when a setting is missing.
+ * {@code OPENAI_API_KEY}, environment only, never printed); {@code LLM_MODEL}. Exit code 0 when the
+ * target is fit for a load run, 1 on a diagnosis (also for a missing {@code LLM_MODEL}: it lists
+ * the served ids), 2 when no base URL is set.
  */
 public final class PreflightMain {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -30,12 +31,9 @@ public final class PreflightMain {
               + " http://localhost:8000/v1 (the simulations use the embedded engine without it)");
       return 2;
     }
-    Optional<String> model = first(env, "LLM_MODEL");
-    if (model.isEmpty()) {
-      err.println("LLM_MODEL is not set: export it as a model id the endpoint serves");
-      return 2;
-    }
-    PreflightTarget target = targetOf(base.get(), env, model.get());
+    // without LLM_MODEL the preflight still runs: its diagnosis lists the served ids
+    String model = first(env, "LLM_MODEL").orElse(null);
+    PreflightTarget target = targetOf(base.get(), env, model);
     PreflightResult result = new Preflight(target, env).run();
     if (result.ok()) {
       out.println(result.summaryLine());
@@ -56,7 +54,11 @@ public final class PreflightMain {
             .filter(k -> !k.isEmpty())
             .or(() -> Optional.ofNullable(env.get("OPENAI_API_KEY")).filter(k -> !k.isEmpty()));
     return new PreflightTarget(
-        base + BaseUrlPaths.CHAT_SUFFIX, base + "/models", key, model.strip(), TIMEOUT);
+        base + BaseUrlPaths.CHAT_SUFFIX,
+        base + "/models",
+        key,
+        model == null ? null : model.strip(),
+        TIMEOUT);
   }
 
   private static Optional<String> first(Map<String, String> env, String... names) {

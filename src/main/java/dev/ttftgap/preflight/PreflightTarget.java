@@ -12,7 +12,8 @@ import java.util.Optional;
  * @param modelsUrl full URL of the models listing, e.g. {@code http://localhost:8000/v1/models};
  *     null when the target serves none
  * @param apiKey bearer key, from the environment only; empty when none is configured
- * @param model model id sent in the requests
+ * @param model model id sent in the requests; null or blank gives a diagnosis listing the served
+ *     ids
  * @param timeout connect timeout, and the limit for each probe request to complete
  */
 public record PreflightTarget(
@@ -25,7 +26,6 @@ public record PreflightTarget(
   public PreflightTarget {
     Objects.requireNonNull(chatCompletionsUrl, "chatCompletionsUrl");
     Objects.requireNonNull(apiKey, "apiKey");
-    Objects.requireNonNull(model, "model");
     Objects.requireNonNull(timeout, "timeout");
   }
 

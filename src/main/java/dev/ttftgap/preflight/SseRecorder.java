@@ -1,5 +1,7 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.ChunkClassifier;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
@@ -8,23 +10,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
+import java.util.function.LongSupplier;
 
 /**
  * Receives the streaming probe's body as the client delivers it and time-stamps each delivery
- * ("read") and each complete SSE event, on the caller's {@link System#nanoTime()} clock.
+ * ("read") and each complete SSE event, on {@link System#nanoTime()} like the caller. Events are
+ * classified by {@link ChunkClassifier}, the project's one definition of "first token".
  *
- * <p>Also the body handler: the moment the client hands over status and headers is the TTFB
- * mark. Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character),
- * so an event split across reads is decoded whole. At most {@link #MAX_RAW_BYTES} of the raw body
- * are kept, for error messages.
+ * <p>Also the body handler: the moment the client hands over status and headers is the TTFB mark.
+ * Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character), so an
+ * event split across reads is decoded whole. At most {@link #MAX_RAW_BYTES} of the raw body are
+ * kept, for error messages.
  */
 final class SseRecorder
     implements HttpResponse.BodyHandler<Void>, Flow.Subscriber<List<ByteBuffer>> {
   static final int MAX_RAW_BYTES = 64 * 1024;
 
   /** One complete event. */
-  record Event(long arrivalNanos, int read, ProbeChunks.Kind kind, String data) {}
+  record Event(long arrivalNanos, int read, Chunk chunk) {}
 
+  private final LongSupplier nanoClock;
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
   private final ByteArrayOutputStream raw = new ByteArrayOutputStream();
   private final ByteArrayOutputStream line = new ByteArrayOutputStream();
@@ -37,9 +42,18 @@ final class SseRecorder
   private volatile String contentType = "";
   private long endNanos;
 
+  SseRecorder() {
+    this(System::nanoTime);
+  }
+
+  /** With a clock of the test's own, so that timings are exact. */
+  SseRecorder(LongSupplier nanoClock) {
+    this.nanoClock = nanoClock;
+  }
+
   @Override
   public HttpResponse.BodySubscriber<Void> apply(HttpResponse.ResponseInfo info) {
-    headersNanos = System.nanoTime();
+    headersNanos = nanoClock.getAsLong();
     status = info.statusCode();
     contentType = info.headers().firstValue("content-type").orElse("");
     return HttpResponse.BodySubscribers.fromSubscriber(this, s -> null);
@@ -52,7 +66,7 @@ final class SseRecorder
 
   @Override
   public void onNext(List<ByteBuffer> buffers) {
-    long now = System.nanoTime();
+    long now = nanoClock.getAsLong();
     reads++;
     for (ByteBuffer buffer : buffers) {
       while (buffer.hasRemaining()) {
@@ -76,7 +90,7 @@ final class SseRecorder
 
   @Override
   public void onComplete() {
-    long now = System.nanoTime();
+    long now = nanoClock.getAsLong();
     if (line.size() > 0) {
       line(now);
     }
@@ -107,7 +121,7 @@ final class SseRecorder
   private void dispatch(long now) {
     if (hasData) {
       String payload = data.toString();
-      events.add(new Event(now, reads, ProbeChunks.classify(payload), payload));
+      events.add(new Event(now, reads, ChunkClassifier.classifyData(payload)));
     }
     data.setLength(0);
     hasData = false;

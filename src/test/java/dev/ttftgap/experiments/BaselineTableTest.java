@@ -104,9 +104,7 @@ class BaselineTableTest {
   void modelWithOnlyFailuresHasUndefinedFiguresNotZeros() {
     List<RequestRecord> records =
         List.of(
-            ok("m", "b", 0, 10, 20),
-            httpFailure("m", "b", 1, 401),
-            httpFailure("m", "b", 2, 401));
+            ok("m", "b", 0, 10, 20), httpFailure("m", "b", 1, 401), httpFailure("m", "b", 2, 401));
 
     BaselineTable table = BaselineTable.of(records);
 

@@ -32,7 +32,9 @@ class ExperimentSamplesTest {
         .as("a's earliest round (the 401 at 1000) is the warm-up; phase warmup is ignored")
         .extracting(RequestRecord::ttftMillis)
         .containsExactly(21L, 22L);
-    assertThat(samples.groups().get("b")).extracting(RequestRecord::ttftMillis).containsExactly(23L);
+    assertThat(samples.groups().get("b"))
+        .extracting(RequestRecord::ttftMillis)
+        .containsExactly(23L);
     assertThat(samples.failureFooter())
         .isEqualTo("3 failed samples discarded: 401 ×1, 429 ×1, no_content ×1");
   }
@@ -50,8 +52,7 @@ class ExperimentSamplesTest {
 
   @Test
   void singleFailureIsSingular() {
-    List<RequestRecord> records =
-        List.of(ok("a", "s", 1, 10, 20), httpFailure("a", "s", 2, 401));
+    List<RequestRecord> records = List.of(ok("a", "s", 1, 10, 20), httpFailure("a", "s", 2, 401));
 
     assertThat(ExperimentSamples.of(records, RequestRecord::model, 1).failureFooter())
         .isEqualTo("1 failed sample discarded: 401 ×1");

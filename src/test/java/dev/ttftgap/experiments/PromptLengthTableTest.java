@@ -62,8 +62,21 @@ class PromptLengthTableTest {
     records.addAll(rounds(LONG, 100, 181, 322, 1_210));
 
     assertThat(PromptLengthTable.of(records).verdict().orElseThrow())
-        .endsWith("TTFB flat (+1%), TTFT +2 ms, gap +1 ms: no measurable prefill cost (prefix cache"
-            + " hit, or prompts too close in length)");
+        .endsWith(
+            "TTFB flat (+1%), TTFT +2 ms, gap +1 ms: no measurable prefill cost (prefix cache"
+                + " hit, or prompts too close in length)");
+  }
+
+  @Test
+  void loopbackTtfbOfAFewMillisecondsIsFlatInMillisecondsNotPercent() {
+    List<RequestRecord> records = new ArrayList<>(rounds(SHORT, 0, 2, 15, 7));
+    records.addAll(rounds("2000 tokens", 100, 4, 311, 2_000));
+
+    assertThat(PromptLengthTable.of(records).verdict().orElseThrow())
+        .isEqualTo(
+            "2000 tokens vs "
+                + SHORT
+                + ": TTFB flat (+2 ms), TTFT +296 ms, gap +294 ms: prefill dominates the gap");
   }
 
   @Test

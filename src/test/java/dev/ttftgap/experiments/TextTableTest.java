@@ -10,7 +10,9 @@ class TextTableTest {
   @Test
   void alignsFirstColumnLeftAndOthersRight() {
     TextTable table =
-        new TextTable(List.of("model", "TTFB")).row(List.of("a", "180 ms")).row(List.of("bbbbbbb", "9 ms"));
+        new TextTable(List.of("model", "TTFB"))
+            .row(List.of("a", "180 ms"))
+            .row(List.of("bbbbbbb", "9 ms"));
 
     assertThat(table.toText())
         .isEqualTo("model   |   TTFB\n" + "a       | 180 ms\n" + "bbbbbbb |   9 ms\n");

@@ -41,7 +41,8 @@ class ApiKeyShapeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sk-proj-0123456789abcd", "EMPTY", "hf_AbCdEf0123456789", "a.b-c_d~e+f/g="})
+  @ValueSource(
+      strings = {"sk-proj-0123456789abcd", "EMPTY", "hf_AbCdEf0123456789", "a.b-c_d~e+f/g="})
   void bareKeysPass(String key) {
     assertThat(ApiKeyShape.problem(key)).as("a bare token is well formed").isEmpty();
   }

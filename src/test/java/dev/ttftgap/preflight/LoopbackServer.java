@@ -43,8 +43,7 @@ final class LoopbackServer implements AutoCloseable {
           requests.incrementAndGet();
           try (exchange) {
             byte[] raw = exchange.getRequestBody().readAllBytes();
-            JsonNode body =
-                raw.length == 0 ? JSON.missingNode() : JSON.readTree(raw);
+            JsonNode body = raw.length == 0 ? JSON.missingNode() : JSON.readTree(raw);
             route.handle(exchange, body);
           } catch (Exception e) {
             throw new IOException(e);

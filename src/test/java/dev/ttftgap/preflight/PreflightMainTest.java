@@ -28,8 +28,8 @@ class PreflightMainTest {
           String path = LoopbackServer.path(exchange);
           if (path.equals("/v1/models")) {
             LoopbackServer.models(exchange, "m");
-          } else if (!"Bearer sk-main-test-0123456789".equals(
-              exchange.getRequestHeaders().getFirst("Authorization"))) {
+          } else if (!"Bearer sk-main-test-0123456789"
+              .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
             LoopbackServer.json(exchange, 401, "{\"error\":{\"message\":\"bad key\"}}");
           } else if (!LoopbackServer.streaming(body)) {
             LoopbackServer.completion(exchange, "m");
@@ -79,12 +79,20 @@ class PreflightMainTest {
   }
 
   @Test
-  void missingSettingsExitTwoNamingTheVariable() {
+  void missingBaseUrlExitsTwoNamingTheVariable() {
     assertThat(run(Map.of("LLM_MODEL", "m"))).isEqualTo(2);
-    assertThat(run(Map.of("LLM_BASE_URL", "http://127.0.0.1:1/v1"))).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("LLM_BASE_URL is not set")
-        .contains("LLM_MODEL is not set");
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("LLM_BASE_URL is not set");
+  }
+
+  @Test
+  void missingModelListsTheServedIds() throws Exception {
+    try (LoopbackServer server = server()) {
+      int code = run(Map.of("LLM_BASE_URL", server.url("/v1")));
+
+      assertThat(code).isEqualTo(1);
+      assertThat(err.toString(StandardCharsets.UTF_8))
+          .contains("BAD_SETTING: no model id: set LLM_MODEL to one of: m");
+    }
   }
 
   @Test

@@ -81,7 +81,9 @@ class PreflightTest {
       long ttft = result.ttft().orElseThrow().toMillis();
       long total = result.total().orElseThrow().toMillis();
       assertThat(ttft - ttfb).as("the 50 ms prefill shows in the gap").isGreaterThanOrEqualTo(45);
-      assertThat(total - ttft).as("3 more tokens 20 ms apart follow the first").isGreaterThanOrEqualTo(55);
+      assertThat(total - ttft)
+          .as("3 more tokens 20 ms apart follow the first")
+          .isGreaterThanOrEqualTo(55);
       assertThat(server.requests()).as("models, plain chat, streaming chat").isEqualTo(3);
     }
   }
@@ -152,8 +154,7 @@ class PreflightTest {
   void keyWithNewlineOrQuotesIsDiagnosedLocallyWithoutSendingIt() throws Exception {
     try (LoopbackServer server = keyCheckingServer("bad key")) {
       Diagnosis newline = diagnosis(run(target(server, Optional.of(GOOD_KEY + "\n"), MODEL)));
-      Diagnosis quoted =
-          diagnosis(run(target(server, Optional.of("\"" + GOOD_KEY + "\""), MODEL)));
+      Diagnosis quoted = diagnosis(run(target(server, Optional.of("\"" + GOOD_KEY + "\""), MODEL)));
 
       assertThat(newline.kind()).isEqualTo(Diagnosis.Kind.API_KEY_MALFORMED);
       assertThat(newline.line()).contains("line break").doesNotContain(GOOD_KEY);
@@ -189,6 +190,17 @@ class PreflightTest {
           .contains("\"qwen3_8b\"", "near matches: Qwen3-8B;", "served: Qwen3-8B, Qwen3-14B")
           .contains("LLM_MODEL");
       assertThat(result.servedModels()).containsExactly("Qwen3-8B", "Qwen3-14B", "llama-3.1-8b");
+    }
+  }
+
+  @Test
+  void noModelIdListsTheServedOnesWithoutSendingAChatRequest() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), null)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line()).contains("LLM_MODEL", MODEL + ", qwen3-14b-like");
+      assertThat(server.requests()).as("only the models listing").isEqualTo(1);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.ttftgap.preflight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.stream.ChunkKind;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -45,13 +46,9 @@ class SseRecorderTest {
 
       assertThat(recorder.events())
           .as("cut at byte %d", cut)
-          .extracting(SseRecorder.Event::kind)
-          .containsExactly(
-              ProbeChunks.Kind.OTHER,
-              ProbeChunks.Kind.CONTENT,
-              ProbeChunks.Kind.OTHER,
-              ProbeChunks.Kind.DONE);
-      assertThat(recorder.events().get(1).data()).as("cut at byte %d", cut).contains("你好");
+          .extracting(e -> e.chunk().kind())
+          .containsExactly(ChunkKind.ROLE_ONLY, ChunkKind.CONTENT, ChunkKind.USAGE, ChunkKind.DONE);
+      assertThat(recorder.events().get(1).chunk().text()).as("cut at byte %d", cut).isEqualTo("你好");
     }
   }
 
@@ -69,11 +66,15 @@ class SseRecorderTest {
   @Test
   void lastEventWithoutBlankLineIsDispatchedAtTheEndAndMultiLineDataIsJoined() {
     SseRecorder recorder = recorder();
-    recorder.onNext(buffer("data: {\"choices\":\ndata: []}\n\ndata: [DONE]".getBytes(StandardCharsets.UTF_8)));
+    recorder.onNext(
+        buffer(
+            "data: {\"choices\":\ndata: [{\"delta\":{\"content\":\"a\"}}]}\n\ndata: [DONE]"
+                .getBytes(StandardCharsets.UTF_8)));
     recorder.onComplete();
 
     assertThat(recorder.events())
-        .extracting(SseRecorder.Event::data)
-        .containsExactly("{\"choices\":\n[]}", "[DONE]");
+        .as("the two data lines form one JSON object")
+        .extracting(e -> e.chunk().kind())
+        .containsExactly(ChunkKind.CONTENT, ChunkKind.DONE);
   }
 }
