@@ -4,12 +4,16 @@ import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Tells from the timings when the server sends its headers, so that a gap of zero is not read
  * as "no queueing".
  *
- * <p>Algorithm overview, over the successful non-warm-up requests (medians):
+ * <p>Algorithm overview, over the successful requests of the low-load step (the first step with
+ * at least {@value LowLoadBaseline#MIN_SAMPLES} of them; all steps when none has), by medians, so
+ * that queueing at high load does not blur the picture:
  *
  * <ol>
  *   <li>BUFFERED when the stream after the first token, e2e − TTFT, is at most max({@value
@@ -32,6 +36,21 @@ public final class HeaderTimingDetector {
   private HeaderTimingDetector() {}
 
   static HeaderTimingVerdict detect(List<RequestRecord> records) {
+    Map<Integer, List<RequestRecord>> okByStep = new TreeMap<>();
+    for (RequestRecord record : records) {
+      if (record.ok() && !record.warmup() && record.step() >= 1) {
+        okByStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+      }
+    }
+    List<RequestRecord> lowLoad =
+        okByStep.values().stream()
+            .filter(step -> step.size() >= LowLoadBaseline.MIN_SAMPLES)
+            .findFirst()
+            .orElse(records);
+    return detectOver(lowLoad);
+  }
+
+  private static HeaderTimingVerdict detectOver(List<RequestRecord> records) {
     List<Double> ttfb = new ArrayList<>();
     List<Double> ttft = new ArrayList<>();
     List<Double> gap = new ArrayList<>();
