@@ -144,6 +144,7 @@ final class ChatStream implements TokenSink {
       text = new StringBuilder();
     } else if (headerMode == HeaderMode.BUFFERED) {
       buffered = channel.alloc().compositeBuffer(Integer.MAX_VALUE);
+      buffered.addComponent(true, encoder.role(channel.alloc()));
     } else if (headerMode == HeaderMode.AT_ACCEPT) {
       ensureHeaders();
       channel.flush();
