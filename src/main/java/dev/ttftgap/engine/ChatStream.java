@@ -144,6 +144,7 @@ final class ChatStream implements TokenSink {
       text = new StringBuilder();
     } else if (headerMode == HeaderMode.BUFFERED) {
       buffered = channel.alloc().compositeBuffer(Integer.MAX_VALUE);
+      buffered.addComponent(true, encoder.role(channel.alloc()));
     } else if (headerMode == HeaderMode.AT_ACCEPT) {
       ensureHeaders();
       channel.flush();
@@ -362,12 +363,14 @@ final class ChatStream implements TokenSink {
         firstContentEpochMicros = now;
       }
       lastWrittenEpochMicros = now;
+      // recorded before the write: a client that reads the end may ask for the ground truth
+      end(outcome);
       future = channel.writeAndFlush(response);
     } else {
       lastWrittenEpochMicros = now;
+      end(outcome);
       future = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
     }
-    end(outcome);
     if (!keepAlive) {
       future.addListener(ChannelFutureListener.CLOSE);
     }
@@ -399,8 +402,8 @@ final class ChatStream implements TokenSink {
     headersEpochMicros = now;
     firstContentEpochMicros = written > 0 ? now : UNDEFINED;
     lastWrittenEpochMicros = now;
-    HttpResponses.send(channel, keepAlive, response);
     end(fault.any() ? GroundTruth.FAULT : GroundTruth.OK);
+    HttpResponses.send(channel, keepAlive, response);
   }
 
   private void reject(ApiException error, Long retryAfterSeconds) {
@@ -413,8 +416,8 @@ final class ChatStream implements TokenSink {
     long now = WallClock.epochMicros();
     headersEpochMicros = now;
     lastWrittenEpochMicros = now;
-    HttpResponses.send(channel, keepAlive, response);
     end(GroundTruth.REJECTED);
+    HttpResponses.send(channel, keepAlive, response);
   }
 
   /** vLLM-style per-request metrics plus the ground-truth epoch microseconds. */
