@@ -43,14 +43,14 @@ public final class LoadProfiles {
   static final int MAX_PROMPT_TOKENS = 200_000;
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-  private static final ObjectMapper MAPPER =
+  static final ObjectMapper MAPPER =
       new ObjectMapper()
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private static final List<String> TOP_FIELDS =
       List.of("name", "description", "request", "load", "timeouts", "slo");
-  private static final List<String> REQUEST_FIELDS =
+  static final List<String> REQUEST_FIELDS =
       List.of(
           "model",
           "prompt",
@@ -65,7 +65,7 @@ public final class LoadProfiles {
       List.of("model", "arrivals", "warmup", "steps", "stepDurationSeconds", "rampSeconds");
   private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
   private static final List<String> STEPS_SERIES_FIELDS = List.of("from", "by", "count");
-  private static final List<String> TIMEOUT_FIELDS =
+  static final List<String> TIMEOUT_FIELDS =
       List.of("firstTokenSeconds", "idleSeconds", "streamSeconds");
   private static final List<String> SLO_FIELDS =
       List.of("ttftP95Millis", "gapP95Millis", "errorRatePercent", "assertUpToLevel");
@@ -172,7 +172,7 @@ public final class LoadProfiles {
     }
   }
 
-  private static String read(Path file) {
+  static String read(Path file) {
     try {
       return Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -233,7 +233,7 @@ public final class LoadProfiles {
     return new LoadProfile(name, description, request, load, timeouts, slo, source);
   }
 
-  private static RequestShape request(JsonFields fields) {
+  static RequestShape request(JsonFields fields) {
     Optional<String> model =
         fields.optionalString("model", "use the model id in quotes, or null for the default");
     model.ifPresent(
@@ -429,7 +429,7 @@ public final class LoadProfiles {
     return fields.wholeNumber(path, value, 1, MAX_USERS, "a number of users");
   }
 
-  private static Timeouts timeouts(JsonFields fields) {
+  static Timeouts timeouts(JsonFields fields) {
     int firstToken = seconds(fields, "firstTokenSeconds", Timeouts.DEFAULTS.firstTokenSeconds());
     int idle = seconds(fields, "idleSeconds", Timeouts.DEFAULTS.idleSeconds());
     int stream = seconds(fields, "streamSeconds", Timeouts.DEFAULTS.streamSeconds());

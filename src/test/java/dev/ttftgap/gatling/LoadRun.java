@@ -70,25 +70,15 @@ public final class LoadRun {
         () -> {
           Settings settings = Settings.load();
           LoadProfile profile = LoadProfiles.load(settings.profile(), Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
-          Target target = Target.resolve(settings, profile);
-          System.out.println(target.describe(profile));
+          Target target = Target.resolve(settings, profile.request().model());
+          System.out.println(target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
           return new LoadRun(simulation, settings, profile, target);
         });
   }
 
-  /** The HTTP protocol: keep-alive connections shared across users unless asked otherwise. */
+  /** The HTTP protocol for the target. */
   public HttpProtocolBuilder protocol() {
-    HttpProtocolBuilder protocol =
-        http.contentTypeHeader("application/json")
-            .userAgentHeader("ttft-gap")
-            .sseUnmatchedInboundMessageBufferSize(profile.request().maxTokens() * 2 + 64);
-    if (!settings.newConnectionPerUser()) {
-      protocol = protocol.shareConnections();
-    }
-    if (target.apiKey().isPresent()) {
-      protocol = protocol.authorizationHeader("Bearer " + target.apiKey().get());
-    }
-    return protocol;
+    return target.protocol(profile.request().maxTokens());
   }
 
   /** One measured request. */
@@ -141,7 +131,8 @@ public final class LoadRun {
   public void finish() {
     records.close();
     target.close();
-    RunOutputs.publish(simulationName, recordsFile, settings, profile, target);
+    Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    // capacity report: wired in once the analysis lands
   }
 
   private long elapsedMillis() {

@@ -1,7 +1,6 @@
 package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.Settings;
-import dev.ttftgap.profile.LoadProfile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,8 +22,8 @@ final class RunOutputs {
 
   private RunOutputs() {}
 
-  static void publish(
-      String simulationName, Path recordsFile, Settings settings, LoadProfile profile, Target target) {
+  /** Moves the records into the run's folder (copying them to {@code -Drecords.dir} too). */
+  static Path placeRecords(String simulationName, Path recordsFile, Settings settings) {
     Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
     Path runDir =
         latestRunFolder(reportsDir, simulationName)
@@ -35,7 +34,7 @@ final class RunOutputs {
       Files.move(recordsFile, records, StandardCopyOption.REPLACE_EXISTING);
       settings.recordsDir().ifPresent(dir -> copy(records, dir, runDir.getFileName().toString()));
       System.out.println("ttft-gap: records " + records);
-      // CAPACITY-PENDING
+      return runDir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

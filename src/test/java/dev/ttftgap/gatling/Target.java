@@ -1,5 +1,7 @@
 package dev.ttftgap.gatling;
 
+import static io.gatling.javaapi.http.HttpDsl.http;
+
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
@@ -8,7 +10,7 @@ import dev.ttftgap.engine.ModelProfile;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
 import dev.ttftgap.preflight.PreflightTarget;
-import dev.ttftgap.profile.LoadProfile;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -29,7 +31,7 @@ final class Target implements AutoCloseable {
     this.preflight = preflight;
   }
 
-  static Target resolve(Settings settings, LoadProfile profile) {
+  static Target resolve(Settings settings, Optional<String> modelHint) {
     EmbeddedEngine engine = null;
     String chatUrl;
     String modelsUrl;
@@ -49,7 +51,7 @@ final class Target implements AutoCloseable {
     String model =
         settings
             .model()
-            .or(() -> profile.request().model())
+            .or(() -> modelHint)
             .orElse(engine != null ? settings.engineProfile() : null);
     try {
       PreflightResult preflight =
@@ -98,18 +100,37 @@ final class Target implements AutoCloseable {
         .map(ModelProfile::saturationRatePerSecond);
   }
 
+  /** What the preflight saw of the target's header timing (at-accept, with-first-token, buffered). */
   String headerTiming() {
     return preflight.headerTiming();
   }
 
-  String describe(LoadProfile profile) {
+  /**
+   * The HTTP protocol for this target: keep-alive connections shared across users unless asked
+   * otherwise, the key as a Bearer token, an unmatched-event buffer that holds a whole stream.
+   */
+  HttpProtocolBuilder protocol(int maxTokens) {
+    HttpProtocolBuilder protocol =
+        http.contentTypeHeader("application/json")
+            .userAgentHeader("ttft-gap")
+            .sseUnmatchedInboundMessageBufferSize(maxTokens * 2 + 64);
+    if (!settings.newConnectionPerUser()) {
+      protocol = protocol.shareConnections();
+    }
+    if (apiKey().isPresent()) {
+      protocol = protocol.authorizationHeader("Bearer " + apiKey().get());
+    }
+    return protocol;
+  }
+
+  String describe(String workload) {
     String where =
         engine != null
             ? "embedded engine " + engine.baseUrl() + " (engine profile " + settings.engineProfile()
                 + ", headers " + settings.engineHeaderMode() + ")"
             : settings.baseUrl().get() + " (key " + settings.maskedApiKey() + ")";
-    return "ttft-gap: target " + where + ", model " + model + ", load profile " + profile.name()
-        + " [" + profile.source() + "]; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY";
+    return "ttft-gap: target " + where + ", model " + model + ", " + workload
+        + "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY";
   }
 
   @Override
