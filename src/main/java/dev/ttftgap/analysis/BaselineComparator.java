@@ -8,12 +8,11 @@ import java.util.List;
  * separately: a TTFB jump points at the network or gateway, a gap jump at the model side (another
  * model, a longer prompt, a busier server).
  *
- * <p>Algorithm overview: steps are matched by index; a step regresses on a metric when its p50
- * rose by more than max({@value #MIN_DELTA_MILLIS} ms, {@value #RELATIVE_DELTA} × the previous
- * p50).
+ * <p>Algorithm overview: steps are matched by index; a step regresses on a metric when its p50 rose
+ * by more than max({@value #MIN_DELTA_MILLIS} ms, {@value #RELATIVE_DELTA} × the previous p50).
  *
- * <p>Assumptions: both runs used the same load profile (same steps); rates of both are reported
- * so a mismatch is visible.
+ * <p>Assumptions: both runs used the same load profile (same steps); rates of both are reported so
+ * a mismatch is visible.
  *
  * <p>Parameters with defaults: 10 ms, 20 %. Example: previous gap p50 120 ms, now 160 ms → +40 ms
  * &gt; max(10, 24) → gap regression.
@@ -24,7 +23,8 @@ public final class BaselineComparator {
 
   private BaselineComparator() {}
 
-  static BaselineComparison compare(String source, List<StepStats> steps, List<StepBaseline> previous) {
+  static BaselineComparison compare(
+      String source, List<StepStats> steps, List<StepBaseline> previous) {
     List<BaselineComparison.StepDelta> deltas = new ArrayList<>();
     List<Integer> ttfbRegressions = new ArrayList<>();
     List<Integer> gapRegressions = new ArrayList<>();

@@ -21,7 +21,10 @@ public final class CapacityAnalysis {
   public static CapacityReport analyzeFiles(
       List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
     return analyze(
-        RecordsFiles.read(files), files.stream().map(Path::toString).toList(), options, baselineSteps);
+        RecordsFiles.read(files),
+        files.stream().map(Path::toString).toList(),
+        options,
+        baselineSteps);
   }
 
   /**
@@ -43,9 +46,11 @@ public final class CapacityAnalysis {
     SloVerdict slo = SloEvaluator.evaluate(steps, options);
     Saturation saturation = SaturationDetector.detect(steps);
     QueueModel model = QueueModelFitter.fit(steps, measured.samples(), lowLoad, saturation);
-    String modelNote = model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null;
+    String modelNote =
+        model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null;
     Replicas replicas =
-        options.peakRate()
+        options
+            .peakRate()
             .map(peak -> ReplicaPlanner.plan(peak, slo, model, lowLoad, options))
             .orElse(null);
     BaselineComparison baseline =
@@ -54,7 +59,12 @@ public final class CapacityAnalysis {
             : BaselineComparator.compare(
                 options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
     List<String> runs =
-        records.stream().map(RequestRecord::run).filter(Objects::nonNull).distinct().sorted().toList();
+        records.stream()
+            .map(RequestRecord::run)
+            .filter(Objects::nonNull)
+            .distinct()
+            .sorted()
+            .toList();
     return new CapacityReport(
         sources,
         runs,

@@ -7,7 +7,8 @@ import java.util.Optional;
  * What the capacity analysis is asked: the SLO a step must meet, the peak rate to plan replicas
  * for, a previous report to compare with, and the engine's analytic saturation rate when known.
  *
- * @param sloTtftP95Millis limit on a step's p95 TTFT, ms (default {@value #DEFAULT_SLO_TTFT_P95_MILLIS})
+ * @param sloTtftP95Millis limit on a step's p95 TTFT, ms (default {@value
+ *     #DEFAULT_SLO_TTFT_P95_MILLIS})
  * @param sloGapP95Millis limit on a step's p95 gap (TTFT − TTFB), ms (default {@value
  *     #DEFAULT_SLO_GAP_P95_MILLIS})
  * @param sloErrorRatePercent limit on a step's failed requests, percent of its requests (default

@@ -9,8 +9,8 @@ final class ErlangC {
    * (Erlangs); 1 when {@code load ≥ servers} (the queue never empties).
    *
    * <p>Computed through the Erlang B recursion B(k) = a·B(k−1) / (k + a·B(k−1)), stable for
-   * thousands of servers, then C = B / (1 − ρ(1 − B)) with ρ = a / c. Example: c = 2, a = 1 →
-   * C = 1/3.
+   * thousands of servers, then C = B / (1 − ρ(1 − B)) with ρ = a / c. Example: c = 2, a = 1 → C =
+   * 1/3.
    */
   static double probabilityOfWaiting(int servers, double load) {
     if (load <= 0) {

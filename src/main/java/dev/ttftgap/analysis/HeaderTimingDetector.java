@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Tells from the timings when the server sends its headers, so that a gap of zero is not read
- * as "no queueing".
+ * Tells from the timings when the server sends its headers, so that a gap of zero is not read as
+ * "no queueing".
  *
- * <p>Algorithm overview, over the successful requests of the low-load step (the first step with
- * at least {@value LowLoadBaseline#MIN_SAMPLES} of them; all steps when none has), by medians, so
- * that queueing at high load does not blur the picture:
+ * <p>Algorithm overview, over the successful requests of the low-load step (the first step with at
+ * least {@value LowLoadBaseline#MIN_SAMPLES} of them; all steps when none has), by medians, so that
+ * queueing at high load does not blur the picture:
  *
  * <ol>
  *   <li>BUFFERED when the stream after the first token, e2e − TTFT, is at most max({@value
@@ -24,8 +24,8 @@ import java.util.TreeMap;
  *   <li>AT_ACCEPT otherwise; UNKNOWN without a successful request.
  * </ol>
  *
- * <p>Assumptions: a real model takes more than 50 ms to the first token and streams its tokens
- * over more than 10 ms; loopback transfer of one chunk takes under 5 ms.
+ * <p>Assumptions: a real model takes more than 50 ms to the first token and streams its tokens over
+ * more than 10 ms; loopback transfer of one chunk takes under 5 ms.
  */
 public final class HeaderTimingDetector {
   static final double BUFFERED_FLOOR_MILLIS = 10;

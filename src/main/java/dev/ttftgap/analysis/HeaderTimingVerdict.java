@@ -1,8 +1,8 @@
 package dev.ttftgap.analysis;
 
 /**
- * The detected header timing and the medians it was decided on (see {@link
- * HeaderTimingDetector}); medians are null when undefined.
+ * The detected header timing and the medians it was decided on (see {@link HeaderTimingDetector});
+ * medians are null when undefined.
  */
 public record HeaderTimingVerdict(
     HeaderTiming timing,

@@ -8,8 +8,8 @@ package dev.ttftgap.analysis;
  * @param baselineStep the step the low-load band was taken from; null when no step had enough
  *     samples
  * @param baselineGapP50Millis low-load median gap, ms; null with {@code baselineStep}
- * @param bandUpperMillis upper edge of the low-load band of the gap's median, ms; null with
- *     {@code baselineStep}
+ * @param bandUpperMillis upper edge of the low-load band of the gap's median, ms; null with {@code
+ *     baselineStep}
  */
 public record Knee(
     Integer step,

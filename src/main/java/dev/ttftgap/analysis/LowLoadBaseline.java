@@ -1,8 +1,8 @@
 package dev.ttftgap.analysis;
 
 /**
- * The low-load reference the queueing figures are measured against: the gap of the first step
- * with enough successful requests, when the server is assumed not to queue.
+ * The low-load reference the queueing figures are measured against: the gap of the first step with
+ * enough successful requests, when the server is assumed not to queue.
  *
  * @param step the step it was taken from
  * @param gapP50Millis median gap, ms

@@ -3,26 +3,25 @@ package dev.ttftgap.analysis;
 import java.util.List;
 
 /**
- * A queueing model fitted to the measured steps (see {@link QueueModelFitter}): c servers with
- * mean service time S, Poisson arrivals, FIFO queue. The waiting time of an M/M/c queue is
- * 0 with probability 1 − C and exponential with rate (c/S − λ) otherwise, C being Erlang's C;
- * for other service-time variability (M/G/c) the wait is scaled by Allen–Cunneen's factor
- * (1 + Cs²)/2. The predicted gap is the low-load gap plus that wait.
+ * A queueing model fitted to the measured steps (see {@link QueueModelFitter}): c servers with mean
+ * service time S, Poisson arrivals, FIFO queue. The waiting time of an M/M/c queue is 0 with
+ * probability 1 − C and exponential with rate (c/S − λ) otherwise, C being Erlang's C; for other
+ * service-time variability (M/G/c) the wait is scaled by Allen–Cunneen's factor (1 + Cs²)/2. The
+ * predicted gap is the low-load gap plus that wait.
  *
  * @param name e.g. {@code "M/M/c (Erlang C)"} or {@code "M/G/c (Erlang C, Allen–Cunneen Cs²=0.10)"}
  * @param servers c: requests served at once (the server's concurrent sequences)
  * @param serviceTimeMillis S: mean time a request holds a server, ms
  * @param serviceCv2 Cs²: squared coefficient of variation of the service time (1 for M/M/c)
- * @param measuredServiceTimeMillis mean service time (low-load gap + e2e − TTFT) where the
- *     servers were busiest, ms, the anchor of S; null when undefined
- * @param saturationRate c / S, requests/s: the rate at which the modelled queue grows without
- *     bound
- * @param delaySource what the model was fitted to: {@code "gap"} (mean gap − low-load mean gap)
- *     or {@code "server_queue_time"} (the server's reported queue time)
+ * @param measuredServiceTimeMillis mean service time (low-load gap + e2e − TTFT) where the servers
+ *     were busiest, ms, the anchor of S; null when undefined
+ * @param saturationRate c / S, requests/s: the rate at which the modelled queue grows without bound
+ * @param delaySource what the model was fitted to: {@code "gap"} (mean gap − low-load mean gap) or
+ *     {@code "server_queue_time"} (the server's reported queue time)
  * @param fitMapePercent mean absolute percentage error of the predicted vs measured gap p50 over
  *     the fitted steps
- * @param fitMeanAbsErrorMillis mean absolute error of the predicted vs measured mean queueing
- *     delay over the fitted steps, ms
+ * @param fitMeanAbsErrorMillis mean absolute error of the predicted vs measured mean queueing delay
+ *     over the fitted steps, ms
  * @param fittedSteps per fitted step, measured vs predicted
  * @param curve predicted gap at evenly spaced rates from 0 up to just below saturation
  * @param lowLoadGapQuantilesMillis the low-load gap distribution (100 quantiles, ms) the wait is
@@ -71,7 +70,8 @@ public record QueueModel(
    * the queue wait; null at or beyond saturation.
    */
   public Double predictedGapMillis(double rate, double percentile) {
-    double[] quantiles = lowLoadGapQuantilesMillis.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] quantiles =
+        lowLoadGapQuantilesMillis.stream().mapToDouble(Double::doubleValue).toArray();
     return gapPercentileMillis(servers, serviceTimeMillis, serviceCv2, quantiles, rate, percentile);
   }
 
@@ -80,7 +80,8 @@ public record QueueModel(
     if (load >= servers) {
       return null;
     }
-    return ErlangC.probabilityOfWaiting(servers, load) / decayPerMilli(servers, serviceMillis, cv2, rate);
+    return ErlangC.probabilityOfWaiting(servers, load)
+        / decayPerMilli(servers, serviceMillis, cv2, rate);
   }
 
   /** Rate of the exponential tail of the wait, per ms, Allen–Cunneen scaled. */
@@ -90,7 +91,12 @@ public record QueueModel(
   }
 
   static Double gapPercentileMillis(
-      int servers, double serviceMillis, double cv2, double[] gapQuantiles, double rate, double percentile) {
+      int servers,
+      double serviceMillis,
+      double cv2,
+      double[] gapQuantiles,
+      double rate,
+      double percentile) {
     double load = rate * serviceMillis / 1000;
     if (load >= servers || gapQuantiles.length == 0) {
       return null;
@@ -113,7 +119,8 @@ public record QueueModel(
   }
 
   /** P(low-load gap + wait ≤ t), the low-load gap being uniform over its quantiles. */
-  private static double gapCdf(double t, double[] gapQuantiles, double waitProbability, double decay) {
+  private static double gapCdf(
+      double t, double[] gapQuantiles, double waitProbability, double decay) {
     double sum = 0;
     for (double g : gapQuantiles) {
       double x = t - g;

@@ -20,26 +20,26 @@ import java.util.Locale;
  *       throughput X, with λ ≤ {@value #MAX_FITTED_UTILISATION} × X: a queue that close to
  *       saturation does not reach its steady state within a step, so its delay would mislead.
  *   <li>Service time of a request = its e2e − TTFT (the stream after the first token, which holds
- *       no queueing) + the low-load mean gap (prefill); Cs² = its squared coefficient of
- *       variation pooled over the fitted steps (clamped to 0..4; 1 when unknown), so a server
- *       with fixed-length answers is modelled close to M/D/c.
- *   <li>Grid search over c ∈ 1..{@value #MAX_SERVERS} and the top step's utilisation ρ = λmax·S/c
- *       ∈ (0, 1) (log-spaced in 1 − ρ), then a finer search around the best point, minimising
- *       Σ ln²((predicted + f)/(measured + f)) over the fitted steps, f = max(2 ms, 10 % of the
- *       low-load mean gap), plus two anchors, each weighing {@value #ANCHOR_WEIGHT} × n (n =
- *       fitted steps): ln²((c/S)/X) when saturation was measured at throughput X, and ln²(S/Ŝ)
- *       with Ŝ the mean service time measured where the servers were busiest (the saturated
- *       steps, else the last fitted step). The curve alone barely separates c from S when only
- *       the last steps queue, and a short step's queue has not reached its steady state, so its
- *       delay reads low; the anchors are direct measurements of c/S and S.
+ *       no queueing) + the low-load mean gap (prefill); Cs² = its squared coefficient of variation
+ *       pooled over the fitted steps (clamped to 0..4; 1 when unknown), so a server with
+ *       fixed-length answers is modelled close to M/D/c.
+ *   <li>Grid search over c ∈ 1..{@value #MAX_SERVERS} and the top step's utilisation ρ = λmax·S/c ∈
+ *       (0, 1) (log-spaced in 1 − ρ), then a finer search around the best point, minimising Σ
+ *       ln²((predicted + f)/(measured + f)) over the fitted steps, f = max(2 ms, 10 % of the
+ *       low-load mean gap), plus two anchors, each weighing {@value #ANCHOR_WEIGHT} × n (n = fitted
+ *       steps): ln²((c/S)/X) when saturation was measured at throughput X, and ln²(S/Ŝ) with Ŝ the
+ *       mean service time measured where the servers were busiest (the saturated steps, else the
+ *       last fitted step). The curve alone barely separates c from S when only the last steps
+ *       queue, and a short step's queue has not reached its steady state, so its delay reads low;
+ *       the anchors are direct measurements of c/S and S.
  *   <li>Fit error: MAPE of the predicted vs measured gap p50 and mean absolute error of the
  *       queueing delay, over the fitted steps.
  * </ol>
  *
  * <p>Assumptions: Poisson arrivals, FIFO queue before c identical servers, service time not
- * depending on load (continuous batching breaks this mildly: S comes out as the service time
- * under load, usually longer than at low load). Not fitted (null) when fewer than 2 steps qualify
- * or no step queued by more than f.
+ * depending on load (continuous batching breaks this mildly: S comes out as the service time under
+ * load, usually longer than at low load). Not fitted (null) when fewer than 2 steps qualify or no
+ * step queued by more than f.
  *
  * <p>Parameters with defaults: at most {@value #MAX_SERVERS} servers; {@value #MIN_STEP_SAMPLES}
  * requests per fitted step; 100 quantiles of the low-load gap for the predicted distribution.
@@ -61,7 +61,9 @@ public final class QueueModelFitter {
     }
     List<FitStep> fitSteps = fitSteps(steps, baseline, saturation);
     if (fitSteps.size() < 2) {
-      return "fewer than 2 steps below saturation with " + MIN_STEP_SAMPLES + " successful requests";
+      return "fewer than 2 steps below saturation with "
+          + MIN_STEP_SAMPLES
+          + " successful requests";
     }
     return "no queueing observed below saturation (the gap stayed at its low-load value)";
   }
@@ -95,7 +97,10 @@ public final class QueueModelFitter {
         double slack = Math.pow(10, -2.0 * i / 79) * 0.99;
         slack = Math.max(slack, 0.001);
         double serviceMillis = (1 - slack) * servers / maxRate * 1000;
-        best.offer(servers, serviceMillis, objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+        best.offer(
+            servers,
+            serviceMillis,
+            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
       }
     }
     // refine: every c near the best, service time on a fine multiplicative grid around it
@@ -107,7 +112,10 @@ public final class QueueModelFitter {
       double scaled = coarseService * servers / coarseServers;
       for (int k = -40; k <= 40; k++) {
         double serviceMillis = scaled * Math.pow(1.01, k);
-        best.offer(servers, serviceMillis, objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+        best.offer(
+            servers,
+            serviceMillis,
+            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
       }
     }
 
@@ -123,7 +131,9 @@ public final class QueueModelFitter {
           QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, quantiles, step.rate, 50);
       double delay = predictedDelay == null ? Double.POSITIVE_INFINITY : predictedDelay;
       double p50 = predictedP50 == null ? Double.POSITIVE_INFINITY : predictedP50;
-      fits.add(new QueueModel.ModelStepFit(step.step, step.rate, step.delayMillis, delay, step.gapP50Millis, p50));
+      fits.add(
+          new QueueModel.ModelStepFit(
+              step.step, step.rate, step.delayMillis, delay, step.gapP50Millis, p50));
       apeSum += Math.abs(p50 - step.gapP50Millis) / Math.max(step.gapP50Millis, 1);
       aeSum += Math.abs(delay - step.delayMillis);
     }
@@ -158,9 +168,9 @@ public final class QueueModelFitter {
   }
 
   /**
-   * Mean service time (prefill + stream after the first token) where the servers were busiest:
-   * over the saturated steps when saturation was reached, else in the last fitted step; null when
-   * no stream time was recorded there.
+   * Mean service time (prefill + stream after the first token) where the servers were busiest: over
+   * the saturated steps when saturation was reached, else in the last fitted step; null when no
+   * stream time was recorded there.
    */
   private static Double measuredServiceMillis(
       List<StepStats> steps,
@@ -273,12 +283,17 @@ public final class QueueModelFitter {
               : Math.max(0, step.gap().meanMillis() - baseline.gapMeanMillis());
       fitSteps.add(
           new FitStep(
-              step.step(), rate, delay, step.gap().p50Millis(), useServerQueue ? "server_queue_time" : "gap"));
+              step.step(),
+              rate,
+              delay,
+              step.gap().p50Millis(),
+              useServerQueue ? "server_queue_time" : "gap"));
     }
     return fitSteps;
   }
 
-  private record FitStep(int step, double rate, double delayMillis, double gapP50Millis, String source) {}
+  private record FitStep(
+      int step, double rate, double delayMillis, double gapP50Millis, String source) {}
 
   private static final class Best {
     int servers;

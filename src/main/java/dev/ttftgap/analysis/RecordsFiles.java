@@ -49,7 +49,11 @@ public final class RecordsFiles {
                   .toList();
           if (found.isEmpty()) {
             throw new IllegalArgumentException(
-                "records: no " + RECORDS_FILE_NAME + " under " + path + "; pass a run folder or a records file");
+                "records: no "
+                    + RECORDS_FILE_NAME
+                    + " under "
+                    + path
+                    + "; pass a run folder or a records file");
           }
           files.addAll(found);
         } catch (IOException e) {
@@ -79,7 +83,11 @@ public final class RecordsFiles {
             records.add(MAPPER.readValue(line, RequestRecord.class));
           } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
-                "records: " + file + " line " + lineNumber + " is not a RequestRecord JSON line: "
+                "records: "
+                    + file
+                    + " line "
+                    + lineNumber
+                    + " is not a RequestRecord JSON line: "
                     + e.getOriginalMessage());
           }
         }

@@ -5,14 +5,14 @@ package dev.ttftgap.analysis;
  *
  * <p>Algorithm overview: measured — ceil(peak / max sustainable rate under the SLO). Model — the
  * highest per-replica rate λ* at which the fitted queue's predicted p95 gap ≤ the gap limit and
- * low-load p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then
- * ceil(peak / λ*).
+ * low-load p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then ceil(peak /
+ * λ*).
  *
  * <p>Assumptions: a load balancer spreads arrivals evenly over independent replicas (each one its
  * own queue, no pooling); the error limit is met below saturation.
  *
- * <p>Parameters with defaults: 60 bisection rounds. Example: peak 50 rps, 9 rps per replica →
- * 6 replicas.
+ * <p>Parameters with defaults: 60 bisection rounds. Example: peak 50 rps, 9 rps per replica → 6
+ * replicas.
  */
 public final class ReplicaPlanner {
   private ReplicaPlanner() {}
@@ -34,7 +34,8 @@ public final class ReplicaPlanner {
   }
 
   static Double modelMaxRate(QueueModel model, LowLoadBaseline baseline, CapacityOptions options) {
-    double ttfbP95 = baseline == null || Double.isNaN(baseline.ttfbP95Millis()) ? 0 : baseline.ttfbP95Millis();
+    double ttfbP95 =
+        baseline == null || Double.isNaN(baseline.ttfbP95Millis()) ? 0 : baseline.ttfbP95Millis();
     double low = 0;
     double high = model.saturationRate();
     if (!meets(model, low, ttfbP95, options)) {
@@ -51,7 +52,8 @@ public final class ReplicaPlanner {
     return low;
   }
 
-  private static boolean meets(QueueModel model, double rate, double ttfbP95, CapacityOptions options) {
+  private static boolean meets(
+      QueueModel model, double rate, double ttfbP95, CapacityOptions options) {
     Double gapP95 = model.predictedGapMillis(rate, 95);
     return gapP95 != null
         && gapP95 <= options.sloGapP95Millis()

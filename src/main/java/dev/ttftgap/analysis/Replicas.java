@@ -5,8 +5,8 @@ package dev.ttftgap.analysis;
  *
  * @param peakRate target peak arrival rate, requests/s
  * @param fromMeasured ceil(peak / max sustainable rate); null when no rate met the SLO
- * @param measuredIsUpperBound true when every step met the SLO, so one replica may sustain more
- *     and fewer replicas may do
+ * @param measuredIsUpperBound true when every step met the SLO, so one replica may sustain more and
+ *     fewer replicas may do
  * @param modelMaxRatePerReplica highest rate per replica at which the fitted model's p95 gap and
  *     p95 TTFT meet the SLO, requests/s; null without a model
  * @param fromModel ceil(peak / modelMaxRatePerReplica); null without a model

@@ -9,11 +9,11 @@ import java.util.List;
  *
  * <p>Algorithm overview: a step is saturated when its achieved rate (successful completions per
  * second of its window) is below {@value #THRESHOLD_RATIO} × its measured arrival rate. The
- * saturation step is the first step of the run of saturated steps that lasts to the end of the
- * test (an isolated dip followed by healthy steps is noise). The saturation estimate is the
- * plateau throughput: the median achieved rate of the saturated steps, since a server whose
- * queue never empties completes requests at its capacity whatever the arrival rate (the median,
- * not the maximum, so one lucky window does not inflate it).
+ * saturation step is the first step of the run of saturated steps that lasts to the end of the test
+ * (an isolated dip followed by healthy steps is noise). The saturation estimate is the plateau
+ * throughput: the median achieved rate of the saturated steps, since a server whose queue never
+ * empties completes requests at its capacity whatever the arrival rate (the median, not the
+ * maximum, so one lucky window does not inflate it).
  *
  * <p>Assumptions: the measured arrival rate, not the configured one, is compared, so a load
  * generator that falls behind is not mistaken for a saturated server; completions of the previous
@@ -36,7 +36,8 @@ public final class SaturationDetector {
       if (step.achievedRate() == null || step.arrivalRate() == null) {
         continue;
       }
-      maxAchieved = maxAchieved == null ? step.achievedRate() : Math.max(maxAchieved, step.achievedRate());
+      maxAchieved =
+          maxAchieved == null ? step.achievedRate() : Math.max(maxAchieved, step.achievedRate());
       boolean saturated = step.achievedRate() < THRESHOLD_RATIO * step.arrivalRate();
       if (saturated && firstSaturated < 0) {
         firstSaturated = i;
@@ -56,7 +57,8 @@ public final class SaturationDetector {
     }
     Collections.sort(plateau);
     int n = plateau.size();
-    double median = n % 2 == 1 ? plateau.get(n / 2) : (plateau.get(n / 2 - 1) + plateau.get(n / 2)) / 2;
+    double median =
+        n % 2 == 1 ? plateau.get(n / 2) : (plateau.get(n / 2 - 1) + plateau.get(n / 2)) / 2;
     StepStats step = steps.get(firstSaturated);
     return new Saturation(true, step.step(), step.rate(), median, maxAchieved, THRESHOLD_RATIO);
   }

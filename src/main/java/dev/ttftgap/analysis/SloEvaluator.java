@@ -8,12 +8,12 @@ import java.util.List;
  * which the service still meets its latency and error targets.
  *
  * <p>Algorithm overview: a step passes when its p95 TTFT ≤ the TTFT limit, its p95 gap ≤ the gap
- * limit and its error rate ≤ the error limit (a step with no successful request fails). Walking
- * the steps in order, the last step of the passing run from the start is L and the next step F
- * fails. For each limit F breaks, the rate where the metric crosses the limit is interpolated
- * linearly between (rate L, metric L) and (rate F, metric F); the smallest such rate is the max
- * sustainable rate. When every step passes the last step's rate is reported as a lower bound;
- * when the first step fails there is none.
+ * limit and its error rate ≤ the error limit (a step with no successful request fails). Walking the
+ * steps in order, the last step of the passing run from the start is L and the next step F fails.
+ * For each limit F breaks, the rate where the metric crosses the limit is interpolated linearly
+ * between (rate L, metric L) and (rate F, metric F); the smallest such rate is the max sustainable
+ * rate. When every step passes the last step's rate is reported as a lower bound; when the first
+ * step fails there is none.
  *
  * <p>Assumptions: latency percentiles and error rate grow monotonically with load between two
  * adjacent steps (interpolation, as vLLM's {@code bench sweep serve_sla} does).
@@ -44,7 +44,9 @@ public final class SloEvaluator {
     double errorLimit = options.sloErrorRatePercent();
     if (firstFailing == null) {
       return new SloVerdict(
-          ttftLimit, gapLimit, errorLimit,
+          ttftLimit,
+          gapLimit,
+          errorLimit,
           lastPassing == null ? null : lastPassing.rate(),
           lastPassing != null,
           lastPassing == null ? null : lastPassing.step(),
@@ -75,7 +77,14 @@ public final class SloEvaluator {
       }
     }
     return new SloVerdict(
-        ttftLimit, gapLimit, errorLimit, best, false, lastPassing.step(), firstFailing.step(), limiting);
+        ttftLimit,
+        gapLimit,
+        errorLimit,
+        best,
+        false,
+        lastPassing.step(),
+        firstFailing.step(),
+        limiting);
   }
 
   /** Names of the limits {@code step} breaks, in the order ttft_p95, gap_p95, error_rate. */

@@ -21,6 +21,7 @@ final class StepSamples {
   final LatencyHistogram tpot = new LatencyHistogram();
   final LatencyHistogram e2e = new LatencyHistogram();
   final LatencyHistogram serverQueue = new LatencyHistogram();
+
   /** Time a request held the server after its headers: e2e − TTFB. */
   final LatencyHistogram service = new LatencyHistogram();
 
@@ -40,7 +41,8 @@ final class StepSamples {
     for (RequestRecord record : records) {
       if (!record.ok()) {
         failed++;
-        failuresByReason.merge(record.reason() == null ? "unknown" : record.reason(), 1, Integer::sum);
+        failuresByReason.merge(
+            record.reason() == null ? "unknown" : record.reason(), 1, Integer::sum);
         continue;
       }
       ok++;
@@ -106,7 +108,8 @@ final class StepSamples {
       return Double.NaN;
     }
     double median = median(gapsMillis);
-    double[] deviations = Arrays.stream(gapsMillis).map(g -> Math.abs(g - median)).sorted().toArray();
+    double[] deviations =
+        Arrays.stream(gapsMillis).map(g -> Math.abs(g - median)).sorted().toArray();
     return median(deviations);
   }
 

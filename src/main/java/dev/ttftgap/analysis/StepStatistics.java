@@ -17,21 +17,21 @@ import java.util.TreeMap;
  * <ul>
  *   <li>Warm-up records are left out of the statistics (they still count as work in flight and as
  *       completions, since the server did serve them).
- *   <li>Latency percentiles: one HdrHistogram per metric and step over the successful requests.
- *       The result depends only on the set of records, never on their order or on how they were
- *       split into files, so merging files equals analysing their concatenation.
- *   <li>Step window: for each run (injector) of the step, from its first start t0 to its last
- *       start t1 plus one mean inter-arrival time, i.e. length (t1 − t0)·n/(n − 1) for n starts;
- *       the step window is the union of its runs' windows. Concurrent injectors thus share a
- *       window (their rates add) and repeated runs lay theirs end to end (their rates average).
- *   <li>Arrival rate = starts / window length. Achieved rate = successful completions (start +
- *       e2e) that fall inside the window, whichever step they started in, / window length: the
- *       server's throughput while the step's load was applied, which plateaus at the server's
- *       capacity when the offered rate exceeds it.
+ *   <li>Latency percentiles: one HdrHistogram per metric and step over the successful requests. The
+ *       result depends only on the set of records, never on their order or on how they were split
+ *       into files, so merging files equals analysing their concatenation.
+ *   <li>Step window: for each run (injector) of the step, from its first start t0 to its last start
+ *       t1 plus one mean inter-arrival time, i.e. length (t1 − t0)·n/(n − 1) for n starts; the step
+ *       window is the union of its runs' windows. Concurrent injectors thus share a window (their
+ *       rates add) and repeated runs lay theirs end to end (their rates average).
+ *   <li>Arrival rate = starts / window length. Achieved rate = successful completions (start + e2e)
+ *       that fall inside the window, whichever step they started in, / window length: the server's
+ *       throughput while the step's load was applied, which plateaus at the server's capacity when
+ *       the offered rate exceeds it.
  *   <li>Mean concurrency L = Σ over all requests of the time their [start, start + sojourn)
- *       overlaps the window / window length, sojourn being e2e, or TTFT, or TTFB for a failure
- *       that got no further. Little's law check: λ·W with λ = the step's arrival rate of requests
- *       with a sojourn and W their mean sojourn; the relative difference (L − λW)/λW is reported.
+ *       overlaps the window / window length, sojourn being e2e, or TTFT, or TTFB for a failure that
+ *       got no further. Little's law check: λ·W with λ = the step's arrival rate of requests with a
+ *       sojourn and W their mean sojourn; the relative difference (L − λW)/λW is reported.
  *   <li>Queueing delay = mean gap − low-load mean gap (floored at 0); its share of the mean TTFT.
  * </ul>
  *
@@ -100,9 +100,17 @@ public final class StepStatistics {
     List<RequestRecord> records = step.records;
     RequestRecord first = records.get(0);
     String label =
-        records.stream().map(RequestRecord::stepLabel).filter(Objects::nonNull).findFirst().orElse(null);
+        records.stream()
+            .map(RequestRecord::stepLabel)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null);
     Integer concurrency =
-        records.stream().map(RequestRecord::concurrency).filter(Objects::nonNull).findFirst().orElse(null);
+        records.stream()
+            .map(RequestRecord::concurrency)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null);
 
     Map<String, long[]> runWindows = runWindows(records);
     long[][] union = union(runWindows.values());
@@ -130,7 +138,8 @@ public final class StepStatistics {
         }
         long start = record.startEpochMillis();
         for (long[] window : union) {
-          inFlightMillis += Math.max(0, Math.min(start + sojourn, window[1]) - Math.max(start, window[0]));
+          inFlightMillis +=
+              Math.max(0, Math.min(start + sojourn, window[1]) - Math.max(start, window[0]));
         }
       }
       meanConcurrency = inFlightMillis / windowMillis;
@@ -146,7 +155,9 @@ public final class StepStatistics {
                 / withSojourn;
         littleConcurrency = withSojourn / (windowMillis / 1000) * meanSojournSeconds;
         littleDifference =
-            littleConcurrency > 0 ? (meanConcurrency - littleConcurrency) / littleConcurrency : null;
+            littleConcurrency > 0
+                ? (meanConcurrency - littleConcurrency) / littleConcurrency
+                : null;
       }
     }
 

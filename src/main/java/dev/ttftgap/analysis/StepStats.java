@@ -68,8 +68,8 @@ public record StepStats(
   }
 
   /**
-   * The step's load on the x axis, requests/s: the offered rate when configured, else the
-   * measured arrival rate (closed model); null when neither is known.
+   * The step's load on the x axis, requests/s: the offered rate when configured, else the measured
+   * arrival rate (closed model); null when neither is known.
    */
   public Double rate() {
     return offeredRate != null ? offeredRate : arrivalRate;

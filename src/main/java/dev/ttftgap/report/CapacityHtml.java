@@ -9,17 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is
- * inlined from its webjar on the class path, the report is embedded as JSON, and a small script
- * draws the charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step,
- * achieved vs offered rate, error rate per step, and the server's queue when it reports one.
+ * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
+ * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
+ * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
+ * vs offered rate, error rate per step, and the server's queue when it reports one.
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
- * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror})
- * on {@code <body>}.
+ * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
+ * {@code <body>}.
  */
 public final class CapacityHtml {
-  static final String ECHARTS_RESOURCE = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+  static final String ECHARTS_RESOURCE =
+      "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
 
   private CapacityHtml() {}
 
@@ -47,23 +48,49 @@ public final class CapacityHtml {
     html.append("<body data-charts-expected=\"").append(expectedCharts(report)).append("\">\n");
     html.append("<h1>Capacity report: TTFT − TTFB gap under rising load</h1>\n");
     html.append("<p class=\"meta\">")
-        .append(escape(report.requests() + " requests (" + report.warmupRequests() + " warm-up) from " + String.join(", ", report.sources())))
+        .append(
+            escape(
+                report.requests()
+                    + " requests ("
+                    + report.warmupRequests()
+                    + " warm-up) from "
+                    + String.join(", ", report.sources())))
         .append("</p>\n");
     html.append("<section class=\"verdict\"><h2>Verdict</h2>\n<ul>\n");
     for (String sentence : VerdictSentences.of(report)) {
       html.append("<li>").append(escape(sentence)).append("</li>\n");
     }
     html.append("</ul></section>\n");
-    section(html, "chart-gap", "Gap percentiles vs arrival rate",
-        "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95; dotted: knee, max rate under the SLO, saturation.");
-    section(html, "chart-stack", "TTFB and gap per step",
-        "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the median TTFT.");
-    section(html, "chart-throughput", "Achieved vs offered rate",
-        "Completions per second against the offered rate; the plateau is the saturation throughput.");
-    section(html, "chart-errors", "Error rate per step", "Failed requests in percent, by failure reason.");
+    section(
+        html,
+        "chart-gap",
+        "Gap percentiles vs arrival rate",
+        "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95;"
+            + " dotted: knee, max rate under the SLO, saturation.");
+    section(
+        html,
+        "chart-stack",
+        "TTFB and gap per step",
+        "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the"
+            + " median TTFT.");
+    section(
+        html,
+        "chart-throughput",
+        "Achieved vs offered rate",
+        "Completions per second against the offered rate; the plateau is the saturation"
+            + " throughput.");
+    section(
+        html,
+        "chart-errors",
+        "Error rate per step",
+        "Failed requests in percent, by failure reason.");
     if (hasServerQueue(report)) {
-      section(html, "chart-queue", "Server queue",
-          "The server's reported queue time per step, and the mean queue depth it implies (Little's law).");
+      section(
+          html,
+          "chart-queue",
+          "Server queue",
+          "The server's reported queue time per step, and the mean queue depth it implies (Little's"
+              + " law).");
     }
     html.append("<h2>Steps</h2>\n<table>\n<tr>");
     StepTable.HEADER.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
@@ -87,8 +114,12 @@ public final class CapacityHtml {
   }
 
   private static void section(StringBuilder html, String id, String title, String caption) {
-    html.append("<section><h2>").append(escape(title)).append("</h2>\n<div id=\"").append(id)
-        .append("\" class=\"chart\"></div>\n<p class=\"caption\">").append(escape(caption))
+    html.append("<section><h2>")
+        .append(escape(title))
+        .append("</h2>\n<div id=\"")
+        .append(id)
+        .append("\" class=\"chart\"></div>\n<p class=\"caption\">")
+        .append(escape(caption))
         .append("</p></section>\n");
   }
 
@@ -103,13 +134,19 @@ public final class CapacityHtml {
   }
 
   static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   private static String resource(String name) {
     try (InputStream in = CapacityHtml.class.getClassLoader().getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException("capacity.html: resource " + name + " missing from the class path (is the echarts webjar a dependency?)");
+        throw new IllegalStateException(
+            "capacity.html: resource "
+                + name
+                + " missing from the class path (is the echarts webjar a dependency?)");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

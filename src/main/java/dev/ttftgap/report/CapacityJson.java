@@ -23,10 +23,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code capacity.json}: the whole report with stable field names that carry their units
- * ({@code ...Millis}, {@code ...PerSec}, {@code ...Percent}); undefined values are written as
- * {@code null}, never 0. Latency objects ({@code ttfbMillis}, {@code gapMillis}, ...) hold {@code
- * count}, {@code mean}, {@code p50}, {@code p90}, {@code p95}, {@code p99}, {@code max}, in ms.
+ * {@code capacity.json}: the whole report with stable field names that carry their units ({@code
+ * ...Millis}, {@code ...PerSec}, {@code ...Percent}); undefined values are written as {@code null},
+ * never 0. Latency objects ({@code ttfbMillis}, {@code gapMillis}, ...) hold {@code count}, {@code
+ * mean}, {@code p50}, {@code p90}, {@code p95}, {@code p99}, {@code max}, in ms.
  *
  * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
  */
@@ -264,11 +264,17 @@ public final class CapacityJson {
       root = MAPPER.readTree(file.toFile());
     } catch (IOException e) {
       throw new IllegalArgumentException(
-          "baseline: cannot read " + file + " as JSON (" + e.getMessage().lines().findFirst().orElse("") + "); pass a capacity.json");
+          "baseline: cannot read "
+              + file
+              + " as JSON ("
+              + e.getMessage().lines().findFirst().orElse("")
+              + "); pass a capacity.json");
     }
     if (root == null || !root.path("steps").isArray()) {
       throw new IllegalArgumentException(
-          "baseline: " + file + " has no \"steps\" array; pass a capacity.json written by this tool");
+          "baseline: "
+              + file
+              + " has no \"steps\" array; pass a capacity.json written by this tool");
     }
     List<StepBaseline> steps = new ArrayList<>();
     for (JsonNode step : root.get("steps")) {

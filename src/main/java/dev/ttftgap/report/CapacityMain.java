@@ -19,8 +19,8 @@ import java.util.Optional;
  * <p>Arguments: one or more records files or run folders (merged as one set of samples), then
  * options {@code --out DIR} (default: the first input's folder), {@code --peak-rate R} (rps),
  * {@code --baseline capacity.json}, {@code --slo-ttft-p95-ms}, {@code --slo-gap-p95-ms}, {@code
- * --slo-error-pct}, {@code --known-saturation-rate R}. Prints the console summary, writes the
- * three files, appends the Markdown to {@code $GITHUB_STEP_SUMMARY} when set. Exit status 2 with a
+ * --slo-error-pct}, {@code --known-saturation-rate R}. Prints the console summary, writes the three
+ * files, appends the Markdown to {@code $GITHUB_STEP_SUMMARY} when set. Exit status 2 with a
  * one-line message on bad input.
  */
 public final class CapacityMain {
@@ -42,7 +42,8 @@ public final class CapacityMain {
   static int run(String[] args, PrintStream out, PrintStream err) {
     try {
       Arguments arguments = Arguments.parse(args);
-      CapacityReport report = CapacityReports.writeAll(arguments.inputs, arguments.outDir, arguments.options);
+      CapacityReport report =
+          CapacityReports.writeAll(arguments.inputs, arguments.outDir, arguments.options);
       out.print(CapacityConsole.render(report));
       out.println("capacity report: " + arguments.outDir.resolve(CapacityReports.HTML_FILE));
       CapacityMarkdown.appendToStepSummary(report);
@@ -92,7 +93,8 @@ public final class CapacityMain {
         Path first = inputs.get(0).toAbsolutePath();
         out = Files.isDirectory(first) ? first : first.getParent();
       }
-      return new Arguments(inputs, out, new CapacityOptions(ttft, gap, errors, peak, baseline, known));
+      return new Arguments(
+          inputs, out, new CapacityOptions(ttft, gap, errors, peak, baseline, known));
     }
 
     private static double number(String option, String value) {
@@ -105,7 +107,8 @@ public final class CapacityMain {
 
     private static Path existing(String option, Path path) {
       if (!Files.isRegularFile(path)) {
-        throw new IllegalArgumentException(option + ": " + path + " does not exist; pass a previous capacity.json");
+        throw new IllegalArgumentException(
+            option + ": " + path + " does not exist; pass a previous capacity.json");
       }
       return path;
     }

@@ -33,7 +33,8 @@ public final class CapacityReports {
    * @throws IllegalArgumentException with a one-line message when an input or the baseline is
    *     unusable
    */
-  public static CapacityReport writeAll(List<Path> recordsFiles, Path outDir, CapacityOptions options) {
+  public static CapacityReport writeAll(
+      List<Path> recordsFiles, Path outDir, CapacityOptions options) {
     List<Path> files = RecordsFiles.resolve(recordsFiles);
     List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
     CapacityReport report = CapacityAnalysis.analyzeFiles(files, options, baseline);
@@ -45,9 +46,12 @@ public final class CapacityReports {
   public static void write(CapacityReport report, Path outDir) {
     try {
       Files.createDirectories(outDir);
-      Files.writeString(outDir.resolve(JSON_FILE), CapacityJson.render(report), StandardCharsets.UTF_8);
-      Files.writeString(outDir.resolve(MARKDOWN_FILE), CapacityMarkdown.render(report), StandardCharsets.UTF_8);
-      Files.writeString(outDir.resolve(HTML_FILE), CapacityHtml.render(report), StandardCharsets.UTF_8);
+      Files.writeString(
+          outDir.resolve(JSON_FILE), CapacityJson.render(report), StandardCharsets.UTF_8);
+      Files.writeString(
+          outDir.resolve(MARKDOWN_FILE), CapacityMarkdown.render(report), StandardCharsets.UTF_8);
+      Files.writeString(
+          outDir.resolve(HTML_FILE), CapacityHtml.render(report), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("capacity report: cannot write into " + outDir, e);
     }

@@ -10,8 +10,17 @@ import java.util.List;
 final class StepTable {
   static final List<String> HEADER =
       List.of(
-          "step", "rate rps", "achieved rps", "L", "errors", "TTFB p50/p95 ms", "gap p50/p95 ms",
-          "TTFT p95 ms", "ITL p50 ms", "e2e p95 ms", "queueing");
+          "step",
+          "rate rps",
+          "achieved rps",
+          "L",
+          "errors",
+          "TTFB p50/p95 ms",
+          "gap p50/p95 ms",
+          "TTFT p95 ms",
+          "ITL p50 ms",
+          "e2e p95 ms",
+          "queueing");
 
   private StepTable() {}
 

@@ -18,7 +18,10 @@ import java.util.stream.Collectors;
 public final class VerdictSentences {
   private VerdictSentences() {}
 
-  /** One sentence (or two) per verdict, in reading order: how to read, knee, SLO, saturation, model, replicas, baseline. */
+  /**
+   * One sentence (or two) per verdict, in reading order: how to read, knee, SLO, saturation, model,
+   * replicas, baseline.
+   */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>();
     sentences.add(headerTiming(report.headerTiming()));
@@ -48,7 +51,8 @@ public final class VerdictSentences {
               + Fmt.ms(verdict.gapP50Millis())
               + " while median TTFT is "
               + Fmt.ms(verdict.ttftP50Millis())
-              + "): TTFB ≈ TTFT, so queueing and prefill hide inside TTFB and the gap says nothing about them.";
+              + "): TTFB ≈ TTFT, so queueing and prefill hide inside TTFB and the gap says nothing"
+              + " about them.";
       case BUFFERED ->
           "The stream arrives in one piece (median TTFT "
               + Fmt.ms(verdict.ttftP50Millis())
@@ -131,7 +135,8 @@ public final class VerdictSentences {
   static String saturation(CapacityReport report) {
     Saturation saturation = report.saturation();
     String known =
-        report.options()
+        report
+            .options()
             .knownSaturationRate()
             .map(
                 known1 ->
@@ -189,7 +194,8 @@ public final class VerdictSentences {
   }
 
   static String replicas(Replicas replicas) {
-    StringBuilder text = new StringBuilder("For a peak of ").append(Fmt.rate(replicas.peakRate())).append(": ");
+    StringBuilder text =
+        new StringBuilder("For a peak of ").append(Fmt.rate(replicas.peakRate())).append(": ");
     if (replicas.fromMeasured() != null) {
       text.append(replicas.measuredIsUpperBound() ? "at most " : "")
           .append(replicas.fromMeasured())

@@ -25,7 +25,8 @@ class BaselineComparatorTest {
 
   @Test
   void gapJumpIsFlaggedAsGapOnly() {
-    List<StepStats> now = List.of(TestSteps.step(1, 2, 180, 160, 200, 0), TestSteps.step(2, 4, 180, 130, 200, 0));
+    List<StepStats> now =
+        List.of(TestSteps.step(1, 2, 180, 160, 200, 0), TestSteps.step(2, 4, 180, 130, 200, 0));
 
     BaselineComparison comparison =
         BaselineComparator.compare(
@@ -39,10 +40,14 @@ class BaselineComparatorTest {
 
   @Test
   void stepsMissingFromTheBaselineAreSkipped() {
-    List<StepStats> now = List.of(TestSteps.step(1, 2, 180, 120, 150, 0), TestSteps.step(2, 4, 180, 120, 150, 0));
+    List<StepStats> now =
+        List.of(TestSteps.step(1, 2, 180, 120, 150, 0), TestSteps.step(2, 4, 180, 120, 150, 0));
 
-    BaselineComparison comparison = BaselineComparator.compare("old.json", now, List.of(previous(2, 180, 120)));
+    BaselineComparison comparison =
+        BaselineComparator.compare("old.json", now, List.of(previous(2, 180, 120)));
 
-    assertThat(comparison.steps()).extracting(BaselineComparison.StepDelta::step).containsExactly(2);
+    assertThat(comparison.steps())
+        .extracting(BaselineComparison.StepDelta::step)
+        .containsExactly(2);
   }
 }

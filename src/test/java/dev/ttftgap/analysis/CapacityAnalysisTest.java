@@ -27,7 +27,8 @@ class CapacityAnalysisTest {
     assertThat(report.saturation().reached()).isTrue();
     assertThat(report.model()).isNotNull();
     assertThat(report.modelNote()).isNull();
-    assertThat(report.replicas().fromMeasured()).isGreaterThanOrEqualTo(report.replicas().fromModel() - 2);
+    assertThat(report.replicas().fromMeasured())
+        .isGreaterThanOrEqualTo(report.replicas().fromModel() - 2);
     assertThat(report.baseline()).as("no baseline asked").isNull();
     assertThat(report.runs()).containsExactly("synthetic");
   }
@@ -38,8 +39,10 @@ class CapacityAnalysisTest {
     List<RequestRecord> shuffled = new ArrayList<>(records);
     Collections.shuffle(shuffled, new Random(3));
 
-    CapacityReport ordered = CapacityAnalysis.analyze(records, List.of("x"), CapacityOptions.defaults(), null);
-    CapacityReport reordered = CapacityAnalysis.analyze(shuffled, List.of("x"), CapacityOptions.defaults(), null);
+    CapacityReport ordered =
+        CapacityAnalysis.analyze(records, List.of("x"), CapacityOptions.defaults(), null);
+    CapacityReport reordered =
+        CapacityAnalysis.analyze(shuffled, List.of("x"), CapacityOptions.defaults(), null);
 
     assertThat(reordered).isEqualTo(ordered);
   }
@@ -47,7 +50,8 @@ class CapacityAnalysisTest {
   @Test
   void flatRunExplainsWhyThereIsNoModel() {
     CapacityReport report =
-        CapacityAnalysis.analyze(SyntheticRun.flat().records(), List.of("x"), CapacityOptions.defaults(), null);
+        CapacityAnalysis.analyze(
+            SyntheticRun.flat().records(), List.of("x"), CapacityOptions.defaults(), null);
 
     assertThat(report.model()).isNull();
     assertThat(report.modelNote()).isNotBlank();

@@ -9,7 +9,9 @@ class ErlangCTest {
 
   @Test
   void oneServerWaitsWithProbabilityRho() {
-    assertThat(ErlangC.probabilityOfWaiting(1, 0.7)).as("M/M/1: P(wait) = ρ").isCloseTo(0.7, within(1e-12));
+    assertThat(ErlangC.probabilityOfWaiting(1, 0.7))
+        .as("M/M/1: P(wait) = ρ")
+        .isCloseTo(0.7, within(1e-12));
   }
 
   @Test

@@ -3,14 +3,16 @@ package dev.ttftgap.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 class HeaderTimingDetectorTest {
 
   @ParameterizedTest
-  @EnumSource(value = HeaderTiming.class, names = {"AT_ACCEPT", "WITH_FIRST_TOKEN", "BUFFERED"})
+  @EnumSource(
+      value = HeaderTiming.class,
+      names = {"AT_ACCEPT", "WITH_FIRST_TOKEN", "BUFFERED"})
   void recognisesHowTheServerTimedItsHeaders(HeaderTiming timing) {
     SyntheticRun run = SyntheticRun.flat();
     run.stepRates = List.of(2.0, 4.0);

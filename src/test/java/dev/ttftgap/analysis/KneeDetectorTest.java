@@ -37,11 +37,16 @@ class KneeDetectorTest {
 
     Knee knee = KneeDetector.detect(steps, measured.baseline());
 
-    assertThat(knee.found()).as("%s: the gap doubles at step %d, a knee must be found", name, doubling).isTrue();
+    assertThat(knee.found())
+        .as("%s: the gap doubles at step %d, a knee must be found", name, doubling)
+        .isTrue();
     System.out.printf(
         Locale.ROOT,
         "accuracy knee %s: knee step %d, gap p50 doubles at step %d, offset %+d%n",
-        name, knee.step(), doubling, knee.step() - doubling);
+        name,
+        knee.step(),
+        doubling,
+        knee.step() - doubling);
     assertThat(Math.abs(knee.step() - doubling))
         .as("%s: knee at step %d, gap p50 doubles at step %d", name, knee.step(), doubling)
         .isLessThanOrEqualTo(1);
@@ -69,7 +74,9 @@ class KneeDetectorTest {
 
     Knee knee = KneeDetector.detect(steps, baseline);
 
-    assertThat(knee.bandUpperMillis()).as("max(1.5 × 40, 40 + 3 × 4, 40 + 20) = 60").isEqualTo(60.0);
+    assertThat(knee.bandUpperMillis())
+        .as("max(1.5 × 40, 40 + 3 × 4, 40 + 20) = 60")
+        .isEqualTo(60.0);
     assertThat(knee.step()).as("55 ms is inside the band, 75 ms is not").isEqualTo(3);
     assertThat(knee.rate()).isEqualTo(6.0);
   }

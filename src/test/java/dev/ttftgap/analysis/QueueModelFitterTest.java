@@ -16,10 +16,13 @@ class QueueModelFitterTest {
   private static QueueModel fit(SyntheticRun run) {
     StepStatistics.Result measured = StepStatistics.measure(run.records());
     Saturation saturation = SaturationDetector.detect(measured.stats());
-    return QueueModelFitter.fit(measured.stats(), measured.samples(), measured.baseline(), saturation);
+    return QueueModelFitter.fit(
+        measured.stats(), measured.samples(), measured.baseline(), saturation);
   }
 
-  /** The measured gap p50 of a long single-rate run of the scenario (another seed) at {@code rate}. */
+  /**
+   * The measured gap p50 of a long single-rate run of the scenario (another seed) at {@code rate}.
+   */
   private static double measuredGapP50(Supplier<SyntheticRun> scenario, double rate) {
     SyntheticRun single = scenario.get();
     single.seed = 99;
@@ -52,10 +55,17 @@ class QueueModelFitterTest {
     double error = predicted / measured - 1;
     System.out.printf(
         Locale.ROOT,
-        "accuracy model prediction %s at %.1f rps (not a step): predicted gap p50 %.1f ms, measured %.1f ms, error %+.1f%%%n",
-        name, rate, predicted, measured, 100 * error);
+        "accuracy model prediction %s at %.1f rps (not a step): predicted gap p50 %.1f ms, measured"
+            + " %.1f ms, error %+.1f%%%n",
+        name,
+        rate,
+        predicted,
+        measured,
+        100 * error);
     assertThat(Math.abs(error))
-        .as("%s gap p50 at %.1f rps: predicted %.1f ms vs measured %.1f ms", name, rate, predicted, measured)
+        .as(
+            "%s gap p50 at %.1f rps: predicted %.1f ms vs measured %.1f ms",
+            name, rate, predicted, measured)
         .isLessThanOrEqualTo(0.20);
   }
 
@@ -66,9 +76,15 @@ class QueueModelFitterTest {
 
     System.out.printf(
         Locale.ROOT,
-        "accuracy model fit: c=%d (true %d), S=%.0f ms (true %.0f), c/S=%.2f rps (true %.2f), MAPE %.1f%%%n",
-        model.servers(), staircase.servers, model.serviceTimeMillis(), staircase.serviceMillis,
-        model.saturationRate(), staircase.capacityRate(), model.fitMapePercent());
+        "accuracy model fit: c=%d (true %d), S=%.0f ms (true %.0f), c/S=%.2f rps (true %.2f), MAPE"
+            + " %.1f%%%n",
+        model.servers(),
+        staircase.servers,
+        model.serviceTimeMillis(),
+        staircase.serviceMillis,
+        model.saturationRate(),
+        staircase.capacityRate(),
+        model.fitMapePercent());
     assertThat(model.saturationRate() / staircase.capacityRate())
         .as("model capacity c/S vs simulated 16 rps")
         .isBetween(0.9, 1.1);
@@ -76,7 +92,8 @@ class QueueModelFitterTest {
     assertThat(model.fitMapePercent()).as("gap p50 fit error on the measured steps").isLessThan(20);
     assertThat(model.delaySource()).isEqualTo("gap");
     assertThat(model.curve()).as("a curve for the chart").hasSizeGreaterThan(10);
-    assertThat(model.curve().get(model.curve().size() - 1).rate()).isLessThan(model.saturationRate());
+    assertThat(model.curve().get(model.curve().size() - 1).rate())
+        .isLessThan(model.saturationRate());
   }
 
   @Test
@@ -95,7 +112,9 @@ class QueueModelFitterTest {
     StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.flat().records());
     Saturation saturation = SaturationDetector.detect(measured.stats());
 
-    assertThat(QueueModelFitter.fit(measured.stats(), measured.samples(), measured.baseline(), saturation))
+    assertThat(
+            QueueModelFitter.fit(
+                measured.stats(), measured.samples(), measured.baseline(), saturation))
         .as("a flat gap gives nothing to fit")
         .isNull();
     assertThat(QueueModelFitter.notFittedReason(measured.stats(), measured.baseline(), saturation))

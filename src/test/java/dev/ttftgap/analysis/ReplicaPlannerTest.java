@@ -37,7 +37,9 @@ class ReplicaPlannerTest {
     Double perReplica = ReplicaPlanner.modelMaxRate(model, measured.baseline(), options);
 
     assertThat(perReplica).isLessThan(model.saturationRate()).isPositive();
-    assertThat(model.predictedGapMillis(perReplica, 95)).isLessThanOrEqualTo(options.sloGapP95Millis());
-    assertThat(model.predictedGapMillis(perReplica * 1.01, 95)).isGreaterThan(options.sloGapP95Millis());
+    assertThat(model.predictedGapMillis(perReplica, 95))
+        .isLessThanOrEqualTo(options.sloGapP95Millis());
+    assertThat(model.predictedGapMillis(perReplica * 1.01, 95))
+        .isGreaterThan(options.sloGapP95Millis());
   }
 }

@@ -23,18 +23,26 @@ class SaturationDetectorTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("saturatingScenarios")
-  void saturationRateIsWithinTenPercentOfTheKnownCapacity(String name, Supplier<SyntheticRun> scenario) {
+  void saturationRateIsWithinTenPercentOfTheKnownCapacity(
+      String name, Supplier<SyntheticRun> scenario) {
     SyntheticRun run = scenario.get();
     Saturation saturation = SaturationDetector.detect(StepStatistics.of(run.records()));
 
-    assertThat(saturation.reached()).as("%s: the staircase goes past c/S, saturation must be found", name).isTrue();
+    assertThat(saturation.reached())
+        .as("%s: the staircase goes past c/S, saturation must be found", name)
+        .isTrue();
     double error = saturation.saturationRate() / run.capacityRate() - 1;
     System.out.printf(
         Locale.ROOT,
         "accuracy saturation %s: measured %.2f rps, known c/S %.2f rps, error %+.1f%%%n",
-        name, saturation.saturationRate(), run.capacityRate(), 100 * error);
+        name,
+        saturation.saturationRate(),
+        run.capacityRate(),
+        100 * error);
     assertThat(Math.abs(error))
-        .as("%s: saturation %.2f rps vs known c/S %.2f rps", name, saturation.saturationRate(), run.capacityRate())
+        .as(
+            "%s: saturation %.2f rps vs known c/S %.2f rps",
+            name, saturation.saturationRate(), run.capacityRate())
         .isLessThanOrEqualTo(0.10);
   }
 
@@ -45,7 +53,9 @@ class SaturationDetectorTest {
 
     assertThat(saturation.reached()).as("64 servers at ≤ 8 rps never saturate").isFalse();
     assertThat(saturation.saturationRate()).as("no plateau, no estimate").isNull();
-    assertThat(saturation.maxAchievedRate()).as("best throughput ≈ the top step's 8 rps").isBetween(6.5, 9.5);
+    assertThat(saturation.maxAchievedRate())
+        .as("best throughput ≈ the top step's 8 rps")
+        .isBetween(6.5, 9.5);
   }
 
   @Test

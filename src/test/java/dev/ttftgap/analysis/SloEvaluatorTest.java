@@ -30,9 +30,17 @@ class SloEvaluatorTest {
   void workedExampleFromTheJavadoc() {
     // p95 TTFT 1500 ms at 8 rps, 2500 ms at 10 rps, limit 2000 ms → 9 rps
     List<StepStats> steps =
-        List.of(TestSteps.step(1, 8, 20, 100, 1500 - 24, 0), TestSteps.step(2, 10, 20, 100, 2500 - 24, 0));
+        List.of(
+            TestSteps.step(1, 8, 20, 100, 1500 - 24, 0),
+            TestSteps.step(2, 10, 20, 100, 2500 - 24, 0));
     CapacityOptions options =
-        new CapacityOptions(2000, 5000, 1, java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty());
+        new CapacityOptions(
+            2000,
+            5000,
+            1,
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty());
 
     SloVerdict verdict = SloEvaluator.evaluate(steps, options);
 
@@ -54,7 +62,8 @@ class SloEvaluatorTest {
 
   @Test
   void everyStepPassingGivesALowerBound() {
-    List<StepStats> steps = List.of(TestSteps.step(1, 2, 20, 40, 50, 0), TestSteps.step(2, 4, 20, 40, 60, 0));
+    List<StepStats> steps =
+        List.of(TestSteps.step(1, 2, 20, 40, 50, 0), TestSteps.step(2, 4, 20, 40, 60, 0));
 
     SloVerdict verdict = SloEvaluator.evaluate(steps, SLO);
 

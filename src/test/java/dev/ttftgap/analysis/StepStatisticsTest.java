@@ -66,7 +66,9 @@ class StepStatisticsTest {
 
     StepStats step2 = StepStatistics.of(records).get(1);
 
-    assertThat(step2.offeredRate()).as("two injectors at 4 rps in the same window").isCloseTo(8.0, org.assertj.core.data.Offset.offset(0.3));
+    assertThat(step2.offeredRate())
+        .as("two injectors at 4 rps in the same window")
+        .isCloseTo(8.0, org.assertj.core.data.Offset.offset(0.3));
     assertThat(step2.arrivalRate()).as("measured arrivals of both").isBetween(6.5, 9.5);
   }
 
@@ -84,7 +86,9 @@ class StepStatisticsTest {
 
     StepStats step2 = StepStatistics.of(records).get(1);
 
-    assertThat(step2.offeredRate()).as("two runs at 4 rps an hour apart").isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(step2.offeredRate())
+        .as("two runs at 4 rps an hour apart")
+        .isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.01));
     assertThat(step2.windowSeconds()).as("two 20 s windows laid end to end").isBetween(36.0, 41.0);
   }
 
@@ -94,7 +98,9 @@ class StepStatisticsTest {
 
     for (StepStats step : steps.subList(0, 6)) {
       assertThat(Math.abs(step.littleRelativeDifference()))
-          .as("step %d: L = %.2f vs λW = %.2f", step.step(), step.meanConcurrency(), step.littleConcurrency())
+          .as(
+              "step %d: L = %.2f vs λW = %.2f",
+              step.step(), step.meanConcurrency(), step.littleConcurrency())
           .isLessThan(0.1);
       assertThat(step.achievedRate() / step.arrivalRate())
           .as("step %d: below capacity, completions follow arrivals", step.step())
@@ -117,7 +123,9 @@ class StepStatisticsTest {
         .isEqualTo(records.size() - (int) warmup);
     assertThat(last.failuresByReason()).as("queue full at 24 rps").containsKey("http_status");
     assertThat(last.errorRatePercent()).isEqualTo(100.0 * last.failedRequests() / last.requests());
-    assertThat(last.ttfb().count()).as("latencies cover successful requests only").isEqualTo(last.okRequests());
+    assertThat(last.ttfb().count())
+        .as("latencies cover successful requests only")
+        .isEqualTo(last.okRequests());
   }
 
   @Test
@@ -137,9 +145,13 @@ class StepStatisticsTest {
     List<StepStats> steps = StepStatistics.of(SyntheticRun.hockeyStick().records());
     StepStats step7 = steps.get(6);
 
-    assertThat(steps.get(0).queueingDelayMillis()).as("the baseline step queues by definition 0").isEqualTo(0.0);
+    assertThat(steps.get(0).queueingDelayMillis())
+        .as("the baseline step queues by definition 0")
+        .isEqualTo(0.0);
     assertThat(step7.queueingSharePercent())
         .isEqualTo(100 * step7.queueingDelayMillis() / step7.ttft().meanMillis());
-    assertThat(step7.queueingSharePercent()).as("at 14 rps most of TTFT is queueing").isGreaterThan(50);
+    assertThat(step7.queueingSharePercent())
+        .as("at 14 rps most of TTFT is queueing")
+        .isGreaterThan(50);
   }
 }

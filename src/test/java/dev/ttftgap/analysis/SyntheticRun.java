@@ -26,13 +26,16 @@ final class SyntheticRun {
   DoubleUnaryOperator prefillMillisAtRate = rate -> 40;
   double ttfbMillis = 15;
   double noiseSigma = 0.05;
-  List<Double> stepRates = List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 22.0, 24.0);
+  List<Double> stepRates =
+      List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 22.0, 24.0);
   double stepSeconds = 30;
   double warmupSeconds = 0;
   int maxQueue = Integer.MAX_VALUE;
   HeaderTiming headerTiming = HeaderTiming.AT_ACCEPT;
+
   /** Whether records carry the server's {@code queue_time_ms}, as vLLM's metrics object does. */
   boolean reportQueueTime;
+
   String run = "synthetic";
   long seed = 1;
   long epochStartMillis = EPOCH_START;
@@ -150,12 +153,39 @@ final class SyntheticRun {
     String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
     if (waitingUntil.size() >= maxQueue) {
       return new RequestRecord(
-          run, userId, null, phase, step, label, rate, null, "synthetic", 100, OUTPUT_TOKENS, start,
-          ttfb, null, null, null, null, null, null, null, null, null, null, null, null,
-          RequestRecord.KO, "http_status", 429, "queue full");
+          run,
+          userId,
+          null,
+          phase,
+          step,
+          label,
+          rate,
+          null,
+          "synthetic",
+          100,
+          OUTPUT_TOKENS,
+          start,
+          ttfb,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          RequestRecord.KO,
+          "http_status",
+          429,
+          "queue full");
     }
     double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
-    double decode = exponential(random, Math.max(1, serviceMillis - prefillMillisAtRate.applyAsDouble(rate)));
+    double decode =
+        exponential(random, Math.max(1, serviceMillis - prefillMillisAtRate.applyAsDouble(rate)));
     double free = serverFreeAt.poll();
     double serviceStart = Math.max(arrival, free);
     serverFreeAt.add(serviceStart + prefill + decode);
@@ -179,10 +209,35 @@ final class SyntheticRun {
     }
     double tpot = (e2e - ttft) / (double) (OUTPUT_TOKENS - 1);
     return new RequestRecord(
-        run, userId, "chatcmpl-" + userId, phase, step, label, rate, null, "synthetic", 100,
-        OUTPUT_TOKENS, start, ttfb, ttft, ttft - ttfb, ttft, null, e2e, itl, tpot, OUTPUT_TOKENS,
-        "usage", OUTPUT_TOKENS, reportQueueTime ? Map.of("queue_time_ms", wait) : null, null,
-        RequestRecord.OK, null, 200, null);
+        run,
+        userId,
+        "chatcmpl-" + userId,
+        phase,
+        step,
+        label,
+        rate,
+        null,
+        "synthetic",
+        100,
+        OUTPUT_TOKENS,
+        start,
+        ttfb,
+        ttft,
+        ttft - ttfb,
+        ttft,
+        null,
+        e2e,
+        itl,
+        tpot,
+        OUTPUT_TOKENS,
+        "usage",
+        OUTPUT_TOKENS,
+        reportQueueTime ? Map.of("queue_time_ms", wait) : null,
+        null,
+        RequestRecord.OK,
+        null,
+        200,
+        null);
   }
 
   private double noise(Random random) {

@@ -18,17 +18,60 @@ final class TestSteps {
     LatencySummary ttft = latency(ttfbP50 + gapP50, ttfbP50 * 1.2 + gapP95);
     int failed = (int) Math.round(errorPercent);
     return new StepStats(
-        step, "step " + step, rate, null, 100, 100 - failed, failed,
-        failed > 0 ? Map.of("http_status", failed) : Map.of(), errorPercent,
-        30.0, rate, rate, null, null, null, ttfb, ttft, gap, null, null, null, null, null, null, null);
+        step,
+        "step " + step,
+        rate,
+        null,
+        100,
+        100 - failed,
+        failed,
+        failed > 0 ? Map.of("http_status", failed) : Map.of(),
+        errorPercent,
+        30.0,
+        rate,
+        rate,
+        null,
+        null,
+        null,
+        ttfb,
+        ttft,
+        gap,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   static StepStats stepWithRates(int step, double rate, double arrival, double achieved) {
     StepStats base = step(step, rate, 20, 40, 50, 0);
     return new StepStats(
-        base.step(), base.label(), rate, null, base.requests(), base.okRequests(),
-        base.failedRequests(), base.failuresByReason(), base.errorRatePercent(), 30.0, arrival,
-        achieved, null, null, null, base.ttfb(), base.ttft(), base.gap(), null, null, null, null,
-        null, null, null);
+        base.step(),
+        base.label(),
+        rate,
+        null,
+        base.requests(),
+        base.okRequests(),
+        base.failedRequests(),
+        base.failuresByReason(),
+        base.errorRatePercent(),
+        30.0,
+        arrival,
+        achieved,
+        null,
+        null,
+        null,
+        base.ttfb(),
+        base.ttft(),
+        base.gap(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 }

@@ -17,13 +17,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CapacityHtmlTest {
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  /** Debian's chromium here; GitHub's Ubuntu runners ship google-chrome instead. */
+  private static final Path CHROMIUM =
+      java.util.stream.Stream.of("/usr/bin/chromium", "/usr/bin/google-chrome")
+          .map(Path::of)
+          .filter(Files::isExecutable)
+          .findFirst()
+          .orElse(Path.of("/usr/bin/chromium"));
 
   @Test
   void pageIsSelfContained() {
     String html = CapacityHtml.render(Synthetic.hockeyStick(false));
 
-    assertThat(html).as("no external script, stylesheet or image").doesNotContainPattern("(src|href)=\"(https?:)?//");
+    assertThat(html)
+        .as("no external script, stylesheet or image")
+        .doesNotContainPattern("(src|href)=\"(https?:)?//");
     assertThat(html).as("ECharts inlined").contains("echarts").hasSizeGreaterThan(900_000);
     assertThat(html).contains("<li>Knee at step");
   }
@@ -49,7 +57,9 @@ class CapacityHtmlTest {
 
       String dom = chromium(dir, "--dump-dom", page.toUri().toString());
 
-      assertThat(attribute(dom, "data-errors")).as("script errors: %s", attribute(dom, "data-error-messages")).isEqualTo("0");
+      assertThat(attribute(dom, "data-errors"))
+          .as("script errors: %s", attribute(dom, "data-error-messages"))
+          .isEqualTo("0");
       assertThat(attribute(dom, "data-charts-rendered"))
           .as("charts drawn (server queue reported: %s)", serverQueue)
           .isEqualTo(String.valueOf(CapacityHtml.expectedCharts(report)));
@@ -66,7 +76,9 @@ class CapacityHtmlTest {
 
     String dom = chromium(dir, "--dump-dom", page.toUri().toString());
 
-    assertThat(attribute(dom, "data-errors")).as("script errors: %s", attribute(dom, "data-error-messages")).isEqualTo("0");
+    assertThat(attribute(dom, "data-errors"))
+        .as("script errors: %s", attribute(dom, "data-error-messages"))
+        .isEqualTo("0");
     assertThat(attribute(dom, "data-charts-rendered")).isEqualTo("4");
   }
 

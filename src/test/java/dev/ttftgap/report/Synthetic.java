@@ -24,6 +24,7 @@ final class Synthetic {
   }
 
   static CapacityReport flat() {
-    return CapacityAnalysis.analyze(SyntheticRuns.flat(), List.of("flat/records.jsonl"), CapacityOptions.defaults(), null);
+    return CapacityAnalysis.analyze(
+        SyntheticRuns.flat(), List.of("flat/records.jsonl"), CapacityOptions.defaults(), null);
   }
 }
