@@ -1,0 +1,59 @@
+package dev.ttftgap.engine;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpUtil;
+
+/**
+ * {@code POST /v1/chat/completions}: validates the body on the connection's thread, then hands the
+ * request to the engine thread, where {@link ChatStream} queues and serves it.
+ *
+ * <p>Request fields honoured: {@code model} (default profile when absent; unknown → 404 naming the
+ * available models), {@code messages} (required, non-empty), {@code max_tokens} or {@code
+ * max_completion_tokens} (integer ≥ 1; absent → the profile's default output and {@code
+ * finish_reason "stop"}), {@code stream}, {@code stream_options.include_usage}, vLLM's {@code
+ * include_metrics}, and {@code sim_fault}.
+ *
+ * <p>Faults: header {@code X-Sim-Fault} and/or body field {@code "sim_fault"}, merged with any the
+ * profile draws at random; syntax in {@link SimFault} ({@code error-after:N}, {@code
+ * drop-after:N}, {@code stall:T}, {@code stall-after:N:T}, {@code malformed-after:N}, {@code
+ * status:CODE}, {@code no-done}, comma-separated). For a non-streaming request only {@code
+ * status}, {@code error-after} (a 500) and {@code drop-after} apply.
+ */
+final class ChatCompletionsHandler implements Endpoint {
+  static final String FAULT_HEADER = "X-Sim-Fault";
+
+  private final EngineContext context;
+
+  ChatCompletionsHandler(EngineContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
+    long acceptedEpochMicros = WallClock.epochMicros();
+    long acceptedMonoMicros = WallClock.monoMicros();
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    byte[] body = ByteBufUtil.getBytes(request.content());
+    ChatRequest chat =
+        ChatRequest.parse(body, context.profiles(), context.defaultModel().profile());
+    SimFault headerFault;
+    try {
+      headerFault = SimFault.parse(request.headers().get(FAULT_HEADER));
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest(
+          FAULT_HEADER + " header: " + e.getMessage(), FAULT_HEADER);
+    }
+    context.onEngineThread(
+        () ->
+            ChatStream.accept(
+                context,
+                ctx.channel(),
+                chat,
+                headerFault,
+                keepAlive,
+                acceptedEpochMicros,
+                acceptedMonoMicros));
+  }
+}

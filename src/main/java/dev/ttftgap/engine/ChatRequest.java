@@ -1,0 +1,204 @@
+package dev.ttftgap.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.knuddels.jtokkit.api.IntArrayList;
+import dev.ttftgap.engine.scheduler.PrefixCache;
+import dev.ttftgap.tokens.TokenCounter;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A validated {@code POST /v1/chat/completions} body.
+ *
+ * <p>Prompt tokens = Σ over messages of (tokens of the content, jtokkit {@code cl100k_base}) +
+ * {@value #PER_MESSAGE_TOKENS} per message + {@value #PRIMING_TOKENS}, as OpenAI counts chat
+ * prompts.
+ *
+ * @param profile the model the request is served by
+ * @param promptTokens prompt length, tokens
+ * @param blockHashes prefix-cache block hashes of the prompt; empty when the profile has no cache
+ * @param maxTokens {@code max_tokens} (or {@code max_completion_tokens}); null when absent
+ * @param stream {@code stream}
+ * @param includeUsage {@code stream_options.include_usage}
+ * @param includeMetrics vLLM's {@code include_metrics}
+ * @param bodyFault the body's {@code sim_fault}
+ */
+record ChatRequest(
+    ModelProfile profile,
+    int promptTokens,
+    long[] blockHashes,
+    Integer maxTokens,
+    boolean stream,
+    boolean includeUsage,
+    boolean includeMetrics,
+    SimFault bodyFault) {
+
+  static final int PER_MESSAGE_TOKENS = 4;
+  static final int PRIMING_TOKENS = 3;
+
+  /** Output tokens to generate: {@code max_tokens}, else the profile's default. */
+  int outputTokens() {
+    return maxTokens != null ? maxTokens : profile.defaultOutputTokens();
+  }
+
+  /** {@code "length"} when {@code max_tokens} capped the output, else {@code "stop"}. */
+  String finishReason() {
+    return maxTokens != null ? "length" : "stop";
+  }
+
+  /**
+   * Parses and validates {@code body}.
+   *
+   * @param profiles the served models by name
+   * @param defaultProfile the model of a request without {@code model}
+   * @throws ApiException 400 for malformed input, 404 for an unknown model
+   */
+  static ChatRequest parse(
+      byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
+    JsonNode root;
+    try {
+      root = HttpResponses.JSON.readTree(body);
+    } catch (JsonProcessingException e) {
+      throw ApiException.badRequest(
+          "Request body is not valid JSON: " + e.getOriginalMessage(), null);
+    } catch (java.io.IOException e) {
+      throw ApiException.badRequest("Request body is not readable: " + e.getMessage(), null);
+    }
+    if (root == null || !root.isObject()) {
+      throw ApiException.badRequest("Request body must be a JSON object", null);
+    }
+    ModelProfile profile = model(root, profiles, defaultProfile);
+    List<String> contents = contents(root);
+    int promptTokens = PRIMING_TOKENS;
+    long[] hashes = new long[0];
+    if (profile.prefixCacheBlocks() > 0) {
+      IntArrayList ids = new IntArrayList();
+      for (String content : contents) {
+        IntArrayList encoded = TokenCounter.encoding().encode(content);
+        for (int i = 0; i < encoded.size(); i++) {
+          ids.add(encoded.get(i));
+        }
+        for (int i = 0; i < PER_MESSAGE_TOKENS; i++) {
+          // a fixed marker per message boundary, so [a][bc] and [ab][c] hash differently
+          ids.add(-1 - i);
+        }
+      }
+      promptTokens += ids.size();
+      hashes = PrefixCache.blockHashes(ids.toArray(), profile.blockSize());
+    } else {
+      for (String content : contents) {
+        promptTokens += TokenCounter.count(content) + PER_MESSAGE_TOKENS;
+      }
+    }
+    Integer maxTokens = maxTokens(root, profile, promptTokens);
+    boolean stream = bool(root, "stream");
+    JsonNode options = root.path("stream_options");
+    boolean includeUsage = options.isObject() && bool(options, "include_usage");
+    boolean includeMetrics = bool(root, "include_metrics");
+    SimFault fault;
+    JsonNode faultNode = root.path("sim_fault");
+    try {
+      fault = faultNode.isMissingNode() || faultNode.isNull()
+          ? SimFault.NONE
+          : SimFault.parse(faultNode.asText());
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest(e.getMessage(), "sim_fault");
+    }
+    return new ChatRequest(
+        profile, promptTokens, hashes, maxTokens, stream, includeUsage, includeMetrics, fault);
+  }
+
+  private static ModelProfile model(
+      JsonNode root, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
+    JsonNode model = root.path("model");
+    if (model.isMissingNode() || model.isNull()) {
+      return defaultProfile;
+    }
+    if (!model.isTextual()) {
+      throw ApiException.badRequest("'model' must be a string", "model");
+    }
+    ModelProfile profile = profiles.get(model.asText());
+    if (profile == null) {
+      throw new ApiException(
+          HttpResponseStatus.NOT_FOUND,
+          "The model `" + model.asText() + "` does not exist. Available models: "
+              + String.join(", ", profiles.keySet()),
+          "invalid_request_error",
+          "model",
+          "model_not_found");
+    }
+    return profile;
+  }
+
+  private static List<String> contents(JsonNode root) {
+    JsonNode messages = root.path("messages");
+    if (messages.isMissingNode() || messages.isNull()) {
+      throw ApiException.badRequest("'messages' is a required property", "messages");
+    }
+    if (!messages.isArray() || messages.isEmpty()) {
+      throw ApiException.badRequest("'messages' must be a non-empty array", "messages");
+    }
+    List<String> contents = new ArrayList<>();
+    for (int i = 0; i < messages.size(); i++) {
+      JsonNode message = messages.get(i);
+      if (!message.isObject() || !message.path("role").isTextual()) {
+        throw ApiException.badRequest(
+            "messages[" + i + "] must be an object with a string 'role'", "messages");
+      }
+      contents.add(content(message.path("content"), i));
+    }
+    return contents;
+  }
+
+  private static String content(JsonNode content, int index) {
+    if (content.isTextual()) {
+      return content.asText();
+    }
+    if (content.isMissingNode() || content.isNull()) {
+      return "";
+    }
+    if (content.isArray()) {
+      StringBuilder text = new StringBuilder();
+      for (JsonNode part : content) {
+        text.append(part.path("text").asText(""));
+      }
+      return text.toString();
+    }
+    throw ApiException.badRequest(
+        "messages[" + index + "].content must be a string or an array of parts", "messages");
+  }
+
+  private static Integer maxTokens(JsonNode root, ModelProfile profile, int promptTokens) {
+    String field = root.has("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
+    JsonNode node = root.path(field);
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    if (!node.canConvertToInt() || !node.isIntegralNumber() || node.asInt() < 1) {
+      throw ApiException.badRequest(
+          "'" + field + "' must be an integer >= 1, was " + node, field);
+    }
+    int value = node.asInt();
+    if ((long) value + promptTokens > profile.maxModelLen()) {
+      throw ApiException.badRequest(
+          "This model's maximum context length is " + profile.maxModelLen() + " tokens; "
+              + promptTokens + " prompt tokens + " + value + " " + field + " exceed it",
+          field);
+    }
+    return value;
+  }
+
+  private static boolean bool(JsonNode node, String field) {
+    JsonNode value = node.path(field);
+    if (value.isMissingNode() || value.isNull()) {
+      return false;
+    }
+    if (!value.isBoolean()) {
+      throw ApiException.badRequest("'" + field + "' must be a boolean", field);
+    }
+    return value.asBoolean();
+  }
+}

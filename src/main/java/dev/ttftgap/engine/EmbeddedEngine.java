@@ -1,0 +1,169 @@
+package dev.ttftgap.engine;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The simulated OpenAI-compatible inference engine, embedded: start it with an {@link
+ * EngineConfig}, point a client at {@link #baseUrl()}, close it.
+ *
+ * <pre>{@code
+ * try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
+ *   URI chat = URI.create(engine.baseUrl() + "/chat/completions");
+ *   ...
+ *   engine.groundTruth(requestId).ifPresent(...);
+ * }
+ * }</pre>
+ *
+ * <p>Endpoints: {@code POST /v1/chat/completions}, {@code GET /v1/models}, {@code GET
+ * /v1/engine/profiles}, {@code GET /metrics}, {@code GET /health} (see {@code docs/engine.md}).
+ * All connections and the engine's scheduler share {@link EngineConfig#eventLoopThreads()} Netty
+ * event-loop threads (one by default); the scheduler runs on the first.
+ */
+public final class EmbeddedEngine implements AutoCloseable {
+  private final EngineConfig config;
+  private final EventLoopGroup group;
+  private final Channel serverChannel;
+  private final EngineContext context;
+  private final int port;
+
+  private EmbeddedEngine(
+      EngineConfig config, EventLoopGroup group, Channel serverChannel, EngineContext context) {
+    this.config = config;
+    this.group = group;
+    this.serverChannel = serverChannel;
+    this.context = context;
+    this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @throws IllegalStateException when the address cannot be bound
+   */
+  public static EmbeddedEngine start(EngineConfig config) {
+    // loads the tokenizer now, not inside the first request's timings
+    dev.ttftgap.tokens.TokenCounter.count("warm up");
+    EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(
+            config.eventLoopThreads(),
+            new DefaultThreadFactory("ttftgap-engine", true),
+            NioIoHandler.newFactory());
+    try {
+      EngineContext context = new EngineContext(config, group.next());
+      EngineRouter router = new EngineRouter(context);
+      Channel channel =
+          new ServerBootstrap()
+              .group(group)
+              .channel(NioServerSocketChannel.class)
+              .option(ChannelOption.SO_BACKLOG, 4096)
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childHandler(new EngineServerInitializer(router, config.maxBodyBytes()))
+              .bind(config.host(), config.port())
+              .sync()
+              .channel();
+      return new EmbeddedEngine(config, group, channel, context);
+    } catch (InterruptedException e) {
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting the engine", e);
+    } catch (RuntimeException e) {
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      throw new IllegalStateException(
+          "cannot start the engine on " + config.host() + ":" + config.port() + ": " + e, e);
+    }
+  }
+
+  /** The bound TCP port (the real one when the config asked for 0). */
+  public int port() {
+    return port;
+  }
+
+  /** {@code http://HOST:PORT/v1}, the OpenAI base URL. */
+  public String baseUrl() {
+    String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
+    return "http://" + host + ":" + port + "/v1";
+  }
+
+  public EngineConfig config() {
+    return config;
+  }
+
+  /** The ground truth of request {@code requestId} once its response ended. */
+  public Optional<GroundTruth> groundTruth(String requestId) {
+    return context.groundTruth().get(requestId);
+  }
+
+  /** Every ground truth still held, oldest first. */
+  public List<GroundTruth> groundTruths() {
+    return context.groundTruth().all();
+  }
+
+  /**
+   * Copy of the histogram of token write lag, µs: the moment a content chunk is handed to its
+   * connection minus the planned end of the engine step that produced it.
+   */
+  public Histogram writeLagMicros() {
+    return onEngineThread(context::writeLagCopy);
+  }
+
+  /** Clears {@link #writeLagMicros()}. */
+  public void resetWriteLag() {
+    onEngineThread(
+        () -> {
+          context.resetWriteLag();
+          return null;
+        });
+  }
+
+  /** Sequences running in {@code model}'s batch now. */
+  public int runningCount(String model) {
+    return onEngineThread(() -> requireModel(model).scheduler().runningCount());
+  }
+
+  /** Sequences waiting in {@code model}'s queue now. */
+  public int waitingCount(String model) {
+    return onEngineThread(() -> requireModel(model).scheduler().waitingCount());
+  }
+
+  private ModelEngine requireModel(String model) {
+    ModelEngine engine = context.model(model);
+    if (engine == null) {
+      throw new IllegalArgumentException(
+          "unknown model '" + model + "'; served: " + ModelProfile.names(config.profiles()));
+    }
+    return engine;
+  }
+
+  private <T> T onEngineThread(java.util.concurrent.Callable<T> task) {
+    try {
+      return context.executor().submit(task).get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("engine thread did not answer: " + e, e);
+    }
+  }
+
+  /** Stops accepting, closes every connection, flushes the trace file. */
+  @Override
+  public void close() {
+    serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    context.groundTruth().close();
+  }
+}

@@ -1,0 +1,143 @@
+package dev.ttftgap.engine;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the engine standalone until interrupted:
+ *
+ * <pre>mvn -q exec:java -Dexec.args="--port 8000 --profile qwen3-8b-like"</pre>
+ *
+ * <p>Options (all optional): {@code --host} (127.0.0.1), {@code --port} (8000), {@code --profile}
+ * (default model, qwen3-8b-like), {@code --profiles FILE} (serve the profiles of a JSON file
+ * instead of the built-in ones), {@code --header-mode at-accept|with-first-token|buffered},
+ * {@code --api-key-env NAME} (require {@code Authorization: Bearer} with the key held by
+ * environment variable NAME; the key itself is never an argument), {@code --keep-alive-ms N},
+ * {@code --trace FILE}, {@code --threads N}, {@code --help}.
+ */
+public final class EngineMain {
+  private EngineMain() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    EngineConfig config;
+    try {
+      config = parse(args, System.out);
+    } catch (IllegalArgumentException e) {
+      System.err.println("engine: " + e.getMessage() + " (try --help)");
+      System.exit(2);
+      return;
+    }
+    if (config == null) {
+      return;
+    }
+    EmbeddedEngine engine = EmbeddedEngine.start(config);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  engine.close();
+                  stopped.countDown();
+                },
+                "engine-shutdown"));
+    ModelProfile defaultProfile =
+        config.profiles().stream()
+            .filter(p -> p.name().equals(config.defaultProfile()))
+            .findFirst()
+            .orElseThrow();
+    System.out.printf(
+        Locale.ROOT,
+        "ttft-gap engine serving %s  model=%s (saturates at %.2f req/s)  models=[%s]"
+            + "  header-mode=%s  api-key=%s%n",
+        engine.baseUrl(),
+        defaultProfile.name(),
+        defaultProfile.saturationRatePerSecond(),
+        ModelProfile.names(config.profiles()),
+        config.headerMode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+        config.apiKey() == null ? "off" : "required");
+    System.out.flush();
+    stopped.await();
+  }
+
+  /** The config {@code args} describe, or null after printing the help. */
+  static EngineConfig parse(String[] args, PrintStream out) {
+    EngineConfig config = EngineConfig.defaults().withPort(8000);
+    String profile = null;
+    for (int i = 0; i < args.length; i++) {
+      String option = args[i];
+      if (option.equals("--help") || option.equals("-h")) {
+        out.println(HELP);
+        return null;
+      }
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException(option + " needs a value");
+      }
+      String value = args[++i];
+      switch (option) {
+        case "--host" -> config = config.withHost(value);
+        case "--port" -> config = config.withPort(integer(option, value));
+        case "--profile" -> profile = value;
+        case "--profiles" -> config = config.withProfiles(ModelProfile.load(Path.of(value)));
+        case "--header-mode" -> config = config.withHeaderMode(HeaderMode.parse(value));
+        case "--api-key-env" -> {
+          String key = System.getenv(value);
+          if (key == null || key.isBlank()) {
+            throw new IllegalArgumentException(
+                "--api-key-env " + value + ": environment variable " + value + " is not set");
+          }
+          config = config.withApiKey(key.strip());
+        }
+        case "--keep-alive-ms" ->
+            config = config.withKeepAliveInterval(Duration.ofMillis(integer(option, value)));
+        case "--trace" -> config = config.withTraceFile(Path.of(value));
+        case "--threads" -> config = config.withEventLoopThreads(integer(option, value));
+        default -> throw new IllegalArgumentException("unknown option " + option);
+      }
+    }
+    if (profile != null) {
+      String name = profile;
+      List<ModelProfile> served = config.profiles();
+      if (served.stream().noneMatch(p -> p.name().equals(name))
+          && ModelProfile.builtIns().stream().noneMatch(p -> p.name().equals(name))) {
+        throw new IllegalArgumentException(
+            "--profile " + name + ": no such profile; available: " + ModelProfile.names(served));
+      }
+      config = config.withProfile(name);
+    }
+    return config;
+  }
+
+  private static int integer(String option, String value) {
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " must be an integer, was '" + value + "'");
+    }
+  }
+
+  private static final String HELP =
+      """
+      ttft-gap simulated inference engine (OpenAI-compatible, streaming)
+
+      mvn -q exec:java -Dexec.args="--port 8000 --profile qwen3-8b-like"
+
+        --host H             interface to bind (default 127.0.0.1)
+        --port N             TCP port, 0 = any free port (default 8000)
+        --profile NAME       default model (default qwen3-8b-like); built-ins:
+                             qwen3-8b-like, qwen3-14b-like, tiny-fast, stress
+        --profiles FILE      serve the profiles of this JSON file instead of the built-ins
+        --header-mode M      at-accept (default, vLLM/TGI), with-first-token (SGLang/Ollama),
+                             buffered (a buffering proxy)
+        --api-key-env NAME   require 'Authorization: Bearer <key>', key read from env var NAME
+        --keep-alive-ms N    ': keep-alive' comment on streams idle for N ms (default off)
+        --trace FILE         append one JSON line of ground truth per request
+        --threads N          event-loop threads (default 1)
+        --help               this text
+
+      Endpoints: POST /v1/chat/completions, GET /v1/models, GET /v1/engine/profiles,
+      GET /metrics, GET /health. Details: docs/engine.md""";
+}

@@ -1,0 +1,44 @@
+package dev.ttftgap.engine;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code GET /metrics}: Prometheus text (format 0.0.4) with vLLM's metric names, read on the
+ * engine thread so every figure comes from one instant.
+ */
+final class MetricsHandler implements Endpoint {
+  private final EngineContext context;
+
+  MetricsHandler(EngineContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    context.onEngineThread(
+        () -> {
+          List<ModelEngine> models = context.models();
+          List<EngineMetrics> metrics = new ArrayList<>();
+          int[] running = new int[models.size()];
+          int[] waiting = new int[models.size()];
+          for (int i = 0; i < models.size(); i++) {
+            metrics.add(models.get(i).metrics());
+            running[i] = models.get(i).scheduler().runningCount();
+            waiting[i] = models.get(i).scheduler().waitingCount();
+          }
+          HttpResponses.send(
+              ctx.channel(),
+              keepAlive,
+              HttpResponses.full(
+                  HttpResponseStatus.OK,
+                  EngineMetrics.render(metrics, running, waiting),
+                  "text/plain; version=0.0.4; charset=utf-8"));
+        });
+  }
+}

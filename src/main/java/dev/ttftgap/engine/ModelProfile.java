@@ -1,0 +1,282 @@
+package dev.ttftgap.engine;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ttftgap.engine.scheduler.StepCostModel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A named simulated model: its scheduler limits, its step costs and its default request shape.
+ *
+ * <p>Built-in profiles ({@code dev/ttftgap/engine/profiles.json}), with the default request shape
+ * and the analytic saturation rate λ_sat:
+ *
+ * <table>
+ *   <caption>built-in profiles</caption>
+ *   <tr><th>name</th><th>max_num_seqs</th><th>step (base + per seq)</th><th>prefill/token</th>
+ *       <th>shape (prompt → output)</th><th>λ_sat</th></tr>
+ *   <tr><td>qwen3-8b-like (default)</td><td>8</td><td>10 + 0.5 ms</td><td>0.1475 ms</td>
+ *       <td>100 → 64</td><td>7.89 req/s</td></tr>
+ *   <tr><td>qwen3-14b-like</td><td>8</td><td>14 + 0.7 ms</td><td>0.194 ms</td>
+ *       <td>100 → 64</td><td>5.68 req/s</td></tr>
+ *   <tr><td>tiny-fast</td><td>8</td><td>2 + 0.1 ms</td><td>0.01 ms</td>
+ *       <td>100 → 16</td><td>≈ 151 req/s</td></tr>
+ *   <tr><td>stress</td><td>4096</td><td>20 + 0.001 ms</td><td>0.0005 ms</td>
+ *       <td>20 → 64</td><td>≈ 2,600 req/s</td></tr>
+ * </table>
+ *
+ * <p>Saturation rate: at full batch every step holds {@code c = max_num_seqs} sequences and each
+ * sequence occupies {@code N = output tokens} steps (its prefill step yields the first token). So
+ * {@code c / N} requests complete per step, and a step costs {@code base + per_seq × c} plus, on
+ * average, {@code (c / N) × P × per_prefill_token} for the prompts (P tokens, uncached) of the
+ * requests that enter. Hence
+ *
+ * <pre>λ_sat = c / (N × (base + per_seq × c) + c × P × per_prefill_token)</pre>
+ *
+ * <p>Worked example, {@code qwen3-8b-like}: 8 / (64 × (10 + 0.5 × 8) + 8 × 100 × 0.1475) ms =
+ * 8 / 1,014 ms = 7.89 requests/s. Above that rate the waiting queue grows without bound and the
+ * TTFT − TTFB gap grows with it. Low-load TTFT is one prefill step: {@code base + per_seq +
+ * P × per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and
+ * 402.7 ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
+ *
+ * <p>The 8b/14b profiles keep the prefix cache off so that a repeated prompt (what a load test
+ * usually sends) costs what the saturation formula assumes; {@code tiny-fast} has it on.
+ *
+ * @param name model id served under {@code /v1/models}
+ * @param description one line for humans
+ * @param maxNumSeqs most sequences running at once
+ * @param maxNumBatchedTokens token budget per step
+ * @param maxWaiting waiting-queue length beyond the free slots before 429
+ * @param stepBaseMillis fixed cost of each step, ms
+ * @param stepPerSeqMillis cost per sequence in a step, ms
+ * @param prefillPerTokenMillis cost per prefilled prompt token, ms
+ * @param blockSize prefix-cache block, tokens
+ * @param prefixCacheBlocks prefix-cache capacity in blocks, 0 = off
+ * @param defaultPromptTokens prompt length of the default request shape
+ * @param defaultOutputTokens output tokens of the default shape, and of a request without {@code
+ *     max_tokens} (which then finishes with {@code "stop"})
+ * @param maxModelLen most prompt + output tokens a request may ask for
+ * @param faults faults injected at random
+ */
+public record ModelProfile(
+    @JsonProperty("name") String name,
+    @JsonProperty("description") String description,
+    @JsonProperty("max_num_seqs") int maxNumSeqs,
+    @JsonProperty("max_num_batched_tokens") int maxNumBatchedTokens,
+    @JsonProperty("max_waiting") int maxWaiting,
+    @JsonProperty("step_base_ms") double stepBaseMillis,
+    @JsonProperty("step_per_seq_ms") double stepPerSeqMillis,
+    @JsonProperty("prefill_per_token_ms") double prefillPerTokenMillis,
+    @JsonProperty("block_size") int blockSize,
+    @JsonProperty("prefix_cache_blocks") int prefixCacheBlocks,
+    @JsonProperty("default_prompt_tokens") int defaultPromptTokens,
+    @JsonProperty("default_output_tokens") int defaultOutputTokens,
+    @JsonProperty("max_model_len") int maxModelLen,
+    @JsonProperty("faults") List<FaultRule> faults) {
+
+  /** The profile {@link EngineConfig#defaults()} serves. */
+  public static final String DEFAULT_NAME = "qwen3-8b-like";
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final String BUILT_IN_RESOURCE = "/dev/ttftgap/engine/profiles.json";
+
+  /** Validates every field; a wrong value names it. */
+  @JsonCreator
+  public ModelProfile {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("profile name must be a non-empty model id");
+    }
+    description = description == null ? "" : description;
+    faults = faults == null ? List.of() : List.copyOf(faults);
+    if (defaultPromptTokens < 1) {
+      throw new IllegalArgumentException(name + ": default_prompt_tokens must be >= 1");
+    }
+    if (defaultOutputTokens < 1) {
+      throw new IllegalArgumentException(name + ": default_output_tokens must be >= 1");
+    }
+    if (maxModelLen < defaultPromptTokens + defaultOutputTokens) {
+      throw new IllegalArgumentException(
+          name + ": max_model_len must be >= default_prompt_tokens + default_output_tokens");
+    }
+    try {
+      new StepCostModel(
+          maxNumSeqs,
+          maxNumBatchedTokens,
+          maxWaiting,
+          stepBaseMillis,
+          stepPerSeqMillis,
+          prefillPerTokenMillis,
+          blockSize,
+          prefixCacheBlocks);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The built-in profiles, default first. */
+  public static List<ModelProfile> builtIns() {
+    try (InputStream in = ModelProfile.class.getResourceAsStream(BUILT_IN_RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + BUILT_IN_RESOURCE);
+      }
+      return parse(MAPPER.readTree(in), BUILT_IN_RESOURCE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The built-in profile called {@code name}. */
+  public static ModelProfile builtIn(String name) {
+    return builtIns().stream()
+        .filter(p -> p.name().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown profile '" + name + "'; built-in profiles: " + names(builtIns())));
+  }
+
+  /**
+   * Profiles from a JSON file: {@code {"profiles":[{...}, ...]}} or a bare array, fields as in the
+   * built-in resource.
+   */
+  public static List<ModelProfile> load(Path json) {
+    try {
+      return parse(MAPPER.readTree(json.toFile()), json.toString());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "profiles file " + json + " is not readable JSON: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<ModelProfile> parse(JsonNode root, String source) throws IOException {
+    JsonNode array = root.isArray() ? root : root.path("profiles");
+    if (!array.isArray() || array.isEmpty()) {
+      throw new IllegalArgumentException(
+          source + ": expected {\"profiles\":[...]} or an array with at least one profile");
+    }
+    List<ModelProfile> profiles = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (JsonNode node : array) {
+      ModelProfile profile;
+      try {
+        profile = MAPPER.treeToValue(node, ModelProfile.class);
+      } catch (IOException e) {
+        Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
+        String detail =
+            cause instanceof com.fasterxml.jackson.core.JsonProcessingException jpe
+                ? jpe.getOriginalMessage()
+                : cause.getMessage();
+        throw new IllegalArgumentException(
+            source + ": invalid profile " + node.path("name") + ": " + detail, e);
+      }
+      if (!seen.add(profile.name())) {
+        throw new IllegalArgumentException(source + ": duplicate profile name " + profile.name());
+      }
+      profiles.add(profile);
+    }
+    return List.copyOf(profiles);
+  }
+
+  static String names(List<ModelProfile> profiles) {
+    return String.join(", ", profiles.stream().map(ModelProfile::name).toList());
+  }
+
+  /** The scheduler's view of this profile. */
+  public StepCostModel costModel() {
+    return new StepCostModel(
+        maxNumSeqs,
+        maxNumBatchedTokens,
+        maxWaiting,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        prefixCacheBlocks);
+  }
+
+  /**
+   * Analytic saturation rate for the default request shape, requests/s (formula in the class
+   * Javadoc).
+   */
+  @JsonIgnore
+  public double saturationRatePerSecond() {
+    return saturationRatePerSecond(defaultPromptTokens, defaultOutputTokens);
+  }
+
+  /** Analytic saturation rate for prompts of {@code promptTokens} and {@code outputTokens}. */
+  public double saturationRatePerSecond(int promptTokens, int outputTokens) {
+    double c = maxNumSeqs;
+    double cycleMillis =
+        outputTokens * (stepBaseMillis + stepPerSeqMillis * c)
+            + c * promptTokens * prefillPerTokenMillis;
+    return c * 1000.0 / cycleMillis;
+  }
+
+  /**
+   * TTFT inside an idle engine for an uncached prompt, ms: the prefill steps (chunked by the token
+   * budget) with one sequence. 305.5 ms for {@code qwen3-8b-like} at 2,000 tokens.
+   */
+  public double lowLoadTtftMillis(int promptTokens) {
+    StepCostModel costs = costModel();
+    long micros = 0;
+    for (int left = promptTokens; left > 0; left -= maxNumBatchedTokens) {
+      micros += costs.stepMicros(1, Math.min(left, maxNumBatchedTokens));
+    }
+    return micros / 1000.0;
+  }
+
+  /** Inter-token latency at full batch, ms: {@code base + per_seq × max_num_seqs}. */
+  public double fullBatchStepMillis() {
+    return stepBaseMillis + stepPerSeqMillis * maxNumSeqs;
+  }
+
+  public ModelProfile withName(String newName) {
+    return new ModelProfile(
+        newName, description, maxNumSeqs, maxNumBatchedTokens, maxWaiting, stepBaseMillis,
+        stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
+        defaultPromptTokens, defaultOutputTokens, maxModelLen, faults);
+  }
+
+  public ModelProfile withMaxNumSeqs(int value) {
+    return new ModelProfile(
+        name, description, value, Math.max(value, maxNumBatchedTokens), maxWaiting,
+        stepBaseMillis, stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
+        defaultPromptTokens, defaultOutputTokens, maxModelLen, faults);
+  }
+
+  public ModelProfile withMaxWaiting(int value) {
+    return new ModelProfile(
+        name, description, maxNumSeqs, maxNumBatchedTokens, value, stepBaseMillis,
+        stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
+        defaultPromptTokens, defaultOutputTokens, maxModelLen, faults);
+  }
+
+  public ModelProfile withPrefixCacheBlocks(int value) {
+    return new ModelProfile(
+        name, description, maxNumSeqs, maxNumBatchedTokens, maxWaiting, stepBaseMillis,
+        stepPerSeqMillis, prefillPerTokenMillis, blockSize, value, defaultPromptTokens,
+        defaultOutputTokens, maxModelLen, faults);
+  }
+
+  public ModelProfile withFaults(List<FaultRule> value) {
+    return new ModelProfile(
+        name, description, maxNumSeqs, maxNumBatchedTokens, maxWaiting, stepBaseMillis,
+        stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
+        defaultPromptTokens, defaultOutputTokens, maxModelLen, Objects.requireNonNull(value));
+  }
+}

@@ -1,0 +1,49 @@
+package dev.ttftgap.engine;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+
+/**
+ * {@code GET /v1/engine/profiles}: every served profile with its costs, as in the profile JSON,
+ * plus derived figures: {@code saturation_rate_per_second} (analytic, for the default request
+ * shape), {@code full_batch_step_ms}, and {@code low_load_ttft_ms} for the default prompt and for
+ * 2,000 prompt tokens. {@code "default"} names the model of requests without {@code model}.
+ */
+final class ProfilesHandler implements Endpoint {
+  private final EngineContext context;
+
+  ProfilesHandler(EngineContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
+    ObjectNode root = HttpResponses.JSON.createObjectNode();
+    root.put("default", context.defaultModel().profile().name());
+    root.put("header_mode", context.config().headerMode().name());
+    ArrayNode profiles = root.putArray("profiles");
+    for (ModelProfile profile : context.profiles().values()) {
+      ObjectNode node = HttpResponses.JSON.valueToTree(profile);
+      node.put("saturation_rate_per_second", round(profile.saturationRatePerSecond()));
+      node.put("full_batch_step_ms", round(profile.fullBatchStepMillis()));
+      ObjectNode ttft = node.putObject("low_load_ttft_ms");
+      ttft.put(
+          Integer.toString(profile.defaultPromptTokens()),
+          round(profile.lowLoadTtftMillis(profile.defaultPromptTokens())));
+      ttft.put("2000", round(profile.lowLoadTtftMillis(2000)));
+      profiles.add(node);
+    }
+    HttpResponses.send(
+        ctx.channel(),
+        HttpUtil.isKeepAlive(request),
+        HttpResponses.json(HttpResponseStatus.OK, root.toString()));
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 1000.0) / 1000.0;
+  }
+}

@@ -1,0 +1,83 @@
+package dev.ttftgap.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ttftgap.tokens.TokenCounter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ChatRequestTest {
+  private static final Map<String, ModelProfile> PROFILES = new LinkedHashMap<>();
+
+  static {
+    ModelProfile.builtIns().forEach(p -> PROFILES.put(p.name(), p));
+  }
+
+  private static ChatRequest parse(String json) {
+    return ChatRequest.parse(
+        json.getBytes(StandardCharsets.UTF_8), PROFILES, PROFILES.get("qwen3-8b-like"));
+  }
+
+  @Test
+  void countsPromptTokensWithTheTokenizerPlusChatOverhead() {
+    ChatRequest request =
+        parse(
+            "{\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"},"
+                + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hello world\"}]}],"
+                + "\"stream\":true,\"stream_options\":{\"include_usage\":true},"
+                + "\"include_metrics\":true,\"max_tokens\":7}");
+
+    assertThat(request.promptTokens())
+        .isEqualTo(TokenCounter.count("Be brief.") + TokenCounter.count("Hello world") + 2 * 4 + 3);
+    assertThat(request.profile().name()).as("default model").isEqualTo("qwen3-8b-like");
+    assertThat(request.outputTokens()).isEqualTo(7);
+    assertThat(request.finishReason()).isEqualTo("length");
+    assertThat(request.stream()).isTrue();
+    assertThat(request.includeUsage()).isTrue();
+    assertThat(request.includeMetrics()).isTrue();
+  }
+
+  @Test
+  void prefixCacheProfilesGetBlockHashesOfThePrompt() {
+    ChatRequest request =
+        parse(
+            "{\"model\":\"tiny-fast\",\"messages\":[{\"role\":\"user\",\"content\":\""
+                + "word ".repeat(100) + "\"}]}");
+
+    assertThat(request.blockHashes()).hasSize((request.promptTokens() - 3) / 16);
+    assertThat(request.finishReason()).as("no max_tokens").isEqualTo("stop");
+    assertThat(request.outputTokens()).isEqualTo(16);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "not an object|[1,2]|400|",
+        "messages missing|{}|400|messages",
+        "messages not array|{\"messages\":\"hi\"}|400|messages",
+        "message without role|{\"messages\":[{\"content\":\"x\"}]}|400|messages",
+        "max_tokens text|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":\"5\"}|400|max_tokens",
+        "max_tokens fraction|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":1.5}|400|max_tokens",
+        "over context|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":40000}|400|max_tokens",
+        "stream not boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":\"yes\"}|400|stream",
+        "bad fault|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"boom\"}|400|sim_fault",
+        "model wrong case|{\"model\":\"Qwen3-8B-like\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}|404|model",
+      })
+  void rejectsBadInputNamingTheField(String name, String json, int status, String param) {
+    assertThatThrownBy(() -> parse(json))
+        .as(name)
+        .isInstanceOfSatisfying(
+            ApiException.class,
+            e -> {
+              assertThat(e.status().code()).isEqualTo(status);
+              assertThat(e.param()).isEqualTo(param);
+              assertThat(e.getMessage()).isNotBlank();
+            });
+  }
+}

@@ -1,0 +1,476 @@
+package dev.ttftgap.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ttftgap.tokens.TokenCounter;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Loopback integration tests: a real engine on port 0 and a real streaming HTTP client. */
+class EmbeddedEngineTest {
+  /** 8 slots, 20 tokens of ~5.9 ms at full batch: one wave of 8 lasts about 120 ms. */
+  static final ModelProfile WAVES =
+      new ModelProfile("waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of());
+  /** One slot, one waiting place: the third concurrent request is refused. */
+  static final ModelProfile ONE_SLOT =
+      new ModelProfile("one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of());
+
+  static EmbeddedEngine engine;
+
+  @BeforeAll
+  static void start() {
+    List<ModelProfile> profiles = new ArrayList<>(ModelProfile.builtIns());
+    profiles.add(WAVES);
+    profiles.add(ONE_SLOT);
+    engine =
+        EmbeddedEngine.start(
+            EngineConfig.defaults().withProfiles(profiles).withProfile("tiny-fast"));
+  }
+
+  @AfterAll
+  static void stop() {
+    engine.close();
+  }
+
+  @Test
+  void streamsOpenAiChunksOneByOneWithUsageMetricsAndDone() {
+    StreamProbe.Result result =
+        StreamProbe.post(
+            engine,
+            StreamProbe.chat("tiny-fast", "Say hello", 6, true,
+                "\"stream_options\":{\"include_usage\":true},\"include_metrics\":true"));
+
+    assertThat(result.status()).isEqualTo(200);
+    assertThat(result.header("content-type")).startsWith("text/event-stream");
+    List<JsonNode> chunks = result.dataJson();
+    String id = chunks.get(0).path("id").asText();
+    assertThat(id).startsWith("chatcmpl-");
+    assertThat(chunks).as("one id per request").allMatch(c -> c.path("id").asText().equals(id));
+    assertThat(chunks.get(0).path("choices").get(0).path("delta").path("role").asText())
+        .as("role-only first chunk")
+        .isEqualTo("assistant");
+    assertThat(chunks.get(0).path("choices").get(0).path("delta").path("content").asText())
+        .isEmpty();
+    List<JsonNode> content = chunks.subList(1, 7);
+    assertThat(content)
+        .as("one chunk per token")
+        .allMatch(c -> c.path("object").asText().equals("chat.completion.chunk"))
+        .allMatch(c -> !c.path("choices").get(0).path("delta").path("content").asText().isEmpty())
+        .allMatch(c -> c.path("choices").get(0).path("finish_reason").isNull());
+    assertThat(chunks.get(7).path("choices").get(0).path("finish_reason").asText())
+        .isEqualTo("length");
+    JsonNode usage = chunks.get(8);
+    assertThat(usage.path("choices").size()).as("usage chunk has no choices").isZero();
+    assertThat(usage.path("usage").path("completion_tokens").asInt()).isEqualTo(6);
+    assertThat(usage.path("usage").path("total_tokens").asInt())
+        .isEqualTo(usage.path("usage").path("prompt_tokens").asInt() + 6);
+    JsonNode metrics = usage.path("metrics");
+    assertThat(metrics.path("time_to_first_token_ms").asDouble()).isPositive();
+    assertThat(metrics.has("queue_time_ms")).isTrue();
+    assertThat(metrics.has("prefill_time_ms")).isTrue();
+    assertThat(metrics.has("decode_time_ms")).isTrue();
+    assertThat(result.dataLines()).last().isEqualTo("data: [DONE]");
+    assertThat(result.header("x-request-id")).isEqualTo(id);
+
+    GroundTruth truth = engine.groundTruth(id).orElseThrow();
+    assertThat(truth.outcome()).isEqualTo(GroundTruth.OK);
+    assertThat(truth.completionTokens()).isEqualTo(6);
+    assertThat(truth.acceptedEpochMicros()).isLessThanOrEqualTo(truth.headersWrittenEpochMicros());
+    assertThat(truth.headersWrittenEpochMicros())
+        .isLessThan(truth.firstContentWrittenEpochMicros());
+    assertThat(truth.firstContentWrittenEpochMicros())
+        .isEqualTo(metrics.path("first_content_written_epoch_us").asLong())
+        .isLessThanOrEqualTo(truth.lastWrittenEpochMicros());
+    long nowMicros = System.currentTimeMillis() * 1000;
+    assertThat(truth.lastWrittenEpochMicros())
+        .as("wall clock epoch micros")
+        .isBetween(nowMicros - 10_000_000L, nowMicros + 1_000_000L);
+  }
+
+  @Test
+  void withoutMaxTokensTheProfileLengthEndsWithStopAndNoUsageChunk() {
+    StreamProbe.Result result =
+        StreamProbe.post(
+            engine, "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"stream\":true}");
+
+    List<JsonNode> chunks = result.dataJson();
+    assertThat(chunks.get(0).path("model").asText()).as("default model").isEqualTo("tiny-fast");
+    assertThat(chunks).hasSize(1 + 16 + 1);
+    assertThat(chunks.get(17).path("choices").get(0).path("finish_reason").asText())
+        .isEqualTo("stop");
+  }
+
+  @Test
+  void nonStreamingAnswersOneChatCompletion() throws Exception {
+    StreamProbe.Result result =
+        StreamProbe.post(engine, StreamProbe.chat("tiny-fast", "hi", 4, false, ""));
+
+    JsonNode body = StreamProbe.JSON.readTree(result.body());
+    assertThat(result.header("content-type")).startsWith("application/json");
+    assertThat(body.path("object").asText()).isEqualTo("chat.completion");
+    assertThat(body.path("choices").get(0).path("message").path("content").asText()).isNotBlank();
+    assertThat(body.path("usage").path("completion_tokens").asInt()).isEqualTo(4);
+  }
+
+  @Test
+  void sixtyFourStreamsAgainstEightSlotsGetHeadersAtOnceAndFirstTokensInWaves() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(64);
+    try {
+      List<Future<StreamProbe.Result>> futures = new ArrayList<>();
+      for (int i = 0; i < 64; i++) {
+        futures.add(pool.submit(
+            () -> StreamProbe.post(engine, StreamProbe.chat("waves", "wave", 20, true, ""))));
+      }
+      List<GroundTruth> truths = new ArrayList<>();
+      for (Future<StreamProbe.Result> future : futures) {
+        StreamProbe.Result result = future.get();
+        assertThat(result.status()).isEqualTo(200);
+        truths.add(engine.groundTruth(result.header("x-request-id")).orElseThrow());
+      }
+
+      assertThat(truths)
+          .as("headers written within 5 ms of acceptance, queue or not")
+          .allMatch(t -> t.headersWrittenEpochMicros() - t.acceptedEpochMicros() < 5_000);
+      truths.sort(Comparator.comparingLong(GroundTruth::firstContentWrittenEpochMicros));
+      long firstWave = truths.get(0).firstContentWrittenEpochMicros();
+      long lastWave = truths.get(63).firstContentWrittenEpochMicros();
+      // 8 waves, each ≥ 19 decode steps of ≥ 5.8 ms after the one before
+      assertThat((lastWave - firstWave) / 1000.0)
+          .as("the last wave's first token waits for 7 waves of 20 tokens")
+          .isGreaterThan(7 * 19 * 5.8 * 0.9);
+      assertThat(maxOverlap(truths)).as("never more than max_num_seqs streams").isLessThanOrEqualTo(8);
+      assertThat(truths.get(63).queueMicros()).as("queued, not prefilled").isGreaterThan(500_000L);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void fullQueueAnswers429WithRetryAfter() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      String slow = StreamProbe.chat("one-slot", "slow", 200, true, "");
+      Future<StreamProbe.Result> running = pool.submit(() -> StreamProbe.post(engine, slow));
+      awaitCounts("one-slot", 1, 0);
+      Future<StreamProbe.Result> waiting = pool.submit(() -> StreamProbe.post(engine, slow));
+      awaitCounts("one-slot", 1, 1);
+
+      StreamProbe.Result refused = StreamProbe.post(engine, slow);
+
+      assertThat(refused.status()).isEqualTo(429);
+      assertThat(Integer.parseInt(refused.header("retry-after"))).isGreaterThanOrEqualTo(1);
+      JsonNode error = StreamProbe.JSON.readTree(refused.body()).path("error");
+      assertThat(error.path("code").asText()).isEqualTo("rate_limit_exceeded");
+      assertThat(running.get().status()).isEqualTo(200);
+      assertThat(waiting.get().status()).isEqualTo(200);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void clientsThatDisconnectMidStreamFreeTheirSlotsAtOnce() throws Exception {
+    String body = StreamProbe.chat("waves", "leave early", 5000, true, "");
+    List<Socket> sockets = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      Socket socket = new Socket("127.0.0.1", engine.port());
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+              + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n"
+              + body).getBytes(StandardCharsets.UTF_8));
+      out.flush();
+      sockets.add(socket);
+    }
+    readUntil(sockets.get(0).getInputStream(), "\"content\":\" ");
+    assertThat(metricValue("vllm:num_requests_running", "waves")).isEqualTo(8);
+    assertThat(metricValue("vllm:num_requests_waiting", "waves")).isEqualTo(32);
+
+    for (Socket socket : sockets) {
+      socket.close();
+    }
+
+    long deadline = System.nanoTime() + 3_000_000_000L;
+    while (System.nanoTime() < deadline
+        && (metricValue("vllm:num_requests_running", "waves") != 0
+            || metricValue("vllm:num_requests_waiting", "waves") != 0)) {
+      Thread.sleep(20);
+    }
+    assertThat(metricValue("vllm:num_requests_running", "waves")).as("idle again").isZero();
+    assertThat(metricValue("vllm:num_requests_waiting", "waves")).isZero();
+    assertThat(engine.groundTruths())
+        .filteredOn(t -> t.outcome().equals(GroundTruth.CLIENT_DISCONNECTED))
+        .hasSizeGreaterThanOrEqualTo(40);
+  }
+
+  @Test
+  void prefixCacheMakesARepeatedLongPromptFaster() {
+    String prompt = "cache me ".repeat(1500) + System.nanoTime();
+    String body = StreamProbe.chat("tiny-fast", prompt, 1, true, "");
+
+    GroundTruth cold = truthOf(StreamProbe.post(engine, body));
+    GroundTruth warm = truthOf(StreamProbe.post(engine, body));
+
+    assertThat(warm.cachedTokens()).as("blocks of the first request reused").isGreaterThan(2900);
+    long coldTtft = cold.firstContentWrittenEpochMicros() - cold.acceptedEpochMicros();
+    long warmTtft = warm.firstContentWrittenEpochMicros() - warm.acceptedEpochMicros();
+    assertThat(warmTtft).as("warm TTFT well below cold " + coldTtft + " µs").isLessThan(coldTtft / 2);
+  }
+
+  @Test
+  void over_loopback_14bIsSlowerThan8bAt2000PromptTokensByAbout100Millis() {
+    String prompt = promptOfTokens(2000 - ChatRequest.PRIMING_TOKENS - ChatRequest.PER_MESSAGE_TOKENS);
+    double ttft8b = medianTtftMillis("qwen3-8b-like", prompt);
+    double ttft14b = medianTtftMillis("qwen3-14b-like", prompt);
+
+    assertThat(ttft8b).as("8b near 305 ms").isBetween(295.0, 345.0);
+    assertThat(ttft14b - ttft8b).as("14b − 8b within 60..140 ms").isBetween(60.0, 140.0);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "malformed JSON|POST|/v1/chat/completions|{\"messages\":|400|",
+        "missing messages|POST|/v1/chat/completions|{\"model\":\"tiny-fast\"}|400|messages",
+        "empty messages|POST|/v1/chat/completions|{\"messages\":[]}|400|messages",
+        "bad max_tokens|POST|/v1/chat/completions|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":0}|400|max_tokens",
+        "unknown model|POST|/v1/chat/completions|{\"model\":\"Qwen3-8B\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}|404|model",
+        "wrong method|GET|/v1/chat/completions||405|",
+        "unknown path|GET|/v1/completions||404|",
+        "status fault|POST|/v1/chat/completions|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"status:500\"}|500|",
+      })
+  void badInputGetsAnOpenAiErrorObject(
+      String name, String method, String path, String body, int status, String param)
+      throws Exception {
+    java.net.http.HttpRequest.Builder request =
+        java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create("http://127.0.0.1:" + engine.port() + path));
+    request.method(
+        method,
+        body == null
+            ? java.net.http.HttpRequest.BodyPublishers.noBody()
+            : java.net.http.HttpRequest.BodyPublishers.ofString(body));
+
+    StreamProbe.Result result = StreamProbe.send(request.build());
+
+    assertThat(result.status()).as(name).isEqualTo(status);
+    JsonNode error = StreamProbe.JSON.readTree(result.body()).path("error");
+    assertThat(error.path("message").asText()).as(name + " message").isNotBlank();
+    assertThat(error.has("type") && error.has("param") && error.has("code"))
+        .as(name + ": OpenAI error shape")
+        .isTrue();
+    if (param != null) {
+      assertThat(error.path("param").asText()).isEqualTo(param);
+    }
+    if (name.equals("unknown model")) {
+      assertThat(error.path("message").asText()).contains("qwen3-8b-like", "tiny-fast");
+    }
+  }
+
+  @Test
+  void bodyOverTheLimitGets413() throws Exception {
+    String huge = StreamProbe.chat("tiny-fast", "x".repeat(5 * 1024 * 1024), 1, true, "");
+
+    StreamProbe.Result result = StreamProbe.post(engine, huge);
+
+    assertThat(result.status()).isEqualTo(413);
+    assertThat(StreamProbe.JSON.readTree(result.body()).path("error").path("code").asText())
+        .isEqualTo("request_too_large");
+  }
+
+  @Test
+  void apiKeyIsRequiredWhenConfigured() throws Exception {
+    try (EmbeddedEngine secured =
+        EmbeddedEngine.start(
+            EngineConfig.defaults().withProfile("tiny-fast").withApiKey("sk-test-123"))) {
+      String url = secured.baseUrl() + "/chat/completions";
+      String body = StreamProbe.chat("tiny-fast", "hi", 2, true, "");
+
+      StreamProbe.Result missing = StreamProbe.post(url, body);
+      StreamProbe.Result wrong = StreamProbe.post(url, body, "Authorization", "Bearer sk-nope");
+      StreamProbe.Result right = StreamProbe.post(url, body, "Authorization", "Bearer sk-test-123");
+
+      assertThat(missing.status()).isEqualTo(401);
+      assertThat(wrong.status()).isEqualTo(401);
+      assertThat(StreamProbe.JSON.readTree(wrong.body()).path("error").path("code").asText())
+          .isEqualTo("invalid_api_key");
+      assertThat(wrong.body()).as("the key is never echoed").doesNotContain("sk-test-123");
+      assertThat(right.status()).isEqualTo(200);
+      assertThat(StreamProbe.get(secured.baseUrl().replace("/v1", "/health")).status())
+          .as("health needs no key")
+          .isEqualTo(200);
+    }
+  }
+
+  @Test
+  void headerModesMoveTheHeadersAndTheBody() {
+    String body =
+        StreamProbe.chat(
+            "qwen3-8b-like", promptOfTokens(1000), 3, true, "\"stream_options\":{\"include_usage\":true}");
+    try (EmbeddedEngine atAccept = EmbeddedEngine.start(EngineConfig.defaults());
+        EmbeddedEngine withFirst =
+            EmbeddedEngine.start(
+                EngineConfig.defaults().withHeaderMode(HeaderMode.WITH_FIRST_TOKEN));
+        EmbeddedEngine buffered =
+            EmbeddedEngine.start(EngineConfig.defaults().withHeaderMode(HeaderMode.BUFFERED))) {
+      StreamProbe.post(atAccept, body);
+      StreamProbe.Result early = StreamProbe.post(atAccept, body);
+      StreamProbe.post(withFirst, body);
+      StreamProbe.Result late = StreamProbe.post(withFirst, body);
+      StreamProbe.post(buffered, body);
+      StreamProbe.Result whole = StreamProbe.post(buffered, body);
+
+      // prefill of ~1000 tokens takes ~160 ms
+      assertThat(early.ttftMillis() - early.ttfbMillis()).as("at-accept: gap = prefill").isGreaterThan(120);
+      assertThat(late.ttftMillis() - late.ttfbMillis()).as("with-first-token: no gap").isLessThan(30);
+      assertThat(late.ttfbMillis()).isGreaterThan(120);
+      assertThat(whole.header("content-length")).as("buffered: one sized body").isNotNull();
+      assertThat(whole.header("content-type")).startsWith("text/event-stream");
+      assertThat(whole.dataLines()).last().isEqualTo("data: [DONE]");
+      GroundTruth truth = buffered.groundTruth(whole.header("x-request-id")).orElseThrow();
+      assertThat(truth.headersWrittenEpochMicros())
+          .as("buffered: headers, first content and end written together")
+          .isEqualTo(truth.firstContentWrittenEpochMicros())
+          .isEqualTo(truth.lastWrittenEpochMicros());
+    }
+  }
+
+  @Test
+  void keepAliveCommentsFillIdleStreamsAndTraceFileGetsEveryRequest(@TempDir Path dir)
+      throws Exception {
+    Path trace = dir.resolve("trace.jsonl");
+    try (EmbeddedEngine quiet =
+        EmbeddedEngine.start(
+            EngineConfig.defaults()
+                .withProfile("tiny-fast")
+                .withKeepAliveInterval(Duration.ofMillis(20))
+                .withTraceFile(trace))) {
+      StreamProbe.Result result =
+          StreamProbe.post(quiet, StreamProbe.chat("tiny-fast", "hi", 3, true, "\"sim_fault\":\"stall-after:1:200\""));
+
+      assertThat(result.lines()).extracting(StreamProbe.Line::text).contains(": keep-alive");
+      assertThat(result.dataLines()).last().isEqualTo("data: [DONE]");
+      assertThat(Files.readAllLines(trace)).singleElement().asString().contains(result.header("x-request-id"));
+    }
+  }
+
+  @Test
+  void modelsProfilesHealthAndMetricsAnswer() throws Exception {
+    StreamProbe.post(engine, StreamProbe.chat("tiny-fast", "hi", 2, true, ""));
+    String root = "http://127.0.0.1:" + engine.port();
+
+    JsonNode models = StreamProbe.JSON.readTree(StreamProbe.get(root + "/v1/models").body());
+    JsonNode profiles =
+        StreamProbe.JSON.readTree(StreamProbe.get(root + "/v1/engine/profiles").body());
+    String metrics = StreamProbe.get(root + "/metrics").body();
+
+    assertThat(models.path("object").asText()).isEqualTo("list");
+    assertThat(models.path("data").findValuesAsText("id")).contains("qwen3-8b-like", "qwen3-14b-like");
+    JsonNode qwen = profiles.path("profiles").get(0);
+    assertThat(qwen.path("name").asText()).isEqualTo("qwen3-8b-like");
+    assertThat(qwen.path("saturation_rate_per_second").asDouble()).isBetween(6.0, 10.0);
+    assertThat(qwen.path("max_num_seqs").asInt()).isEqualTo(8);
+    assertThat(StreamProbe.get(root + "/health").status()).isEqualTo(200);
+    assertThat(metrics)
+        .contains(
+            "vllm:num_requests_running{model_name=\"tiny-fast\"}",
+            "vllm:num_requests_waiting{model_name=\"tiny-fast\"}",
+            "vllm:time_to_first_token_seconds_bucket{model_name=\"tiny-fast\",le=\"+Inf\"}",
+            "vllm:request_queue_time_seconds_count{model_name=\"tiny-fast\"}",
+            "vllm:e2e_request_latency_seconds_sum{model_name=\"tiny-fast\"}",
+            "vllm:prompt_tokens_total{model_name=\"tiny-fast\"}",
+            "vllm:generation_tokens_total{model_name=\"tiny-fast\"}",
+            "vllm:request_success_total{finished_reason=\"length\",model_name=\"tiny-fast\"}");
+    assertThat(metricValue("vllm:generation_tokens_total", "tiny-fast")).isPositive();
+  }
+
+  static GroundTruth truthOf(StreamProbe.Result result) {
+    return engine.groundTruth(result.header("x-request-id")).orElseThrow();
+  }
+
+  private static double medianTtftMillis(String model, String prompt) {
+    String body = StreamProbe.chat(model, prompt, 2, true, "");
+    StreamProbe.post(engine, body); // connection set-up
+    List<Double> ttfts = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ttfts.add(StreamProbe.post(engine, body).ttftMillis());
+    }
+    ttfts.sort(Double::compare);
+    return ttfts.get(1);
+  }
+
+  static String promptOfTokens(int tokens) {
+    StringBuilder prompt = new StringBuilder();
+    while (TokenCounter.count(prompt.toString()) < tokens) {
+      prompt.append(" hello");
+    }
+    return prompt.toString();
+  }
+
+  private static int maxOverlap(List<GroundTruth> truths) {
+    int max = 0;
+    for (GroundTruth probe : truths) {
+      long t = probe.firstContentWrittenEpochMicros();
+      int overlapping = 0;
+      for (GroundTruth other : truths) {
+        if (other.firstContentWrittenEpochMicros() <= t && t < other.lastWrittenEpochMicros()) {
+          overlapping++;
+        }
+      }
+      max = Math.max(max, overlapping);
+    }
+    return max;
+  }
+
+  private static void awaitCounts(String model, int running, int waiting) throws Exception {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline
+        && (engine.runningCount(model) != running || engine.waitingCount(model) != waiting)) {
+      Thread.sleep(5);
+    }
+    assertThat(engine.runningCount(model)).isEqualTo(running);
+    assertThat(engine.waitingCount(model)).isEqualTo(waiting);
+  }
+
+  static long metricValue(String name, String model) {
+    String text = StreamProbe.get("http://127.0.0.1:" + engine.port() + "/metrics").body();
+    Matcher matcher =
+        Pattern.compile(Pattern.quote(name + "{model_name=\"" + model + "\"} ") + "(\\d+)")
+            .matcher(text);
+    assertThat(matcher.find()).as(name + " for " + model + " in /metrics").isTrue();
+    return Long.parseLong(matcher.group(1));
+  }
+
+  private static void readUntil(InputStream in, String marker) throws Exception {
+    StringBuilder seen = new StringBuilder();
+    byte[] buffer = new byte[4096];
+    while (!seen.toString().contains(marker)) {
+      int n = in.read(buffer);
+      if (n < 0) {
+        throw new AssertionError("stream ended before " + marker + ": " + seen);
+      }
+      seen.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package dev.ttftgap.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class EngineMainTest {
+  private static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream());
+
+  @Test
+  void parsesPortProfileHostAndHeaderMode() {
+    EngineConfig config =
+        EngineMain.parse(
+            new String[] {"--port", "0", "--profile", "qwen3-14b-like", "--host", "127.0.0.1",
+                "--header-mode", "with-first-token", "--keep-alive-ms", "500"},
+            QUIET);
+
+    assertThat(config.port()).isZero();
+    assertThat(config.defaultProfile()).isEqualTo("qwen3-14b-like");
+    assertThat(config.headerMode()).isEqualTo(HeaderMode.WITH_FIRST_TOKEN);
+    assertThat(config.keepAliveInterval().toMillis()).isEqualTo(500);
+  }
+
+  @Test
+  void defaultsToPort8000AndTheDefaultProfile() {
+    EngineConfig config = EngineMain.parse(new String[0], QUIET);
+
+    assertThat(config.port()).isEqualTo(8000);
+    assertThat(config.defaultProfile()).isEqualTo("qwen3-8b-like");
+    assertThat(config.apiKey()).isNull();
+  }
+
+  @Test
+  void helpPrintsUsageAndNoConfig() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    EngineConfig config = EngineMain.parse(new String[] {"--help"}, new PrintStream(out));
+
+    assertThat(config).isNull();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--api-key-env", "--header-mode");
+  }
+
+  @Test
+  void badOptionsNameTheOption() {
+    assertThatThrownBy(() -> EngineMain.parse(new String[] {"--port", "x"}, QUIET))
+        .hasMessageContaining("--port");
+    assertThatThrownBy(() -> EngineMain.parse(new String[] {"--profile", "gpt-9"}, QUIET))
+        .hasMessageContaining("--profile");
+    assertThatThrownBy(
+            () -> EngineMain.parse(new String[] {"--api-key-env", "TTFTGAP_SURELY_UNSET_VAR"}, QUIET))
+        .hasMessageContaining("TTFTGAP_SURELY_UNSET_VAR");
+    assertThatThrownBy(() -> EngineMain.parse(new String[] {"--bogus", "1"}, QUIET))
+        .hasMessageContaining("--bogus");
+  }
+}

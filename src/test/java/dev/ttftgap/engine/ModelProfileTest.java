@@ -1,0 +1,118 @@
+package dev.ttftgap.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ttftgap.engine.scheduler.VirtualTimeDriver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ModelProfileTest {
+  private static final ModelProfile QWEN_8B = ModelProfile.builtIn("qwen3-8b-like");
+  private static final ModelProfile QWEN_14B = ModelProfile.builtIn("qwen3-14b-like");
+
+  @Test
+  void builtInsServeTheDefaultFirstAndTheTestAndStressProfiles() {
+    assertThat(ModelProfile.builtIns())
+        .extracting(ModelProfile::name)
+        .containsExactly("qwen3-8b-like", "qwen3-14b-like", "tiny-fast", "stress");
+  }
+
+  @Test
+  void at2000PromptTokens14bIsAbout100MillisSlowerThan8bAtLowLoad() {
+    long ttft8b = simulatedTtftMicros(QWEN_8B, 2000);
+    long ttft14b = simulatedTtftMicros(QWEN_14B, 2000);
+
+    assertThat(ttft8b / 1000.0).as("8b TTFT near the seeds' 305 ms").isCloseTo(305, within(15.0));
+    assertThat(ttft14b / 1000.0).as("14b TTFT near the seeds' 403 ms").isCloseTo(403, within(15.0));
+    assertThat((ttft14b - ttft8b) / 1000.0)
+        .as("difference 14b − 8b within 60..140 ms")
+        .isBetween(60.0, 140.0);
+    assertThat(QWEN_8B.lowLoadTtftMillis(2000)).isCloseTo(ttft8b / 1000.0, within(0.01));
+  }
+
+  @Test
+  void defaultShapeHasTensOfMillisTtftAtLowLoad() {
+    double ttftMillis = simulatedTtftMicros(QWEN_8B, QWEN_8B.defaultPromptTokens()) / 1000.0;
+
+    assertThat(ttftMillis).as("low-load TTFT of 100 → 64 tokens").isBetween(10.0, 60.0);
+  }
+
+  @Test
+  void defaultProfileSaturatesAtAFewRequestsPerSecond() {
+    assertThat(QWEN_8B.saturationRatePerSecond())
+        .as("a 2 → 12 req/s ramp must cross the knee")
+        .isBetween(6.0, 10.0);
+    // 8 / (64 × (10 + 0.5 × 8) + 8 × 100 × 0.1475) ms
+    assertThat(QWEN_8B.saturationRatePerSecond()).isCloseTo(8000.0 / 1014.0, within(1e-9));
+  }
+
+  @Test
+  void analyticSaturationRateMatchesTheSimulatedThroughput() {
+    // arrivals far above saturation keep the batch full; completions then run at λ_sat
+    VirtualTimeDriver driver = new VirtualTimeDriver(QWEN_8B.withMaxWaiting(100_000).costModel());
+    long horizon = 120_000_000L;
+    int submitted = 0;
+    for (long t = 0; t < horizon; t += 50_000) {
+      driver.advanceTo(t);
+      driver.submit("r" + submitted++, 100, 64);
+    }
+    driver.advanceTo(horizon);
+    long finishedAfterWarmup =
+        driver.tokens().stream().filter(tk -> tk.last() && tk.micros() > 20_000_000L).count();
+    double rate = finishedAfterWarmup / 100.0;
+
+    assertThat(rate)
+        .as("simulated completions per second at full batch")
+        .isCloseTo(QWEN_8B.saturationRatePerSecond(), within(0.25));
+  }
+
+  @Test
+  void belowSaturationTheQueueStaysShortAndAboveItGrows() {
+    assertThat(maxWaitingAtRate(QWEN_8B, 4.0)).as("half the saturation rate").isLessThan(8);
+    assertThat(maxWaitingAtRate(QWEN_8B, 12.0)).as("1.5 × the saturation rate").isGreaterThan(50);
+  }
+
+  @Test
+  void loadsProfilesFromAFileAndNamesTheBadField(@TempDir Path dir) throws Exception {
+    Path good = dir.resolve("good.json");
+    Files.writeString(
+        good,
+        "[{\"name\":\"m\",\"max_num_seqs\":2,\"max_num_batched_tokens\":64,\"max_waiting\":4,"
+            + "\"step_base_ms\":1,\"step_per_seq_ms\":0.1,\"prefill_per_token_ms\":0.01,"
+            + "\"block_size\":16,\"prefix_cache_blocks\":0,\"default_prompt_tokens\":10,"
+            + "\"default_output_tokens\":5,\"max_model_len\":100}]");
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, Files.readString(good).replace("\"max_num_seqs\":2", "\"max_num_seqs\":0"));
+
+    List<ModelProfile> loaded = ModelProfile.load(good);
+
+    assertThat(loaded).singleElement().extracting(ModelProfile::name).isEqualTo("m");
+    assertThatThrownBy(() -> ModelProfile.load(bad))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max_num_seqs");
+  }
+
+  private static long simulatedTtftMicros(ModelProfile profile, int promptTokens) {
+    VirtualTimeDriver driver = new VirtualTimeDriver(profile.costModel());
+    driver.submit("probe", promptTokens, 1);
+    driver.runUntilIdle();
+    return driver.firstTokenMicros("probe");
+  }
+
+  private static int maxWaitingAtRate(ModelProfile profile, double ratePerSecond) {
+    VirtualTimeDriver driver = new VirtualTimeDriver(profile.withMaxWaiting(100_000).costModel());
+    long intervalMicros = Math.round(1e6 / ratePerSecond);
+    int maxWaiting = 0;
+    for (int i = 0; i < ratePerSecond * 60; i++) {
+      driver.advanceTo(i * intervalMicros);
+      driver.submit("r" + i, profile.defaultPromptTokens(), profile.defaultOutputTokens());
+      maxWaiting = Math.max(maxWaiting, driver.scheduler().waitingCount());
+    }
+    return maxWaiting;
+  }
+}

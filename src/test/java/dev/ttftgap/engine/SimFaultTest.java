@@ -1,0 +1,47 @@
+package dev.ttftgap.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class SimFaultTest {
+
+  @Test
+  void parsesEveryKindAndPrintsItBackCanonically() {
+    SimFault fault =
+        SimFault.parse(
+            "error-after:5, drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done");
+
+    assertThat(fault)
+        .isEqualTo(new SimFault(5, 7, 2, 300, 1, 503, true));
+    assertThat(fault.toString())
+        .isEqualTo(
+            "error-after:5,drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done");
+  }
+
+  @Test
+  void stallAloneStallsBeforeTheFirstToken() {
+    assertThat(SimFault.parse("stall:250")).isEqualTo(new SimFault(null, null, 0, 250, null, null, false));
+  }
+
+  @Test
+  void blankIsNoFaultAndMergeKeepsBoth() {
+    assertThat(SimFault.parse(" ")).isEqualTo(SimFault.NONE);
+    assertThat(SimFault.NONE.any()).isFalse();
+    assertThat(SimFault.parse("no-done").merge(SimFault.parse("error-after:2")))
+        .isEqualTo(new SimFault(2, null, null, null, null, null, true));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"explode", "error-after", "error-after:x", "status:200", "stall:1:2",
+      "drop-after:-1", "no-done:1"})
+  void rejectsBadItemsNamingThem(String spec) {
+    assertThatThrownBy(() -> SimFault.parse(spec))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("sim_fault")
+        .hasMessageContaining("expected");
+  }
+}
