@@ -22,6 +22,9 @@ import java.util.List;
  *     the fitted steps
  * @param fitMeanAbsErrorMillis mean absolute error of the predicted vs measured mean queueing delay
  *     over the fitted steps, ms
+ * @param batchingDelayMillisPerRps growth of the gap with load that is not queueing (an arrival
+ *     waiting for the engine step under way), ms per req/s above {@code baselineRate}
+ * @param baselineRate the low-load step's arrival rate, req/s
  * @param fittedSteps per fitted step, measured vs predicted
  * @param curve predicted gap at evenly spaced rates from 0 up to just below saturation
  * @param lowLoadGapQuantilesMillis the low-load gap distribution (100 quantiles, ms) the wait is
@@ -37,6 +40,8 @@ public record QueueModel(
     String delaySource,
     double fitMapePercent,
     double fitMeanAbsErrorMillis,
+    double batchingDelayMillisPerRps,
+    double baselineRate,
     List<ModelStepFit> fittedSteps,
     List<ModelPoint> curve,
     List<Double> lowLoadGapQuantilesMillis) {
@@ -72,7 +77,15 @@ public record QueueModel(
   public Double predictedGapMillis(double rate, double percentile) {
     double[] quantiles =
         lowLoadGapQuantilesMillis.stream().mapToDouble(Double::doubleValue).toArray();
-    return gapPercentileMillis(servers, serviceTimeMillis, serviceCv2, quantiles, rate, percentile);
+    GapShape shape = new GapShape(quantiles, baselineRate, batchingDelayMillisPerRps);
+    return gapPercentileMillis(servers, serviceTimeMillis, serviceCv2, shape, rate, percentile);
+  }
+
+  /** The gap without queueing: low-load quantiles shifted by the batching delay at a rate. */
+  record GapShape(double[] lowLoadQuantilesMillis, double baselineRate, double slopeMillisPerRps) {
+    double shiftMillis(double rate) {
+      return slopeMillisPerRps * Math.max(0, rate - baselineRate);
+    }
   }
 
   static Double meanWaitMillis(int servers, double serviceMillis, double cv2, double rate) {
@@ -94,28 +107,29 @@ public record QueueModel(
       int servers,
       double serviceMillis,
       double cv2,
-      double[] gapQuantiles,
+      GapShape shape,
       double rate,
       double percentile) {
     double load = rate * serviceMillis / 1000;
-    if (load >= servers || gapQuantiles.length == 0) {
+    double[] quantiles = shape.lowLoadQuantilesMillis();
+    if (load >= servers || quantiles.length == 0) {
       return null;
     }
     double waitProbability = ErlangC.probabilityOfWaiting(servers, load);
     double decay = decayPerMilli(servers, serviceMillis, cv2, rate);
     double p = percentile / 100;
-    double low = gapQuantiles[0];
+    double low = quantiles[0];
     double tailWait = waitProbability > 1 - p ? Math.log(waitProbability / (1 - p)) / decay : 0;
-    double high = gapQuantiles[gapQuantiles.length - 1] + tailWait + 1;
+    double high = quantiles[quantiles.length - 1] + tailWait + 1;
     for (int i = 0; i < 60; i++) {
       double mid = (low + high) / 2;
-      if (gapCdf(mid, gapQuantiles, waitProbability, decay) < p) {
+      if (gapCdf(mid, quantiles, waitProbability, decay) < p) {
         low = mid;
       } else {
         high = mid;
       }
     }
-    return (low + high) / 2;
+    return (low + high) / 2 + shape.shiftMillis(rate);
   }
 
   /** P(low-load gap + wait ≤ t), the low-load gap being uniform over its quantiles. */

@@ -32,6 +32,12 @@ import java.util.Locale;
  *       last fitted step). The curve alone barely separates c from S when only the last steps
  *       queue, and a short step's queue has not reached its steady state, so its delay reads low;
  *       the anchors are direct measurements of c/S and S.
+ *   <li>Batching delay: in a batching engine an arrival waits for the step under way, so the gap
+ *       grows with load before any slot is short. On the fitted steps where the first fit predicts
+ *       no median wait (Erlang C &lt; 1/2), the rise of the gap p50 over its low-load value is
+ *       regressed on λ − λ0 (through 0, floored at 0); that slope b is taken out of the measured
+ *       delays and c, S are fitted again. The predicted gap is the low-load gap + b·(λ − λ0) + the
+ *       queue wait.
  *   <li>Fit error: MAPE of the predicted vs measured gap p50 and mean absolute error of the
  *       queueing delay, over the fitted steps.
  * </ol>
@@ -86,49 +92,40 @@ public final class QueueModelFitter {
       return null;
     }
     double cv2 = serviceCv2(fitSteps, samples, baseline);
-    double maxRate = fitSteps.stream().mapToDouble(FitStep::rate).max().orElseThrow();
     Double capacity = saturation.reached() ? saturation.saturationRate() : null;
     Double measuredService = measuredServiceMillis(steps, samples, fitSteps, baseline, saturation);
 
-    Best best = new Best();
-    for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
-      for (int i = 0; i < 80; i++) {
-        // 1 − ρ log-spaced from 0.99 down to 0.001: resolution where the curve bends
-        double slack = Math.pow(10, -2.0 * i / 79) * 0.99;
-        slack = Math.max(slack, 0.001);
-        double serviceMillis = (1 - slack) * servers / maxRate * 1000;
-        best.offer(
-            servers,
-            serviceMillis,
-            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+    Best best = search(fitSteps, cv2, floor, capacity, measuredService);
+    // second pass: take out the gap's growth that is not queueing, then fit the queue again
+    double baselineRate = fitSteps.get(0).rate;
+    double batchingSlope = batchingSlope(fitSteps, best, baseline, baselineRate);
+    if (batchingSlope > 0 && "gap".equals(fitSteps.get(0).source)) {
+      List<FitStep> adjusted = new ArrayList<>();
+      for (FitStep step : fitSteps) {
+        double batching = batchingSlope * Math.max(0, step.rate - baselineRate);
+        adjusted.add(
+            new FitStep(
+                step.step,
+                step.rate,
+                Math.max(0, step.delayMillis - batching),
+                step.gapP50Millis,
+                step.source));
       }
-    }
-    // refine: every c near the best, service time on a fine multiplicative grid around it
-    int coarseServers = best.servers;
-    double coarseService = best.serviceMillis;
-    for (int servers = Math.max(1, (int) (coarseServers * 0.8) - 1);
-        servers <= Math.min(MAX_SERVERS, (int) Math.ceil(coarseServers * 1.25) + 1);
-        servers++) {
-      double scaled = coarseService * servers / coarseServers;
-      for (int k = -40; k <= 40; k++) {
-        double serviceMillis = scaled * Math.pow(1.01, k);
-        best.offer(
-            servers,
-            serviceMillis,
-            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
-      }
+      fitSteps = adjusted;
+      best = search(fitSteps, cv2, floor, capacity, measuredService);
     }
 
     int servers = best.servers;
     double serviceMillis = best.serviceMillis;
-    double[] quantiles = baseline.gapQuantilesMillis();
+    QueueModel.GapShape shape =
+        new QueueModel.GapShape(baseline.gapQuantilesMillis(), baselineRate, batchingSlope);
     List<QueueModel.ModelStepFit> fits = new ArrayList<>();
     double apeSum = 0;
     double aeSum = 0;
     for (FitStep step : fitSteps) {
       Double predictedDelay = QueueModel.meanWaitMillis(servers, serviceMillis, cv2, step.rate);
       Double predictedP50 =
-          QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, quantiles, step.rate, 50);
+          QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, shape, step.rate, 50);
       double delay = predictedDelay == null ? Double.POSITIVE_INFINITY : predictedDelay;
       double p50 = predictedP50 == null ? Double.POSITIVE_INFINITY : predictedP50;
       fits.add(
@@ -144,8 +141,8 @@ public final class QueueModelFitter {
       curve.add(
           new QueueModel.ModelPoint(
               rate,
-              QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, quantiles, rate, 50),
-              QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, quantiles, rate, 95),
+              QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, shape, rate, 50),
+              QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, shape, rate, 95),
               QueueModel.meanWaitMillis(servers, serviceMillis, cv2, rate)));
     }
     String name =
@@ -162,9 +159,63 @@ public final class QueueModelFitter {
         fitSteps.get(0).source,
         100 * apeSum / fitSteps.size(),
         aeSum / fitSteps.size(),
+        batchingSlope,
+        baselineRate,
         fits,
         curve,
-        Arrays.stream(quantiles).boxed().toList());
+        Arrays.stream(baseline.gapQuantilesMillis()).boxed().toList());
+  }
+
+  /** Grid search over c and S, then a finer search around the best point. */
+  private static Best search(
+      List<FitStep> fitSteps, double cv2, double floor, Double capacity, Double measuredService) {
+    double maxRate = fitSteps.stream().mapToDouble(FitStep::rate).max().orElseThrow();
+    Best best = new Best();
+    for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
+      for (int i = 0; i < 80; i++) {
+        // 1 − ρ log-spaced from 0.99 down to 0.001: resolution where the curve bends
+        double slack = Math.max(Math.pow(10, -2.0 * i / 79) * 0.99, 0.001);
+        double serviceMillis = (1 - slack) * servers / maxRate * 1000;
+        best.offer(
+            servers,
+            serviceMillis,
+            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+      }
+    }
+    int coarseServers = best.servers;
+    double coarseService = best.serviceMillis;
+    for (int servers = Math.max(1, (int) (coarseServers * 0.8) - 1);
+        servers <= Math.min(MAX_SERVERS, (int) Math.ceil(coarseServers * 1.25) + 1);
+        servers++) {
+      double scaled = coarseService * servers / coarseServers;
+      for (int k = -40; k <= 40; k++) {
+        double serviceMillis = scaled * Math.pow(1.01, k);
+        best.offer(
+            servers,
+            serviceMillis,
+            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Growth of the gap median with load where the fitted queue predicts no median wait (Erlang C
+   * below 1/2), ms per req/s: least squares through the low-load point, floored at 0.
+   */
+  private static double batchingSlope(
+      List<FitStep> fitSteps, Best best, LowLoadBaseline baseline, double baselineRate) {
+    double sumXy = 0;
+    double sumXx = 0;
+    for (FitStep step : fitSteps) {
+      double load = step.rate * best.serviceMillis / 1000;
+      double x = step.rate - baselineRate;
+      if (x > 0 && ErlangC.probabilityOfWaiting(best.servers, load) < 0.5) {
+        sumXy += x * (step.gapP50Millis - baseline.gapP50Millis());
+        sumXx += x * x;
+      }
+    }
+    return sumXx > 0 ? Math.max(0, sumXy / sumXx) : 0;
   }
 
   /**

@@ -1,0 +1,112 @@
+package dev.ttftgap.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.engine.ModelProfile;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The accuracy promise on the embedded engine's own scheduler (virtual time): its profiles have a
+ * known analytic saturation rate, and a long run at one rate is the ground truth for predictions.
+ */
+class CapacityOnEngineTest {
+
+  private static EngineStaircase staircase(String profile) {
+    EngineStaircase run = new EngineStaircase();
+    run.profile = ModelProfile.builtIn(profile);
+    double saturation = run.profile.saturationRatePerSecond();
+    // twelve steps from 1/8 to 3/2 of the analytic saturation rate
+    run.stepRates =
+        java.util.stream.IntStream.rangeClosed(1, 12)
+            .mapToObj(i -> Math.round(saturation * i / 8 * 100) / 100.0)
+            .toList();
+    return run;
+  }
+
+  private static CapacityReport analyse(EngineStaircase run) {
+    return CapacityAnalysis.analyze(
+        run.records(), List.of("engine"), CapacityOptions.defaults(), null);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"qwen3-8b-like", "qwen3-14b-like"})
+  void saturationIsWithinTenPercentOfTheProfilesAnalyticRate(String profile) {
+    EngineStaircase run = staircase(profile);
+    double analytic = run.profile.saturationRatePerSecond();
+
+    CapacityReport report = analyse(run);
+
+    assertThat(report.saturation().reached()).as("the staircase reaches 1.5 × λ_sat").isTrue();
+    double error = report.saturation().saturationRate() / analytic - 1;
+    System.out.printf(
+        Locale.ROOT,
+        "accuracy engine %s: saturation %.2f rps vs analytic %.2f rps (%+.1f%%); model %s c=%d"
+            + " S=%.0f ms c/S=%.2f rps (%+.1f%%), fit MAPE %.1f%%%n",
+        profile,
+        report.saturation().saturationRate(),
+        analytic,
+        100 * error,
+        report.model().name(),
+        report.model().servers(),
+        report.model().serviceTimeMillis(),
+        report.model().saturationRate(),
+        100 * (report.model().saturationRate() / analytic - 1),
+        report.model().fitMapePercent());
+    assertThat(Math.abs(error)).as("measured vs analytic saturation").isLessThanOrEqualTo(0.10);
+    assertThat(report.model().servers()).as("max_num_seqs").isEqualTo(run.profile.maxNumSeqs());
+    assertThat(report.model().saturationRate() / analytic).isBetween(0.9, 1.1);
+  }
+
+  @Test
+  void kneeIsWithinOneStepOfWhereTheGapMedianDoubles() {
+    CapacityReport report = analyse(staircase("qwen3-8b-like"));
+    double lowLoad = report.steps().get(0).gap().p50Millis();
+    int doubling =
+        report.steps().stream()
+            .filter(s -> s.gap() != null && s.gap().p50Millis() >= 2 * lowLoad)
+            .findFirst()
+            .orElseThrow()
+            .step();
+
+    System.out.printf(
+        Locale.ROOT,
+        "accuracy engine knee: step %d, gap p50 doubles at step %d%n",
+        report.knee().step(),
+        doubling);
+    assertThat(Math.abs(report.knee().step() - doubling)).isLessThanOrEqualTo(1);
+  }
+
+  @ParameterizedTest(name = "{0} × λ_sat")
+  @ValueSource(doubles = {0.57, 0.7, 0.82})
+  void predictedGapMedianAtAnUnmeasuredRateIsWithinTwentyPercentOfARunAtThatRate(double fraction) {
+    EngineStaircase run = staircase("qwen3-8b-like");
+    QueueModel model = analyse(run).model();
+    double rate = Math.round(run.profile.saturationRatePerSecond() * fraction * 100) / 100.0;
+    EngineStaircase single = staircase("qwen3-8b-like");
+    single.seed = 99;
+    single.stepRates = List.of(rate);
+    single.stepSeconds = 600;
+    single.warmupSeconds = 60;
+    double measured = StepStatistics.of(single.records()).get(0).gap().p50Millis();
+
+    double predicted = model.predictedGapMillis(rate, 50);
+
+    double error = predicted / measured - 1;
+    System.out.printf(
+        Locale.ROOT,
+        "accuracy engine prediction at %.2f rps (%.2f × λ_sat, not a step): gap p50 predicted"
+            + " %.1f ms, measured %.1f ms, error %+.1f%%%n",
+        rate,
+        fraction,
+        predicted,
+        measured,
+        100 * error);
+    assertThat(Math.abs(error))
+        .as("gap p50 at %.2f rps: predicted %.1f vs measured %.1f", rate, predicted, measured)
+        .isLessThanOrEqualTo(0.20);
+  }
+}
