@@ -31,7 +31,7 @@ class RecordsFilesTest {
     var records = run.records();
     Path file = dir.resolve("records.jsonl");
 
-    RecordsFiles.write(file, records);
+    RecordsFixture.write(file, records);
 
     assertThat(RecordsFiles.read(List.of(file))).isEqualTo(records);
   }
@@ -43,7 +43,7 @@ class RecordsFilesTest {
 
     assertThatThrownBy(() -> RecordsFiles.read(List.of(file)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("line 2")
+        .hasMessageContaining(":2:")
         .hasMessageContaining(file.toString());
   }
 

@@ -29,13 +29,13 @@ class StepStatisticsTest {
     List<RequestRecord> b = injector("injector-b", 2);
     Path fileA = dir.resolve("a.jsonl");
     Path fileB = dir.resolve("b.jsonl");
-    RecordsFiles.write(fileA, a);
-    RecordsFiles.write(fileB, b);
+    RecordsFixture.write(fileA, a);
+    RecordsFixture.write(fileB, b);
     List<RequestRecord> concatenation = new ArrayList<>(b);
     concatenation.addAll(a);
     Collections.shuffle(concatenation, new Random(42));
     Path concatenated = dir.resolve("all.jsonl");
-    RecordsFiles.write(concatenated, concatenation);
+    RecordsFixture.write(concatenated, concatenation);
 
     List<StepStats> merged = StepStatistics.of(RecordsFiles.read(List.of(fileA, fileB)));
     List<StepStats> single = StepStatistics.of(RecordsFiles.read(List.of(concatenated)));

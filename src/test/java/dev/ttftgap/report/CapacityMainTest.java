@@ -2,7 +2,7 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ttftgap.analysis.RecordsFiles;
+import dev.ttftgap.analysis.RecordsFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,7 @@ class CapacityMainTest {
   @Test
   void regeneratesTheReportNextToTheRecordsByDefault(@TempDir Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFiles.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
 
     int status = run(run.toString(), "--peak-rate", "50", "--slo-gap-p95-ms", "500");
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
-import dev.ttftgap.analysis.RecordsFiles;
+import dev.ttftgap.analysis.RecordsFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +16,7 @@ class CapacityReportsTest {
   @Test
   void writesJsonMarkdownAndHtmlFromARunFolder(@TempDir Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFiles.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
     Path out = dir.resolve("out");
 
     CapacityReport report = CapacityReports.writeAll(List.of(run), out, CapacityOptions.defaults());
@@ -30,7 +30,7 @@ class CapacityReportsTest {
   @Test
   void baselineOptionComparesWithThePreviousReport(@TempDir Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFiles.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
     CapacityReports.writeAll(List.of(run), dir.resolve("first"), CapacityOptions.defaults());
 
     CapacityReport second =
