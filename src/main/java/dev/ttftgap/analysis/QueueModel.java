@@ -12,12 +12,18 @@ import java.util.List;
  * @param name e.g. {@code "M/M/c (Erlang C)"} or {@code "M/G/c (Erlang C, Allen–Cunneen Cs²=0.10)"}
  * @param servers c: requests served at once (the server's concurrent sequences)
  * @param serviceTimeMillis S: mean time a request holds a server, ms
+ * @param arrivalCv2 Ca²: squared coefficient of variation of inter-arrival times (1: Poisson)
  * @param serviceCv2 Cs²: squared coefficient of variation of the service time (1 for M/M/c)
+ * @param waitFactor Allen–Cunneen's (Ca² + Cs²)/2, floored at {@value #MIN_WAIT_FACTOR}: the M/M/c
+ *     wait is multiplied by it
  * @param measuredServiceTimeMillis mean service time (low-load gap + e2e − TTFT) where the servers
  *     were busiest, ms, the anchor of S; null when undefined
  * @param saturationRate c / S, requests/s: the rate at which the modelled queue grows without bound
  * @param delaySource what the model was fitted to: {@code "gap"} (mean gap − low-load mean gap) or
  *     {@code "server_queue_time"} (the server's reported queue time)
+ * @param fitMethod {@code "curve"} (queueing delays of the steps, anchored on the measured capacity
+ *     and service time) or {@code "anchors"} (no step queued below saturation: c and S from the
+ *     measured capacity and service time alone)
  * @param fitMapePercent mean absolute percentage error of the predicted vs measured gap p50 over
  *     the fitted steps
  * @param fitMeanAbsErrorMillis mean absolute error of the predicted vs measured mean queueing delay
@@ -34,10 +40,13 @@ public record QueueModel(
     String name,
     int servers,
     double serviceTimeMillis,
+    double arrivalCv2,
     double serviceCv2,
+    double waitFactor,
     Double measuredServiceTimeMillis,
     double saturationRate,
     String delaySource,
+    String fitMethod,
     double fitMapePercent,
     double fitMeanAbsErrorMillis,
     double batchingDelayMillisPerRps,
@@ -50,6 +59,14 @@ public record QueueModel(
     fittedSteps = List.copyOf(fittedSteps);
     curve = List.copyOf(curve);
     lowLoadGapQuantilesMillis = List.copyOf(lowLoadGapQuantilesMillis);
+  }
+
+  /** Floor of the Allen–Cunneen factor, so that D/D/c traffic keeps a finite decay rate. */
+  public static final double MIN_WAIT_FACTOR = 0.001;
+
+  /** Allen–Cunneen's factor (Ca² + Cs²)/2, floored at {@value #MIN_WAIT_FACTOR}. */
+  public static double waitFactor(double arrivalCv2, double serviceCv2) {
+    return Math.max(MIN_WAIT_FACTOR, (arrivalCv2 + serviceCv2) / 2);
   }
 
   /** Measured and predicted figures of one fitted step. */
@@ -67,7 +84,7 @@ public record QueueModel(
 
   /** Mean wait in the queue at {@code rate} requests/s, ms; null at or beyond saturation. */
   public Double predictedMeanWaitMillis(double rate) {
-    return meanWaitMillis(servers, serviceTimeMillis, serviceCv2, rate);
+    return meanWaitMillis(servers, serviceTimeMillis, waitFactor, rate);
   }
 
   /**
@@ -78,7 +95,7 @@ public record QueueModel(
     double[] quantiles =
         lowLoadGapQuantilesMillis.stream().mapToDouble(Double::doubleValue).toArray();
     GapShape shape = new GapShape(quantiles, baselineRate, batchingDelayMillisPerRps);
-    return gapPercentileMillis(servers, serviceTimeMillis, serviceCv2, shape, rate, percentile);
+    return gapPercentileMillis(servers, serviceTimeMillis, waitFactor, shape, rate, percentile);
   }
 
   /** The gap without queueing: low-load quantiles shifted by the batching delay at a rate. */
@@ -88,25 +105,26 @@ public record QueueModel(
     }
   }
 
-  static Double meanWaitMillis(int servers, double serviceMillis, double cv2, double rate) {
+  static Double meanWaitMillis(int servers, double serviceMillis, double waitFactor, double rate) {
     double load = rate * serviceMillis / 1000;
     if (load >= servers) {
       return null;
     }
     return ErlangC.probabilityOfWaiting(servers, load)
-        / decayPerMilli(servers, serviceMillis, cv2, rate);
+        / decayPerMilli(servers, serviceMillis, waitFactor, rate);
   }
 
   /** Rate of the exponential tail of the wait, per ms, Allen–Cunneen scaled. */
-  private static double decayPerMilli(int servers, double serviceMillis, double cv2, double rate) {
+  private static double decayPerMilli(
+      int servers, double serviceMillis, double waitFactor, double rate) {
     double perMilli = servers / serviceMillis - rate / 1000;
-    return perMilli * 2 / (1 + cv2);
+    return perMilli / waitFactor;
   }
 
   static Double gapPercentileMillis(
       int servers,
       double serviceMillis,
-      double cv2,
+      double waitFactor,
       GapShape shape,
       double rate,
       double percentile) {
@@ -116,7 +134,7 @@ public record QueueModel(
       return null;
     }
     double waitProbability = ErlangC.probabilityOfWaiting(servers, load);
-    double decay = decayPerMilli(servers, serviceMillis, cv2, rate);
+    double decay = decayPerMilli(servers, serviceMillis, waitFactor, rate);
     double p = percentile / 100;
     double low = quantiles[0];
     double tailWait = waitProbability > 1 - p ? Math.log(waitProbability / (1 - p)) / decay : 0;

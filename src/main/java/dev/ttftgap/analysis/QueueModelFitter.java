@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Fits a c-server queue (Erlang C, M/M/c, with Allen–Cunneen's correction for the service-time
- * variability) to the measured steps.
+ * Fits a c-server queue (Erlang C with Allen–Cunneen's correction for arrival and service-time
+ * variability, G/G/c) to the measured steps.
  *
  * <p>Algorithm overview:
  *
@@ -19,10 +19,11 @@ import java.util.Locale;
  *       measured arrival rate λ, before the saturation step and, when saturation was measured at
  *       throughput X, with λ ≤ {@value #MAX_FITTED_UTILISATION} × X: a queue that close to
  *       saturation does not reach its steady state within a step, so its delay would mislead.
- *   <li>Service time of a request = its e2e − TTFT (the stream after the first token, which holds
- *       no queueing) + the low-load mean gap (prefill); Cs² = its squared coefficient of variation
- *       pooled over the fitted steps (clamped to 0..4; 1 when unknown), so a server with
- *       fixed-length answers is modelled close to M/D/c.
+ *   <li>Variability: service time of a request = its e2e − TTFT (the stream after the first token,
+ *       which holds no queueing) + the low-load mean gap (prefill); Cs² = its squared coefficient
+ *       of variation pooled over the fitted steps (0..4; 1 when unknown). Ca² = that of the
+ *       inter-arrival times, per step then averaged (1 for Poisson, 0 for evenly spaced arrivals).
+ *       The M/M/c wait is scaled by (Ca² + Cs²)/2, floored at {@value QueueModel#MIN_WAIT_FACTOR}.
  *   <li>Grid search over c ∈ 1..{@value #MAX_SERVERS} and the top step's utilisation ρ = λmax·S/c ∈
  *       (0, 1) (log-spaced in 1 − ρ), then a finer search around the best point, minimising Σ
  *       ln²((predicted + f)/(measured + f)) over the fitted steps, f = max(2 ms, 10 % of the
@@ -32,6 +33,9 @@ import java.util.Locale;
  *       last fitted step). The curve alone barely separates c from S when only the last steps
  *       queue, and a short step's queue has not reached its steady state, so its delay reads low;
  *       the anchors are direct measurements of c/S and S.
+ *   <li>When no fitted step queued by more than 2·f (evenly spaced arrivals of fixed-size requests
+ *       barely queue before saturation) but saturation was measured, c and S come from the anchors
+ *       alone: c = X·Ŝ rounded, S = c / X.
  *   <li>Batching delay: in a batching engine an arrival waits for the step under way, so the gap
  *       grows with load before any slot is short. On the fitted steps where the first fit predicts
  *       no median wait (Erlang C &lt; 1/2), the rise of the gap p50 over its low-load value is
@@ -42,13 +46,15 @@ import java.util.Locale;
  *       queueing delay, over the fitted steps.
  * </ol>
  *
- * <p>Assumptions: Poisson arrivals, FIFO queue before c identical servers, service time not
- * depending on load (continuous batching breaks this mildly: S comes out as the service time under
- * load, usually longer than at low load). Not fitted (null) when fewer than 2 steps qualify or no
- * step queued by more than f.
+ * <p>Assumptions: FIFO queue before c identical servers; Allen–Cunneen is an approximation (exact
+ * for M/M/c); service time not depending on load (continuous batching breaks this mildly: S comes
+ * out as the service time under load, longer than at low load). Not fitted (null) when fewer than 2
+ * steps qualify, or when no step queued by more than 2·f and saturation was not reached.
  *
  * <p>Parameters with defaults: at most {@value #MAX_SERVERS} servers; {@value #MIN_STEP_SAMPLES}
- * requests per fitted step; 100 quantiles of the low-load gap for the predicted distribution.
+ * requests per fitted step; anchor weight {@value #ANCHOR_WEIGHT}; 100 quantiles of the low-load
+ * gap for the predicted distribution. Example (engine profile qwen3-8b-like, Poisson staircase): c
+ * = 8, S ≈ 1.0 s, c/S ≈ 8.0 req/s against an analytic 7.89 req/s.
  */
 public final class QueueModelFitter {
   static final int MAX_SERVERS = 1024;
@@ -88,14 +94,22 @@ public final class QueueModelFitter {
     }
     double floor = Math.max(2, 0.1 * baseline.gapMeanMillis());
     double maxDelay = fitSteps.stream().mapToDouble(FitStep::delayMillis).max().orElse(0);
-    if (maxDelay <= floor) {
-      return null;
-    }
-    double cv2 = serviceCv2(fitSteps, samples, baseline);
+    double arrivalCv2 = arrivalCv2(fitSteps, samples);
+    double serviceCv2 = serviceCv2(fitSteps, samples, baseline);
+    double waitFactor = QueueModel.waitFactor(arrivalCv2, serviceCv2);
     Double capacity = saturation.reached() ? saturation.saturationRate() : null;
     Double measuredService = measuredServiceMillis(steps, samples, fitSteps, baseline, saturation);
-
-    Best best = search(fitSteps, cv2, floor, capacity, measuredService);
+    boolean anchored = capacity != null && measuredService != null && measuredService > 0;
+    // below 2·f a step's delay is within the noise of the low-load gap: no queueing seen
+    double queueingSeen = 2 * floor;
+    if (maxDelay <= queueingSeen && !anchored) {
+      return null;
+    }
+    boolean anchorsOnly = maxDelay <= queueingSeen;
+    Best best =
+        anchorsOnly
+            ? anchors(capacity, measuredService)
+            : search(fitSteps, waitFactor, floor, capacity, measuredService);
     // second pass: take out the gap's growth that is not queueing, then fit the queue again
     double baselineRate = fitSteps.get(0).rate;
     double batchingSlope = batchingSlope(fitSteps, best, baseline, baselineRate);
@@ -112,7 +126,12 @@ public final class QueueModelFitter {
                 step.source));
       }
       fitSteps = adjusted;
-      best = search(fitSteps, cv2, floor, capacity, measuredService);
+      double maxAdjusted = fitSteps.stream().mapToDouble(FitStep::delayMillis).max().orElse(0);
+      anchorsOnly = maxAdjusted <= queueingSeen && anchored;
+      best =
+          anchorsOnly
+              ? anchors(capacity, measuredService)
+              : search(fitSteps, waitFactor, floor, capacity, measuredService);
     }
 
     int servers = best.servers;
@@ -123,9 +142,10 @@ public final class QueueModelFitter {
     double apeSum = 0;
     double aeSum = 0;
     for (FitStep step : fitSteps) {
-      Double predictedDelay = QueueModel.meanWaitMillis(servers, serviceMillis, cv2, step.rate);
+      Double predictedDelay =
+          QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, step.rate);
       Double predictedP50 =
-          QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, shape, step.rate, 50);
+          QueueModel.gapPercentileMillis(servers, serviceMillis, waitFactor, shape, step.rate, 50);
       double delay = predictedDelay == null ? Double.POSITIVE_INFINITY : predictedDelay;
       double p50 = predictedP50 == null ? Double.POSITIVE_INFINITY : predictedP50;
       fits.add(
@@ -141,22 +161,29 @@ public final class QueueModelFitter {
       curve.add(
           new QueueModel.ModelPoint(
               rate,
-              QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, shape, rate, 50),
-              QueueModel.gapPercentileMillis(servers, serviceMillis, cv2, shape, rate, 95),
-              QueueModel.meanWaitMillis(servers, serviceMillis, cv2, rate)));
+              QueueModel.gapPercentileMillis(servers, serviceMillis, waitFactor, shape, rate, 50),
+              QueueModel.gapPercentileMillis(servers, serviceMillis, waitFactor, shape, rate, 95),
+              QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, rate)));
     }
     String name =
-        Math.abs(cv2 - 1) < 0.05
+        Math.abs(arrivalCv2 - 1) < 0.1 && Math.abs(serviceCv2 - 1) < 0.1
             ? "M/M/c (Erlang C)"
-            : String.format(Locale.ROOT, "M/G/c (Erlang C, Allen–Cunneen Cs²=%.2f)", cv2);
+            : String.format(
+                Locale.ROOT,
+                "G/G/c (Erlang C × Allen–Cunneen, Ca²=%.2f, Cs²=%.2f)",
+                arrivalCv2,
+                serviceCv2);
     return new QueueModel(
         name,
         servers,
         serviceMillis,
-        cv2,
+        arrivalCv2,
+        serviceCv2,
+        waitFactor,
         measuredService,
         saturationRate,
         fitSteps.get(0).source,
+        anchorsOnly ? "anchors" : "curve",
         100 * apeSum / fitSteps.size(),
         aeSum / fitSteps.size(),
         batchingSlope,
@@ -166,9 +193,25 @@ public final class QueueModelFitter {
         Arrays.stream(baseline.gapQuantilesMillis()).boxed().toList());
   }
 
+  /**
+   * c and S from the two measurements alone, when no step below saturation queued: S = the service
+   * time measured at saturation, c = X·S rounded (at least 1), S then set to c / X so the model
+   * saturates where the server did.
+   */
+  private static Best anchors(double capacity, double measuredServiceMillis) {
+    Best best = new Best();
+    int servers = (int) Math.max(1, Math.round(capacity * measuredServiceMillis / 1000));
+    best.offer(servers, servers / capacity * 1000, 0);
+    return best;
+  }
+
   /** Grid search over c and S, then a finer search around the best point. */
   private static Best search(
-      List<FitStep> fitSteps, double cv2, double floor, Double capacity, Double measuredService) {
+      List<FitStep> fitSteps,
+      double waitFactor,
+      double floor,
+      Double capacity,
+      Double measuredService) {
     double maxRate = fitSteps.stream().mapToDouble(FitStep::rate).max().orElseThrow();
     Best best = new Best();
     for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
@@ -179,7 +222,8 @@ public final class QueueModelFitter {
         best.offer(
             servers,
             serviceMillis,
-            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+            objective(
+                servers, serviceMillis, waitFactor, fitSteps, floor, capacity, measuredService));
       }
     }
     int coarseServers = best.servers;
@@ -193,7 +237,8 @@ public final class QueueModelFitter {
         best.offer(
             servers,
             serviceMillis,
-            objective(servers, serviceMillis, cv2, fitSteps, floor, capacity, measuredService));
+            objective(
+                servers, serviceMillis, waitFactor, fitSteps, floor, capacity, measuredService));
       }
     }
     return best;
@@ -244,6 +289,32 @@ public final class QueueModelFitter {
     return n == 0 ? null : (double) sum / n + baseline.gapMeanMillis();
   }
 
+  /** Squared coefficient of variation of inter-arrival times pooled over the fitted steps. */
+  private static double arrivalCv2(List<FitStep> fitSteps, List<StepSamples> samples) {
+    long n = 0;
+    long sum = 0;
+    long sumSquares = 0;
+    double weightedCv2 = 0;
+    for (FitStep step : fitSteps) {
+      for (StepSamples sample : samples) {
+        if (sample.step == step.step && sample.interArrivalCount >= 2) {
+          // per step, so that a staircase's changing rate is not read as variability
+          double mean = (double) sample.interArrivalSumMillis / sample.interArrivalCount;
+          double variance =
+              Math.max(
+                  0,
+                  (sample.interArrivalSumSquaresMillis2 - sample.interArrivalCount * mean * mean)
+                      / (sample.interArrivalCount - 1));
+          if (mean > 0) {
+            weightedCv2 += sample.interArrivalCount * variance / (mean * mean);
+            n += sample.interArrivalCount;
+          }
+        }
+      }
+    }
+    return n == 0 ? 1 : Math.min(4, weightedCv2 / n);
+  }
+
   private static double serviceCv2(
       List<FitStep> fitSteps, List<StepSamples> samples, LowLoadBaseline baseline) {
     long n = 0;
@@ -277,14 +348,14 @@ public final class QueueModelFitter {
   private static double objective(
       int servers,
       double serviceMillis,
-      double cv2,
+      double waitFactor,
       List<FitStep> steps,
       double floor,
       Double capacity,
       Double measuredServiceMillis) {
     double sum = 0;
     for (FitStep step : steps) {
-      Double predicted = QueueModel.meanWaitMillis(servers, serviceMillis, cv2, step.rate);
+      Double predicted = QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, step.rate);
       double value = predicted == null ? 1e9 : predicted;
       double logRatio = Math.log((value + floor) / (step.delayMillis + floor));
       sum += logRatio * logRatio;

@@ -31,6 +31,10 @@ final class StepSamples {
   long streamSumMillis;
   long streamSumSquaresMillis2;
   final double[] gapsMillis;
+  // gaps between consecutive starts of the step (all runs merged: what the server sees), ms
+  long interArrivalCount;
+  long interArrivalSumMillis;
+  long interArrivalSumSquaresMillis2;
   int ok;
   int failed;
 
@@ -77,6 +81,13 @@ final class StepSamples {
       }
     }
     gapsMillis = gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    long[] starts = records.stream().mapToLong(RequestRecord::startEpochMillis).sorted().toArray();
+    for (int i = 1; i < starts.length; i++) {
+      long interArrival = starts[i] - starts[i - 1];
+      interArrivalCount++;
+      interArrivalSumMillis += interArrival;
+      interArrivalSumSquaresMillis2 += interArrival * interArrival;
+    }
   }
 
   static Double gapMillis(RequestRecord record) {

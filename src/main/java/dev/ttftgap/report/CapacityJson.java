@@ -179,10 +179,14 @@ public final class CapacityJson {
     node.put("name", model.name());
     node.put("servers", model.servers());
     node.put("serviceTimeMillis", model.serviceTimeMillis());
+    node.put("arrivalCv2", model.arrivalCv2());
     node.put("serviceCv2", model.serviceCv2());
+    node.put("waitFactor", model.waitFactor());
+    node.put("batchingDelayMillisPerRps", model.batchingDelayMillisPerRps());
     node.put("measuredServiceTimeMillis", model.measuredServiceTimeMillis());
     node.put("saturationRatePerSec", model.saturationRate());
     node.put("delaySource", model.delaySource());
+    node.put("fitMethod", model.fitMethod());
     node.put("fitMapePercent", model.fitMapePercent());
     node.put("fitMeanAbsErrorMillis", model.fitMeanAbsErrorMillis());
     ArrayNode fits = node.putArray("fittedSteps");

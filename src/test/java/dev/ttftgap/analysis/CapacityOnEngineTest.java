@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.engine.ModelProfile;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -32,10 +34,18 @@ class CapacityOnEngineTest {
         run.records(), List.of("engine"), CapacityOptions.defaults(), null);
   }
 
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"qwen3-8b-like", "qwen3-14b-like"})
-  void saturationIsWithinTenPercentOfTheProfilesAnalyticRate(String profile) {
+  static Stream<Arguments> profiles() {
+    return Stream.of(
+        Arguments.of("qwen3-8b-like", false),
+        Arguments.of("qwen3-14b-like", false),
+        Arguments.of("qwen3-8b-like", true));
+  }
+
+  @ParameterizedTest(name = "{0}, uniform arrivals: {1}")
+  @MethodSource("profiles")
+  void saturationIsWithinTenPercentOfTheProfilesAnalyticRate(String profile, boolean uniform) {
     EngineStaircase run = staircase(profile);
+    run.uniformArrivals = uniform;
     double analytic = run.profile.saturationRatePerSecond();
 
     CapacityReport report = analyse(run);
@@ -44,9 +54,10 @@ class CapacityOnEngineTest {
     double error = report.saturation().saturationRate() / analytic - 1;
     System.out.printf(
         Locale.ROOT,
-        "accuracy engine %s: saturation %.2f rps vs analytic %.2f rps (%+.1f%%); model %s c=%d"
-            + " S=%.0f ms c/S=%.2f rps (%+.1f%%), fit MAPE %.1f%%%n",
+        "accuracy engine %s (uniform arrivals: %s): saturation %.2f rps vs analytic %.2f rps"
+            + " (%+.1f%%); model %s c=%d S=%.0f ms c/S=%.2f rps (%+.1f%%), fit MAPE %.1f%%%n",
         profile,
+        uniform,
         report.saturation().saturationRate(),
         analytic,
         100 * error,
@@ -61,9 +72,12 @@ class CapacityOnEngineTest {
     assertThat(report.model().saturationRate() / analytic).isBetween(0.9, 1.1);
   }
 
-  @Test
-  void kneeIsWithinOneStepOfWhereTheGapMedianDoubles() {
-    CapacityReport report = analyse(staircase("qwen3-8b-like"));
+  @ParameterizedTest(name = "uniform arrivals: {0}")
+  @ValueSource(booleans = {false, true})
+  void kneeIsWithinOneStepOfWhereTheGapMedianDoubles(boolean uniform) {
+    EngineStaircase run = staircase("qwen3-8b-like");
+    run.uniformArrivals = uniform;
+    CapacityReport report = analyse(run);
     double lowLoad = report.steps().get(0).gap().p50Millis();
     int doubling =
         report.steps().stream()
@@ -74,19 +88,33 @@ class CapacityOnEngineTest {
 
     System.out.printf(
         Locale.ROOT,
-        "accuracy engine knee: step %d, gap p50 doubles at step %d%n",
+        "accuracy engine knee (uniform arrivals: %s): step %d, gap p50 doubles at step %d%n",
+        uniform,
         report.knee().step(),
         doubling);
     assertThat(Math.abs(report.knee().step() - doubling)).isLessThanOrEqualTo(1);
   }
 
-  @ParameterizedTest(name = "{0} × λ_sat")
-  @ValueSource(doubles = {0.57, 0.7, 0.82})
-  void predictedGapMedianAtAnUnmeasuredRateIsWithinTwentyPercentOfARunAtThatRate(double fraction) {
+  static Stream<Arguments> unmeasuredRates() {
+    return Stream.of(
+        Arguments.of(0.57, false),
+        Arguments.of(0.7, false),
+        Arguments.of(0.82, false),
+        Arguments.of(0.7, true),
+        Arguments.of(0.82, true),
+        Arguments.of(0.93, true));
+  }
+
+  @ParameterizedTest(name = "{0} × λ_sat, uniform arrivals: {1}")
+  @MethodSource("unmeasuredRates")
+  void predictedGapMedianAtAnUnmeasuredRateIsWithinTwentyPercentOfARunAtThatRate(
+      double fraction, boolean uniform) {
     EngineStaircase run = staircase("qwen3-8b-like");
+    run.uniformArrivals = uniform;
     QueueModel model = analyse(run).model();
     double rate = Math.round(run.profile.saturationRatePerSecond() * fraction * 100) / 100.0;
     EngineStaircase single = staircase("qwen3-8b-like");
+    single.uniformArrivals = uniform;
     single.seed = 99;
     single.stepRates = List.of(rate);
     single.stepSeconds = 600;
@@ -98,10 +126,11 @@ class CapacityOnEngineTest {
     double error = predicted / measured - 1;
     System.out.printf(
         Locale.ROOT,
-        "accuracy engine prediction at %.2f rps (%.2f × λ_sat, not a step): gap p50 predicted"
-            + " %.1f ms, measured %.1f ms, error %+.1f%%%n",
+        "accuracy engine prediction at %.2f rps (%.2f × λ_sat, not a step, uniform arrivals: %s):"
+            + " gap p50 predicted %.1f ms, measured %.1f ms, error %+.1f%%%n",
         rate,
         fraction,
+        uniform,
         predicted,
         measured,
         100 * error);

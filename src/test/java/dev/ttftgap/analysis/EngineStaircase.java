@@ -13,7 +13,8 @@ import java.util.Random;
 /**
  * Records of a Poisson staircase against the embedded engine's scheduler under virtual time: the
  * same continuous-batching model the Netty engine runs, minus sockets, so a ten-minute staircase
- * takes a second. Headers at acceptance after a fixed loopback TTFB; a refused request is a 429.
+ * takes a second. Poisson (or evenly spaced) arrivals; headers at acceptance after a fixed loopback
+ * TTFB; a refused request is a 429.
  */
 final class EngineStaircase {
   static final long EPOCH_START = 1_767_225_600_000L;
@@ -24,6 +25,9 @@ final class EngineStaircase {
   double stepSeconds = 60;
   double warmupSeconds = 0;
   long seed = 1;
+
+  /** Evenly spaced arrivals (Gatling's incrementUsersPerSec) instead of Poisson. */
+  boolean uniformArrivals;
 
   List<RequestRecord> records() {
     VirtualTimeDriver driver = new VirtualTimeDriver(profile.costModel());
@@ -46,7 +50,7 @@ final class EngineStaircase {
       double end = time + phase[2] * 1e6;
       double t = time;
       while (true) {
-        t += -1e6 / phase[1] * Math.log(1 - random.nextDouble());
+        t += uniformArrivals ? 1e6 / phase[1] : -1e6 / phase[1] * Math.log(1 - random.nextDouble());
         if (t >= end) {
           break;
         }
