@@ -7,6 +7,8 @@ import java.util.Optional;
  * What the capacity analysis is asked: the SLO a step must meet, the peak rate to plan replicas
  * for, a previous report to compare with, and the engine's analytic saturation rate when known.
  *
+ * <p>A latency limit of {@link #NO_LIMIT} (+∞) means the SLO does not constrain that metric.
+ *
  * @param sloTtftP95Millis limit on a step's p95 TTFT, ms (default {@value
  *     #DEFAULT_SLO_TTFT_P95_MILLIS})
  * @param sloGapP95Millis limit on a step's p95 gap (TTFT − TTFB), ms (default {@value
@@ -26,6 +28,9 @@ public record CapacityOptions(
     Optional<Path> baseline,
     Optional<Double> knownSaturationRate) {
 
+  /** A latency limit that never binds: the SLO says nothing about that metric. */
+  public static final double NO_LIMIT = Double.POSITIVE_INFINITY;
+
   public static final double DEFAULT_SLO_TTFT_P95_MILLIS = 2000;
   public static final double DEFAULT_SLO_GAP_P95_MILLIS = 1000;
   public static final double DEFAULT_SLO_ERROR_RATE_PERCENT = 1;
@@ -38,7 +43,7 @@ public record CapacityOptions(
           "sloErrorRatePercent must be within 0..100, got " + sloErrorRatePercent);
     }
     peakRate = peakRate == null ? Optional.empty() : peakRate;
-    peakRate.ifPresent(rate -> requirePositive(rate, "peakRate"));
+    peakRate.ifPresent(rate -> requirePositiveFinite(rate, "peakRate"));
     baseline = baseline == null ? Optional.empty() : baseline;
     knownSaturationRate = knownSaturationRate == null ? Optional.empty() : knownSaturationRate;
   }
@@ -84,8 +89,14 @@ public record CapacityOptions(
         Optional.of(rate));
   }
 
-  private static void requirePositive(double value, String name) {
+  private static void requirePositiveFinite(double value, String name) {
     if (!(value > 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(name + " must be a positive number, got " + value);
+    }
+  }
+
+  private static void requirePositive(double value, String name) {
+    if (!(value > 0)) {
       throw new IllegalArgumentException(name + " must be a positive number, got " + value);
     }
   }

@@ -15,10 +15,12 @@ import java.util.List;
  * empties completes requests at its capacity whatever the arrival rate (the median, not the
  * maximum, so one lucky window does not inflate it).
  *
- * <p>Assumptions: the measured arrival rate, not the configured one, is compared, so a load
- * generator that falls behind is not mistaken for a saturated server; completions of the previous
- * step that drain into a window are counted, which matches a server that never idles once
- * saturated.
+ * <p>Assumptions: an open model (arrivals do not wait for completions). The measured arrival rate,
+ * not the configured one, is compared, so a load generator that falls behind is not mistaken for a
+ * saturated server; completions of the previous step that drain into a window are counted, which
+ * matches a server that never idles once saturated. In a closed model (fixed concurrency) arrivals
+ * follow completions, so this test never fires: read the plateau of the achieved rate in the step
+ * table instead.
  *
  * <p>Parameters with defaults: threshold ratio 0.9. Example: arrivals 20/s, completions 16/s →
  * ratio 0.8, saturated; the plateau of 16/s is the capacity estimate.

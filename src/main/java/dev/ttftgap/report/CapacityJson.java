@@ -57,8 +57,9 @@ public final class CapacityJson {
     root.put("requests", report.requests());
     root.put("warmupRequests", report.warmupRequests());
     ObjectNode options = root.putObject("options");
-    options.put("sloTtftP95Millis", report.options().sloTtftP95Millis());
-    options.put("sloGapP95Millis", report.options().sloGapP95Millis());
+    // +∞ ("no limit") is not JSON: written as null
+    options.put("sloTtftP95Millis", finite(report.options().sloTtftP95Millis()));
+    options.put("sloGapP95Millis", finite(report.options().sloGapP95Millis()));
     options.put("sloErrorRatePercent", report.options().sloErrorRatePercent());
     options.put("peakRatePerSec", report.options().peakRate().orElse(null));
     options.put("baseline", report.options().baseline().map(Path::toString).orElse(null));
@@ -149,8 +150,8 @@ public final class CapacityJson {
 
   private static ObjectNode slo(SloVerdict slo) {
     ObjectNode node = MAPPER.createObjectNode();
-    node.put("ttftP95LimitMillis", slo.ttftP95LimitMillis());
-    node.put("gapP95LimitMillis", slo.gapP95LimitMillis());
+    node.put("ttftP95LimitMillis", finite(slo.ttftP95LimitMillis()));
+    node.put("gapP95LimitMillis", finite(slo.gapP95LimitMillis()));
     node.put("errorRateLimitPercent", slo.errorRateLimitPercent());
     node.put("maxSustainableRatePerSec", slo.maxSustainableRate());
     node.put("lowerBound", slo.lowerBound());

@@ -93,13 +93,15 @@ public final class VerdictSentences {
 
   static String slo(CapacityReport report) {
     SloVerdict slo = report.slo();
-    String limits =
-        "p95 TTFT ≤ "
-            + Fmt.ms(slo.ttftP95LimitMillis())
-            + ", p95 gap ≤ "
-            + Fmt.ms(slo.gapP95LimitMillis())
-            + ", errors ≤ "
-            + Fmt.pct(slo.errorRateLimitPercent());
+    List<String> parts = new ArrayList<>();
+    if (Double.isFinite(slo.ttftP95LimitMillis())) {
+      parts.add("p95 TTFT ≤ " + Fmt.ms(slo.ttftP95LimitMillis()));
+    }
+    if (Double.isFinite(slo.gapP95LimitMillis())) {
+      parts.add("p95 gap ≤ " + Fmt.ms(slo.gapP95LimitMillis()));
+    }
+    parts.add("errors ≤ " + Fmt.pct(slo.errorRateLimitPercent()));
+    String limits = String.join(", ", parts);
     if (slo.maxSustainableRate() == null && slo.firstFailingStep() == null) {
       return "Max sustainable rate under the SLO (" + limits + "): undefined, no step had a rate.";
     }

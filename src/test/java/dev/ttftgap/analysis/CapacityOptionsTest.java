@@ -51,4 +51,13 @@ class CapacityOptionsTest {
     assertThatThrownBy(() -> CapacityOptions.defaults().withPeakRate(-1))
         .hasMessageContaining("peakRate must be a positive number");
   }
+
+  @Test
+  void noLimitIsAccepted() {
+    CapacityOptions options =
+        new CapacityOptions(
+            CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, 1, null, null, null);
+
+    assertThat(options.sloTtftP95Millis()).isInfinite();
+  }
 }

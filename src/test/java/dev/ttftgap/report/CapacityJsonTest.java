@@ -71,4 +71,21 @@ class CapacityJsonTest {
         .hasMessageContaining("baseline")
         .hasMessageContaining(file.toString());
   }
+
+  @Test
+  void noLimitIsWrittenAsNullSoTheFileStaysJson() throws Exception {
+    CapacityReport report =
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            dev.ttftgap.analysis.SyntheticRuns.flat(),
+            List.of("flat"),
+            new dev.ttftgap.analysis.CapacityOptions(
+                dev.ttftgap.analysis.CapacityOptions.NO_LIMIT, 500, 1, null, null, null),
+            null);
+
+    JsonNode root = MAPPER.readTree(CapacityJson.render(report));
+
+    assertThat(root.get("options").get("sloTtftP95Millis").isNull()).isTrue();
+    assertThat(root.get("sloVerdict").get("ttftP95LimitMillis").isNull()).isTrue();
+    assertThat(VerdictSentences.of(report)).noneMatch(s -> s.contains("TTFT ≤"));
+  }
 }
