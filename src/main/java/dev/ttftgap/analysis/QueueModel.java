@@ -107,11 +107,16 @@ public record QueueModel(
 
   static Double meanWaitMillis(int servers, double serviceMillis, double waitFactor, double rate) {
     double load = rate * serviceMillis / 1000;
-    if (load >= servers) {
+    if (saturated(servers, load)) {
       return null;
     }
     return ErlangC.probabilityOfWaiting(servers, load)
         / decayPerMilli(servers, serviceMillis, waitFactor, rate);
+  }
+
+  /** Load at (or within rounding of) the servers: the queue has no steady state. */
+  private static boolean saturated(int servers, double load) {
+    return load >= servers * (1 - 1e-9);
   }
 
   /** Rate of the exponential tail of the wait, per ms, Allen–Cunneen scaled. */
@@ -130,7 +135,7 @@ public record QueueModel(
       double percentile) {
     double load = rate * serviceMillis / 1000;
     double[] quantiles = shape.lowLoadQuantilesMillis();
-    if (load >= servers || quantiles.length == 0) {
+    if (saturated(servers, load) || quantiles.length == 0) {
       return null;
     }
     double waitProbability = ErlangC.probabilityOfWaiting(servers, load);

@@ -32,7 +32,9 @@ import java.util.Locale;
  *       mean service time measured where the servers were busiest (the saturated steps, else the
  *       last fitted step). The curve alone barely separates c from S when only the last steps
  *       queue, and a short step's queue has not reached its steady state, so its delay reads low;
- *       the anchors are direct measurements of c/S and S.
+ *       the anchors are direct measurements of c/S and S. When X was measured the search keeps c/S
+ *       within ±{@value #CAPACITY_TOLERANCE} × X (every c up to {@value #MAX_SERVERS}), so the
+ *       model never contradicts the measured saturation by more than the promised accuracy.
  *   <li>When no fitted step queued by more than 2·f (evenly spaced arrivals of fixed-size requests
  *       barely queue before saturation) but saturation was measured, c and S come from the anchors
  *       alone: c = X·Ŝ rounded, S = c / X.
@@ -61,6 +63,7 @@ public final class QueueModelFitter {
   static final int MIN_STEP_SAMPLES = 20;
   static final double MAX_FITTED_UTILISATION = 0.9;
   static final double ANCHOR_WEIGHT = 3;
+  static final double CAPACITY_TOLERANCE = 0.1;
   private static final int CURVE_POINTS = 40;
 
   private QueueModelFitter() {}
@@ -214,6 +217,20 @@ public final class QueueModelFitter {
       Double measuredService) {
     double maxRate = fitSteps.stream().mapToDouble(FitStep::rate).max().orElseThrow();
     Best best = new Best();
+    if (capacity != null && capacity > 0) {
+      // the measured plateau bounds the model's capacity c/S to ±CAPACITY_TOLERANCE of it;
+      // coarse over c (every c to 64, then 5 % apart), then every c around the best
+      for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
+        offerBounded(best, servers, capacity, waitFactor, fitSteps, floor, measuredService);
+      }
+      int coarse = best.servers;
+      for (int servers = Math.max(1, (int) (coarse * 0.9) - 1);
+          servers <= Math.min(MAX_SERVERS, (int) Math.ceil(coarse * 1.1) + 1);
+          servers++) {
+        offerBounded(best, servers, capacity, waitFactor, fitSteps, floor, measuredService);
+      }
+      return best;
+    }
     for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
       for (int i = 0; i < 80; i++) {
         // 1 − ρ log-spaced from 0.99 down to 0.001: resolution where the curve bends
@@ -242,6 +259,25 @@ public final class QueueModelFitter {
       }
     }
     return best;
+  }
+
+  private static void offerBounded(
+      Best best,
+      int servers,
+      double capacity,
+      double waitFactor,
+      List<FitStep> fitSteps,
+      double floor,
+      Double measuredService) {
+    for (int k = -20; k <= 20; k++) {
+      double modelCapacity = capacity * (1 + CAPACITY_TOLERANCE * k / 20.0);
+      double serviceMillis = servers / modelCapacity * 1000;
+      best.offer(
+          servers,
+          serviceMillis,
+          objective(
+              servers, serviceMillis, waitFactor, fitSteps, floor, capacity, measuredService));
+    }
   }
 
   /**
