@@ -15,7 +15,8 @@ import java.util.Map;
  * <p>Stable field names: the capacity analysis and any external tool read these files.
  *
  * @param run run identifier (the Gatling run folder name, or a name given by the caller)
- * @param userId Gatling virtual user id, unique within a run
+ * @param userId Gatling virtual user id (one request per user in open-model runs; a closed-model or
+ *     experiment user sends its requests one after another)
  * @param requestId the server's chunk {@code id} ({@code chatcmpl-...}) when one arrived
  * @param phase {@code "warmup"} or {@code "step"}; warm-up requests stay out of the statistics
  * @param step 1-based load step index; 0 for warm-up
