@@ -41,7 +41,8 @@ import java.util.Map;
  * @param contentEvents number of events that carried content or reasoning
  * @param serverTimings timings the server reported about this request (vLLM {@code metrics},
  *     llama.cpp {@code timings}), keyed by their original names, milliseconds
- * @param newConnection whether the request opened a new connection, when known
+ * @param newConnection whether the request needed a new connection: inferred from the requests in
+ *     flight (Gatling does not report connection reuse), see {@code ConnectionEstimator}
  * @param outcome {@code "ok"} or {@code "ko"}
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one

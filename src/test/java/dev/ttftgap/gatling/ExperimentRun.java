@@ -7,6 +7,7 @@ import dev.ttftgap.config.Settings;
 import dev.ttftgap.experiments.BaselineTable;
 import dev.ttftgap.experiments.ModelComparisonTable;
 import dev.ttftgap.experiments.PromptLengthTable;
+import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.ExperimentPlan;
@@ -43,6 +44,7 @@ public final class ExperimentRun {
   private final List<Integer> promptTokens = new ArrayList<>();
   private final Path recordsFile;
   private final RecordWriter records;
+  private final ConnectionEstimator connections = new ConnectionEstimator();
 
   private ExperimentRun(Class<?> simulation, Settings settings, ExperimentPlan plan, Target target) {
     this.simulationName = simulation.getSimpleName().toLowerCase(Locale.ROOT);
@@ -145,12 +147,14 @@ public final class ExperimentRun {
                           model,
                           promptTokens.get(index),
                           arm.request().maxTokens(),
-                          plan.timeouts().idleMillis());
+                          plan.timeouts().idleMillis(),
+                          null);
                     },
                     Duration.ofMillis(plan.timeouts().firstTokenMillis()),
                     Duration.ofMillis(plan.timeouts().streamMillis()),
                     ctx -> records.track(ctx.userId(), () -> LoadRun.interrupted(ctx, System.currentTimeMillis())),
-                    records::append))
+                    records::append,
+                    settings.newConnectionPerUser() ? null : connections))
                 .pause(pause));
   }
 }

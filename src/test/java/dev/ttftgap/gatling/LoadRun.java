@@ -6,6 +6,7 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.LoadProfile;
@@ -49,6 +50,7 @@ public final class LoadRun {
   private final int promptTokens;
   private final Path recordsFile;
   private final RecordWriter records;
+  private final ConnectionEstimator connections = new ConnectionEstimator();
   private volatile long startNanos;
 
   private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
@@ -102,7 +104,8 @@ public final class LoadRun {
         record -> {
           records.append(record);
           records.untrack(record.userId());
-        });
+        },
+        settings.newConnectionPerUser() ? null : connections);
   }
 
   /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
@@ -174,7 +177,8 @@ public final class LoadRun {
         target.model(),
         promptTokens,
         profile.request().maxTokens(),
-        profile.timeouts().idleMillis());
+        profile.timeouts().idleMillis(),
+        null);
   }
 
   static RequestRecord interrupted(RequestContext ctx, long sentAtMillis) {
