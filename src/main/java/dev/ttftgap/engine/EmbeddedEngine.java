@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.HdrHistogram.Histogram;
 
 /**
  * The simulated OpenAI-compatible inference engine, embedded: start it with an {@link
@@ -113,18 +112,18 @@ public final class EmbeddedEngine implements AutoCloseable {
   }
 
   /**
-   * Copy of the histogram of token write lag, µs: the moment a content chunk is handed to its
-   * connection minus the planned end of the engine step that produced it.
+   * Copies of the engine's timing-lag histograms since the start or the last {@link #resetLag()}:
+   * how late tokens were written relative to the simulated step ends.
    */
-  public Histogram writeLagMicros() {
-    return onEngineThread(context::writeLagCopy);
+  public EngineLag lag() {
+    return onEngineThread(context::lagCopy);
   }
 
-  /** Clears {@link #writeLagMicros()}. */
-  public void resetWriteLag() {
+  /** Clears the histograms of {@link #lag()}. */
+  public void resetLag() {
     onEngineThread(
         () -> {
-          context.resetWriteLag();
+          context.resetLag();
           return null;
         });
   }

@@ -28,6 +28,8 @@ final class EngineContext {
   private final Set<ChatStream> keepAliveStreams = new HashSet<>();
   private final SplittableRandom faultRandom;
   private final Histogram writeLagMicros = new Histogram(60_000_000L, 3);
+  private final Histogram stepLagMicros = new Histogram(60_000_000L, 3);
+  private final Histogram fanOutMicros = new Histogram(60_000_000L, 3);
   private final String idPrefix;
   private final AtomicLong nextId = new AtomicLong();
 
@@ -35,7 +37,7 @@ final class EngineContext {
     this.config = config;
     this.executor = executor;
     for (ModelProfile profile : config.profiles()) {
-      models.put(profile.name(), new ModelEngine(profile, executor));
+      models.put(profile.name(), new ModelEngine(profile, executor, this));
       profiles.put(profile.name(), profile);
     }
     this.defaultModel = models.get(config.defaultProfile());
@@ -106,13 +108,21 @@ final class EngineContext {
     writeLagMicros.recordValue(Math.min(Math.max(0L, lagMicros), 60_000_000L));
   }
 
-  /** Copy of the write-lag histogram (token write time − step end), µs. Engine thread only. */
-  Histogram writeLagCopy() {
-    return writeLagMicros.copy();
+  /** Timer lateness of a step: moment its end is processed − its planned end. */
+  void recordStepLag(long lagMicros, long fanOutDurationMicros) {
+    stepLagMicros.recordValue(Math.min(Math.max(0L, lagMicros), 60_000_000L));
+    fanOutMicros.recordValue(Math.min(Math.max(0L, fanOutDurationMicros), 60_000_000L));
   }
 
-  void resetWriteLag() {
+  /** Copies of the lag histograms, µs. Engine thread only. */
+  EngineLag lagCopy() {
+    return new EngineLag(writeLagMicros.copy(), stepLagMicros.copy(), fanOutMicros.copy());
+  }
+
+  void resetLag() {
     writeLagMicros.reset();
+    stepLagMicros.reset();
+    fanOutMicros.reset();
   }
 
   void addKeepAlive(ChatStream stream) {

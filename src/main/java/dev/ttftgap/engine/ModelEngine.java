@@ -23,7 +23,10 @@ final class ModelEngine {
   private final EngineMetrics metrics;
   private final EventExecutor executor;
 
-  ModelEngine(ModelProfile profile, EventExecutor executor) {
+  private final EngineContext context;
+
+  ModelEngine(ModelProfile profile, EventExecutor executor, EngineContext context) {
+    this.context = context;
     this.profile = profile;
     this.scheduler = new EngineScheduler(profile.costModel());
     this.metrics = new EngineMetrics(profile.name());
@@ -59,7 +62,9 @@ final class ModelEngine {
 
   private void onStepDue() {
     long plannedEnd = scheduler.stepEndMicros();
+    long dueMicros = WallClock.monoMicros();
     scheduler.finishStep();
+    context.recordStepLag(dueMicros - plannedEnd, WallClock.monoMicros() - dueMicros);
     if (scheduler.hasWork() && !scheduler.stepInProgress()) {
       startStep(Math.max(plannedEnd, WallClock.monoMicros() - MAX_CATCH_UP_MICROS));
     }

@@ -91,7 +91,7 @@ public final class RecordAssembler {
         metrics.outputTokensSource(),
         metrics.tokenEvents() == 0 ? null : metrics.tokenEvents(),
         metrics.serverTimings().isEmpty() ? null : metrics.serverTimings(),
-        null,
+        ctx.newConnection(),
         failure == null ? RequestRecord.OK : RequestRecord.KO,
         failure == null ? null : failure.reason.code(),
         failure == null ? statusOf(connect) : failure.httpStatus,

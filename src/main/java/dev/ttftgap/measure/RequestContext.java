@@ -7,6 +7,8 @@ package dev.ttftgap.measure;
  * @param offeredRate requests/s of the step (open model), null otherwise
  * @param concurrency users of the step (closed model), null otherwise
  * @param idleTimeoutMillis longest allowed silence between two events of one stream
+ * @param newConnection whether the request needed a new connection (see {@link
+ *     ConnectionEstimator}), null when unknown
  */
 public record RequestContext(
     String run,
@@ -19,4 +21,13 @@ public record RequestContext(
     String model,
     Integer promptTokens,
     Integer maxTokens,
-    long idleTimeoutMillis) {}
+    long idleTimeoutMillis,
+    Boolean newConnection) {
+
+  /** The same context with {@code newConnection} set. */
+  public RequestContext withNewConnection(boolean value) {
+    return new RequestContext(
+        run, userId, phase, step, stepLabel, offeredRate, concurrency, model, promptTokens, maxTokens,
+        idleTimeoutMillis, value);
+  }
+}

@@ -1,9 +1,12 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.SettingsException;
+import java.util.Properties;
+
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Command line preflight of a real endpoint, with the simulations' settings.
@@ -12,7 +15,8 @@ import java.util.Optional;
  * {@code /chat/completions}, e.g. {@code http://localhost:8000/v1}; {@code LLM_API_KEY} (fallback
  * {@code OPENAI_API_KEY}, environment only, never printed); {@code LLM_MODEL}. Exit code 0 when the
  * target is fit for a load run, 1 on a diagnosis (also for a missing {@code LLM_MODEL}: it lists
- * the served ids), 2 when no base URL is set.
+ * the served ids), 2 when no base URL is set or a setting is malformed. Settings are read by {@link
+ * Settings}, as the simulations read them.
  */
 public final class PreflightMain {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -20,21 +24,28 @@ public final class PreflightMain {
   private PreflightMain() {}
 
   public static void main(String[] args) {
-    System.exit(run(System.getenv(), System.out, System.err));
+    System.exit(run(System.getenv(), System.getProperties(), System.out, System.err));
   }
 
   static int run(Map<String, String> env, PrintStream out, PrintStream err) {
-    Optional<String> base = first(env, "LLM_BASE_URL", "OPENAI_BASE_URL");
-    if (base.isEmpty()) {
+    return run(env, new Properties(), out, err);
+  }
+
+  static int run(Map<String, String> env, Properties props, PrintStream out, PrintStream err) {
+    Settings settings;
+    try {
+      settings = Settings.load(env, props);
+    } catch (SettingsException e) {
+      err.println(e.getMessage());
+      return 2;
+    }
+    if (settings.baseUrl().isEmpty()) {
       err.println(
-          "LLM_BASE_URL is not set: export it as the URL before /chat/completions, e.g."
+          "LLM_BASE_URL is not set: export it as the endpoint's base URL, e.g."
               + " http://localhost:8000/v1 (the simulations use the embedded engine without it)");
       return 2;
     }
-    // without LLM_MODEL the preflight still runs: its diagnosis lists the served ids
-    String model = first(env, "LLM_MODEL").orElse(null);
-    PreflightTarget target = targetOf(base.get(), env, model);
-    PreflightResult result = new Preflight(target, env).run();
+    PreflightResult result = new Preflight(targetOf(settings), env).run();
     if (result.ok()) {
       out.println(result.summaryLine());
       if (!result.servedModels().isEmpty()) {
@@ -46,28 +57,16 @@ public final class PreflightMain {
     return 1;
   }
 
-  static PreflightTarget targetOf(String baseUrl, Map<String, String> env, String model) {
-    String base = baseUrl.strip().replaceAll("/+$", "");
-    // a key that is set but empty counts as "not configured", like an unset one
-    Optional<String> key =
-        Optional.ofNullable(env.get("LLM_API_KEY"))
-            .filter(k -> !k.isEmpty())
-            .or(() -> Optional.ofNullable(env.get("OPENAI_API_KEY")).filter(k -> !k.isEmpty()));
+  /**
+   * The URLs and key exactly as the simulations derive them (a base URL with or without {@code
+   * /v1}); without a model the preflight still runs: its diagnosis lists the served ids.
+   */
+  static PreflightTarget targetOf(Settings settings) {
     return new PreflightTarget(
-        base + BaseUrlPaths.CHAT_SUFFIX,
-        base + "/models",
-        key,
-        model == null ? null : model.strip(),
+        settings.chatCompletionsUrl(),
+        settings.modelsUrl(),
+        settings.apiKey(),
+        settings.model().orElse(null),
         TIMEOUT);
-  }
-
-  private static Optional<String> first(Map<String, String> env, String... names) {
-    for (String name : names) {
-      String value = env.get(name);
-      if (value != null && !value.isBlank()) {
-        return Optional.of(value.strip());
-      }
-    }
-    return Optional.empty();
   }
 }

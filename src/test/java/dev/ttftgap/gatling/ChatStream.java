@@ -3,12 +3,14 @@ package dev.ttftgap.gatling;
 import static io.gatling.javaapi.core.CoreDsl.*;
 import static io.gatling.javaapi.http.HttpDsl.*;
 
+import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.ObservedEvent;
 import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
 import dev.ttftgap.measure.StreamVerdicts;
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -45,6 +47,7 @@ public final class ChatStream {
   private static final String RECORD = "ttftgap.record";
   private static final String ABORT = "ttftgap.abort";
   private static final String SEND_FALLBACK = "ttftgap.sendFallback";
+  private static final String SENT = "ttftgap.sent";
 
   private ChatStream() {}
 
@@ -56,6 +59,8 @@ public final class ChatStream {
    * @param streamTimeout longest wait for {@code [DONE]} after the first token
    * @param records where each finished request goes (ok or failed); must not block
    * @param onStart called when a request starts, e.g. to track it as in flight
+   * @param connections the shared pool's connection estimate; null when each user has its own
+   *     connection (then only a user's first request is on a new one)
    */
   public static ChainBuilder request(
       String url,
@@ -64,11 +69,15 @@ public final class ChatStream {
       Duration firstTokenTimeout,
       Duration streamTimeout,
       Consumer<RequestContext> onStart,
-      Consumer<RequestRecord> records) {
+      Consumer<RequestRecord> records,
+      ConnectionEstimator connections) {
     return exec(session -> {
-          RequestContext ctx = context.apply(session);
+          int sent = session.contains(SENT) ? session.getInt(SENT) : 0;
+          boolean newConnection = connections != null ? connections.start() : sent == 0;
+          RequestContext ctx = context.apply(session).withNewConnection(newConnection);
           onStart.accept(ctx);
           return session
+              .set(SENT, sent + 1)
               .set(CONTEXT, ctx)
               .set(SEND_FALLBACK, System.currentTimeMillis())
               .remove(FIRST_EVENT)
@@ -95,7 +104,7 @@ public final class ChatStream {
                           messages.forEach(m -> events.add(new ObservedEvent(m.timestamp(), m.message())));
                           return session.set(UNMATCHED, events);
                         }))
-                .exec(session -> finish(session, records))
+                .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
                 .exec(GatlingInternals.logRows(ChatStream::rowsOf)))
@@ -124,7 +133,8 @@ public final class ChatStream {
                 .is(StreamVerdicts.PASS));
   }
 
-  private static Session finish(Session session, Consumer<RequestRecord> records) {
+  private static Session finish(
+      Session session, Consumer<RequestRecord> records, ConnectionEstimator connections) {
     List<ObservedRow> rows = GatlingInternals.takeRows(session);
     List<ObservedEvent> unmatched = session.contains(UNMATCHED) ? session.get(UNMATCHED) : List.of();
     RequestRecord record =
@@ -136,7 +146,21 @@ public final class ChatStream {
             unmatched,
             session.getLong(SEND_FALLBACK));
     records.accept(record);
-    return session.set(RECORD, record).set(ABORT, leftOpen(rows));
+    boolean abort = leftOpen(rows);
+    if (connections != null) {
+      connections.finish(abort || closesConnection(record));
+    }
+    return session.set(RECORD, record).set(ABORT, abort);
+  }
+
+  /** Gatling closes the channel on a failed connect or a crashed stream; a clean end keeps it. */
+  private static boolean closesConnection(RequestRecord record) {
+    if (record.ok()) {
+      return false;
+    }
+    return !(record.reason().equals(FailureReason.STREAM_ERROR.code())
+        || record.reason().equals(FailureReason.NO_DONE.code())
+        || record.reason().equals(FailureReason.NO_CONTENT.code()));
   }
 
   /** A failed or timed-out check leaves the stream open (Gatling goes idle); a crash closes it. */

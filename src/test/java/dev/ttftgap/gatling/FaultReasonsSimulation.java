@@ -47,11 +47,12 @@ public class FaultReasonsSimulation extends Simulation {
                         session ->
                             new RequestContext(
                                 "faults", session.userId(), RequestRecord.STEP, 1,
-                                fault(session.userId()), null, 1, model, null, 8, 1000),
+                                fault(session.userId()), null, 1, model, null, 8, 1000, null),
                         Duration.ofSeconds(2),
                         Duration.ofSeconds(10),
                         ctx -> {},
-                        records::append))
+                        records::append,
+                        null))
                 .injectOpen(atOnceUsers(FAULTS.size())))
         .protocols(
             http.contentTypeHeader("application/json").sseUnmatchedInboundMessageBufferSize(64))

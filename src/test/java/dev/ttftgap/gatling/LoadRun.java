@@ -3,17 +3,24 @@ package dev.ttftgap.gatling;
 import static io.gatling.javaapi.core.CoreDsl.*;
 import static io.gatling.javaapi.http.HttpDsl.*;
 
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
+import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.tokens.TokenCounter;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.CapacityConsole;
+import dev.ttftgap.report.CapacityMarkdown;
+import dev.ttftgap.report.CapacityReports;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -43,6 +50,7 @@ public final class LoadRun {
   private final int promptTokens;
   private final Path recordsFile;
   private final RecordWriter records;
+  private final ConnectionEstimator connections = new ConnectionEstimator();
   private volatile long startNanos;
 
   private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
@@ -96,7 +104,8 @@ public final class LoadRun {
         record -> {
           records.append(record);
           records.untrack(record.userId());
-        });
+        },
+        settings.newConnectionPerUser() ? null : connections);
   }
 
   /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
@@ -132,7 +141,22 @@ public final class LoadRun {
     records.close();
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
-    // capacity report: wired in once the analysis lands
+    CapacityReport report = CapacityReports.writeAll(List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());
+    System.out.println(CapacityConsole.render(report));
+    System.out.println("ttft-gap: capacity report " + runDir.resolve(CapacityReports.HTML_FILE).toUri());
+    CapacityMarkdown.appendToStepSummary(report);
+  }
+
+  /** The profile's SLO (defaults where it sets none), peak rate, baseline, engine's saturation rate. */
+  private CapacityOptions capacityOptions() {
+    Optional<Slo> slo = profile.slo();
+    return new CapacityOptions(
+        slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue).orElse(CapacityOptions.DEFAULT_SLO_TTFT_P95_MILLIS),
+        slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue).orElse(CapacityOptions.DEFAULT_SLO_GAP_P95_MILLIS),
+        slo.flatMap(Slo::errorRatePercent).orElse(CapacityOptions.DEFAULT_SLO_ERROR_RATE_PERCENT),
+        settings.capacityPeakRate(),
+        settings.baseline(),
+        target.knownSaturationRate());
   }
 
   private long elapsedMillis() {
@@ -153,10 +177,11 @@ public final class LoadRun {
         target.model(),
         promptTokens,
         profile.request().maxTokens(),
-        profile.timeouts().idleMillis());
+        profile.timeouts().idleMillis(),
+        null);
   }
 
-  private static RequestRecord interrupted(RequestContext ctx, long sentAtMillis) {
+  static RequestRecord interrupted(RequestContext ctx, long sentAtMillis) {
     return new RequestRecord(
         ctx.run(), ctx.userId(), null, ctx.phase(), ctx.step(), ctx.stepLabel(), ctx.offeredRate(),
         ctx.concurrency(), ctx.model(), ctx.promptTokens(), ctx.maxTokens(), sentAtMillis,
