@@ -56,7 +56,8 @@
       lines.push({ xAxis: report.saturation.saturationRatePerSec, name: 'saturation', label: { formatter: 'saturation' } });
     }
     if (report.sloVerdict.maxSustainableRatePerSec != null) {
-      lines.push({ xAxis: report.sloVerdict.maxSustainableRatePerSec, name: 'SLO', label: { formatter: 'max under SLO' } });
+      // mid-height, so that its label does not sit on the knee's when both are close
+      lines.push({ xAxis: report.sloVerdict.maxSustainableRatePerSec, name: 'SLO', label: { position: 'middle', formatter: 'max under SLO' } });
     }
     return lines;
   }
