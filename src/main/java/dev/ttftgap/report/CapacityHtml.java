@@ -64,7 +64,7 @@ public final class CapacityHtml {
     section(
         html,
         "chart-gap",
-        "Gap percentiles vs arrival rate",
+        "Gap percentiles vs offered rate",
         "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95;"
             + " dotted: knee, max rate under the SLO, saturation.");
     section(

@@ -87,7 +87,7 @@
   var logScale = allGaps.length > 0 && Math.min.apply(null, allGaps) > 0;
   chart('chart-gap', {
     legend: { top: 0 },
-    xAxis: { type: 'value', name: 'arrival rate (rps)', nameLocation: 'middle', nameGap: 30 },
+    xAxis: { type: 'value', name: 'offered rate (rps)', nameLocation: 'middle', nameGap: 30 },
     yAxis: { type: logScale ? 'log' : 'value', name: 'gap TTFT − TTFB (ms)' },
     series: gapSeries
   });
