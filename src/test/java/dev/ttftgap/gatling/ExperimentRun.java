@@ -132,7 +132,7 @@ public final class ExperimentRun {
     Duration pause = Duration.ofMillis((long) (plan.pauseSeconds() * 1000));
     return repeat(plan.rounds(), "round")
         .on(
-            exec(ChatStream.request(
+            exec(ChatRequestChain.request(
                     target.chatCompletionsUrl(),
                     session -> body.json(),
                     session -> {

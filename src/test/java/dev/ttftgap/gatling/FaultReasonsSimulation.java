@@ -41,7 +41,7 @@ public class FaultReasonsSimulation extends Simulation {
     setUp(
             scenario("faults")
                 .exec(
-                    ChatStream.request(
+                    ChatRequestChain.request(
                         settings.chatCompletionsUrl(),
                         session -> body(model, fault(session.userId())),
                         session ->

@@ -91,7 +91,7 @@ public final class LoadRun {
 
   /** One measured request. */
   public ChainBuilder request() {
-    return ChatStream.request(
+    return ChatRequestChain.request(
         target.chatCompletionsUrl(),
         session -> body.json(),
         this::contextOf,

@@ -37,7 +37,7 @@ import java.util.function.Function;
  * <p>Both checks also stop on events that end the request early (error object, {@code [DONE]}
  * before content, a chunk of a re-sent stream), so failures carry their own message.
  */
-public final class ChatStream {
+public final class ChatRequestChain {
   static final String SSE = "chat";
   private static final String CONTEXT = "ttftgap.context";
   private static final String FIRST_EVENT = "ttftgap.firstEvent";
@@ -49,7 +49,7 @@ public final class ChatStream {
   private static final String SEND_FALLBACK = "ttftgap.sendFallback";
   private static final String SENT = "ttftgap.sent";
 
-  private ChatStream() {}
+  private ChatRequestChain() {}
 
   /**
    * @param url the chat completions URL
@@ -107,7 +107,7 @@ public final class ChatStream {
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
-                .exec(GatlingInternals.logRows(ChatStream::rowsOf)))
+                .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf)))
         .exec(session -> session.remove(SSE).remove(UNMATCHED).remove(RECORD).markAsSucceeded());
   }
 
