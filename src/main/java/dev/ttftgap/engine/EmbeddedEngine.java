@@ -4,6 +4,8 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.ServerChannel;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -38,9 +40,15 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final Channel serverChannel;
   private final EngineContext context;
   private final int port;
+  private final String transportName;
 
   private EmbeddedEngine(
-      EngineConfig config, EventLoopGroup group, Channel serverChannel, EngineContext context) {
+      EngineConfig config,
+      EventLoopGroup group,
+      Channel serverChannel,
+      EngineContext context,
+      String transportName) {
+    this.transportName = transportName;
     this.config = config;
     this.group = group;
     this.serverChannel = serverChannel;
@@ -56,25 +64,26 @@ public final class EmbeddedEngine implements AutoCloseable {
   public static EmbeddedEngine start(EngineConfig config) {
     // loads the tokenizer now, not inside the first request's timings
     dev.ttftgap.tokens.TokenCounter.count("warm up");
+    Transport transport = Transport.select(config.nativeTransport());
     EventLoopGroup group =
         new MultiThreadIoEventLoopGroup(
             config.eventLoopThreads(),
             new DefaultThreadFactory("ttftgap-engine", true),
-            NioIoHandler.newFactory());
+            transport.factory());
     try {
       EngineContext context = new EngineContext(config, group.next());
       EngineRouter router = new EngineRouter(context);
       Channel channel =
           new ServerBootstrap()
               .group(group)
-              .channel(NioServerSocketChannel.class)
+              .channel(transport.serverChannel())
               .option(ChannelOption.SO_BACKLOG, 4096)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(new EngineServerInitializer(router, config.maxBodyBytes()))
               .bind(config.host(), config.port())
               .sync()
               .channel();
-      return new EmbeddedEngine(config, group, channel, context);
+      return new EmbeddedEngine(config, group, channel, context, transport.name());
     } catch (InterruptedException e) {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       Thread.currentThread().interrupt();
@@ -99,6 +108,39 @@ public final class EmbeddedEngine implements AutoCloseable {
 
   public EngineConfig config() {
     return config;
+  }
+
+  /** {@code "nio"}, or {@code "epoll"} when a native transport was asked for and is available. */
+  public String transport() {
+    return transportName;
+  }
+
+  /** Netty transport: NIO, or epoll found by reflection (it is not a compile dependency). */
+  private record Transport(
+      IoHandlerFactory factory, Class<? extends ServerChannel> serverChannel, String name) {
+
+    static Transport select(boolean nativeWanted) {
+      if (nativeWanted) {
+        try {
+          Class<?> epoll = Class.forName("io.netty.channel.epoll.Epoll");
+          if ((Boolean) epoll.getMethod("isAvailable").invoke(null)) {
+            IoHandlerFactory factory =
+                (IoHandlerFactory)
+                    Class.forName("io.netty.channel.epoll.EpollIoHandler")
+                        .getMethod("newFactory")
+                        .invoke(null);
+            return new Transport(
+                factory,
+                Class.forName("io.netty.channel.epoll.EpollServerSocketChannel")
+                    .asSubclass(ServerChannel.class),
+                "epoll");
+          }
+        } catch (ReflectiveOperationException | LinkageError e) {
+          // not on the class path or not this OS: NIO below
+        }
+      }
+      return new Transport(NioIoHandler.newFactory(), NioServerSocketChannel.class, "nio");
+    }
   }
 
   /** The ground truth of request {@code requestId} once its response ended. */

