@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * produces into the response, honouring the header mode and the request's faults.
  *
  * <p>Lives on the engine thread. Ground-truth timestamps are taken right before the bytes are
- * handed to the channel. The scheduler hands a token to {@link #onToken} at the end of its step;
- * a stall fault holds tokens back and releases them together when the stall ends.
+ * handed to the channel. The scheduler hands a token to {@link #onToken} at the end of its step; a
+ * stall fault holds tokens back and releases them together when the stall ends.
  */
 final class ChatStream implements TokenSink {
   private static final Logger LOG = LoggerFactory.getLogger(ChatStream.class);
@@ -132,7 +132,9 @@ final class ChatStream implements TokenSink {
               HttpResponseStatus.TOO_MANY_REQUESTS,
               "The engine's waiting queue is full ("
                   + model.scheduler().waitingCount()
-                  + " requests waiting for model " + model.profile().name() + "); retry later",
+                  + " requests waiting for model "
+                  + model.profile().name()
+                  + "); retry later",
               "rate_limit_error",
               null,
               "rate_limit_exceeded"),
@@ -279,8 +281,7 @@ final class ChatStream implements TokenSink {
         encoder.finish(
             channel.alloc(), request.finishReason(), request.includeUsage() ? null : metricsJson));
     if (request.includeUsage()) {
-      writeEvent(
-          encoder.usage(channel.alloc(), request.promptTokens(), written, metricsJson));
+      writeEvent(encoder.usage(channel.alloc(), request.promptTokens(), written, metricsJson));
     }
     if (!fault.noDone()) {
       writeEvent(ChunkEncoder.done(channel.alloc()));
@@ -292,8 +293,10 @@ final class ChatStream implements TokenSink {
     model.scheduler().abort(sequence);
     String message = "Simulated fault: error after " + written + " tokens";
     if (!request.stream()) {
-      reject(new ApiException(HttpResponseStatus.INTERNAL_SERVER_ERROR, message, "server_error",
-          null, null), null);
+      reject(
+          new ApiException(
+              HttpResponseStatus.INTERNAL_SERVER_ERROR, message, "server_error", null, null),
+          null);
       return;
     }
     writeEvent(ChunkEncoder.error(channel.alloc(), message, "server_error", 500));
@@ -424,18 +427,21 @@ final class ChatStream implements TokenSink {
   private ObjectNode serverMetrics() {
     ObjectNode metrics = HttpResponses.JSON.createObjectNode();
     metrics.put("arrival_time", java.math.BigDecimal.valueOf(acceptedEpochMicros, 6));
-    Long scheduled = sequence.scheduledMicros().isPresent()
-        ? sequence.scheduledMicros().getAsLong() : null;
-    Long firstToken = sequence.firstTokenMicros().isPresent()
-        ? sequence.firstTokenMicros().getAsLong() : null;
+    Long scheduled =
+        sequence.scheduledMicros().isPresent() ? sequence.scheduledMicros().getAsLong() : null;
+    Long firstToken =
+        sequence.firstTokenMicros().isPresent() ? sequence.firstTokenMicros().getAsLong() : null;
     long nowMono = WallClock.monoMicros();
     putMillis(metrics, "queue_time_ms", scheduled == null ? null : scheduled - acceptedMonoMicros);
     putMillis(
         metrics,
         "time_to_first_token_ms",
-        firstContentEpochMicros == UNDEFINED ? null
+        firstContentEpochMicros == UNDEFINED
+            ? null
             : firstContentEpochMicros - acceptedEpochMicros);
-    putMillis(metrics, "prefill_time_ms",
+    putMillis(
+        metrics,
+        "prefill_time_ms",
         scheduled == null || firstToken == null ? null : firstToken - scheduled);
     putMillis(metrics, "decode_time_ms", firstToken == null ? null : nowMono - firstToken);
     metrics.put("prompt_tokens", request.promptTokens());

@@ -32,8 +32,13 @@ final class ChunkEncoder {
   ChunkEncoder(String id, String model, long createdEpochSeconds) {
     String quotedModel = new String(JsonStringEncoder.getInstance().quoteAsString(model));
     this.prefix =
-        ("{\"id\":\"" + id + "\",\"object\":\"chat.completion.chunk\",\"created\":"
-                + createdEpochSeconds + ",\"model\":\"" + quotedModel + "\",\"choices\":[")
+        ("{\"id\":\""
+                + id
+                + "\",\"object\":\"chat.completion.chunk\",\"created\":"
+                + createdEpochSeconds
+                + ",\"model\":\""
+                + quotedModel
+                + "\",\"choices\":[")
             .getBytes(StandardCharsets.UTF_8);
   }
 
@@ -44,7 +49,11 @@ final class ChunkEncoder {
   ByteBuf content(ByteBufAllocator alloc, byte[] word) {
     ByteBuf buf =
         alloc.buffer(
-            DATA.length + prefix.length + CONTENT_OPEN.length + word.length + CONTENT_CLOSE.length
+            DATA.length
+                + prefix.length
+                + CONTENT_OPEN.length
+                + word.length
+                + CONTENT_CLOSE.length
                 + END.length);
     return buf.writeBytes(DATA)
         .writeBytes(prefix)
@@ -57,17 +66,25 @@ final class ChunkEncoder {
   /** Finish chunk; {@code metricsJson} (an object) is added when not null. */
   ByteBuf finish(ByteBufAllocator alloc, String finishReason, String metricsJson) {
     String tail =
-        "{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"" + finishReason + "\"}]"
+        "{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\""
+            + finishReason
+            + "\"}]"
             + (metricsJson == null ? "" : ",\"metrics\":" + metricsJson)
             + "}";
     return event(alloc, tail.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Usage-only chunk ({@code "choices":[]}); {@code metricsJson} is added when not null. */
-  ByteBuf usage(ByteBufAllocator alloc, int promptTokens, int completionTokens, String metricsJson) {
+  ByteBuf usage(
+      ByteBufAllocator alloc, int promptTokens, int completionTokens, String metricsJson) {
     String tail =
-        "],\"usage\":{\"prompt_tokens\":" + promptTokens + ",\"completion_tokens\":"
-            + completionTokens + ",\"total_tokens\":" + (promptTokens + completionTokens) + "}"
+        "],\"usage\":{\"prompt_tokens\":"
+            + promptTokens
+            + ",\"completion_tokens\":"
+            + completionTokens
+            + ",\"total_tokens\":"
+            + (promptTokens + completionTokens)
+            + "}"
             + (metricsJson == null ? "" : ",\"metrics\":" + metricsJson)
             + "}";
     return event(alloc, tail.getBytes(StandardCharsets.UTF_8));
@@ -78,9 +95,14 @@ final class ChunkEncoder {
     String json =
         "{\"error\":{\"message\":\""
             + new String(JsonStringEncoder.getInstance().quoteAsString(message))
-            + "\",\"type\":\"" + type + "\",\"param\":null,\"code\":" + code + "}}";
+            + "\",\"type\":\""
+            + type
+            + "\",\"param\":null,\"code\":"
+            + code
+            + "}}";
     byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-    return alloc.buffer(DATA.length + bytes.length + END.length)
+    return alloc
+        .buffer(DATA.length + bytes.length + END.length)
         .writeBytes(DATA)
         .writeBytes(bytes)
         .writeBytes(END);
@@ -100,7 +122,8 @@ final class ChunkEncoder {
   }
 
   private ByteBuf event(ByteBufAllocator alloc, byte[] tail) {
-    return alloc.buffer(DATA.length + prefix.length + tail.length + END.length)
+    return alloc
+        .buffer(DATA.length + prefix.length + tail.length + END.length)
         .writeBytes(DATA)
         .writeBytes(prefix)
         .writeBytes(tail)

@@ -5,8 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -30,8 +30,8 @@ import java.util.concurrent.TimeoutException;
  * }</pre>
  *
  * <p>Endpoints: {@code POST /v1/chat/completions}, {@code GET /v1/models}, {@code GET
- * /v1/engine/profiles}, {@code GET /metrics}, {@code GET /health} (see {@code docs/engine.md}).
- * All connections and the engine's scheduler share {@link EngineConfig#eventLoopThreads()} Netty
+ * /v1/engine/profiles}, {@code GET /metrics}, {@code GET /health} (see {@code docs/engine.md}). All
+ * connections and the engine's scheduler share {@link EngineConfig#eventLoopThreads()} Netty
  * event-loop threads (one by default); the scheduler runs on the first.
  */
 public final class EmbeddedEngine implements AutoCloseable {

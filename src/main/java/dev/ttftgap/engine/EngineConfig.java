@@ -260,9 +260,24 @@ public final class EngineConfig {
 
   @Override
   public String toString() {
-    return "EngineConfig[host=" + host + ", port=" + port + ", profiles="
-        + ModelProfile.names(profiles) + ", default=" + defaultProfile + ", headerMode="
-        + headerMode + ", apiKey=" + (apiKey == null ? "none" : "set") + ", keepAlive="
-        + keepAliveInterval + ", trace=" + traceFile + ", threads=" + eventLoopThreads + "]";
+    return "EngineConfig[host="
+        + host
+        + ", port="
+        + port
+        + ", profiles="
+        + ModelProfile.names(profiles)
+        + ", default="
+        + defaultProfile
+        + ", headerMode="
+        + headerMode
+        + ", apiKey="
+        + (apiKey == null ? "none" : "set")
+        + ", keepAlive="
+        + keepAliveInterval
+        + ", trace="
+        + traceFile
+        + ", threads="
+        + eventLoopThreads
+        + "]";
   }
 }

@@ -6,14 +6,14 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Drives one model's {@link EngineScheduler} in real time with a single chain of event-loop
- * timers: at most one pending {@code schedule} per model, never a timer per stream, never a sleep.
+ * Drives one model's {@link EngineScheduler} in real time with a single chain of event-loop timers:
+ * at most one pending {@code schedule} per model, never a timer per stream, never a sleep.
  *
  * <p>Algorithm overview: when work arrives at an idle engine, a step starts now; when a step's
  * timer fires, the step is finished (tokens are written by the sinks) and the next step starts at
- * the previous step's planned end, not at the moment the timer fired, so timer lateness (NIO
- * timers round up to the millisecond) does not slow the simulated GPU down. Lateness beyond
- * {@value #MAX_CATCH_UP_MICROS} µs (a stalled event loop) is not caught up.
+ * the previous step's planned end, not at the moment the timer fired, so timer lateness (NIO timers
+ * round up to the millisecond) does not slow the simulated GPU down. Lateness beyond {@value
+ * #MAX_CATCH_UP_MICROS} µs (a stalled event loop) is not caught up.
  */
 final class ModelEngine {
   static final long MAX_CATCH_UP_MICROS = 2_000;

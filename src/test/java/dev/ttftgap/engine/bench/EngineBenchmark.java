@@ -28,13 +28,13 @@ import org.HdrHistogram.Histogram;
  *     -Dexec.mainClass=dev.ttftgap.engine.bench.EngineBenchmark [-Dexec.args="2000 10"]
  * </pre>
  *
- * <p>Algorithm overview: starts the engine (profile {@code stress}, one event-loop thread),
- * warms it up with 300 streams in a client JVM, measures the GC'd heap, opens STREAMS (default
- * 2,000) streams from a fresh client JVM ({@link BenchmarkClient}, so only the engine's own heap
- * is in this JVM), waits until every stream has a content token, then for SECONDS (default 10)
- * records the write lag of every token (moment the chunk is handed to the connection minus the
- * planned end of the step that produced it) and counts events, then measures the GC'd heap again
- * with the streams still open, and finally closes the client and checks every slot is released.
+ * <p>Algorithm overview: starts the engine (profile {@code stress}, one event-loop thread), warms
+ * it up with 300 streams in a client JVM, measures the GC'd heap, opens STREAMS (default 2,000)
+ * streams from a fresh client JVM ({@link BenchmarkClient}, so only the engine's own heap is in
+ * this JVM), waits until every stream has a content token, then for SECONDS (default 10) records
+ * the write lag of every token (moment the chunk is handed to the connection minus the planned end
+ * of the step that produced it) and counts events, then measures the GC'd heap again with the
+ * streams still open, and finally closes the client and checks every slot is released.
  *
  * <p>Prints: concurrent streams held, write lag p50/p99/max (ms), heap per open stream (KB; also
  * pooled direct memory per stream), content events per second. Targets: ≥ 2,000 streams, p99 ≤ 2
@@ -54,7 +54,9 @@ public final class EngineBenchmark {
             .withNativeTransport(!Boolean.getBoolean("engine.nio"));
     try (EmbeddedEngine engine = EmbeddedEngine.start(config)) {
       System.out.println(
-          "engine " + engine.baseUrl() + ", profile stress, 1 event-loop thread, transport "
+          "engine "
+              + engine.baseUrl()
+              + ", profile stress, 1 event-loop thread, transport "
               + engine.transport());
       Client warmUp = Client.start(engine.port(), 300);
       warmUp.awaitOpen(60);
