@@ -64,7 +64,7 @@ public final class EmbeddedEngine implements AutoCloseable {
   public static EmbeddedEngine start(EngineConfig config) {
     // loads the tokenizer now, not inside the first request's timings
     dev.ttftgap.tokens.TokenCounter.count("warm up");
-    Transport transport = Transport.select(config.nativeTransport());
+    Transport transport = Transport.select(config.transport());
     EventLoopGroup group =
         new MultiThreadIoEventLoopGroup(
             config.eventLoopThreads(),
@@ -110,35 +110,44 @@ public final class EmbeddedEngine implements AutoCloseable {
     return config;
   }
 
-  /** {@code "nio"}, or {@code "epoll"} when a native transport was asked for and is available. */
+  /** The transport running: {@code "nio"}, {@code "epoll"} or {@code "io_uring"}. */
   public String transport() {
     return transportName;
   }
 
-  /** Netty transport: NIO, or epoll found by reflection (it is not a compile dependency). */
+  /** A Netty transport: NIO, or a native one found by reflection (not a compile dependency). */
   private record Transport(
       IoHandlerFactory factory, Class<? extends ServerChannel> serverChannel, String name) {
 
-    static Transport select(boolean nativeWanted) {
-      if (nativeWanted) {
-        try {
-          Class<?> epoll = Class.forName("io.netty.channel.epoll.Epoll");
-          if ((Boolean) epoll.getMethod("isAvailable").invoke(null)) {
-            IoHandlerFactory factory =
-                (IoHandlerFactory)
-                    Class.forName("io.netty.channel.epoll.EpollIoHandler")
-                        .getMethod("newFactory")
-                        .invoke(null);
-            return new Transport(
-                factory,
-                Class.forName("io.netty.channel.epoll.EpollServerSocketChannel")
-                    .asSubclass(ServerChannel.class),
-                "epoll");
-          }
-        } catch (ReflectiveOperationException | LinkageError e) {
-          // not on the class path or not this OS: NIO below
+    static Transport select(EngineTransport wanted) {
+      return switch (wanted) {
+        case EPOLL -> reflective("io.netty.channel.epoll", "Epoll", "epoll");
+        case IO_URING -> reflective("io.netty.channel.uring", "IoUring", "io_uring");
+        case NIO -> nio();
+      };
+    }
+
+    private static Transport reflective(String pkg, String prefix, String name) {
+      try {
+        Class<?> probe = Class.forName(pkg + "." + prefix);
+        if ((Boolean) probe.getMethod("isAvailable").invoke(null)) {
+          IoHandlerFactory factory =
+              (IoHandlerFactory)
+                  Class.forName(pkg + "." + prefix + "IoHandler")
+                      .getMethod("newFactory")
+                      .invoke(null);
+          Class<? extends ServerChannel> channel =
+              Class.forName(pkg + "." + prefix + "ServerSocketChannel")
+                  .asSubclass(ServerChannel.class);
+          return new Transport(factory, channel, name);
         }
+      } catch (ReflectiveOperationException | LinkageError e) {
+        // not on the class path, or not this OS: NIO below
       }
+      return nio();
+    }
+
+    private static Transport nio() {
       return new Transport(NioIoHandler.newFactory(), NioServerSocketChannel.class, "nio");
     }
   }

@@ -26,7 +26,7 @@ public final class EngineConfig {
   private int maxBodyBytes;
   private long faultSeed;
   private int groundTruthCapacity;
-  private boolean nativeTransport;
+  private EngineTransport transport;
 
   private EngineConfig() {}
 
@@ -44,7 +44,7 @@ public final class EngineConfig {
     copy.maxBodyBytes = maxBodyBytes;
     copy.faultSeed = faultSeed;
     copy.groundTruthCapacity = groundTruthCapacity;
-    copy.nativeTransport = nativeTransport;
+    copy.transport = transport;
     return copy;
   }
 
@@ -63,6 +63,7 @@ public final class EngineConfig {
     config.maxBodyBytes = 4 * 1024 * 1024;
     config.faultSeed = 42L;
     config.groundTruthCapacity = 100_000;
+    config.transport = EngineTransport.NIO;
     return config;
   }
 
@@ -244,18 +245,15 @@ public final class EngineConfig {
     return groundTruthCapacity;
   }
 
-  /**
-   * Use the native epoll transport when it is on the class path and the OS supports it (it is in
-   * test scope, through Gatling); NIO otherwise. Off by default: NIO is the transport everywhere.
-   */
-  public EngineConfig withNativeTransport(boolean value) {
+  /** Socket transport; NIO by default (see {@link EngineTransport} for the fallback). */
+  public EngineConfig withTransport(EngineTransport value) {
     EngineConfig copy = copy();
-    copy.nativeTransport = value;
+    copy.transport = Objects.requireNonNull(value, "transport");
     return copy;
   }
 
-  public boolean nativeTransport() {
-    return nativeTransport;
+  public EngineTransport transport() {
+    return transport;
   }
 
   @Override
