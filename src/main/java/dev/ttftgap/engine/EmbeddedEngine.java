@@ -170,6 +170,11 @@ public final class EmbeddedEngine implements AutoCloseable {
     return onEngineThread(context::lagCopy);
   }
 
+  /** Shorthand for {@code lag().writeLagMicros()}: token write lag, µs. */
+  public org.HdrHistogram.Histogram writeLagMicros() {
+    return lag().writeLagMicros();
+  }
+
   /** Clears the histograms of {@link #lag()}. */
   public void resetLag() {
     onEngineThread(
