@@ -15,7 +15,8 @@ import java.util.Map;
  * <p>Stable field names: the capacity analysis and any external tool read these files.
  *
  * @param run run identifier (the Gatling run folder name, or a name given by the caller)
- * @param userId Gatling virtual user id, unique within a run
+ * @param userId Gatling virtual user id (one request per user in open-model runs; a closed-model or
+ *     experiment user sends its requests one after another)
  * @param requestId the server's chunk {@code id} ({@code chatcmpl-...}) when one arrived
  * @param phase {@code "warmup"} or {@code "step"}; warm-up requests stay out of the statistics
  * @param step 1-based load step index; 0 for warm-up
@@ -40,7 +41,8 @@ import java.util.Map;
  * @param contentEvents number of events that carried content or reasoning
  * @param serverTimings timings the server reported about this request (vLLM {@code metrics},
  *     llama.cpp {@code timings}), keyed by their original names, milliseconds
- * @param newConnection whether the request opened a new connection, when known
+ * @param newConnection whether the request needed a new connection: inferred from the requests in
+ *     flight (Gatling does not report connection reuse), see {@code ConnectionEstimator}
  * @param outcome {@code "ok"} or {@code "ko"}
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one

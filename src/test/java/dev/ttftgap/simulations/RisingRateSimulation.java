@@ -1,12 +1,32 @@
 package dev.ttftgap.simulations;
 
-import static io.gatling.javaapi.core.CoreDsl.*;
-import static io.gatling.javaapi.http.HttpDsl.*;
+import dev.ttftgap.gatling.LoadRun;
+import io.gatling.javaapi.core.Simulation;
 
-import io.gatling.javaapi.core.*;
-
+/**
+ * The default run: streaming chat completions at rising arrival rates (profile {@code
+ * simulations/rising-rate.json}, or {@code -Dprofile=NAME}), against the embedded engine unless
+ * {@code LLM_BASE_URL} is set. Rows per step show TTFB flat and the gap widening as the server
+ * starts to queue; the capacity report beside Gatling's says where and why.
+ */
 public class RisingRateSimulation extends Simulation {
+  // settings, profile and target, validated before any load
+  private final LoadRun run = LoadRun.prepare(RisingRateSimulation.class);
+
   {
-    setUp(scenario("noop").exec(session -> session).injectOpen(atOnceUsers(1)));
+    setUp(run.population("streaming chat"))
+        .protocols(run.protocol())
+        .assertions(run.assertions())
+        .maxDuration(run.maxDuration());
+  }
+
+  @Override
+  public void before() {
+    run.start();
+  }
+
+  @Override
+  public void after() {
+    run.finish();
   }
 }

@@ -1,0 +1,73 @@
+package dev.ttftgap.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Compares the steps of this run with those of a previous report, alerting on TTFB and on the gap
+ * separately: a TTFB jump points at the network or gateway, a gap jump at the model side (another
+ * model, a longer prompt, a busier server).
+ *
+ * <p>Algorithm overview: steps are matched by index; a step regresses on a metric when its p50 rose
+ * by more than max({@value #MIN_DELTA_MILLIS} ms, {@value #RELATIVE_DELTA} × the previous p50).
+ *
+ * <p>Assumptions: both runs used the same load profile (same steps); rates of both are reported so
+ * a mismatch is visible.
+ *
+ * <p>Parameters with defaults: 10 ms, 20 %. Example: previous gap p50 120 ms, now 160 ms → +40 ms
+ * &gt; max(10, 24) → gap regression.
+ */
+public final class BaselineComparator {
+  static final double MIN_DELTA_MILLIS = 10;
+  static final double RELATIVE_DELTA = 0.2;
+
+  private BaselineComparator() {}
+
+  static BaselineComparison compare(
+      String source, List<StepStats> steps, List<StepBaseline> previous) {
+    List<BaselineComparison.StepDelta> deltas = new ArrayList<>();
+    List<Integer> ttfbRegressions = new ArrayList<>();
+    List<Integer> gapRegressions = new ArrayList<>();
+    for (StepStats step : steps) {
+      StepBaseline before =
+          previous.stream().filter(p -> p.step() == step.step()).findFirst().orElse(null);
+      if (before == null) {
+        continue;
+      }
+      Double ttfbP50 = step.ttfb() == null ? null : step.ttfb().p50Millis();
+      Double ttfbP95 = step.ttfb() == null ? null : step.ttfb().p95Millis();
+      Double gapP50 = step.gap() == null ? null : step.gap().p50Millis();
+      Double gapP95 = step.gap() == null ? null : step.gap().p95Millis();
+      boolean ttfbRegression = regressed(ttfbP50, before.ttfbP50Millis());
+      boolean gapRegression = regressed(gapP50, before.gapP50Millis());
+      if (ttfbRegression) {
+        ttfbRegressions.add(step.step());
+      }
+      if (gapRegression) {
+        gapRegressions.add(step.step());
+      }
+      deltas.add(
+          new BaselineComparison.StepDelta(
+              step.step(),
+              step.rate(),
+              before.rate(),
+              delta(ttfbP50, before.ttfbP50Millis()),
+              delta(ttfbP95, before.ttfbP95Millis()),
+              delta(gapP50, before.gapP50Millis()),
+              delta(gapP95, before.gapP95Millis()),
+              ttfbRegression,
+              gapRegression));
+    }
+    return new BaselineComparison(source, deltas, ttfbRegressions, gapRegressions);
+  }
+
+  static boolean regressed(Double now, Double before) {
+    return now != null
+        && before != null
+        && now - before > Math.max(MIN_DELTA_MILLIS, RELATIVE_DELTA * before);
+  }
+
+  private static Double delta(Double now, Double before) {
+    return now == null || before == null ? null : now - before;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.ttftgap.analysis;
+
+import dev.ttftgap.record.RequestRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Entry point of the analysis: records in, finished {@link CapacityReport} out.
+ *
+ * <p>Order: per-step statistics and low-load baseline ({@link StepStatistics}), header timing
+ * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), SLO ({@link SloEvaluator}),
+ * saturation ({@link SaturationDetector}), queueing model ({@link QueueModelFitter}, which needs
+ * the saturation step), replicas ({@link ReplicaPlanner}) and baseline deltas ({@link
+ * BaselineComparator}).
+ */
+public final class CapacityAnalysis {
+  private CapacityAnalysis() {}
+
+  /** Analyses the records of {@code files} (read, merged as one set of samples). */
+  public static CapacityReport analyzeFiles(
+      List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
+    return analyze(
+        RecordsFiles.read(files),
+        files.stream().map(Path::toString).toList(),
+        options,
+        baselineSteps);
+  }
+
+  /**
+   * Analyses {@code records}; the result depends only on the set of records, not on their order.
+   *
+   * @param sources where the records came from, for the report
+   * @param baselineSteps the steps of a previous report to compare with; null for none
+   */
+  public static CapacityReport analyze(
+      List<RequestRecord> records,
+      List<String> sources,
+      CapacityOptions options,
+      List<StepBaseline> baselineSteps) {
+    StepStatistics.Result measured = StepStatistics.measure(records);
+    List<StepStats> steps = measured.stats();
+    LowLoadBaseline lowLoad = measured.baseline();
+    HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
+    Knee knee = KneeDetector.detect(steps, lowLoad);
+    SloVerdict slo = SloEvaluator.evaluate(steps, options);
+    Saturation saturation = SaturationDetector.detect(steps);
+    QueueModel model = QueueModelFitter.fit(steps, measured.samples(), lowLoad, saturation);
+    String modelNote =
+        model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null;
+    Replicas replicas =
+        options
+            .peakRate()
+            .map(peak -> ReplicaPlanner.plan(peak, slo, model, lowLoad, options))
+            .orElse(null);
+    BaselineComparison baseline =
+        baselineSteps == null
+            ? null
+            : BaselineComparator.compare(
+                options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
+    List<String> runs =
+        records.stream()
+            .map(RequestRecord::run)
+            .filter(Objects::nonNull)
+            .distinct()
+            .sorted()
+            .toList();
+    return new CapacityReport(
+        sources,
+        runs,
+        records.size(),
+        measured.warmup(),
+        options,
+        steps,
+        headerTiming,
+        knee,
+        slo,
+        saturation,
+        model,
+        modelNote,
+        replicas,
+        baseline);
+  }
+}

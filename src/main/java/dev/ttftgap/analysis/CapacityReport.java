@@ -1,0 +1,50 @@
+package dev.ttftgap.analysis;
+
+import java.util.List;
+
+/**
+ * The finished capacity analysis of one or several records files: what every renderer formats.
+ * Immutable; null components are undefined (see each one's type for why).
+ *
+ * @param sources the records files analysed
+ * @param runs distinct run ids found in them
+ * @param requests all records read, warm-up included
+ * @param warmupRequests warm-up records, left out of the statistics
+ * @param options the SLO, peak rate and baseline asked for
+ * @param steps per-step statistics, in step order
+ * @param headerTiming when the server sends its headers
+ * @param knee where the gap leaves its low-load band
+ * @param slo the max sustainable rate under the SLO
+ * @param saturation where throughput stops following the arrival rate
+ * @param model the fitted queueing model; null when not fitted ({@code modelNote} says why)
+ * @param modelNote why no model was fitted; null when one was
+ * @param replicas replicas for the peak rate; null when no peak rate was given
+ * @param baseline comparison with a previous report; null when none was given
+ */
+public record CapacityReport(
+    List<String> sources,
+    List<String> runs,
+    int requests,
+    int warmupRequests,
+    CapacityOptions options,
+    List<StepStats> steps,
+    HeaderTimingVerdict headerTiming,
+    Knee knee,
+    SloVerdict slo,
+    Saturation saturation,
+    QueueModel model,
+    String modelNote,
+    Replicas replicas,
+    BaselineComparison baseline) {
+
+  public CapacityReport {
+    sources = List.copyOf(sources);
+    runs = List.copyOf(runs);
+    steps = List.copyOf(steps);
+  }
+
+  /** The step with index {@code step}, or null. */
+  public StepStats step(int step) {
+    return steps.stream().filter(s -> s.step() == step).findFirst().orElse(null);
+  }
+}

@@ -1,0 +1,62 @@
+package dev.ttftgap.analysis;
+
+/**
+ * Sizes the number of replicas for a target peak rate.
+ *
+ * <p>Algorithm overview: measured — ceil(peak / max sustainable rate under the SLO). Model — the
+ * highest per-replica rate λ* at which the fitted queue's predicted p95 gap ≤ the gap limit and
+ * low-load p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then ceil(peak /
+ * λ*).
+ *
+ * <p>Assumptions: a load balancer spreads arrivals evenly over independent replicas (each one its
+ * own queue, no pooling); the error limit is met below saturation.
+ *
+ * <p>Parameters with defaults: 60 bisection rounds. Example: peak 50 rps, 9 rps per replica → 6
+ * replicas.
+ */
+public final class ReplicaPlanner {
+  private ReplicaPlanner() {}
+
+  static Replicas plan(
+      double peakRate,
+      SloVerdict slo,
+      QueueModel model,
+      LowLoadBaseline baseline,
+      CapacityOptions options) {
+    Integer fromMeasured =
+        slo.maxSustainableRate() != null && slo.maxSustainableRate() > 0
+            ? (int) Math.ceil(peakRate / slo.maxSustainableRate() - 1e-9)
+            : null;
+    Double perReplica = model == null ? null : modelMaxRate(model, baseline, options);
+    Integer fromModel =
+        perReplica != null && perReplica > 0 ? (int) Math.ceil(peakRate / perReplica - 1e-9) : null;
+    return new Replicas(peakRate, fromMeasured, slo.lowerBound(), perReplica, fromModel);
+  }
+
+  static Double modelMaxRate(QueueModel model, LowLoadBaseline baseline, CapacityOptions options) {
+    double ttfbP95 =
+        baseline == null || Double.isNaN(baseline.ttfbP95Millis()) ? 0 : baseline.ttfbP95Millis();
+    double low = 0;
+    double high = model.saturationRate();
+    if (!meets(model, low, ttfbP95, options)) {
+      return null;
+    }
+    for (int i = 0; i < 60; i++) {
+      double mid = (low + high) / 2;
+      if (meets(model, mid, ttfbP95, options)) {
+        low = mid;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
+  private static boolean meets(
+      QueueModel model, double rate, double ttfbP95, CapacityOptions options) {
+    Double gapP95 = model.predictedGapMillis(rate, 95);
+    return gapP95 != null
+        && gapP95 <= options.sloGapP95Millis()
+        && ttfbP95 + gapP95 <= options.sloTtftP95Millis();
+  }
+}

@@ -1,0 +1,126 @@
+package dev.ttftgap.analysis;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The raw material of one step: its records and the histograms built from them. */
+final class StepSamples {
+  /** Server timing keys that mean "time spent waiting in the server's queue", ms. */
+  static final List<String> SERVER_QUEUE_KEYS = List.of("queue_time_ms", "queue_ms");
+
+  final int step;
+  final List<RequestRecord> records;
+  final LatencyHistogram ttfb = new LatencyHistogram();
+  final LatencyHistogram ttft = new LatencyHistogram();
+  final LatencyHistogram gap = new LatencyHistogram();
+  final LatencyHistogram itl = new LatencyHistogram();
+  final LatencyHistogram tpot = new LatencyHistogram();
+  final LatencyHistogram e2e = new LatencyHistogram();
+  final LatencyHistogram serverQueue = new LatencyHistogram();
+
+  /** Time a request held the server after its headers: e2e − TTFB. */
+  final LatencyHistogram service = new LatencyHistogram();
+
+  final Map<String, Integer> failuresByReason = new TreeMap<>();
+  // e2e − TTFT (the stream after the first token), whole ms: long sums stay exact
+  long streamCount;
+  long streamSumMillis;
+  long streamSumSquaresMillis2;
+  final double[] gapsMillis;
+  int ok;
+  int failed;
+
+  StepSamples(int step, List<RequestRecord> records) {
+    this.step = step;
+    this.records = List.copyOf(records);
+    List<Double> gaps = new ArrayList<>();
+    for (RequestRecord record : records) {
+      if (!record.ok()) {
+        failed++;
+        failuresByReason.merge(
+            record.reason() == null ? "unknown" : record.reason(), 1, Integer::sum);
+        continue;
+      }
+      ok++;
+      recordIfDefined(ttfb, record.ttfbMillis());
+      recordIfDefined(ttft, record.ttftMillis());
+      Double gapMillis = gapMillis(record);
+      if (gapMillis != null && gapMillis >= 0) {
+        gap.recordMillis(gapMillis);
+        gaps.add(gapMillis);
+      }
+      if (record.itlMillis() != null) {
+        for (Long interval : record.itlMillis()) {
+          recordIfDefined(itl, interval);
+        }
+      }
+      if (record.tpotMillis() != null) {
+        tpot.recordMillis(record.tpotMillis());
+      }
+      recordIfDefined(e2e, record.e2eMillis());
+      if (record.e2eMillis() != null && record.ttftMillis() != null) {
+        long stream = record.e2eMillis() - record.ttftMillis();
+        streamCount++;
+        streamSumMillis += stream;
+        streamSumSquaresMillis2 += stream * stream;
+      }
+      if (record.e2eMillis() != null && record.ttfbMillis() != null) {
+        service.recordMillis(record.e2eMillis() - record.ttfbMillis());
+      }
+      Double queueMillis = serverQueueMillis(record);
+      if (queueMillis != null) {
+        serverQueue.recordMillis(queueMillis);
+      }
+    }
+    gapsMillis = gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+  }
+
+  static Double gapMillis(RequestRecord record) {
+    if (record.gapMillis() != null) {
+      return record.gapMillis().doubleValue();
+    }
+    if (record.ttftMillis() != null && record.ttfbMillis() != null) {
+      return (double) (record.ttftMillis() - record.ttfbMillis());
+    }
+    return null;
+  }
+
+  static Double serverQueueMillis(RequestRecord record) {
+    if (record.serverTimings() == null) {
+      return null;
+    }
+    for (String key : SERVER_QUEUE_KEYS) {
+      Double value = record.serverTimings().get(key);
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  /** Median absolute deviation of the gap, ms; NaN when no gap was recorded. */
+  double gapMadMillis() {
+    if (gapsMillis.length == 0) {
+      return Double.NaN;
+    }
+    double median = median(gapsMillis);
+    double[] deviations =
+        Arrays.stream(gapsMillis).map(g -> Math.abs(g - median)).sorted().toArray();
+    return median(deviations);
+  }
+
+  private static double median(double[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  private static void recordIfDefined(LatencyHistogram histogram, Long millis) {
+    if (millis != null) {
+      histogram.recordMillis(millis);
+    }
+  }
+}

@@ -1,0 +1,299 @@
+package dev.ttftgap.analysis;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Groups records by load step and measures each step.
+ *
+ * <p>Algorithm overview:
+ *
+ * <ul>
+ *   <li>Warm-up records are left out of the statistics (they still count as work in flight and as
+ *       completions, since the server did serve them).
+ *   <li>Latency percentiles: one HdrHistogram per metric and step over the successful requests. The
+ *       result depends only on the set of records, never on their order or on how they were split
+ *       into files, so merging files equals analysing their concatenation.
+ *   <li>Step window: for each run (injector) of the step, from its first start t0 to its last start
+ *       t1 plus one mean inter-arrival time, i.e. length (t1 − t0)·n/(n − 1) for n starts; the step
+ *       window is the union of its runs' windows. Concurrent injectors thus share a window (their
+ *       rates add) and repeated runs lay theirs end to end (their rates average).
+ *   <li>Arrival rate = starts / window length. Achieved rate = successful completions (start + e2e)
+ *       that fall inside the window, whichever step they started in, / window length: the server's
+ *       throughput while the step's load was applied, which plateaus at the server's capacity when
+ *       the offered rate exceeds it.
+ *   <li>Mean concurrency L = Σ over all requests of the time their [start, start + sojourn)
+ *       overlaps the window / window length, sojourn being e2e, or TTFT, or TTFB for a failure that
+ *       got no further. Little's law check: λ·W with λ = the step's arrival rate of requests with a
+ *       sojourn and W their mean sojourn; the relative difference (L − λW)/λW is reported.
+ *   <li>Queueing delay = mean gap − low-load mean gap (floored at 0); its share of the mean TTFT.
+ * </ul>
+ *
+ * <p>Assumptions: all records of one run share a clock; different runs' clocks agree (NTP) when
+ * they are merged as concurrent injectors.
+ */
+public final class StepStatistics {
+  private StepStatistics() {}
+
+  /** Per-step statistics and the low-load baseline of {@code records}. */
+  static Result measure(List<RequestRecord> records) {
+    List<RequestRecord> sorted = new ArrayList<>(records);
+    sorted.sort(RECORD_ORDER);
+    Map<Integer, List<RequestRecord>> byStep = new TreeMap<>();
+    int warmup = 0;
+    for (RequestRecord record : sorted) {
+      if (record.warmup() || record.step() < 1) {
+        warmup++;
+      } else {
+        byStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+      }
+    }
+    List<StepSamples> samples = new ArrayList<>();
+    byStep.forEach((step, stepRecords) -> samples.add(new StepSamples(step, stepRecords)));
+    LowLoadBaseline baseline =
+        samples.stream()
+            .filter(s -> s.gap.count() >= LowLoadBaseline.MIN_SAMPLES)
+            .findFirst()
+            .map(LowLoadBaseline::of)
+            .orElse(null);
+    long[] completionEpochMillis =
+        sorted.stream()
+            .filter(r -> r.ok() && r.e2eMillis() != null)
+            .mapToLong(r -> r.startEpochMillis() + r.e2eMillis())
+            .sorted()
+            .toArray();
+    List<StepStats> stats = new ArrayList<>();
+    for (StepSamples step : samples) {
+      stats.add(stats(step, sorted, completionEpochMillis, baseline));
+    }
+    return new Result(List.copyOf(samples), List.copyOf(stats), baseline, warmup);
+  }
+
+  /** Per-step statistics of {@code records}, in step order. */
+  public static List<StepStats> of(List<RequestRecord> records) {
+    return measure(records).stats();
+  }
+
+  record Result(
+      List<StepSamples> samples, List<StepStats> stats, LowLoadBaseline baseline, int warmup) {}
+
+  private static final Comparator<RequestRecord> RECORD_ORDER =
+      Comparator.comparingLong(RequestRecord::startEpochMillis)
+          .thenComparing(r -> Objects.toString(r.run(), ""))
+          .thenComparingLong(RequestRecord::userId)
+          .thenComparing(r -> Objects.toString(r.requestId(), ""))
+          .thenComparing(r -> Objects.toString(r.e2eMillis(), ""))
+          .thenComparing(r -> Objects.toString(r.ttftMillis(), ""))
+          .thenComparing(r -> Objects.toString(r.outcome(), ""));
+
+  private static StepStats stats(
+      StepSamples step,
+      List<RequestRecord> all,
+      long[] completionEpochMillis,
+      LowLoadBaseline baseline) {
+    List<RequestRecord> records = step.records;
+    RequestRecord first = records.get(0);
+    String label =
+        records.stream()
+            .map(RequestRecord::stepLabel)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null);
+    Integer concurrency =
+        records.stream()
+            .map(RequestRecord::concurrency)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null);
+
+    Map<String, long[]> runWindows = runWindows(records);
+    long[][] union = union(runWindows.values());
+    double windowMillis = Arrays.stream(union).mapToLong(w -> w[1] - w[0]).sum();
+    boolean hasWindow = windowMillis > 0;
+    Double windowSeconds = hasWindow ? windowMillis / 1000 : null;
+
+    Double offeredRate = offeredRate(records, runWindows, windowMillis);
+    Double arrivalRate = hasWindow ? records.size() / (windowMillis / 1000) : null;
+    Double achievedRate = null;
+    Double meanConcurrency = null;
+    Double littleConcurrency = null;
+    Double littleDifference = null;
+    if (hasWindow) {
+      long completions = 0;
+      for (long[] window : union) {
+        completions += countInRange(completionEpochMillis, window[0], window[1]);
+      }
+      achievedRate = completions / (windowMillis / 1000);
+      double inFlightMillis = 0;
+      for (RequestRecord record : all) {
+        Long sojourn = sojournMillis(record);
+        if (sojourn == null) {
+          continue;
+        }
+        long start = record.startEpochMillis();
+        for (long[] window : union) {
+          inFlightMillis +=
+              Math.max(0, Math.min(start + sojourn, window[1]) - Math.max(start, window[0]));
+        }
+      }
+      meanConcurrency = inFlightMillis / windowMillis;
+      long withSojourn = records.stream().filter(r -> sojournMillis(r) != null).count();
+      if (withSojourn > 0) {
+        double meanSojournSeconds =
+            records.stream()
+                    .map(StepStatistics::sojournMillis)
+                    .filter(Objects::nonNull)
+                    .mapToLong(Long::longValue)
+                    .sum()
+                / 1000.0
+                / withSojourn;
+        littleConcurrency = withSojourn / (windowMillis / 1000) * meanSojournSeconds;
+        littleDifference =
+            littleConcurrency > 0
+                ? (meanConcurrency - littleConcurrency) / littleConcurrency
+                : null;
+      }
+    }
+
+    LatencySummary gap = step.gap.summary();
+    LatencySummary ttft = step.ttft.summary();
+    LatencySummary serverQueue = step.serverQueue.summary();
+    Double queueingDelay = null;
+    Double queueingShare = null;
+    if (gap != null && baseline != null) {
+      queueingDelay = Math.max(0, gap.meanMillis() - baseline.gapMeanMillis());
+      if (ttft != null && ttft.meanMillis() > 0) {
+        queueingShare = 100 * queueingDelay / ttft.meanMillis();
+      }
+    }
+    Double serverQueueDepth =
+        serverQueue != null && arrivalRate != null
+            ? arrivalRate * serverQueue.meanMillis() / 1000
+            : null;
+    return new StepStats(
+        step.step,
+        label,
+        offeredRate,
+        first.offeredRate() == null ? concurrency : null,
+        records.size(),
+        step.ok,
+        step.failed,
+        step.failuresByReason,
+        100.0 * step.failed / records.size(),
+        windowSeconds,
+        arrivalRate,
+        achievedRate,
+        meanConcurrency,
+        littleConcurrency,
+        littleDifference,
+        step.ttfb.summary(),
+        ttft,
+        gap,
+        step.itl.summary(),
+        step.tpot.summary(),
+        step.e2e.summary(),
+        serverQueue,
+        serverQueueDepth,
+        queueingDelay,
+        queueingShare);
+  }
+
+  /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */
+  static Long sojournMillis(RequestRecord record) {
+    if (record.e2eMillis() != null) {
+      return record.e2eMillis();
+    }
+    if (record.ttftMillis() != null) {
+      return record.ttftMillis();
+    }
+    return record.ttfbMillis();
+  }
+
+  /** Per run: [t0, t0 + (t1 − t0)·n/(n − 1)) in epoch ms; runs with fewer than 2 starts omitted. */
+  private static Map<String, long[]> runWindows(List<RequestRecord> records) {
+    Map<String, List<Long>> startsByRun = new TreeMap<>();
+    for (RequestRecord record : records) {
+      startsByRun
+          .computeIfAbsent(Objects.toString(record.run(), ""), r -> new ArrayList<>())
+          .add(record.startEpochMillis());
+    }
+    Map<String, long[]> windows = new TreeMap<>();
+    startsByRun.forEach(
+        (run, starts) -> {
+          long t0 = starts.stream().mapToLong(Long::longValue).min().orElseThrow();
+          long t1 = starts.stream().mapToLong(Long::longValue).max().orElseThrow();
+          int n = starts.size();
+          if (n >= 2 && t1 > t0) {
+            long length = Math.round((t1 - t0) * (double) n / (n - 1));
+            windows.put(run, new long[] {t0, t0 + length});
+          }
+        });
+    return windows;
+  }
+
+  private static long[][] union(java.util.Collection<long[]> windows) {
+    List<long[]> sorted = new ArrayList<>(windows);
+    sorted.sort(Comparator.comparingLong(w -> w[0]));
+    List<long[]> merged = new ArrayList<>();
+    for (long[] window : sorted) {
+      long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+      if (last != null && window[0] <= last[1]) {
+        last[1] = Math.max(last[1], window[1]);
+      } else {
+        merged.add(new long[] {window[0], window[1]});
+      }
+    }
+    return merged.toArray(new long[0][]);
+  }
+
+  /**
+   * Configured rate of the step: each run's offered rate weighted by its window, over the union
+   * (concurrent injectors add, repeated runs average); null unless every run configured one.
+   */
+  private static Double offeredRate(
+      List<RequestRecord> records, Map<String, long[]> runWindows, double windowMillis) {
+    Map<String, Double> rateByRun = new TreeMap<>();
+    for (RequestRecord record : records) {
+      if (record.offeredRate() == null) {
+        return null;
+      }
+      rateByRun.putIfAbsent(Objects.toString(record.run(), ""), record.offeredRate());
+    }
+    if (rateByRun.size() == 1 || windowMillis <= 0) {
+      return rateByRun.values().iterator().next();
+    }
+    double weighted = 0;
+    for (Map.Entry<String, Double> entry : rateByRun.entrySet()) {
+      long[] window = runWindows.get(entry.getKey());
+      if (window != null) {
+        weighted += entry.getValue() * (window[1] - window[0]);
+      }
+    }
+    return weighted / windowMillis;
+  }
+
+  /** Number of values in sorted {@code values} within [from, to). */
+  private static long countInRange(long[] values, long from, long to) {
+    return lowerBound(values, to) - lowerBound(values, from);
+  }
+
+  private static int lowerBound(long[] values, long key) {
+    int low = 0;
+    int high = values.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (values[mid] < key) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.ttftgap.analysis;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Statistics of one load step. Latencies cover the step's successful requests; rates and
+ * concurrency are measured over the step window (see {@link StepStatistics}). A null component is
+ * undefined (too few requests, or not measured), never zero.
+ *
+ * @param step 1-based step index
+ * @param label the step's label as recorded, e.g. {@code "step 3 · 6 rps"}
+ * @param offeredRate configured arrival rate, requests/s (open model); null for a closed model
+ * @param concurrency configured concurrency (closed model); null for an open model
+ * @param requests requests that started in the step
+ * @param okRequests of which succeeded
+ * @param failedRequests of which failed
+ * @param failuresByReason failed requests by {@code FailureReason} code, sorted by code
+ * @param errorRatePercent failed requests, percent of {@code requests}
+ * @param windowSeconds length of the step window, s
+ * @param arrivalRate requests started per second of the window
+ * @param achievedRate successful completions per second of the window (throughput)
+ * @param meanConcurrency L: requests in flight, time-averaged over the window
+ * @param littleConcurrency λ·W: arrival rate times mean time in system of the step's requests
+ * @param littleRelativeDifference (L − λ·W) / (λ·W)
+ * @param ttfb send → headers
+ * @param ttft send → first token
+ * @param gap TTFT − TTFB
+ * @param itl every interval between consecutive content events
+ * @param tpot time per output token after the first
+ * @param e2e send → end of stream
+ * @param serverQueue the server's reported queue time ({@code queue_time_ms}), when reported
+ * @param serverQueueDepth mean server queue length by Little's law, arrival rate × mean server
+ *     queue time, when the server reports queue time
+ * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
+ * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ */
+public record StepStats(
+    int step,
+    String label,
+    Double offeredRate,
+    Integer concurrency,
+    int requests,
+    int okRequests,
+    int failedRequests,
+    Map<String, Integer> failuresByReason,
+    double errorRatePercent,
+    Double windowSeconds,
+    Double arrivalRate,
+    Double achievedRate,
+    Double meanConcurrency,
+    Double littleConcurrency,
+    Double littleRelativeDifference,
+    LatencySummary ttfb,
+    LatencySummary ttft,
+    LatencySummary gap,
+    LatencySummary itl,
+    LatencySummary tpot,
+    LatencySummary e2e,
+    LatencySummary serverQueue,
+    Double serverQueueDepth,
+    Double queueingDelayMillis,
+    Double queueingSharePercent) {
+
+  public StepStats {
+    failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));
+  }
+
+  /**
+   * The step's load on the x axis, requests/s: the offered rate when configured, else the measured
+   * arrival rate (closed model); null when neither is known.
+   */
+  public Double rate() {
+    return offeredRate != null ? offeredRate : arrivalRate;
+  }
+}

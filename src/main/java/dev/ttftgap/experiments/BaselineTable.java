@@ -1,0 +1,138 @@
+package dev.ttftgap.experiments;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The seeds' baseline: a few sequential rounds per model, the first dropped as warm-up, median and
+ * p95 of TTFB, TTFT and gap, a verdict from the rules of thumb ({@link GapVerdict}) and a stability
+ * line per model.
+ *
+ * <p>Stability: the gap is called unstable when its p95 exceeds {@value #UNSTABLE_P95_OVER_P50}×
+ * its p50 (the seeds' "150 ms one time, 900 ms the next"), which points at server load or network
+ * jitter rather than at the model. Worked example: gaps 120, 130, 140, 150 ms → p50 135 ms, p95
+ * 148.5 ms → stable.
+ *
+ * <p>Parameters with defaults: {@code warmupRounds} = {@value
+ * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per model.
+ */
+public final class BaselineTable {
+  static final double UNSTABLE_P95_OVER_P50 = 2.0;
+
+  /** One model's figures. */
+  public record Row(String model, LatencyStats stats, Optional<String> verdict) {}
+
+  private final List<Row> rows;
+  private final ExperimentSamples samples;
+
+  private BaselineTable(List<Row> rows, ExperimentSamples samples) {
+    this.rows = List.copyOf(rows);
+    this.samples = samples;
+  }
+
+  public static BaselineTable of(List<RequestRecord> records) {
+    return of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
+  }
+
+  public static BaselineTable of(List<RequestRecord> records, int warmupRounds) {
+    ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, warmupRounds);
+    List<Row> rows = new ArrayList<>();
+    for (Map.Entry<String, List<RequestRecord>> group : samples.groups().entrySet()) {
+      LatencyStats stats = LatencyStats.of(group.getValue());
+      rows.add(new Row(group.getKey(), stats, stats.gapP50Millis().map(GapVerdict::of)));
+    }
+    return new BaselineTable(rows, samples);
+  }
+
+  public List<Row> rows() {
+    return rows;
+  }
+
+  public ExperimentSamples samples() {
+    return samples;
+  }
+
+  /**
+   * {@code "P50 vs P95 over 4 rounds: gap p50 140 ms, p95 210 ms → stable"}; empty when the model
+   * has no gap sample.
+   */
+  public static Optional<String> stabilityLine(LatencyStats stats) {
+    if (stats.gapP50Millis().isEmpty() || stats.gapP95Millis().isEmpty()) {
+      return Optional.empty();
+    }
+    double p50 = stats.gapP50Millis().get();
+    double p95 = stats.gapP95Millis().get();
+    boolean unstable = p95 > UNSTABLE_P95_OVER_P50 * p50;
+    return Optional.of(
+        "P50 vs P95 over "
+            + stats.samples()
+            + " rounds: gap p50 "
+            + Math.round(p50)
+            + " ms, p95 "
+            + Math.round(p95)
+            + " ms → "
+            + (unstable ? "unstable (p95 > 2× p50 points at server load)" : "stable"));
+  }
+
+  private TextTable table() {
+    TextTable table =
+        new TextTable(
+            List.of(
+                "model",
+                "rounds",
+                "TTFB p50",
+                "TTFT p50",
+                "gap p50",
+                "TTFB p95",
+                "TTFT p95",
+                "gap p95",
+                "verdict"));
+    for (Row row : rows) {
+      LatencyStats s = row.stats();
+      table.row(
+          List.of(
+              row.model(),
+              String.valueOf(s.samples()),
+              Cells.millis(s.ttfbP50Millis()),
+              Cells.millis(s.ttftP50Millis()),
+              Cells.millis(s.gapP50Millis()),
+              Cells.millis(s.ttfbP95Millis()),
+              Cells.millis(s.ttftP95Millis()),
+              Cells.millis(s.gapP95Millis()),
+              row.verdict().orElse(Cells.NONE)));
+    }
+    return table;
+  }
+
+  private List<String> notes() {
+    List<String> notes = new ArrayList<>();
+    for (Row row : rows) {
+      stabilityLine(row.stats()).ifPresent(line -> notes.add(row.model() + ": " + line));
+    }
+    notes.add(samples.warmupNote("model"));
+    if (!samples.failureFooter().isEmpty()) {
+      notes.add(samples.failureFooter());
+    }
+    return notes;
+  }
+
+  public String toText() {
+    return table().toText() + String.join("\n", notes()) + "\n";
+  }
+
+  public String toMarkdown() {
+    StringBuilder out = new StringBuilder(table().toMarkdown()).append('\n');
+    for (String note : notes()) {
+      out.append("- ").append(note).append('\n');
+    }
+    return out.toString();
+  }
+
+  @Override
+  public String toString() {
+    return toText();
+  }
+}

@@ -1,0 +1,61 @@
+package dev.ttftgap.experiments;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * p50 and p95 of TTFB, TTFT and gap over successful records, milliseconds. The gap is the record's
+ * {@code gapMillis}, or {@code ttftMillis − ttfbMillis} when only those two are set. A metric no
+ * record defines is an empty Optional, never 0.
+ *
+ * @param samples successful records the figures come from
+ * @param promptTokensP50 median prompt length, tokens
+ */
+public record LatencyStats(
+    int samples,
+    Optional<Double> ttfbP50Millis,
+    Optional<Double> ttftP50Millis,
+    Optional<Double> gapP50Millis,
+    Optional<Double> ttfbP95Millis,
+    Optional<Double> ttftP95Millis,
+    Optional<Double> gapP95Millis,
+    Optional<Double> promptTokensP50) {
+
+  /** Statistics of {@code records}, all of which must be successful. */
+  public static LatencyStats of(List<RequestRecord> records) {
+    List<Long> ttfb = new ArrayList<>();
+    List<Long> ttft = new ArrayList<>();
+    List<Long> gap = new ArrayList<>();
+    List<Integer> promptTokens = new ArrayList<>();
+    for (RequestRecord record : records) {
+      if (!record.ok()) {
+        throw new IllegalArgumentException("LatencyStats takes successful records only");
+      }
+      if (record.ttfbMillis() != null) {
+        ttfb.add(record.ttfbMillis());
+      }
+      if (record.ttftMillis() != null) {
+        ttft.add(record.ttftMillis());
+      }
+      if (record.gapMillis() != null) {
+        gap.add(record.gapMillis());
+      } else if (record.ttftMillis() != null && record.ttfbMillis() != null) {
+        gap.add(record.ttftMillis() - record.ttfbMillis());
+      }
+      if (record.promptTokens() != null) {
+        promptTokens.add(record.promptTokens());
+      }
+    }
+    return new LatencyStats(
+        records.size(),
+        Percentiles.median(ttfb),
+        Percentiles.median(ttft),
+        Percentiles.median(gap),
+        Percentiles.of(ttfb, 95),
+        Percentiles.of(ttft, 95),
+        Percentiles.of(gap, 95),
+        Percentiles.median(promptTokens));
+  }
+}

@@ -1,0 +1,226 @@
+package dev.ttftgap.measure;
+
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.ChunkClassifier;
+import dev.ttftgap.stream.ChunkKind;
+import dev.ttftgap.stream.RequestMetrics;
+import dev.ttftgap.stream.StreamTimeline;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Builds the record of one request from what Gatling observed: the connect and check rows, the
+ * event each check matched, and the events no check matched (Gatling's unmatched buffer).
+ *
+ * <p>Algorithm overview: the rows give the send time (connect start), the headers (connect end),
+ * the first token (first check's end) and {@code [DONE]} (second check's end); the events are put
+ * back in arrival order (the first-token event between the ones that came before and after it) and
+ * fed to {@link RequestMetrics}; the outcome is decided from the first failed row's message and the
+ * events, in the order the request progressed, so each failure gets exactly one reason.
+ *
+ * <p>Assumption: while the first-token check waits, only non-token events reach the buffer (token,
+ * error and {@code [DONE]} events end that wait), so the buffer's prefix of non-token events that
+ * arrived no later than the first token is what came before it.
+ */
+public final class RecordAssembler {
+  private static final Pattern STATUS = Pattern.compile("response with code (\\d{3})");
+
+  private RecordAssembler() {}
+
+  /**
+   * @param rows rows the connect action logged, in order
+   * @param firstMatchedEvent event the first-token check matched, null if none
+   * @param endMatchedEvent event the end-of-stream check matched, null if none
+   * @param unmatched events no check matched, in arrival order
+   * @param fallbackStartMillis send time to record when not even the connect row exists
+   */
+  public static RequestRecord assemble(
+      RequestContext ctx,
+      List<ObservedRow> rows,
+      String firstMatchedEvent,
+      String endMatchedEvent,
+      List<ObservedEvent> unmatched,
+      long fallbackStartMillis) {
+    Optional<ObservedRow> connect = row(rows, RowNames.TTFB);
+    Optional<ObservedRow> gap = row(rows, RowNames.GAP);
+    Optional<ObservedRow> decode = row(rows, RowNames.DECODE);
+    long send = connect.map(ObservedRow::startMillis).orElse(fallbackStartMillis);
+
+    StreamTimeline timeline = new StreamTimeline(send);
+    connect.filter(ObservedRow::ok).ifPresent(r -> timeline.headers(r.endMillis()));
+    List<ObservedEvent> events = inArrivalOrder(gap, firstMatchedEvent, decode, endMatchedEvent, unmatched);
+    for (ObservedEvent event : events) {
+      timeline.event(event.epochMillis(), ChunkClassifier.classifyGatlingEvent(event.eventJson()));
+    }
+    decode.filter(ObservedRow::ok).ifPresent(r -> timeline.end(r.endMillis()));
+    RequestMetrics metrics = RequestMetrics.of(timeline);
+
+    Failure failure = failure(ctx, rows, connect, gap, decode, metrics);
+    long lastEnd = rows.stream().mapToLong(ObservedRow::endMillis).max().orElse(send);
+    Long e2e = metrics.e2eMillis().isPresent() ? (Long) metrics.e2eMillis().getAsLong() : (lastEnd > send ? lastEnd - send : null);
+    List<Long> itl = metrics.itlMillis();
+    return new RequestRecord(
+        ctx.run(),
+        ctx.userId(),
+        metrics.requestId().orElse(null),
+        ctx.phase(),
+        ctx.step(),
+        ctx.stepLabel(),
+        ctx.offeredRate(),
+        ctx.concurrency(),
+        ctx.model(),
+        boxed(metrics.promptTokens()) != null ? boxed(metrics.promptTokens()) : ctx.promptTokens(),
+        ctx.maxTokens(),
+        send,
+        boxed(metrics.ttfbMillis()),
+        boxed(metrics.ttftMillis()),
+        boxed(metrics.gapMillis()),
+        boxed(metrics.firstContentMillis()),
+        boxed(metrics.firstReasoningMillis()),
+        e2e,
+        itl.isEmpty() ? null : itl,
+        metrics.tpotMillis().isPresent() ? metrics.tpotMillis().getAsDouble() : null,
+        boxed(metrics.outputTokens()),
+        metrics.outputTokensSource(),
+        metrics.tokenEvents() == 0 ? null : metrics.tokenEvents(),
+        metrics.serverTimings().isEmpty() ? null : metrics.serverTimings(),
+        ctx.newConnection(),
+        failure == null ? RequestRecord.OK : RequestRecord.KO,
+        failure == null ? null : failure.reason.code(),
+        failure == null ? statusOf(connect) : failure.httpStatus,
+        failure == null ? null : failure.message);
+  }
+
+  private record Failure(FailureReason reason, Integer httpStatus, String message) {}
+
+  private static Failure failure(
+      RequestContext ctx,
+      List<ObservedRow> rows,
+      Optional<ObservedRow> connect,
+      Optional<ObservedRow> gap,
+      Optional<ObservedRow> decode,
+      RequestMetrics metrics) {
+    if (connect.isEmpty()) {
+      String message = rows.isEmpty() ? "request was not sent" : rows.get(0).message();
+      return new Failure(FailureReason.CONNECTION_FAILED, null, message);
+    }
+    if (!connect.get().ok()) {
+      return connectFailure(connect.get().message());
+    }
+    if (metrics.chunkIds().size() > 1) {
+      return new Failure(
+          FailureReason.STREAM_RESTARTED,
+          200,
+          "stream restarted: the connection dropped and the POST was re-sent; chunk ids "
+              + metrics.chunkIds());
+    }
+    Optional<Chunk> error = metrics.firstError();
+    if (error.isPresent()) {
+      return new Failure(FailureReason.STREAM_ERROR, 200, "stream error: " + error.get().errorMessage());
+    }
+    if (gap.isEmpty() || !gap.get().ok()) {
+      String message = gap.map(ObservedRow::message).orElse("no first-token check row");
+      if (message != null && message.endsWith("timeout")) {
+        return new Failure(FailureReason.FIRST_TOKEN_TIMEOUT, 200, message);
+      }
+      if (message != null && message.contains("End of stream") || metrics.sawDone()) {
+        return new Failure(FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
+      }
+      return new Failure(FailureReason.CONNECTION_FAILED, 200, message);
+    }
+    if (decode.isEmpty() || !decode.get().ok()) {
+      String message = decode.map(ObservedRow::message).orElse("no end-of-stream check row");
+      if (metrics.maxIdleMillis() > ctx.idleTimeoutMillis()) {
+        return new Failure(FailureReason.IDLE_TIMEOUT, 200, idleMessage(ctx, metrics));
+      }
+      if (message != null && message.endsWith("timeout")) {
+        return new Failure(FailureReason.STREAM_TIMEOUT, 200, message);
+      }
+      if (message != null && message.contains("End of stream")) {
+        return new Failure(FailureReason.NO_DONE, 200, "stream ended without [DONE]");
+      }
+      return new Failure(FailureReason.CONNECTION_FAILED, 200, message);
+    }
+    if (metrics.maxIdleMillis() > ctx.idleTimeoutMillis()) {
+      return new Failure(FailureReason.IDLE_TIMEOUT, 200, idleMessage(ctx, metrics));
+    }
+    return null;
+  }
+
+  private static String idleMessage(RequestContext ctx, RequestMetrics metrics) {
+    return "no event for "
+        + metrics.maxIdleMillis()
+        + " ms (idle timeout "
+        + ctx.idleTimeoutMillis()
+        + " ms)";
+  }
+
+  private static Failure connectFailure(String message) {
+    String text = message == null ? "connect failed" : message;
+    Matcher status = STATUS.matcher(text);
+    if (status.find()) {
+      int code = Integer.parseInt(status.group(1));
+      return new Failure(
+          FailureReason.HTTP_STATUS,
+          code,
+          "HTTP " + code + " (Gatling's SSE client does not keep error bodies; the preflight shows the server's message)");
+    }
+    if (text.contains("content-type")) {
+      return new Failure(FailureReason.WRONG_CONTENT_TYPE, 200, text);
+    }
+    return new Failure(FailureReason.CONNECTION_FAILED, null, text);
+  }
+
+  private static Integer statusOf(Optional<ObservedRow> connect) {
+    return connect.filter(ObservedRow::ok).isPresent() ? 200 : null;
+  }
+
+  private static List<ObservedEvent> inArrivalOrder(
+      Optional<ObservedRow> gap,
+      String firstMatchedEvent,
+      Optional<ObservedRow> decode,
+      String endMatchedEvent,
+      List<ObservedEvent> unmatched) {
+    List<ObservedEvent> events = new ArrayList<>(unmatched.size() + 2);
+    int next = 0;
+    if (firstMatchedEvent != null && gap.isPresent()) {
+      long firstAt = gap.get().endMillis();
+      while (next < unmatched.size() && comesBefore(unmatched.get(next), firstAt)) {
+        events.add(unmatched.get(next++));
+      }
+      events.add(new ObservedEvent(firstAt, firstMatchedEvent));
+    }
+    events.addAll(unmatched.subList(next, unmatched.size()));
+    if (endMatchedEvent != null && decode.isPresent()) {
+      events.add(new ObservedEvent(decode.get().endMillis(), endMatchedEvent));
+    }
+    return events;
+  }
+
+  private static boolean comesBefore(ObservedEvent event, long firstTokenAt) {
+    if (event.epochMillis() > firstTokenAt) {
+      return false;
+    }
+    ChunkKind kind = ChunkClassifier.classifyGatlingEvent(event.eventJson()).kind();
+    return kind != ChunkKind.CONTENT && kind != ChunkKind.REASONING;
+  }
+
+  private static Optional<ObservedRow> row(List<ObservedRow> rows, String name) {
+    return rows.stream().filter(r -> r.name().equals(name)).findFirst();
+  }
+
+  private static Long boxed(OptionalLong value) {
+    return value.isPresent() ? value.getAsLong() : null;
+  }
+
+  private static Integer boxed(OptionalInt value) {
+    return value.isPresent() ? value.getAsInt() : null;
+  }
+}

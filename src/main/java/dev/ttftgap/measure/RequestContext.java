@@ -1,0 +1,33 @@
+package dev.ttftgap.measure;
+
+/**
+ * What the load generator knows about a request before sending it.
+ *
+ * @param phase {@code "warmup"} or {@code "step"}
+ * @param offeredRate requests/s of the step (open model), null otherwise
+ * @param concurrency users of the step (closed model), null otherwise
+ * @param idleTimeoutMillis longest allowed silence between two events of one stream
+ * @param newConnection whether the request needed a new connection (see {@link
+ *     ConnectionEstimator}), null when unknown
+ */
+public record RequestContext(
+    String run,
+    long userId,
+    String phase,
+    int step,
+    String stepLabel,
+    Double offeredRate,
+    Integer concurrency,
+    String model,
+    Integer promptTokens,
+    Integer maxTokens,
+    long idleTimeoutMillis,
+    Boolean newConnection) {
+
+  /** The same context with {@code newConnection} set. */
+  public RequestContext withNewConnection(boolean value) {
+    return new RequestContext(
+        run, userId, phase, step, stepLabel, offeredRate, concurrency, model, promptTokens, maxTokens,
+        idleTimeoutMillis, value);
+  }
+}

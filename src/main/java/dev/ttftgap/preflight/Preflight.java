@@ -1,0 +1,280 @@
+package dev.ttftgap.preflight;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Checks a target before any load is sent, and says in one line what would corrupt the run.
+ *
+ * <p>Algorithm overview: (1) the URLs and the API key's shape are checked locally (a malformed key
+ * is never sent); (2) {@code GET models} gives the served ids (a 404 there is not fatal); (3) one
+ * non-streaming chat request with {@code max_tokens} {@value #PLAIN_MAX_TOKENS} checks key, model
+ * and path; (4) one streaming request ({@code stream: true}, {@code stream_options.include_usage:
+ * true}, {@code max_tokens} {@value #STREAM_MAX_TOKENS}) is timed on one {@link System#nanoTime()}
+ * clock: headers (TTFB), each body delivery and SSE event, the first content event (TTFT) and the
+ * end; {@link StreamEvaluation} judges it. The first failing step yields the {@link Diagnosis}. A
+ * 404 on the path is retried once on the alternative path ({@code /v1} added, removed or undoubled)
+ * to suggest the fixed base URL.
+ *
+ * <p>Assumptions: OpenAI-compatible wire format; HTTP/1.1 like the load generator; the JVM connects
+ * directly (it ignores {@code HTTP(S)_PROXY}), which is why those variables are only named in
+ * connection diagnoses, not used. A failed preflight carries no timings, so samples taken while
+ * authentication or routing is broken never reach statistics.
+ *
+ * <p>Parameters with defaults: all from {@link PreflightTarget}; the timeout bounds the connect,
+ * each plain request, and the whole streaming probe.
+ */
+public final class Preflight {
+  static final int PLAIN_MAX_TOKENS = 8;
+  static final int STREAM_MAX_TOKENS = 16;
+  private static final String PROMPT = "Reply with the single word OK.";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final PreflightTarget target;
+  private final HttpClient client;
+  private final ServerMessages messages;
+  private final StatusDiagnoses statuses;
+  private final ConnectionDiagnoses connections;
+
+  /** A preflight that reads proxy variables from the process environment. */
+  public Preflight(PreflightTarget target) {
+    this(target, System.getenv());
+  }
+
+  /**
+   * @param env environment variables; only the proxy variables are read, to be named in a
+   *     connection diagnosis
+   */
+  public Preflight(PreflightTarget target, Map<String, String> env) {
+    this.target = target;
+    this.client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(target.timeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    this.messages = new ServerMessages(target.apiKey());
+    this.statuses = new StatusDiagnoses(target, messages);
+    this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
+  }
+
+  /** Runs the probes; never throws for target problems, returns a diagnosis instead. */
+  public PreflightResult run() {
+    List<String> served = new ArrayList<>();
+    try {
+      checkLocally();
+      served.addAll(listModels());
+      if (target.model() == null || target.model().isBlank()) {
+        throw PreflightStop.of(statuses.noModel(served));
+      }
+      plainChat(served);
+      return streamingProbe(served);
+    } catch (PreflightStop stop) {
+      return PreflightResult.failed(stop.diagnosis(), served, stop.headerTiming());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return PreflightResult.failed(
+          new Diagnosis(Diagnosis.Kind.TIMEOUT, "preflight interrupted"),
+          served,
+          PreflightResult.UNKNOWN);
+    }
+  }
+
+  private void checkLocally() throws PreflightStop {
+    List<String> urls = new ArrayList<>(List.of(target.chatCompletionsUrl()));
+    if (target.modelsUrl() != null) {
+      urls.add(target.modelsUrl());
+    }
+    for (String url : urls) {
+      try {
+        URI uri = new URI(url);
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+          throw PreflightStop.of(
+              Diagnosis.Kind.BAD_SETTING,
+              "base URL \""
+                  + url
+                  + "\" is not an http(s) URL with a host: set LLM_BASE_URL to e.g."
+                  + " http://localhost:8000/v1");
+        }
+      } catch (URISyntaxException e) {
+        throw PreflightStop.of(
+            Diagnosis.Kind.BAD_SETTING,
+            "base URL \""
+                + url
+                + "\" is not a valid URL ("
+                + e.getReason()
+                + "): fix LLM_BASE_URL");
+      }
+    }
+    Optional<String> key = target.apiKey();
+    Optional<String> problem = key.flatMap(ApiKeyShape::problem);
+    if (problem.isPresent()) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.API_KEY_MALFORMED,
+          "the API key ("
+              + ApiKeyShape.mask(key.get())
+              + ") "
+              + problem.get()
+              + ": export LLM_API_KEY with the bare key, no quotes, spaces or line breaks");
+    }
+  }
+
+  private List<String> listModels() throws PreflightStop, InterruptedException {
+    if (target.modelsUrl() == null) {
+      return List.of();
+    }
+    HttpRequest request =
+        authorised(HttpRequest.newBuilder(URI.create(target.modelsUrl())))
+            .timeout(target.timeout())
+            .GET()
+            .build();
+    HttpResponse<String> response = send(request, target.modelsUrl());
+    int status = response.statusCode();
+    if (status == 401 || status == 403 || status == 429) {
+      throw statusStop(
+          status, response.body(), retryAfter(response), target.modelsUrl(), List.of());
+    }
+    if (status != 200) {
+      return List.of(); // not every server lists its models; the chat request decides
+    }
+    List<String> ids = new ArrayList<>();
+    try {
+      for (JsonNode model : JSON.readTree(response.body()).path("data")) {
+        if (model.path("id").isTextual()) {
+          ids.add(model.path("id").asText());
+        }
+      }
+    } catch (IOException e) {
+      return List.of();
+    }
+    return ids;
+  }
+
+  private void plainChat(List<String> served) throws PreflightStop, InterruptedException {
+    String url = target.chatCompletionsUrl();
+    HttpResponse<String> response = send(chatRequest(url, false), url);
+    if (response.statusCode() != 200) {
+      throw statusStop(response.statusCode(), response.body(), retryAfter(response), url, served);
+    }
+  }
+
+  private PreflightResult streamingProbe(List<String> served)
+      throws PreflightStop, InterruptedException {
+    String url = target.chatCompletionsUrl();
+    SseRecorder recorder = new SseRecorder();
+    HttpRequest request = chatRequest(url, true);
+    long startNanos = System.nanoTime();
+    CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request, recorder);
+    HttpResponse<Void> response;
+    try {
+      response = future.get(target.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw PreflightStop.of(
+          Diagnosis.Kind.TIMEOUT,
+          "the streaming probe to "
+              + url
+              + " did not finish within "
+              + ConnectionDiagnoses.text(target.timeout())
+              + " (max_tokens "
+              + STREAM_MAX_TOKENS
+              + "): the server is stalled or overloaded; check it, or raise the timeout");
+    } catch (ExecutionException e) {
+      throw PreflightStop.of(connections.of(e.getCause(), url));
+    }
+    if (response.statusCode() != 200) {
+      throw statusStop(response.statusCode(), recorder.body(), retryAfter(response), url, served);
+    }
+    return StreamEvaluation.evaluate(recorder, startNanos, served, url, messages);
+  }
+
+  private PreflightStop statusStop(
+      int status, String body, Optional<String> retryAfter, String url, List<String> served)
+      throws InterruptedException {
+    switch (status) {
+      case 401:
+      case 403:
+        return PreflightStop.of(statuses.unauthorized(status, url, body));
+      case 404:
+        if (statuses.modelNotFound(body, served)) {
+          return PreflightStop.of(statuses.modelNotFound(url, body, served));
+        }
+        return PreflightStop.of(pathNotFound(url, body));
+      case 429:
+        return PreflightStop.of(statuses.rateLimited(url, body, retryAfter));
+      default:
+        return PreflightStop.of(statuses.other(status, url, body));
+    }
+  }
+
+  /** Tries the alternative path once, so the diagnosis can name the fixed base URL. */
+  private Diagnosis pathNotFound(String url, String body) throws InterruptedException {
+    Optional<String> alternative = BaseUrlPaths.alternative(url);
+    if (alternative.isPresent()) {
+      try {
+        HttpResponse<String> response =
+            client.send(
+                chatRequest(alternative.get(), false), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 404 || ServerMessages.namesTheModel(response.body())) {
+          return statuses.pathFixed(url, alternative.get(), response.statusCode());
+        }
+      } catch (IOException e) {
+        // the alternative is no better; report the original 404
+      }
+    }
+    return statuses.pathWrong(url, body, alternative);
+  }
+
+  private HttpRequest chatRequest(String url, boolean stream) {
+    ObjectNode body = JSON.createObjectNode();
+    body.put("model", target.model());
+    body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
+    body.put("max_tokens", stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+    body.put("temperature", 0);
+    body.put("stream", stream);
+    if (stream) {
+      body.putObject("stream_options").put("include_usage", true);
+    }
+    return authorised(HttpRequest.newBuilder(URI.create(url)))
+        .timeout(target.timeout())
+        .header("Content-Type", "application/json")
+        .header("Accept", stream ? "text/event-stream" : "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+        .build();
+  }
+
+  private HttpRequest.Builder authorised(HttpRequest.Builder builder) {
+    target.apiKey().ifPresent(key -> builder.header("Authorization", "Bearer " + key));
+    return builder;
+  }
+
+  private HttpResponse<String> send(HttpRequest request, String url)
+      throws PreflightStop, InterruptedException {
+    try {
+      return client.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw PreflightStop.of(connections.of(e, url));
+    }
+  }
+
+  private static Optional<String> retryAfter(HttpResponse<?> response) {
+    return response.headers().firstValue("retry-after");
+  }
+}

@@ -1,0 +1,160 @@
+package dev.ttftgap.preflight;
+
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.ChunkClassifier;
+import java.io.ByteArrayOutputStream;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.function.LongSupplier;
+
+/**
+ * Receives the streaming probe's body as the client delivers it and time-stamps each delivery
+ * ("read") and each complete SSE event, on {@link System#nanoTime()} like the caller. Events are
+ * classified by {@link ChunkClassifier}, the project's one definition of "first token".
+ *
+ * <p>Also the body handler: the moment the client hands over status and headers is the TTFB mark.
+ * Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character), so an
+ * event split across reads is decoded whole. At most {@link #MAX_RAW_BYTES} of the raw body are
+ * kept, for error messages.
+ */
+final class SseRecorder
+    implements HttpResponse.BodyHandler<Void>, Flow.Subscriber<List<ByteBuffer>> {
+  static final int MAX_RAW_BYTES = 64 * 1024;
+
+  /** One complete event. */
+  record Event(long arrivalNanos, int read, Chunk chunk) {}
+
+  private final LongSupplier nanoClock;
+  private final CompletableFuture<Void> finished = new CompletableFuture<>();
+  private final ByteArrayOutputStream raw = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+  private final StringBuilder data = new StringBuilder();
+  private final List<Event> events = new ArrayList<>();
+  private boolean hasData;
+  private int reads;
+  private volatile long headersNanos;
+  private volatile int status;
+  private volatile String contentType = "";
+  private long endNanos;
+
+  SseRecorder() {
+    this(System::nanoTime);
+  }
+
+  /** With a clock of the test's own, so that timings are exact. */
+  SseRecorder(LongSupplier nanoClock) {
+    this.nanoClock = nanoClock;
+  }
+
+  @Override
+  public HttpResponse.BodySubscriber<Void> apply(HttpResponse.ResponseInfo info) {
+    headersNanos = nanoClock.getAsLong();
+    status = info.statusCode();
+    contentType = info.headers().firstValue("content-type").orElse("");
+    return HttpResponse.BodySubscribers.fromSubscriber(this, s -> null);
+  }
+
+  @Override
+  public void onSubscribe(Flow.Subscription subscription) {
+    subscription.request(Long.MAX_VALUE);
+  }
+
+  @Override
+  public void onNext(List<ByteBuffer> buffers) {
+    long now = nanoClock.getAsLong();
+    reads++;
+    for (ByteBuffer buffer : buffers) {
+      while (buffer.hasRemaining()) {
+        byte b = buffer.get();
+        if (raw.size() < MAX_RAW_BYTES) {
+          raw.write(b);
+        }
+        if (b == '\n') {
+          line(now);
+        } else {
+          line.write(b);
+        }
+      }
+    }
+  }
+
+  @Override
+  public void onError(Throwable throwable) {
+    finished.completeExceptionally(throwable);
+  }
+
+  @Override
+  public void onComplete() {
+    long now = nanoClock.getAsLong();
+    if (line.size() > 0) {
+      line(now);
+    }
+    dispatch(now);
+    endNanos = now;
+    finished.complete(null);
+  }
+
+  private void line(long now) {
+    String text = line.toString(StandardCharsets.UTF_8);
+    line.reset();
+    if (text.endsWith("\r")) {
+      text = text.substring(0, text.length() - 1);
+    }
+    if (text.isEmpty()) {
+      dispatch(now);
+    } else if (text.startsWith("data:")) {
+      String value = text.substring(5);
+      if (hasData) {
+        data.append('\n');
+      }
+      data.append(value.startsWith(" ") ? value.substring(1) : value);
+      hasData = true;
+    }
+    // comments (": keep-alive") and other fields carry no content
+  }
+
+  private void dispatch(long now) {
+    if (hasData) {
+      String payload = data.toString();
+      events.add(new Event(now, reads, ChunkClassifier.classifyData(payload)));
+    }
+    data.setLength(0);
+    hasData = false;
+  }
+
+  CompletableFuture<Void> finished() {
+    return finished;
+  }
+
+  long headersNanos() {
+    return headersNanos;
+  }
+
+  int status() {
+    return status;
+  }
+
+  String contentType() {
+    return contentType;
+  }
+
+  /** Valid once {@link #finished()} completed. */
+  long endNanos() {
+    return endNanos;
+  }
+
+  /** Valid once {@link #finished()} completed. */
+  List<Event> events() {
+    return events;
+  }
+
+  /** Valid once {@link #finished()} completed. */
+  String body() {
+    return raw.toString(StandardCharsets.UTF_8);
+  }
+}

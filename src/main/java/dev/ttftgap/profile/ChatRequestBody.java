@@ -1,0 +1,92 @@
+package dev.ttftgap.profile;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The JSON body of the streaming chat-completion request of a run, built once from the profile's
+ * {@link RequestShape} (every user sends the same body, as the seed articles' fixed-prompt runs
+ * do).
+ *
+ * <p>Example, for {@code {"prompt": "Hi", "maxTokens": 64}} and model {@code Qwen3-8B}:
+ *
+ * <pre>{@code
+ * {"model":"Qwen3-8B","messages":[{"role":"user","content":"Hi"}],"max_tokens":64,
+ *  "temperature":0.0,"stream":true,"stream_options":{"include_usage":true}}
+ * }</pre>
+ *
+ * <p>Model: the settings' ({@code LLM_MODEL}) wins over the profile's {@code request.model}; with
+ * neither, {@code "model"} is left out and the server picks its default (vLLM and the embedded
+ * engine accept that; a gateway that routes by model will answer 400, which names the problem).
+ * {@code includeMetrics} adds {@code "include_metrics": true} (the embedded engine's and vLLM-style
+ * flag for per-request timings on the last chunk). {@code includeUsage: false} leaves {@code
+ * stream_options} out.
+ */
+public final class ChatRequestBody {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final Optional<String> model;
+  private final String promptText;
+  private final String json;
+
+  private ChatRequestBody(Optional<String> model, String promptText, String json) {
+    this.model = model;
+    this.promptText = promptText;
+    this.json = json;
+  }
+
+  /**
+   * The body for {@code shape}, with {@code modelOverride} (the settings' model) winning over
+   * {@code shape.model()}. Generates the prompt text once.
+   */
+  public static ChatRequestBody of(RequestShape shape, Optional<String> modelOverride) {
+    Objects.requireNonNull(modelOverride, "modelOverride");
+    Optional<String> model = modelOverride.or(shape::model);
+    String promptText = shape.promptText();
+    ObjectNode body = MAPPER.createObjectNode();
+    model.ifPresent(id -> body.put("model", id));
+    ArrayNode messages = body.putArray("messages");
+    shape
+        .systemPrompt()
+        .ifPresent(system -> messages.addObject().put("role", "system").put("content", system));
+    messages.addObject().put("role", "user").put("content", promptText);
+    body.put("max_tokens", shape.maxTokens());
+    body.put("temperature", shape.temperature());
+    body.put("stream", true);
+    if (shape.includeUsage()) {
+      body.putObject("stream_options").put("include_usage", true);
+    }
+    if (shape.includeMetrics()) {
+      body.put("include_metrics", true);
+    }
+    try {
+      return new ChatRequestBody(model, promptText, MAPPER.writeValueAsString(body));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write a JSON tree of strings and numbers", e);
+    }
+  }
+
+  /** The model id sent; empty when the body has no {@code "model"}. */
+  public Optional<String> model() {
+    return model;
+  }
+
+  /** The user message sent. */
+  public String promptText() {
+    return promptText;
+  }
+
+  /** The request body, compact JSON. */
+  public String json() {
+    return json;
+  }
+
+  @Override
+  public String toString() {
+    return json;
+  }
+}

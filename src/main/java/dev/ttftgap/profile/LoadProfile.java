@@ -1,0 +1,97 @@
+package dev.ttftgap.profile;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One validated load profile: what to send, how much load to offer, when to give up on a request,
+ * and the SLO. Built by {@link LoadProfiles}; see {@code simulations/README.md} for the JSON.
+ *
+ * @param name short name, letters, digits, '.', '_' or '-'
+ * @param description one or two sentences for humans; empty when not given
+ * @param request the request every user sends
+ * @param load warm-up and steps
+ * @param timeouts per-request limits
+ * @param slo objective; empty = none
+ * @param source where the profile was read from (file path, or the name given to {@link
+ *     LoadProfiles#parse})
+ */
+public record LoadProfile(
+    String name,
+    String description,
+    RequestShape request,
+    LoadModel load,
+    Timeouts timeouts,
+    Optional<Slo> slo,
+    Path source) {
+
+  public LoadProfile {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(load, "load");
+    Objects.requireNonNull(timeouts, "timeouts");
+    Objects.requireNonNull(slo, "slo");
+    Objects.requireNonNull(source, "source");
+  }
+
+  /** The run's timeline: {@code StepSchedule.of(load())}. */
+  public StepSchedule schedule() {
+    return StepSchedule.of(load);
+  }
+
+  /**
+   * One console line, e.g. {@code rising-rate: open uniform, warm-up 1 rps × 5 s, steps 1, 2, 4, 6,
+   * 8, 10 rps × 20 s, 125 s in all; SLO p95 TTFT ≤ 3000 ms, p95 gap ≤ 2500 ms, errors ≤ 1 %
+   * asserted up to 2 rps}.
+   */
+  public String summary() {
+    String unit = load.levelUnit();
+    StringBuilder line = new StringBuilder(name).append(": ");
+    line.append(load.open() ? "open " : "closed");
+    load.arrivals().ifPresent(arrivals -> line.append(arrivals.name().toLowerCase(Locale.ROOT)));
+    load.warmup()
+        .ifPresent(
+            warmup ->
+                line.append(", warm-up ")
+                    .append(StepSchedule.formatLevel(warmup.level()))
+                    .append(' ')
+                    .append(unit)
+                    .append(" × ")
+                    .append(warmup.durationSeconds())
+                    .append(" s"));
+    line.append(", steps ")
+        .append(
+            load.steps().stream().map(StepSchedule::formatLevel).collect(Collectors.joining(", ")))
+        .append(' ')
+        .append(unit)
+        .append(" × ")
+        .append(load.stepDurationSeconds())
+        .append(" s");
+    if (load.rampSeconds() > 0) {
+      line.append(" after ").append(load.rampSeconds()).append(" s ramps");
+    }
+    line.append(", ")
+        .append(StepSchedule.formatLevel(schedule().totalDurationMillis() / 1000.0))
+        .append(" s in all");
+    slo.ifPresent(objective -> line.append("; SLO ").append(sloText(objective, unit)));
+    return line.toString();
+  }
+
+  private static String sloText(Slo slo, String unit) {
+    List<String> limits = new ArrayList<>();
+    slo.ttftP95Millis().ifPresent(ms -> limits.add("p95 TTFT ≤ " + ms + " ms"));
+    slo.gapP95Millis().ifPresent(ms -> limits.add("p95 gap ≤ " + ms + " ms"));
+    slo.errorRatePercent()
+        .ifPresent(pct -> limits.add("errors ≤ " + StepSchedule.formatLevel(pct) + " %"));
+    return String.join(", ", limits)
+        + slo.assertUpToLevel()
+            .map(level -> " asserted up to " + StepSchedule.formatLevel(level) + " " + unit)
+            .orElse(" (not asserted)");
+  }
+}

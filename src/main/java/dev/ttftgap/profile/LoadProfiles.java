@@ -1,0 +1,503 @@
+package dev.ttftgap.profile;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Reads load profiles and validates every field before any load is sent.
+ *
+ * <p>A profile is chosen by name ({@code rising-rate} → {@code simulations/rising-rate.json}) or by
+ * path (anything containing a path separator or ending in {@code .json}, relative to the working
+ * directory). When the folder has no such file, the class path resource {@code
+ * simulations/NAME.json} is tried, so a packaged simulation (Gatling Enterprise) finds its profiles
+ * when the build copies {@code simulations/} onto the test class path.
+ *
+ * <p>Validation: unknown fields, duplicate keys, wrong types, out-of-range values and inconsistent
+ * combinations each fail with one line, e.g. {@code simulations/rising-rate.json: load.steps[2]: 0
+ * is not a rate; use a number > 0 (requests/s)}. The schema is documented field by field in {@code
+ * simulations/README.md}.
+ */
+public final class LoadProfiles {
+  /** Where profiles live, relative to the working directory (the project root under Maven). */
+  public static final Path DEFAULT_DIRECTORY = Path.of("simulations");
+
+  static final int MAX_STEPS = 100;
+  static final int MAX_SECONDS = 86_400;
+  static final double MAX_RATE = 100_000;
+  static final int MAX_USERS = 100_000;
+  static final int MAX_PROMPT_TOKENS = 200_000;
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  private static final List<String> TOP_FIELDS =
+      List.of("name", "description", "request", "load", "timeouts", "slo");
+  static final List<String> REQUEST_FIELDS =
+      List.of(
+          "model",
+          "prompt",
+          "promptTokens",
+          "promptSeed",
+          "maxTokens",
+          "temperature",
+          "includeUsage",
+          "includeMetrics",
+          "systemPrompt");
+  private static final List<String> LOAD_FIELDS =
+      List.of("model", "arrivals", "warmup", "steps", "stepDurationSeconds", "rampSeconds");
+  private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
+  private static final List<String> STEPS_SERIES_FIELDS = List.of("from", "by", "count");
+  static final List<String> TIMEOUT_FIELDS =
+      List.of("firstTokenSeconds", "idleSeconds", "streamSeconds");
+  private static final List<String> SLO_FIELDS =
+      List.of("ttftP95Millis", "gapP95Millis", "errorRatePercent", "assertUpToLevel");
+
+  private LoadProfiles() {}
+
+  /** {@link #load(String, Path)} from {@link #DEFAULT_DIRECTORY}. */
+  public static LoadProfile load(String nameOrPath) {
+    return load(nameOrPath, DEFAULT_DIRECTORY);
+  }
+
+  /**
+   * The profile named {@code nameOrPath} in {@code simulationsDir}, or at that path.
+   *
+   * @throws ProfileException when it cannot be found or read, or is not valid
+   */
+  public static LoadProfile load(String nameOrPath, Path simulationsDir) {
+    String trimmed = nameOrPath.strip();
+    if (trimmed.isEmpty()) {
+      throw new ProfileException(
+          "profile: empty; set -Dprofile=NAME (a file in simulations/) or a path");
+    }
+    boolean isPath = trimmed.endsWith(".json") || trimmed.contains("/") || trimmed.contains("\\");
+    Path file;
+    try {
+      file = isPath ? Path.of(trimmed) : simulationsDir.resolve(trimmed + ".json");
+    } catch (InvalidPathException e) {
+      throw new ProfileException("profile: \"" + trimmed + "\" is not a valid name or path");
+    }
+    if (Files.isRegularFile(file)) {
+      return parse(read(file), file);
+    }
+    if (!isPath) {
+      Optional<LoadProfile> packaged = fromClassPath(trimmed);
+      if (packaged.isPresent()) {
+        return packaged.get();
+      }
+      if (!NAME.matcher(trimmed).matches()) {
+        throw new ProfileException(
+            "profile: \""
+                + trimmed
+                + "\" is not a profile name; use letters, digits, '.', '_', '-'"
+                + " or a path to a .json file");
+      }
+    }
+    throw new ProfileException(
+        "profile: no file "
+            + file
+            + "; available in "
+            + simulationsDir
+            + ": "
+            + available(simulationsDir)
+            + " (set -Dprofile=NAME or a path)");
+  }
+
+  /**
+   * Parses and validates {@code json}; {@code sourceName} prefixes error messages and becomes
+   * {@link LoadProfile#source()}.
+   *
+   * @throws ProfileException when the text is not a valid profile
+   */
+  public static LoadProfile parse(String json, String sourceName) {
+    return parse(json, Path.of(sourceName));
+  }
+
+  /**
+   * Names of the profiles in {@code simulationsDir}, sorted, comma-separated; "(none)" if empty.
+   */
+  static String available(Path simulationsDir) {
+    if (!Files.isDirectory(simulationsDir)) {
+      return "(no such folder)";
+    }
+    try (Stream<Path> files = Files.list(simulationsDir)) {
+      List<String> names =
+          files
+              .map(path -> path.getFileName().toString())
+              .filter(name -> name.endsWith(".json"))
+              .map(name -> name.substring(0, name.length() - ".json".length()))
+              .sorted()
+              .toList();
+      return names.isEmpty() ? "(none)" : String.join(", ", names);
+    } catch (IOException e) {
+      return "(unreadable: " + e.getMessage() + ")";
+    }
+  }
+
+  private static Optional<LoadProfile> fromClassPath(String name) {
+    if (!NAME.matcher(name).matches()) {
+      return Optional.empty();
+    }
+    String resource = "simulations/" + name + ".json";
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    if (loader == null) {
+      loader = LoadProfiles.class.getClassLoader();
+    }
+    try (InputStream in = loader.getResourceAsStream(resource)) {
+      if (in == null) {
+        return Optional.empty();
+      }
+      String json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return Optional.of(parse(json, Path.of("classpath:" + resource)));
+    } catch (IOException e) {
+      throw new ProfileException("classpath:" + resource + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ProfileException(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  private static LoadProfile parse(String json, Path source) {
+    String sourceName = source.toString();
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      String where =
+          e.getLocation() == null
+              ? ""
+              : "line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr()
+                  + ": ";
+      String reason = e.getOriginalMessage().lines().findFirst().orElse("");
+      throw new ProfileException(sourceName + ": " + where + "not valid JSON (" + reason + ")");
+    }
+    if (root == null || root.isMissingNode()) {
+      throw new ProfileException(
+          sourceName + ": empty; a profile is a JSON object, see " + "simulations/README.md");
+    }
+    if (!root.isObject()) {
+      throw new ProfileException(
+          sourceName
+              + ": "
+              + JsonFields.describe(root)
+              + " is not a JSON object; a profile is"
+              + " {\"name\": ..., \"request\": ..., \"load\": ...}, see simulations/README.md");
+    }
+    JsonFields top = JsonFields.of(sourceName, "", root, TOP_FIELDS);
+    String name =
+        top.optionalString("name", "use a short name like \"rising-rate\"")
+            .orElseThrow(() -> top.error("name", "missing; add \"name\": \"my-profile\""));
+    if (!NAME.matcher(name).matches()) {
+      throw top.error(
+          "name",
+          JsonFields.describe(root.get("name"))
+              + " is not a profile name; use up to 64 letters, digits, '.', '_' or '-'");
+    }
+    String description = top.optionalString("description", "use a sentence in quotes").orElse("");
+    RequestShape request =
+        request(
+            top.requiredObject("request", REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
+    LoadModel load =
+        load(top.requiredObject("load", LOAD_FIELDS, "add \"load\": {\"steps\": [...], ...}"));
+    Timeouts timeouts =
+        top.optionalObject("timeouts", TIMEOUT_FIELDS)
+            .map(LoadProfiles::timeouts)
+            .orElse(Timeouts.DEFAULTS);
+    Optional<Slo> slo = top.optionalObject("slo", SLO_FIELDS).map(fields -> slo(fields, load));
+    return new LoadProfile(name, description, request, load, timeouts, slo, source);
+  }
+
+  static RequestShape request(JsonFields fields) {
+    Optional<String> model =
+        fields.optionalString("model", "use the model id in quotes, or null for the default");
+    model.ifPresent(
+        id -> {
+          if (id.isBlank() || !id.equals(id.strip())) {
+            throw fields.error(
+                fields.child("model"),
+                JsonFields.describe(fields.optional("model").orElseThrow())
+                    + " has surrounding whitespace or is empty; use the exact model id");
+          }
+        });
+    Optional<String> prompt = fields.optionalString("prompt", "use the prompt text in quotes");
+    Optional<Integer> promptTokens =
+        fields
+            .optionalWholeNumber("promptTokens", 1, MAX_PROMPT_TOKENS, "a prompt length in tokens")
+            .map(Long::intValue);
+    if (prompt.isPresent() == promptTokens.isPresent()) {
+      throw fields.error(
+          fields.child(prompt.isPresent() ? "promptTokens" : "prompt"),
+          prompt.isPresent()
+              ? "set together with prompt; give exactly one of prompt (text) or promptTokens"
+                  + " (length)"
+              : "missing; give exactly one of prompt (text) or promptTokens (length)");
+    }
+    if (prompt.isPresent() && prompt.get().isEmpty()) {
+      throw fields.error(
+          fields.child("prompt"), "\"\" is empty; use some text, or promptTokens for a length");
+    }
+    long promptSeed =
+        fields.optionalWholeNumber("promptSeed", 0, Long.MAX_VALUE, "a seed").orElse(1L);
+    if (fields.has("promptSeed") && prompt.isPresent()) {
+      throw fields.error(
+          fields.child("promptSeed"),
+          "only applies with promptTokens; remove it or use promptTokens");
+    }
+    int maxTokens =
+        fields
+            .optionalWholeNumber("maxTokens", 1, 1_000_000, "a number of tokens")
+            .map(Long::intValue)
+            .orElse(64);
+    double temperature =
+        fields
+            .optionalNumber("temperature", 0, false, 2, "a temperature", "use a number from 0 to 2")
+            .orElse(0.0);
+    boolean includeUsage = fields.optionalBoolean("includeUsage").orElse(true);
+    boolean includeMetrics = fields.optionalBoolean("includeMetrics").orElse(false);
+    Optional<String> systemPrompt =
+        fields.optionalString("systemPrompt", "use the system message in quotes, or null");
+    if (systemPrompt.isPresent() && systemPrompt.get().isEmpty()) {
+      throw fields.error(
+          fields.child("systemPrompt"), "\"\" is empty; use some text, or null for none");
+    }
+    return new RequestShape(
+        model,
+        prompt,
+        promptTokens,
+        promptSeed,
+        maxTokens,
+        temperature,
+        includeUsage,
+        includeMetrics,
+        systemPrompt);
+  }
+
+  private static LoadModel load(JsonFields fields) {
+    LoadModel.Type type =
+        fields
+            .optionalChoice("model", List.of("open", "closed"))
+            .map(text -> text.equals("open") ? LoadModel.Type.OPEN : LoadModel.Type.CLOSED)
+            .orElse(LoadModel.Type.OPEN);
+    boolean open = type == LoadModel.Type.OPEN;
+    Optional<LoadModel.Arrivals> arrivals;
+    if (open) {
+      arrivals =
+          Optional.of(
+              fields
+                  .optionalChoice("arrivals", List.of("uniform", "poisson"))
+                  .map(
+                      text ->
+                          text.equals("uniform")
+                              ? LoadModel.Arrivals.UNIFORM
+                              : LoadModel.Arrivals.POISSON)
+                  .orElse(LoadModel.Arrivals.UNIFORM));
+    } else {
+      if (fields.has("arrivals")) {
+        throw fields.error(
+            fields.child("arrivals"),
+            "only applies to the open model; remove it (closed users send back to back)");
+      }
+      arrivals = Optional.empty();
+    }
+    Optional<Warmup> warmup =
+        fields
+            .optionalObject("warmup", WARMUP_FIELDS)
+            .map(
+                warm -> {
+                  double level =
+                      level(
+                          warm,
+                          warm.child("level"),
+                          warm.required(
+                              "level", "add \"level\": " + (open ? "1 (requests/s)" : "1 (users)")),
+                          open);
+                  int seconds =
+                      (int)
+                          warm.wholeNumber(
+                              warm.child("durationSeconds"),
+                              warm.required("durationSeconds", "add \"durationSeconds\": 5"),
+                              1,
+                              MAX_SECONDS,
+                              "a duration in seconds");
+                  return new Warmup(level, seconds);
+                });
+    List<Double> steps = steps(fields, open);
+    int stepSeconds =
+        (int)
+            fields.wholeNumber(
+                fields.child("stepDurationSeconds"),
+                fields.required("stepDurationSeconds", "add \"stepDurationSeconds\": 20"),
+                1,
+                MAX_SECONDS,
+                "a duration in seconds");
+    int rampSeconds =
+        fields
+            .optionalWholeNumber("rampSeconds", 0, MAX_SECONDS, "a duration in seconds")
+            .map(Long::intValue)
+            .orElse(0);
+    return new LoadModel(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
+  }
+
+  private static List<Double> steps(JsonFields fields, boolean open) {
+    String path = fields.child("steps");
+    JsonNode node =
+        fields.required(
+            "steps", "add \"steps\": [2, 4, 6] or {\"from\": 2, \"by\": 2, \"count\": 6}");
+    List<Double> levels = new ArrayList<>();
+    if (node.isArray()) {
+      List<JsonNode> elements = fields.elements(node);
+      if (elements.isEmpty() || elements.size() > MAX_STEPS) {
+        throw fields.error(
+            path, elements.size() + " steps; use 1 to " + MAX_STEPS + " levels, like [2, 4, 6]");
+      }
+      for (int i = 0; i < elements.size(); i++) {
+        levels.add(level(fields, path + "[" + i + "]", elements.get(i), open));
+      }
+      return levels;
+    }
+    if (!node.isObject()) {
+      throw fields.error(
+          path,
+          JsonFields.describe(node)
+              + " is not a list of levels; use [2, 4, 6] or {\"from\": 2, \"by\": 2, \"count\":"
+              + " 6}");
+    }
+    JsonFields series = fields.nested(path, node, STEPS_SERIES_FIELDS);
+    String hint = "add it: {\"from\": 2, \"by\": 2, \"count\": 6}";
+    double from = level(series, series.child("from"), series.required("from", hint), open);
+    double by = level(series, series.child("by"), series.required("by", hint), open);
+    int count =
+        (int)
+            series.wholeNumber(
+                series.child("count"),
+                series.required("count", hint),
+                1,
+                MAX_STEPS,
+                "a number of steps");
+    // Decimal arithmetic, so 0.1 + 2 × 0.1 is 0.3 and labels stay clean.
+    BigDecimal start = BigDecimal.valueOf(from);
+    BigDecimal increment = BigDecimal.valueOf(by);
+    for (int i = 0; i < count; i++) {
+      double level = start.add(increment.multiply(BigDecimal.valueOf(i))).doubleValue();
+      if (level > (open ? MAX_RATE : MAX_USERS)) {
+        throw series.error(
+            path,
+            "step "
+                + (i + 1)
+                + " reaches "
+                + StepSchedule.formatLevel(level)
+                + "; keep levels at most "
+                + (long) (open ? MAX_RATE : MAX_USERS));
+      }
+      levels.add(level);
+    }
+    return levels;
+  }
+
+  /** A level: a rate > 0 (open) or a whole number of users ≥ 1 (closed). */
+  private static double level(JsonFields fields, String path, JsonNode value, boolean open) {
+    if (open) {
+      return fields.number(
+          path, value, 0, true, MAX_RATE, "a rate", "use a number > 0 (requests/s)");
+    }
+    return fields.wholeNumber(path, value, 1, MAX_USERS, "a number of users");
+  }
+
+  static Timeouts timeouts(JsonFields fields) {
+    int firstToken = seconds(fields, "firstTokenSeconds", Timeouts.DEFAULTS.firstTokenSeconds());
+    int idle = seconds(fields, "idleSeconds", Timeouts.DEFAULTS.idleSeconds());
+    int stream = seconds(fields, "streamSeconds", Timeouts.DEFAULTS.streamSeconds());
+    if (firstToken > stream) {
+      throw fields.error(
+          fields.child("firstTokenSeconds"),
+          firstToken + " is longer than streamSeconds (" + stream + "); use at most " + stream);
+    }
+    if (idle > stream) {
+      throw fields.error(
+          fields.child("idleSeconds"),
+          idle + " is longer than streamSeconds (" + stream + "); use at most " + stream);
+    }
+    return new Timeouts(firstToken, idle, stream);
+  }
+
+  private static int seconds(JsonFields fields, String name, int defaultSeconds) {
+    return fields
+        .optionalWholeNumber(name, 1, MAX_SECONDS, "a duration in seconds")
+        .map(Long::intValue)
+        .orElse(defaultSeconds);
+  }
+
+  private static Slo slo(JsonFields fields, LoadModel load) {
+    Optional<Integer> ttft =
+        fields
+            .optionalWholeNumber("ttftP95Millis", 1, 3_600_000, "a duration in ms")
+            .map(Long::intValue);
+    Optional<Integer> gap =
+        fields
+            .optionalWholeNumber("gapP95Millis", 1, 3_600_000, "a duration in ms")
+            .map(Long::intValue);
+    Optional<Double> errors =
+        fields.optionalNumber(
+            "errorRatePercent",
+            0,
+            false,
+            100,
+            "a percentage",
+            "use a number from 0 to 100 (percent of requests)");
+    if (ttft.isEmpty() && gap.isEmpty() && errors.isEmpty()) {
+      throw fields.error(
+          fields.path(),
+          "no limit; set at least one of ttftP95Millis, gapP95Millis, errorRatePercent, or remove"
+              + " slo");
+    }
+    String unit = load.open() ? "requests/s" : "users";
+    Optional<Double> upTo =
+        fields.optionalNumber(
+            "assertUpToLevel",
+            0,
+            true,
+            Double.MAX_VALUE,
+            "a level",
+            "use a number > 0 (" + unit + "), or null to not assert");
+    if (upTo.isPresent()) {
+      double lowest = load.steps().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+      if (upTo.get() < lowest - 1e-9) {
+        throw fields.error(
+            fields.child("assertUpToLevel"),
+            StepSchedule.formatLevel(upTo.get())
+                + " is below every step (lowest "
+                + StepSchedule.formatLevel(lowest)
+                + " "
+                + unit
+                + "), so nothing would be asserted; use a step level, or null to not assert");
+      }
+    }
+    return new Slo(ttft, gap, errors, upTo);
+  }
+}

@@ -1,0 +1,105 @@
+package dev.ttftgap.profile;
+
+import dev.ttftgap.tokens.TokenCounter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Deterministic English-like prompts of an exact token length, for prefill experiments ("20 → 2000
+ * tokens leaves TTFB flat and raises TTFT").
+ *
+ * <p>Algorithm overview: sentences of 5 to 14 common words, capitalised, with an occasional comma,
+ * each ending in a period. Every piece (a word with its leading space, a comma, a period) is one
+ * token of {@link TokenCounter}'s encoding, and the encoding's pre-tokenizer splits the text at
+ * exactly those piece boundaries, so the count is the number of pieces. The last piece is a period
+ * when there is room for one. The result is checked with a full count.
+ *
+ * <p>Assumptions: the word list is filtered at class load to words that are one token in all three
+ * forms ({@code "word"}, {@code " word"}, {@code " Word"}), so a tokenizer change shrinks the list
+ * instead of breaking the count. The same {@code (tokens, seed)} always gives the same text.
+ *
+ * <p>Parameters: {@code tokens} ≥ 1; {@code seed} any long (default 1 in profiles).
+ */
+public final class PromptBuilder {
+  // Common words; split on spaces. Filtered at class load to single-token ones.
+  private static final String CANDIDATES =
+      "the a and of to in is that it for on with as was at by this from or have not are but they"
+          + " which one you all were we when there can more time will about out up so what some"
+          + " other into than then only new way work first over after also many most before good"
+          + " people year each small large long water city house world river light road book story"
+          + " morning night school market garden window table letter music paper train bridge"
+          + " island forest winter summer old young quiet bright early late open short simple clear"
+          + " warm cold green blue red white walk read write build find keep bring show learn carry"
+          + " watch follow change begin answer travel across under between through near often"
+          + " always never again together every because while during";
+  private static final List<String> WORDS = singleTokenWords();
+
+  private PromptBuilder() {}
+
+  /**
+   * Text whose {@link TokenCounter#count} is exactly {@code tokens}.
+   *
+   * @throws IllegalArgumentException when {@code tokens} &lt; 1
+   */
+  public static String promptOfTokens(int tokens, long seed) {
+    if (tokens < 1) {
+      throw new IllegalArgumentException("tokens must be >= 1: " + tokens);
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    StringBuilder text = new StringBuilder(tokens * 6);
+    int remaining = tokens;
+    while (remaining > 0) {
+      int sentenceWords = 5 + random.nextInt(10);
+      for (int word = 0; word < sentenceWords && remaining > 0; word++) {
+        if (word > 0 && remaining == 1) {
+          break; // the last token ends the sentence
+        }
+        if (word > 0 && word < sentenceWords - 1 && remaining > 2 && random.nextInt(12) == 0) {
+          text.append(',');
+          remaining--;
+        }
+        String next = WORDS.get(random.nextInt(WORDS.size()));
+        if (!text.isEmpty()) {
+          text.append(' ');
+        }
+        text.append(word == 0 ? capitalise(next) : next);
+        remaining--;
+      }
+      if (remaining > 0) {
+        text.append('.');
+        remaining--;
+      }
+    }
+    String prompt = text.toString();
+    int counted = TokenCounter.count(prompt);
+    if (counted != tokens) {
+      // Only a tokenizer whose pre-tokenizer merges these pieces could get here.
+      throw new IllegalStateException(
+          "prompt of " + tokens + " tokens (seed " + seed + ") counted " + counted);
+    }
+    return prompt;
+  }
+
+  private static String capitalise(String word) {
+    return word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1);
+  }
+
+  private static List<String> singleTokenWords() {
+    List<String> words = new ArrayList<>();
+    for (String word : CANDIDATES.split(" ")) {
+      String upper = capitalise(word);
+      if (TokenCounter.count(word) == 1
+          && TokenCounter.count(" " + word) == 1
+          && TokenCounter.count(upper) == 1
+          && TokenCounter.count(" " + upper) == 1) {
+        words.add(word);
+      }
+    }
+    if (words.size() < 20 || TokenCounter.count(".") != 1 || TokenCounter.count(",") != 1) {
+      throw new IllegalStateException("the token counter's encoding splits common words");
+    }
+    return List.copyOf(words);
+  }
+}

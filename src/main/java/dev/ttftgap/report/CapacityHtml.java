@@ -1,0 +1,156 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.StepStats;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
+ * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
+ * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
+ * vs offered rate, error rate per step, and the server's queue when it reports one.
+ *
+ * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
+ * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
+ * {@code <body>}.
+ */
+public final class CapacityHtml {
+  static final String ECHARTS_RESOURCE =
+      "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+
+  private CapacityHtml() {}
+
+  /** Number of charts the page draws for {@code report}. */
+  public static int expectedCharts(CapacityReport report) {
+    return hasServerQueue(report) ? 5 : 4;
+  }
+
+  public static String render(CapacityReport report) {
+    StringBuilder html = new StringBuilder(1_200_000);
+    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        .append("<title>Capacity report: TTFT − TTFB gap</title>\n")
+        // installed first, so errors in the library or the page script are counted too
+        .append("<script>window.pageErrors=[];window.recordPageError=function(m){")
+        .append("if(m!==null){window.pageErrors.push(String(m));}")
+        .append("if(document.body){document.body.dataset.errors=String(window.pageErrors.length);")
+        .append("document.body.dataset.errorMessages=window.pageErrors.join(' | ');}};")
+        .append("window.onerror=function(m){window.recordPageError(m);};</script>\n")
+        .append("<style>\n")
+        .append(resource("dev/ttftgap/report/capacity.css"))
+        .append("</style>\n<script>\n")
+        .append(scriptSafe(resource(ECHARTS_RESOURCE)))
+        .append("\n</script>\n</head>\n");
+    html.append("<body data-charts-expected=\"").append(expectedCharts(report)).append("\">\n");
+    html.append("<h1>Capacity report: TTFT − TTFB gap under rising load</h1>\n");
+    html.append("<p class=\"meta\">")
+        .append(
+            escape(
+                report.requests()
+                    + " requests ("
+                    + report.warmupRequests()
+                    + " warm-up) from "
+                    + String.join(", ", report.sources())))
+        .append("</p>\n");
+    html.append("<section class=\"verdict\"><h2>Verdict</h2>\n<ul>\n");
+    for (String sentence : VerdictSentences.of(report)) {
+      html.append("<li>").append(escape(sentence)).append("</li>\n");
+    }
+    html.append("</ul></section>\n");
+    section(
+        html,
+        "chart-gap",
+        "Gap percentiles vs arrival rate",
+        "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95;"
+            + " dotted: knee, max rate under the SLO, saturation.");
+    section(
+        html,
+        "chart-stack",
+        "TTFB and gap per step",
+        "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the"
+            + " median TTFT.");
+    section(
+        html,
+        "chart-throughput",
+        "Achieved vs offered rate",
+        "Completions per second against the offered rate; the plateau is the saturation"
+            + " throughput.");
+    section(
+        html,
+        "chart-errors",
+        "Error rate per step",
+        "Failed requests in percent, by failure reason.");
+    if (hasServerQueue(report)) {
+      section(
+          html,
+          "chart-queue",
+          "Server queue",
+          "The server's reported queue time per step, and the mean queue depth it implies (Little's"
+              + " law).");
+    }
+    html.append("<h2>Steps</h2>\n<table>\n<tr>");
+    StepTable.HEADER.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
+    html.append("</tr>\n");
+    for (List<String> row : StepTable.rows(report)) {
+      html.append("<tr>");
+      row.forEach(cell -> html.append("<td>").append(escape(cell)).append("</td>"));
+      html.append("</tr>\n");
+    }
+    html.append("</table>\n");
+    html.append("<script id=\"report-data\" type=\"application/json\">")
+        .append(jsonSafe(CapacityJson.render(report)))
+        .append("</script>\n<script>\n")
+        .append(resource("dev/ttftgap/report/capacity.js"))
+        .append("</script>\n</body>\n</html>\n");
+    return html.toString();
+  }
+
+  private static boolean hasServerQueue(CapacityReport report) {
+    return report.steps().stream().map(StepStats::serverQueue).anyMatch(q -> q != null);
+  }
+
+  private static void section(StringBuilder html, String id, String title, String caption) {
+    html.append("<section><h2>")
+        .append(escape(title))
+        .append("</h2>\n<div id=\"")
+        .append(id)
+        .append("\" class=\"chart\"></div>\n<p class=\"caption\">")
+        .append(escape(caption))
+        .append("</p></section>\n");
+  }
+
+  /** Keeps a library's code from closing its script element (the minified ECharts has none). */
+  static String scriptSafe(String text) {
+    return text.replace("</script", "<\\/script");
+  }
+
+  /** JSON inside a script element: "<" only occurs in strings, where \\u003c means the same. */
+  static String jsonSafe(String json) {
+    return json.replace("<", "\\u003c");
+  }
+
+  static String escape(String text) {
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = CapacityHtml.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "capacity.html: resource "
+                + name
+                + " missing from the class path (is the echarts webjar a dependency?)");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,296 @@
+package dev.ttftgap.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.BaselineComparison;
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.HeaderTimingVerdict;
+import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.LatencySummary;
+import dev.ttftgap.analysis.QueueModel;
+import dev.ttftgap.analysis.Replicas;
+import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.analysis.SloVerdict;
+import dev.ttftgap.analysis.StepBaseline;
+import dev.ttftgap.analysis.StepStats;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code capacity.json}: the whole report with stable field names that carry their units ({@code
+ * ...Millis}, {@code ...PerSec}, {@code ...Percent}); undefined values are written as {@code null},
+ * never 0. Latency objects ({@code ttfbMillis}, {@code gapMillis}, ...) hold {@code count}, {@code
+ * mean}, {@code p50}, {@code p90}, {@code p95}, {@code p99}, {@code max}, in ms.
+ *
+ * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
+ */
+public final class CapacityJson {
+  /** Identifies the layout; bumped when a field changes meaning or disappears. */
+  public static final String SCHEMA = "ttft-gap/capacity/1";
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private CapacityJson() {}
+
+  /** The report as a JSON document (indented). */
+  public static String render(CapacityReport report) {
+    try {
+      return MAPPER.writeValueAsString(tree(report)) + "\n";
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The report as a JSON tree, for renderers that embed it (the HTML page). */
+  static ObjectNode tree(CapacityReport report) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schema", SCHEMA);
+    strings(root.putArray("sources"), report.sources());
+    strings(root.putArray("runs"), report.runs());
+    root.put("requests", report.requests());
+    root.put("warmupRequests", report.warmupRequests());
+    ObjectNode options = root.putObject("options");
+    options.put("sloTtftP95Millis", report.options().sloTtftP95Millis());
+    options.put("sloGapP95Millis", report.options().sloGapP95Millis());
+    options.put("sloErrorRatePercent", report.options().sloErrorRatePercent());
+    options.put("peakRatePerSec", report.options().peakRate().orElse(null));
+    options.put("baseline", report.options().baseline().map(Path::toString).orElse(null));
+    options.put("knownSaturationRatePerSec", report.options().knownSaturationRate().orElse(null));
+    ArrayNode steps = root.putArray("steps");
+    for (StepStats step : report.steps()) {
+      steps.add(step(step));
+    }
+    root.set("headerTiming", headerTiming(report.headerTiming()));
+    root.set("knee", knee(report.knee()));
+    root.set("sloVerdict", slo(report.slo()));
+    root.set("saturation", saturation(report.saturation()));
+    root.set("model", model(report.model()));
+    root.put("modelNote", report.modelNote());
+    root.set("replicas", replicas(report.replicas()));
+    root.set("baselineComparison", baseline(report.baseline()));
+    return root;
+  }
+
+  private static ObjectNode step(StepStats step) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("step", step.step());
+    node.put("label", step.label());
+    node.put("offeredRatePerSec", step.offeredRate());
+    node.put("concurrency", step.concurrency());
+    node.put("ratePerSec", step.rate());
+    node.put("requests", step.requests());
+    node.put("okRequests", step.okRequests());
+    node.put("failedRequests", step.failedRequests());
+    ObjectNode reasons = node.putObject("failuresByReason");
+    step.failuresByReason().forEach(reasons::put);
+    node.put("errorRatePercent", step.errorRatePercent());
+    node.put("windowSeconds", step.windowSeconds());
+    node.put("arrivalRatePerSec", step.arrivalRate());
+    node.put("achievedRatePerSec", step.achievedRate());
+    node.put("meanConcurrency", step.meanConcurrency());
+    node.put("littleConcurrency", step.littleConcurrency());
+    node.put("littleRelativeDifference", step.littleRelativeDifference());
+    node.set("ttfbMillis", latency(step.ttfb()));
+    node.set("ttftMillis", latency(step.ttft()));
+    node.set("gapMillis", latency(step.gap()));
+    node.set("itlMillis", latency(step.itl()));
+    node.set("tpotMillis", latency(step.tpot()));
+    node.set("e2eMillis", latency(step.e2e()));
+    node.set("serverQueueMillis", latency(step.serverQueue()));
+    node.put("serverQueueDepth", step.serverQueueDepth());
+    node.put("queueingDelayMillis", step.queueingDelayMillis());
+    node.put("queueingSharePercent", step.queueingSharePercent());
+    return node;
+  }
+
+  private static JsonNode latency(LatencySummary summary) {
+    if (summary == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("count", summary.count());
+    node.put("mean", summary.meanMillis());
+    node.put("p50", summary.p50Millis());
+    node.put("p90", summary.p90Millis());
+    node.put("p95", summary.p95Millis());
+    node.put("p99", summary.p99Millis());
+    node.put("max", summary.maxMillis());
+    return node;
+  }
+
+  private static ObjectNode headerTiming(HeaderTimingVerdict verdict) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("timing", verdict.timing().name());
+    node.put("ttfbP50Millis", verdict.ttfbP50Millis());
+    node.put("ttftP50Millis", verdict.ttftP50Millis());
+    node.put("gapP50Millis", verdict.gapP50Millis());
+    node.put("e2eP50Millis", verdict.e2eP50Millis());
+    node.put("streamAfterFirstTokenP50Millis", verdict.streamAfterFirstTokenP50Millis());
+    return node;
+  }
+
+  private static ObjectNode knee(Knee knee) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("found", knee.found());
+    node.put("step", knee.step());
+    node.put("ratePerSec", knee.rate());
+    node.put("baselineStep", knee.baselineStep());
+    node.put("baselineGapP50Millis", knee.baselineGapP50Millis());
+    node.put("bandUpperMillis", knee.bandUpperMillis());
+    return node;
+  }
+
+  private static ObjectNode slo(SloVerdict slo) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("ttftP95LimitMillis", slo.ttftP95LimitMillis());
+    node.put("gapP95LimitMillis", slo.gapP95LimitMillis());
+    node.put("errorRateLimitPercent", slo.errorRateLimitPercent());
+    node.put("maxSustainableRatePerSec", slo.maxSustainableRate());
+    node.put("lowerBound", slo.lowerBound());
+    node.put("lastPassingStep", slo.lastPassingStep());
+    node.put("firstFailingStep", slo.firstFailingStep());
+    node.put("limitingMetric", slo.limitingMetric());
+    return node;
+  }
+
+  private static ObjectNode saturation(Saturation saturation) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("reached", saturation.reached());
+    node.put("step", saturation.step());
+    node.put("ratePerSec", saturation.rate());
+    node.put("saturationRatePerSec", saturation.saturationRate());
+    node.put("maxAchievedRatePerSec", saturation.maxAchievedRate());
+    node.put("thresholdRatio", saturation.thresholdRatio());
+    return node;
+  }
+
+  private static JsonNode model(QueueModel model) {
+    if (model == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("name", model.name());
+    node.put("servers", model.servers());
+    node.put("serviceTimeMillis", model.serviceTimeMillis());
+    node.put("serviceCv2", model.serviceCv2());
+    node.put("measuredServiceTimeMillis", model.measuredServiceTimeMillis());
+    node.put("saturationRatePerSec", model.saturationRate());
+    node.put("delaySource", model.delaySource());
+    node.put("fitMapePercent", model.fitMapePercent());
+    node.put("fitMeanAbsErrorMillis", model.fitMeanAbsErrorMillis());
+    ArrayNode fits = node.putArray("fittedSteps");
+    for (QueueModel.ModelStepFit fit : model.fittedSteps()) {
+      ObjectNode f = fits.addObject();
+      f.put("step", fit.step());
+      f.put("ratePerSec", fit.rate());
+      f.put("measuredQueueingDelayMillis", fit.measuredQueueingDelayMillis());
+      f.put("predictedQueueingDelayMillis", finite(fit.predictedQueueingDelayMillis()));
+      f.put("measuredGapP50Millis", fit.measuredGapP50Millis());
+      f.put("predictedGapP50Millis", finite(fit.predictedGapP50Millis()));
+    }
+    ArrayNode curve = node.putArray("curve");
+    for (QueueModel.ModelPoint point : model.curve()) {
+      ObjectNode p = curve.addObject();
+      p.put("ratePerSec", point.rate());
+      p.put("gapP50Millis", point.gapP50Millis());
+      p.put("gapP95Millis", point.gapP95Millis());
+      p.put("queueingDelayMeanMillis", point.queueingDelayMeanMillis());
+    }
+    return node;
+  }
+
+  private static Double finite(double value) {
+    return Double.isFinite(value) ? value : null;
+  }
+
+  private static JsonNode replicas(Replicas replicas) {
+    if (replicas == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("peakRatePerSec", replicas.peakRate());
+    node.put("fromMeasured", replicas.fromMeasured());
+    node.put("measuredIsUpperBound", replicas.measuredIsUpperBound());
+    node.put("modelMaxRatePerReplicaPerSec", replicas.modelMaxRatePerReplica());
+    node.put("fromModel", replicas.fromModel());
+    return node;
+  }
+
+  private static JsonNode baseline(BaselineComparison comparison) {
+    if (comparison == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("source", comparison.source());
+    ArrayNode ttfb = node.putArray("ttfbRegressionSteps");
+    comparison.ttfbRegressionSteps().forEach(ttfb::add);
+    ArrayNode gap = node.putArray("gapRegressionSteps");
+    comparison.gapRegressionSteps().forEach(gap::add);
+    ArrayNode steps = node.putArray("steps");
+    for (BaselineComparison.StepDelta delta : comparison.steps()) {
+      ObjectNode d = steps.addObject();
+      d.put("step", delta.step());
+      d.put("ratePerSec", delta.rate());
+      d.put("baselineRatePerSec", delta.baselineRate());
+      d.put("ttfbP50DeltaMillis", delta.ttfbP50DeltaMillis());
+      d.put("ttfbP95DeltaMillis", delta.ttfbP95DeltaMillis());
+      d.put("gapP50DeltaMillis", delta.gapP50DeltaMillis());
+      d.put("gapP95DeltaMillis", delta.gapP95DeltaMillis());
+      d.put("ttfbRegression", delta.ttfbRegression());
+      d.put("gapRegression", delta.gapRegression());
+    }
+    return node;
+  }
+
+  private static void strings(ArrayNode array, List<String> values) {
+    values.forEach(array::add);
+  }
+
+  /**
+   * The steps of a previous {@code capacity.json}, for {@code --baseline}.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a capacity report
+   */
+  public static List<StepBaseline> readBaseline(Path file) {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "baseline: cannot read "
+              + file
+              + " as JSON ("
+              + e.getMessage().lines().findFirst().orElse("")
+              + "); pass a capacity.json");
+    }
+    if (root == null || !root.path("steps").isArray()) {
+      throw new IllegalArgumentException(
+          "baseline: "
+              + file
+              + " has no \"steps\" array; pass a capacity.json written by this tool");
+    }
+    List<StepBaseline> steps = new ArrayList<>();
+    for (JsonNode step : root.get("steps")) {
+      steps.add(
+          new StepBaseline(
+              step.path("step").asInt(),
+              number(step.get("ratePerSec")),
+              number(step.path("ttfbMillis").get("p50")),
+              number(step.path("ttfbMillis").get("p95")),
+              number(step.path("gapMillis").get("p50")),
+              number(step.path("gapMillis").get("p95"))));
+    }
+    return steps;
+  }
+
+  private static Double number(JsonNode node) {
+    return node == null || !node.isNumber() ? null : node.asDouble();
+  }
+}

@@ -1,0 +1,77 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+
+/** {@code capacity.md}: the verdicts and a compact step table, fit for a CI job summary. */
+public final class CapacityMarkdown {
+  /** The environment variable GitHub Actions sets to the job summary file. */
+  public static final String STEP_SUMMARY_ENV = "GITHUB_STEP_SUMMARY";
+
+  private CapacityMarkdown() {}
+
+  public static String render(CapacityReport report) {
+    StringBuilder md = new StringBuilder("## Capacity: TTFT − TTFB gap under rising load\n\n");
+    for (String sentence : VerdictSentences.of(report)) {
+      md.append("- ").append(sentence).append('\n');
+    }
+    md.append('\n');
+    row(md, StepTable.HEADER);
+    md.append('|');
+    StepTable.HEADER.forEach(h -> md.append(" --- |"));
+    md.append('\n');
+    for (List<String> row : StepTable.rows(report)) {
+      row(md, row);
+    }
+    md.append("\nL = mean requests in flight; queueing = (gap − low-load gap) / TTFT. ")
+        .append(report.requests())
+        .append(" requests (")
+        .append(report.warmupRequests())
+        .append(" warm-up) from ")
+        .append(String.join(", ", report.sources()))
+        .append(".\n");
+    return md.toString();
+  }
+
+  /**
+   * Appends the report to the file named by {@code $GITHUB_STEP_SUMMARY}, when set.
+   *
+   * @return whether it was appended
+   */
+  public static boolean appendToStepSummary(CapacityReport report) {
+    return appendToStepSummary(report, System.getenv());
+  }
+
+  static boolean appendToStepSummary(CapacityReport report, Map<String, String> environment) {
+    String file = environment.get(STEP_SUMMARY_ENV);
+    if (file == null || file.isBlank()) {
+      return false;
+    }
+    try {
+      Files.writeString(
+          Path.of(file),
+          render(report) + "\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException(STEP_SUMMARY_ENV + ": cannot append to " + file, e);
+    }
+  }
+
+  private static void row(StringBuilder md, List<String> cells) {
+    md.append('|');
+    for (String cell : cells) {
+      md.append(' ').append(cell.replace("|", "\\|")).append(" |");
+    }
+    md.append('\n');
+  }
+}

@@ -1,0 +1,59 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityAnalysis;
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.RecordsFiles;
+import dev.ttftgap.analysis.StepBaseline;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Analyses records files and writes {@code capacity.json}, {@code capacity.md} and {@code
+ * capacity.html}: what the Gatling glue calls at the end of a run and what {@link CapacityMain}
+ * calls from the command line.
+ */
+public final class CapacityReports {
+  public static final String JSON_FILE = "capacity.json";
+  public static final String MARKDOWN_FILE = "capacity.md";
+  public static final String HTML_FILE = "capacity.html";
+
+  private CapacityReports() {}
+
+  /**
+   * Analyses {@code recordsFiles} (files, or run folders holding {@code records.jsonl}) as one set
+   * of samples, then writes the three report files into {@code outDir} (created if needed). The
+   * caller prints {@link CapacityConsole#render} and, in CI, {@link
+   * CapacityMarkdown#appendToStepSummary}.
+   *
+   * @throws IllegalArgumentException with a one-line message when an input or the baseline is
+   *     unusable
+   */
+  public static CapacityReport writeAll(
+      List<Path> recordsFiles, Path outDir, CapacityOptions options) {
+    List<Path> files = RecordsFiles.resolve(recordsFiles);
+    List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
+    CapacityReport report = CapacityAnalysis.analyzeFiles(files, options, baseline);
+    write(report, outDir);
+    return report;
+  }
+
+  /** Writes the three files of a finished report into {@code outDir}. */
+  public static void write(CapacityReport report, Path outDir) {
+    try {
+      Files.createDirectories(outDir);
+      Files.writeString(
+          outDir.resolve(JSON_FILE), CapacityJson.render(report), StandardCharsets.UTF_8);
+      Files.writeString(
+          outDir.resolve(MARKDOWN_FILE), CapacityMarkdown.render(report), StandardCharsets.UTF_8);
+      Files.writeString(
+          outDir.resolve(HTML_FILE), CapacityHtml.render(report), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("capacity report: cannot write into " + outDir, e);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.LatencySummary;
+import dev.ttftgap.analysis.StepStats;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The compact step table (header + one row per step) shared by the text renderers. */
+final class StepTable {
+  static final List<String> HEADER =
+      List.of(
+          "step",
+          "rate rps",
+          "achieved rps",
+          "L",
+          "errors",
+          "TTFB p50/p95 ms",
+          "gap p50/p95 ms",
+          "TTFT p95 ms",
+          "ITL p50 ms",
+          "e2e p95 ms",
+          "queueing");
+
+  private StepTable() {}
+
+  static List<List<String>> rows(CapacityReport report) {
+    List<List<String>> rows = new ArrayList<>();
+    for (StepStats step : report.steps()) {
+      rows.add(
+          List.of(
+              String.valueOf(step.step()),
+              Fmt.num(step.rate()),
+              Fmt.num(step.achievedRate()),
+              Fmt.num(step.meanConcurrency()),
+              Fmt.pct(step.errorRatePercent()),
+              pair(step.ttfb()),
+              pair(step.gap()),
+              step.ttft() == null ? Fmt.UNDEFINED : Fmt.msBare(step.ttft().p95Millis()),
+              step.itl() == null ? Fmt.UNDEFINED : Fmt.msBare(step.itl().p50Millis()),
+              step.e2e() == null ? Fmt.UNDEFINED : Fmt.msBare(step.e2e().p95Millis()),
+              Fmt.pct(step.queueingSharePercent())));
+    }
+    return rows;
+  }
+
+  private static String pair(LatencySummary summary) {
+    return summary == null
+        ? Fmt.UNDEFINED
+        : Fmt.msBare(summary.p50Millis()) + " / " + Fmt.msBare(summary.p95Millis());
+  }
+}

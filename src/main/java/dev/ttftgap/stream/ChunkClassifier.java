@@ -1,0 +1,403 @@
+package dev.ttftgap.stream;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Classifies the {@code data:} payloads of an OpenAI-compatible chat-completion stream, so "first
+ * token" has one definition in one place.
+ *
+ * <p><b>Algorithm overview.</b> One pass of Jackson's streaming parser over the payload, no tree:
+ * fields that cannot change the kind are skipped with {@code skipChildren()}, and only {@code id},
+ * {@code object}, {@code message}, {@code error}, {@code choices[].delta.{content, role,
+ * reasoning_content, reasoning}}, {@code choices[].finish_reason}, {@code usage}, {@code metrics}
+ * and {@code timings} are read. The kind is then decided in this order:
+ *
+ * <ol>
+ *   <li>{@code [DONE]} (surrounding whitespace ignored) → {@link ChunkKind#DONE};
+ *   <li>not a single JSON object → {@link ChunkKind#MALFORMED};
+ *   <li>a top-level {@code error} that is an object, a string or {@code true}, or {@code
+ *       "object":"error"} → {@link ChunkKind#ERROR} (even if choices are present);
+ *   <li>any choice's {@code delta.content} is a non-empty string → {@link ChunkKind#CONTENT};
+ *   <li>any choice's reasoning is a non-empty string → {@link ChunkKind#REASONING};
+ *   <li>at least one choice: a string {@code delta.role} → {@link ChunkKind#ROLE_ONLY}, else {@link
+ *       ChunkKind#EMPTY};
+ *   <li>{@code "choices":[]}, or no {@code choices} but a {@code usage} object → {@link
+ *       ChunkKind#USAGE};
+ *   <li>anything else (no {@code choices}, usage or error) → {@link ChunkKind#MALFORMED}.
+ * </ol>
+ *
+ * <p><b>Assumptions (decisions).</b>
+ *
+ * <ul>
+ *   <li>Any non-empty string is text, <em>whitespace included</em>: a {@code " "} or {@code "\n"}
+ *       delta is a token the user's screen receives, and servers do stream them as separate tokens.
+ *       {@code "content":""}, {@code "content":null} and non-string content are not text.
+ *   <li>Per delta, reasoning is {@code reasoning_content} when non-empty, else {@code reasoning}:
+ *       servers that send both with the same text must not count it twice.
+ *   <li>A chunk with both reasoning and content is {@link ChunkKind#CONTENT}; its text is the
+ *       reasoning followed by the content, so token counts stay complete.
+ *   <li>Usage, {@code metrics} and {@code timings} are read from a chunk of any kind (vLLM puts
+ *       {@code metrics} and llama.cpp {@code timings} on the last chunk, next to its choices).
+ *   <li>Tool-call deltas and legacy {@code /v1/completions} {@code choices[].text} are not tokens
+ *       here: such chunks are {@link ChunkKind#EMPTY}.
+ * </ul>
+ *
+ * <p>Never throws for bad input: every problem becomes a {@link ChunkKind#MALFORMED} chunk whose
+ * {@link Chunk#errorMessage()} says what is wrong. Thread-safe and allocation-light: one parser per
+ * call (Jackson recycles its buffers), plus the token text.
+ */
+public final class ChunkClassifier {
+  private static final JsonFactory JSON = JsonFactory.builder().build();
+  private static final String DONE = "[DONE]";
+  private static final Chunk DONE_CHUNK = Chunk.of(ChunkKind.DONE);
+
+  private ChunkClassifier() {}
+
+  /**
+   * Classifies the payload of one SSE event: its {@code data} lines joined with {@code \n}, as a
+   * server sends it (a JSON object, or {@code [DONE]}).
+   */
+  public static Chunk classifyData(String data) {
+    if (data == null) {
+      return Chunk.malformed("no data", "");
+    }
+    if (isDone(data, 0, data.length())) {
+      return DONE_CHUNK;
+    }
+    try (JsonParser parser = JSON.createParser(data)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return Chunk.malformed("not a JSON object", data);
+      }
+      Chunk chunk = readObject(parser, data);
+      if (parser.nextToken() != null) {
+        return Chunk.malformed("more than one JSON value", data);
+      }
+      return chunk;
+    } catch (JsonProcessingException e) {
+      return Chunk.malformed("not JSON (" + firstLine(e.getOriginalMessage()) + ")", data);
+    } catch (IOException e) {
+      return Chunk.malformed("unreadable (" + e.getMessage() + ")", data);
+    }
+  }
+
+  /**
+   * Classifies one event as Gatling 3.15 hands it to SSE checks: a string {@code
+   * {"event":..,"id":..,"data":..,"retry":..}} (absent fields left out, in that order) whose {@code
+   * data} is embedded raw when it starts with <code>{</code> and ends with <code>}</code> (or
+   * {@code [} and {@code ]}), else as a JSON string.
+   *
+   * <p>Gatling embeds {@code [DONE]} raw too, giving {@code {"data":[DONE]}}, which is not JSON;
+   * and it writes {@code event} and {@code id} unescaped. So the envelope is not parsed: the data
+   * value is cut out by position (after the first {@code "data":}, up to the closing brace or to a
+   * trailing {@code ,"retry":<digits>}) and classified as {@link #classifyData(String)} would,
+   * without re-serialising it.
+   */
+  public static Chunk classifyGatlingEvent(String json) {
+    if (json == null) {
+      return Chunk.malformed("no event", "");
+    }
+    int start = dataValueStart(json);
+    if (start < 0) {
+      return Chunk.malformed("Gatling event without \"data\"", json);
+    }
+    int end = dataValueEnd(json, start);
+    if (end <= start) {
+      return Chunk.malformed("Gatling event with an empty or unterminated \"data\"", json);
+    }
+    if (isDone(json, start, end)) {
+      return DONE_CHUNK;
+    }
+    if (json.charAt(start) != '"') {
+      return classifyData(json.substring(start, end));
+    }
+    try (JsonParser parser = JSON.createParser(json.substring(start, end))) {
+      if (parser.nextToken() == JsonToken.VALUE_STRING) {
+        String data = parser.getText();
+        if (parser.nextToken() == null) {
+          return classifyData(data);
+        }
+      }
+      return Chunk.malformed("Gatling event with a broken \"data\" string", json);
+    } catch (IOException e) {
+      return Chunk.malformed("Gatling event with a broken \"data\" string", json);
+    }
+  }
+
+  /** Index of the first non-blank character after the first {@code "data"} key, or -1. */
+  private static int dataValueStart(String json) {
+    int from = 0;
+    while (true) {
+      int key = json.indexOf("\"data\"", from);
+      if (key < 0) {
+        return -1;
+      }
+      int i = skipBlank(json, key + 6);
+      if (i < json.length() && json.charAt(i) == ':') {
+        return skipBlank(json, i + 1);
+      }
+      from = key + 1;
+    }
+  }
+
+  /** Exclusive end of the data value: before {@code ,"retry":<digits>}} or the closing brace. */
+  private static int dataValueEnd(String json, int start) {
+    int close = json.length() - 1;
+    while (close > start && Character.isWhitespace(json.charAt(close))) {
+      close--;
+    }
+    if (close <= start || json.charAt(close) != '}') {
+      return -1;
+    }
+    int retry = json.lastIndexOf(",\"retry\":");
+    if (retry > start && retry + 9 < close) {
+      boolean digits = true;
+      for (int i = retry + 9; i < close && digits; i++) {
+        digits = json.charAt(i) >= '0' && json.charAt(i) <= '9';
+      }
+      if (digits) {
+        return trimEnd(json, start, retry);
+      }
+    }
+    return trimEnd(json, start, close);
+  }
+
+  private static Chunk readObject(JsonParser parser, String data) throws IOException {
+    Fields fields = new Fields();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      switch (name) {
+        case "id" -> fields.id = value == JsonToken.VALUE_STRING ? parser.getText() : fields.id;
+        case "object" ->
+            fields.objectError |=
+                value == JsonToken.VALUE_STRING && "error".equals(parser.getText());
+        case "message" -> {
+          if (value == JsonToken.VALUE_STRING) {
+            fields.topMessage = parser.getText();
+          }
+        }
+        case "error" -> readError(parser, value, fields);
+        case "choices" -> {
+          if (value == JsonToken.START_ARRAY) {
+            readChoices(parser, fields);
+          }
+        }
+        case "usage" -> {
+          if (value == JsonToken.START_OBJECT) {
+            readUsage(parser, fields);
+          }
+        }
+        case "metrics", "timings" -> {
+          if (value == JsonToken.START_OBJECT) {
+            readTimings(parser, fields);
+          }
+        }
+        default -> {}
+      }
+      parser.skipChildren();
+    }
+    return fields.toChunk(data);
+  }
+
+  private static void readError(JsonParser parser, JsonToken value, Fields fields)
+      throws IOException {
+    if (value == JsonToken.VALUE_STRING) {
+      fields.error = true;
+      fields.errorMessage = parser.getText();
+    } else if (value == JsonToken.VALUE_TRUE || value == JsonToken.START_ARRAY) {
+      fields.error = true;
+    } else if (value == JsonToken.START_OBJECT) {
+      fields.error = true;
+      String message = null;
+      String type = null;
+      String code = null;
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String name = parser.currentName();
+        JsonToken field = parser.nextToken();
+        boolean scalar = field.isScalarValue() && field != JsonToken.VALUE_NULL;
+        switch (name) {
+          case "message" -> message = scalar ? parser.getText() : message;
+          case "type" -> type = scalar ? parser.getText() : type;
+          case "code" -> code = scalar ? parser.getText() : code;
+          default -> {}
+        }
+        parser.skipChildren();
+      }
+      if (message != null) {
+        fields.errorMessage = message;
+      } else if (type != null || code != null) {
+        fields.errorMessage = (type != null ? type : "") + (code != null ? " " + code : "");
+      }
+    }
+  }
+
+  private static void readChoices(JsonParser parser, Fields fields) throws IOException {
+    fields.choicesArray = true;
+    JsonToken element;
+    while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
+      fields.choices++;
+      if (element == JsonToken.START_OBJECT) {
+        readChoice(parser, fields);
+      } else {
+        parser.skipChildren();
+      }
+    }
+  }
+
+  private static void readChoice(JsonParser parser, Fields fields) throws IOException {
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (name.equals("delta") && value == JsonToken.START_OBJECT) {
+        readDelta(parser, fields);
+      } else if (name.equals("finish_reason")
+          && value == JsonToken.VALUE_STRING
+          && fields.finishReason == null) {
+        fields.finishReason = parser.getText();
+      }
+      parser.skipChildren();
+    }
+  }
+
+  private static void readDelta(JsonParser parser, Fields fields) throws IOException {
+    String reasoningContent = null;
+    String reasoning = null;
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      boolean text = value == JsonToken.VALUE_STRING && parser.getTextLength() > 0;
+      switch (name) {
+        case "content" -> {
+          if (text) {
+            fields.content = concat(fields.content, parser.getText());
+          }
+        }
+        case "role" -> fields.role |= value == JsonToken.VALUE_STRING;
+        case "reasoning_content" -> reasoningContent = text ? parser.getText() : reasoningContent;
+        case "reasoning" -> reasoning = text ? parser.getText() : reasoning;
+        default -> {}
+      }
+      parser.skipChildren();
+    }
+    String chosen = reasoningContent != null ? reasoningContent : reasoning;
+    if (chosen != null) {
+      fields.reasoning = concat(fields.reasoning, chosen);
+    }
+  }
+
+  private static void readUsage(JsonParser parser, Fields fields) throws IOException {
+    fields.usage = true;
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (value == JsonToken.VALUE_NUMBER_INT) {
+        if (name.equals("completion_tokens")) {
+          fields.completionTokens = parser.getIntValue();
+        } else if (name.equals("prompt_tokens")) {
+          fields.promptTokens = parser.getIntValue();
+        }
+      }
+      parser.skipChildren();
+    }
+  }
+
+  private static void readTimings(JsonParser parser, Fields fields) throws IOException {
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
+        if (fields.timings == null) {
+          fields.timings = new LinkedHashMap<>();
+        }
+        fields.timings.put(name, parser.getDoubleValue());
+      }
+      parser.skipChildren();
+    }
+  }
+
+  private static String concat(String before, String text) {
+    return before == null ? text : before + text;
+  }
+
+  private static boolean isDone(String s, int from, int to) {
+    int start = skipBlank(s, from);
+    int end = trimEnd(s, start, to);
+    return end - start == DONE.length() && s.startsWith(DONE, start);
+  }
+
+  private static int skipBlank(String s, int from) {
+    int i = from;
+    while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static int trimEnd(String s, int start, int end) {
+    int i = end;
+    while (i > start && Character.isWhitespace(s.charAt(i - 1))) {
+      i--;
+    }
+    return i;
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "parse error";
+    }
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  /** What one pass over a payload found. */
+  private static final class Fields {
+    String id;
+    boolean objectError;
+    String topMessage;
+    boolean error;
+    String errorMessage;
+    boolean choicesArray;
+    int choices;
+    boolean role;
+    String content;
+    String reasoning;
+    String finishReason;
+    boolean usage;
+    Integer completionTokens;
+    Integer promptTokens;
+    Map<String, Double> timings;
+
+    Chunk toChunk(String data) {
+      ChunkKind kind;
+      String text = null;
+      String message = null;
+      if (error || objectError) {
+        kind = ChunkKind.ERROR;
+        message = errorMessage != null ? errorMessage : topMessage;
+        if (message == null) {
+          message = "error without a message";
+        }
+      } else if (content != null) {
+        kind = ChunkKind.CONTENT;
+        text = reasoning == null ? content : reasoning + content;
+      } else if (reasoning != null) {
+        kind = ChunkKind.REASONING;
+        text = reasoning;
+      } else if (choices > 0) {
+        kind = role ? ChunkKind.ROLE_ONLY : ChunkKind.EMPTY;
+      } else if (choicesArray || usage) {
+        kind = ChunkKind.USAGE;
+      } else {
+        return Chunk.malformed("no \"choices\", \"usage\" or \"error\"", data);
+      }
+      return new Chunk(
+          kind, id, text, completionTokens, promptTokens, finishReason, message, timings);
+    }
+  }
+}

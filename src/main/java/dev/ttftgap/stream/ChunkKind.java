@@ -1,0 +1,29 @@
+package dev.ttftgap.stream;
+
+/**
+ * What one SSE {@code data:} payload of an OpenAI-compatible chat-completion stream carries.
+ *
+ * <p>Only {@link #CONTENT} and {@link #REASONING} are tokens: they alone can be the first token
+ * (TTFT) and they alone count as inter-token intervals. See {@link ChunkClassifier} for the exact
+ * rules and their order.
+ */
+public enum ChunkKind {
+  /** Some {@code choices[i].delta.content} is a non-empty string (whitespace counts). */
+  CONTENT,
+  /**
+   * No content text, but a non-empty {@code delta.reasoning_content} or {@code delta.reasoning}.
+   */
+  REASONING,
+  /** A delta with a {@code role} and no text, including {@code "content":""} and null content. */
+  ROLE_ONLY,
+  /** Choices present but no text and no role: typically the finish chunk with an empty delta. */
+  EMPTY,
+  /** {@code "choices":[]}, or no {@code choices} but a {@code usage} object: the usage chunk. */
+  USAGE,
+  /** A top-level {@code "error"} (object or string), or {@code "object":"error"}. */
+  ERROR,
+  /** The {@code [DONE]} sentinel. */
+  DONE,
+  /** Not JSON, not an object, or none of the shapes above; recorded, never thrown. */
+  MALFORMED
+}

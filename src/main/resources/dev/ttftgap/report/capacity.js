@@ -1,0 +1,173 @@
+// Draws the capacity charts from the embedded report; counts what rendered for headless checks.
+(function () {
+  var report = JSON.parse(document.getElementById('report-data').textContent);
+  var steps = report.steps;
+  var rendered = 0;
+
+  function chart(id, option) {
+    try {
+      var element = document.getElementById(id);
+      var instance = echarts.init(element, null, { renderer: 'canvas' });
+      option.animation = false;
+      option.tooltip = option.tooltip || { trigger: 'axis' };
+      option.grid = option.grid || { left: 70, right: 40, top: 50, bottom: 60 };
+      instance.setOption(option);
+      element.dataset.rendered = 'true';
+      rendered++;
+    } catch (e) {
+      window.recordPageError(id + ': ' + e.message);
+    }
+  }
+
+  function latency(step, metric, percentile) {
+    var summary = step[metric];
+    return summary ? summary[percentile] : null;
+  }
+
+  function rateOf(step) {
+    return step.ratePerSec;
+  }
+
+  function stepName(step) {
+    return step.ratePerSec != null ? round(step.ratePerSec) + ' rps' : 'step ' + step.step;
+  }
+
+  function categoryAxis() {
+    return { type: 'category', name: 'step', nameLocation: 'middle', nameGap: 30, axisLabel: { interval: 0 }, data: steps.map(stepName) };
+  }
+
+  // 1, 2 or 5 × a power of ten at or above value: an axis maximum that reads cleanly
+  function niceCeil(value) {
+    var power = Math.pow(10, Math.floor(Math.log10(value)));
+    var nice = [1, 2, 5, 10].find(function (m) { return m * power >= value; });
+    return nice * power;
+  }
+
+  function round(value) {
+    return Math.round(value * 100) / 100;
+  }
+
+  function verticalLines() {
+    var lines = [];
+    if (report.knee.found) {
+      lines.push({ xAxis: report.knee.ratePerSec, name: 'knee', label: { formatter: 'knee' } });
+    }
+    if (report.saturation.reached) {
+      lines.push({ xAxis: report.saturation.saturationRatePerSec, name: 'saturation', label: { formatter: 'saturation' } });
+    }
+    if (report.sloVerdict.maxSustainableRatePerSec != null) {
+      lines.push({ xAxis: report.sloVerdict.maxSustainableRatePerSec, name: 'SLO', label: { formatter: 'max under SLO' } });
+    }
+    return lines;
+  }
+
+  // 1. gap percentiles against the rate, with the fitted model's curve
+  var withGap = steps.filter(function (s) { return s.gapMillis && rateOf(s) != null; });
+  var gapSeries = ['p50', 'p90', 'p95', 'p99'].map(function (p) {
+    return {
+      name: 'gap ' + p, type: 'line', symbolSize: 7,
+      data: withGap.map(function (s) { return [rateOf(s), s.gapMillis[p]]; })
+    };
+  });
+  gapSeries[0].markLine = { symbol: 'none', lineStyle: { type: 'dotted', color: '#888' }, data: verticalLines() };
+  if (report.model) {
+    ['gapP50Millis', 'gapP95Millis'].forEach(function (field, i) {
+      gapSeries.push({
+        name: 'model ' + (i === 0 ? 'p50' : 'p95'), type: 'line', showSymbol: false,
+        lineStyle: { type: 'dashed', width: 2 },
+        data: report.model.curve
+          .filter(function (point) { return point[field] != null; })
+          .map(function (point) { return [point.ratePerSec, point[field]]; })
+      });
+    });
+  }
+  var allGaps = [];
+  gapSeries.forEach(function (s) { s.data.forEach(function (d) { allGaps.push(d[1]); }); });
+  var logScale = allGaps.length > 0 && Math.min.apply(null, allGaps) > 0;
+  chart('chart-gap', {
+    legend: { top: 0 },
+    xAxis: { type: 'value', name: 'arrival rate (rps)', nameLocation: 'middle', nameGap: 30 },
+    yAxis: { type: logScale ? 'log' : 'value', name: 'gap TTFT − TTFB (ms)' },
+    series: gapSeries
+  });
+
+  // 2. TTFB and gap stacked per step (medians: TTFT ≈ TTFB + gap). Overloaded steps can be a
+  // hundred times taller than the rest; the axis stops at 1.5 × the tallest step before
+  // saturation so the low-load split stays readable (the cut bars carry their value).
+  var totals = steps.map(function (s) { return (latency(s, 'ttfbMillis', 'p50') || 0) + (latency(s, 'gapMillis', 'p50') || 0); });
+  var before = steps
+    .map(function (s, i) { return report.saturation.reached && s.step >= report.saturation.step ? 0 : totals[i]; });
+  var stackMax = niceCeil(Math.max.apply(null, before.concat([1])) * 1.5);
+  var clipped = Math.max.apply(null, totals.concat([0])) > 2 * stackMax;
+  chart('chart-stack', {
+    legend: { top: 0 },
+    xAxis: categoryAxis(),
+    yAxis: { type: 'value', name: 'median (ms)' + (clipped ? ', cut at ' + stackMax : ''), max: clipped ? stackMax : null },
+    series: [
+      { name: 'TTFB p50', type: 'bar', stack: 'ttft', data: steps.map(function (s) { return latency(s, 'ttfbMillis', 'p50'); }) },
+      {
+        name: 'gap p50', type: 'bar', stack: 'ttft',
+        label: { show: clipped, position: 'insideTop', formatter: function (p) { return totals[p.dataIndex] > stackMax ? Math.round(totals[p.dataIndex]) + ' ms' : ''; } },
+        data: steps.map(function (s) { return latency(s, 'gapMillis', 'p50'); })
+      }
+    ]
+  });
+
+  // 3. achieved against offered rate
+  var withRates = steps.filter(function (s) { return rateOf(s) != null && s.achievedRatePerSec != null; });
+  var maxRate = Math.max.apply(null, withRates.map(rateOf).concat([1]));
+  var throughputSeries = [
+    { name: 'achieved (completions/s)', type: 'line', symbolSize: 7, data: withRates.map(function (s) { return [rateOf(s), s.achievedRatePerSec]; }) },
+    { name: 'arrivals/s', type: 'line', symbolSize: 5, data: withRates.map(function (s) { return [rateOf(s), s.arrivalRatePerSec]; }) },
+    { name: 'achieved = offered', type: 'line', showSymbol: false, lineStyle: { type: 'dashed', color: '#aaa' }, data: [[0, 0], [maxRate, maxRate]] }
+  ];
+  if (report.saturation.reached) {
+    throughputSeries[0].markLine = {
+      symbol: 'none', lineStyle: { type: 'dotted', color: '#c00' },
+      data: [{ yAxis: round(report.saturation.saturationRatePerSec), label: { position: 'insideEndTop', formatter: 'plateau {c} rps' } }]
+    };
+  }
+  chart('chart-throughput', {
+    legend: { top: 0 },
+    xAxis: { type: 'value', name: 'offered rate (rps)', nameLocation: 'middle', nameGap: 30 },
+    yAxis: { type: 'value', name: 'requests/s' },
+    series: throughputSeries
+  });
+
+  // 4. error rate per step, by failure reason
+  var reasons = {};
+  steps.forEach(function (s) { Object.keys(s.failuresByReason).forEach(function (r) { reasons[r] = true; }); });
+  var reasonNames = Object.keys(reasons).sort();
+  var errorSeries = reasonNames.map(function (reason) {
+    return {
+      name: reason, type: 'bar', stack: 'errors',
+      data: steps.map(function (s) { return round(100 * (s.failuresByReason[reason] || 0) / s.requests); })
+    };
+  });
+  if (errorSeries.length === 0) {
+    errorSeries.push({ name: 'errors', type: 'bar', data: steps.map(function () { return 0; }) });
+  }
+  chart('chart-errors', {
+    legend: { top: 0 },
+    xAxis: categoryAxis(),
+    yAxis: { type: 'value', name: 'failed requests (%)', min: 0 },
+    series: errorSeries
+  });
+
+  // 5. the server's own queue, when it reports queue time
+  if (document.getElementById('chart-queue')) {
+    chart('chart-queue', {
+      legend: { top: 0 },
+      xAxis: categoryAxis(),
+      yAxis: [{ type: 'value', name: 'queue time (ms)' }, { type: 'value', name: 'queue depth' }],
+      series: [
+        { name: 'server queue time p50', type: 'bar', data: steps.map(function (s) { return latency(s, 'serverQueueMillis', 'p50'); }) },
+        { name: 'server queue time p95', type: 'bar', data: steps.map(function (s) { return latency(s, 'serverQueueMillis', 'p95'); }) },
+        { name: 'queue depth (Little: λ × mean queue time)', type: 'line', yAxisIndex: 1, data: steps.map(function (s) { return s.serverQueueDepth; }) }
+      ]
+    });
+  }
+
+  document.body.dataset.chartsRendered = String(rendered);
+  window.recordPageError(null);
+})();

@@ -1,0 +1,61 @@
+package dev.ttftgap.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class CapacityAnalysisTest {
+
+  @Test
+  void hockeyStickGetsEveryVerdict() {
+    CapacityReport report =
+        CapacityAnalysis.analyze(
+            SyntheticRun.hockeyStick().records(),
+            List.of("synthetic"),
+            CapacityOptions.defaults().withPeakRate(100),
+            null);
+
+    assertThat(report.steps()).hasSize(12);
+    assertThat(report.headerTiming().timing()).isEqualTo(HeaderTiming.AT_ACCEPT);
+    assertThat(report.knee().found()).isTrue();
+    assertThat(report.slo().maxSustainableRate()).isNotNull();
+    assertThat(report.saturation().reached()).isTrue();
+    assertThat(report.model()).isNotNull();
+    assertThat(report.modelNote()).isNull();
+    assertThat(report.replicas().fromMeasured())
+        .isGreaterThanOrEqualTo(report.replicas().fromModel() - 2);
+    assertThat(report.baseline()).as("no baseline asked").isNull();
+    assertThat(report.runs()).containsExactly("synthetic");
+  }
+
+  @Test
+  void reportDoesNotDependOnRecordOrder() {
+    List<RequestRecord> records = SyntheticRun.noisy().records();
+    List<RequestRecord> shuffled = new ArrayList<>(records);
+    Collections.shuffle(shuffled, new Random(3));
+
+    CapacityReport ordered =
+        CapacityAnalysis.analyze(records, List.of("x"), CapacityOptions.defaults(), null);
+    CapacityReport reordered =
+        CapacityAnalysis.analyze(shuffled, List.of("x"), CapacityOptions.defaults(), null);
+
+    assertThat(reordered).isEqualTo(ordered);
+  }
+
+  @Test
+  void flatRunExplainsWhyThereIsNoModel() {
+    CapacityReport report =
+        CapacityAnalysis.analyze(
+            SyntheticRun.flat().records(), List.of("x"), CapacityOptions.defaults(), null);
+
+    assertThat(report.model()).isNull();
+    assertThat(report.modelNote()).isNotBlank();
+    assertThat(report.slo().lowerBound()).as("every step meets the SLO").isTrue();
+    assertThat(report.replicas()).as("no peak rate asked").isNull();
+  }
+}

@@ -1,0 +1,98 @@
+package dev.ttftgap.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class KneeDetectorTest {
+
+  static Stream<Arguments> kneeScenarios() {
+    return Stream.of(
+        Arguments.of("hockey-stick", (Supplier<SyntheticRun>) SyntheticRun::hockeyStick),
+        Arguments.of("noisy", (Supplier<SyntheticRun>) SyntheticRun::noisy),
+        Arguments.of("queue-limited", (Supplier<SyntheticRun>) SyntheticRun::queueLimited),
+        Arguments.of("wide", (Supplier<SyntheticRun>) SyntheticRun::wide),
+        Arguments.of("linear", (Supplier<SyntheticRun>) SyntheticRun::linear));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("kneeScenarios")
+  void kneeIsWithinOneStepOfWhereTheGapMedianDoubles(String name, Supplier<SyntheticRun> scenario) {
+    StepStatistics.Result measured = StepStatistics.measure(scenario.get().records());
+    List<StepStats> steps = measured.stats();
+    double lowLoadP50 = steps.get(0).gap().p50Millis();
+    int doubling =
+        steps.stream()
+            .filter(s -> s.gap() != null && s.gap().p50Millis() >= 2 * lowLoadP50)
+            .findFirst()
+            .orElseThrow()
+            .step();
+
+    Knee knee = KneeDetector.detect(steps, measured.baseline());
+
+    assertThat(knee.found())
+        .as("%s: the gap doubles at step %d, a knee must be found", name, doubling)
+        .isTrue();
+    System.out.printf(
+        Locale.ROOT,
+        "accuracy knee %s: knee step %d, gap p50 doubles at step %d, offset %+d%n",
+        name,
+        knee.step(),
+        doubling,
+        knee.step() - doubling);
+    assertThat(Math.abs(knee.step() - doubling))
+        .as("%s: knee at step %d, gap p50 doubles at step %d", name, knee.step(), doubling)
+        .isLessThanOrEqualTo(1);
+  }
+
+  @Test
+  void flatCurveHasNoKnee() {
+    StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.flat().records());
+
+    Knee knee = KneeDetector.detect(measured.stats(), measured.baseline());
+
+    assertThat(knee.found()).as("nothing queues, the gap stays in its band").isFalse();
+    assertThat(knee.baselineStep()).isEqualTo(1);
+  }
+
+  @Test
+  void bandIsTheLargestOfRatioMadAndFloor() {
+    List<StepStats> steps =
+        List.of(
+            TestSteps.step(1, 2, 20, 40, 45, 0),
+            TestSteps.step(2, 4, 20, 55, 60, 0),
+            TestSteps.step(3, 6, 20, 75, 90, 0),
+            TestSteps.step(4, 8, 20, 120, 200, 0));
+    LowLoadBaseline baseline = new LowLoadBaseline(1, 40, 40, 4, new double[] {40}, 24, 500);
+
+    Knee knee = KneeDetector.detect(steps, baseline);
+
+    assertThat(knee.bandUpperMillis())
+        .as("max(1.5 × 40, 40 + 3 × 4, 40 + 20) = 60")
+        .isEqualTo(60.0);
+    assertThat(knee.step()).as("55 ms is inside the band, 75 ms is not").isEqualTo(3);
+    assertThat(knee.rate()).isEqualTo(6.0);
+  }
+
+  @Test
+  void singleSpikeThatReturnsToTheBandIsNotAKnee() {
+    List<StepStats> steps =
+        List.of(
+            TestSteps.step(1, 2, 20, 40, 45, 0),
+            TestSteps.step(2, 4, 20, 90, 95, 0),
+            TestSteps.step(3, 6, 20, 42, 50, 0),
+            TestSteps.step(4, 8, 20, 100, 200, 0));
+    LowLoadBaseline baseline = new LowLoadBaseline(1, 40, 40, 2, new double[] {40}, 24, 500);
+
+    assertThat(KneeDetector.detect(steps, baseline).step())
+        .as("step 2 returns to the band at step 3; the knee is step 4")
+        .isEqualTo(4);
+  }
+}

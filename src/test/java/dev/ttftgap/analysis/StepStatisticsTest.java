@@ -1,0 +1,157 @@
+package dev.ttftgap.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.RequestRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StepStatisticsTest {
+
+  private static List<RequestRecord> injector(String run, long seed) {
+    SyntheticRun synthetic = SyntheticRun.hockeyStick();
+    synthetic.run = run;
+    synthetic.seed = seed;
+    synthetic.stepRates = List.of(2.0, 4.0, 6.0);
+    synthetic.stepSeconds = 20;
+    return synthetic.records();
+  }
+
+  @Test
+  void mergingTwoFilesEqualsAnalysingTheirConcatenation(@TempDir Path dir) {
+    List<RequestRecord> a = injector("injector-a", 1);
+    List<RequestRecord> b = injector("injector-b", 2);
+    Path fileA = dir.resolve("a.jsonl");
+    Path fileB = dir.resolve("b.jsonl");
+    RecordsFiles.write(fileA, a);
+    RecordsFiles.write(fileB, b);
+    List<RequestRecord> concatenation = new ArrayList<>(b);
+    concatenation.addAll(a);
+    Collections.shuffle(concatenation, new Random(42));
+    Path concatenated = dir.resolve("all.jsonl");
+    RecordsFiles.write(concatenated, concatenation);
+
+    List<StepStats> merged = StepStatistics.of(RecordsFiles.read(List.of(fileA, fileB)));
+    List<StepStats> single = StepStatistics.of(RecordsFiles.read(List.of(concatenated)));
+
+    assertThat(merged).as("every figure of every step, bit for bit").isEqualTo(single);
+  }
+
+  @Test
+  void stepPercentilesAreThoseOfOneHistogramOfAllSamples() {
+    List<RequestRecord> records = new ArrayList<>(injector("a", 1));
+    records.addAll(injector("b", 2));
+    Histogram all = new Histogram(3);
+    records.stream()
+        .filter(r -> r.step() == 3 && r.ok())
+        .forEach(r -> all.recordValue(r.gapMillis() * 1000));
+
+    StepStats step3 = StepStatistics.of(records).get(2);
+
+    assertThat(step3.gap().p95Millis()).isEqualTo(all.getValueAtPercentile(95) / 1000.0);
+    assertThat(step3.gap().p50Millis()).isEqualTo(all.getValueAtPercentile(50) / 1000.0);
+    assertThat(step3.gap().count()).isEqualTo(all.getTotalCount());
+  }
+
+  @Test
+  void concurrentInjectorsAddTheirRates() {
+    List<RequestRecord> records = new ArrayList<>(injector("a", 1));
+    records.addAll(injector("b", 2));
+
+    StepStats step2 = StepStatistics.of(records).get(1);
+
+    assertThat(step2.offeredRate())
+        .as("two injectors at 4 rps in the same window")
+        .isCloseTo(8.0, org.assertj.core.data.Offset.offset(0.3));
+    assertThat(step2.arrivalRate()).as("measured arrivals of both").isBetween(6.5, 9.5);
+  }
+
+  @Test
+  void repeatedRunsAverageTheirRates() {
+    List<RequestRecord> first = injector("first", 1);
+    SyntheticRun later = SyntheticRun.hockeyStick();
+    later.run = "second";
+    later.seed = 2;
+    later.stepRates = List.of(2.0, 4.0, 6.0);
+    later.stepSeconds = 20;
+    later.epochStartMillis = SyntheticRun.EPOCH_START + 3_600_000;
+    List<RequestRecord> records = new ArrayList<>(first);
+    records.addAll(later.records());
+
+    StepStats step2 = StepStatistics.of(records).get(1);
+
+    assertThat(step2.offeredRate())
+        .as("two runs at 4 rps an hour apart")
+        .isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(step2.windowSeconds()).as("two 20 s windows laid end to end").isBetween(36.0, 41.0);
+  }
+
+  @Test
+  void littlesLawHoldsBelowSaturation() {
+    List<StepStats> steps = StepStatistics.of(SyntheticRun.hockeyStick().records());
+
+    for (StepStats step : steps.subList(0, 6)) {
+      assertThat(Math.abs(step.littleRelativeDifference()))
+          .as(
+              "step %d: L = %.2f vs λW = %.2f",
+              step.step(), step.meanConcurrency(), step.littleConcurrency())
+          .isLessThan(0.1);
+      assertThat(step.achievedRate() / step.arrivalRate())
+          .as("step %d: below capacity, completions follow arrivals", step.step())
+          .isBetween(0.9, 1.1);
+    }
+  }
+
+  @Test
+  void warmupIsLeftOutAndFailuresAreCountedByReasonWithoutLatencies() {
+    SyntheticRun run = SyntheticRun.queueLimited();
+    run.warmupSeconds = 10;
+    List<RequestRecord> records = run.records();
+    long warmup = records.stream().filter(RequestRecord::warmup).count();
+
+    StepStatistics.Result result = StepStatistics.measure(records);
+    StepStats last = result.stats().get(result.stats().size() - 1);
+
+    assertThat(result.warmup()).isEqualTo((int) warmup).isPositive();
+    assertThat(result.stats().stream().mapToInt(StepStats::requests).sum())
+        .isEqualTo(records.size() - (int) warmup);
+    assertThat(last.failuresByReason()).as("queue full at 24 rps").containsKey("http_status");
+    assertThat(last.errorRatePercent()).isEqualTo(100.0 * last.failedRequests() / last.requests());
+    assertThat(last.ttfb().count())
+        .as("latencies cover successful requests only")
+        .isEqualTo(last.okRequests());
+  }
+
+  @Test
+  void stepWithOneRequestHasNoRates() {
+    RequestRecord only = injector("a", 1).get(0);
+
+    StepStats step = StepStatistics.of(List.of(only)).get(0);
+
+    assertThat(step.windowSeconds()).as("one start gives no window").isNull();
+    assertThat(step.arrivalRate()).isNull();
+    assertThat(step.achievedRate()).isNull();
+    assertThat(step.rate()).as("the configured rate still places it").isEqualTo(2.0);
+  }
+
+  @Test
+  void queueingShareIsTheQueueingDelayOverTheMeanTtft() {
+    List<StepStats> steps = StepStatistics.of(SyntheticRun.hockeyStick().records());
+    StepStats step7 = steps.get(6);
+
+    assertThat(steps.get(0).queueingDelayMillis())
+        .as("the baseline step queues by definition 0")
+        .isEqualTo(0.0);
+    assertThat(step7.queueingSharePercent())
+        .isEqualTo(100 * step7.queueingDelayMillis() / step7.ttft().meanMillis());
+    assertThat(step7.queueingSharePercent())
+        .as("at 14 rps most of TTFT is queueing")
+        .isGreaterThan(50);
+  }
+}

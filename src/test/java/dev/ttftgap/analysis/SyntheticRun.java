@@ -1,0 +1,250 @@
+package dev.ttftgap.analysis;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Random;
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * A seeded simulator of a c-server FIFO queue that writes the records a real run would: Poisson
+ * arrivals at each step's rate, service time = prefill + exponential decode (mean {@code
+ * serviceMillis} in all), headers at acceptance (or as {@link HeaderTiming} says), optional queue
+ * limit answered with 429. Its known capacity c/S is what the analysis must recover.
+ */
+final class SyntheticRun {
+  static final long EPOCH_START = 1_767_225_600_000L;
+  static final int OUTPUT_TOKENS = 32;
+
+  int servers = 8;
+  double serviceMillis = 500;
+  DoubleUnaryOperator prefillMillisAtRate = rate -> 40;
+  double ttfbMillis = 15;
+  double noiseSigma = 0.05;
+  List<Double> stepRates =
+      List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 22.0, 24.0);
+  double stepSeconds = 30;
+  double warmupSeconds = 0;
+  int maxQueue = Integer.MAX_VALUE;
+  HeaderTiming headerTiming = HeaderTiming.AT_ACCEPT;
+
+  /** Whether records carry the server's {@code queue_time_ms}, as vLLM's metrics object does. */
+  boolean reportQueueTime;
+
+  String run = "synthetic";
+  long seed = 1;
+  long epochStartMillis = EPOCH_START;
+
+  /** Named scenarios the accuracy tests run over; each has a known capacity c/S. */
+  static SyntheticRun hockeyStick() {
+    return new SyntheticRun();
+  }
+
+  /** Heavy noise on TTFB and prefill, fewer faster servers. */
+  static SyntheticRun noisy() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 4;
+    run.serviceMillis = 250;
+    run.noiseSigma = 0.5;
+    run.seed = 7;
+    return run;
+  }
+
+  /** A bounded queue: beyond 32 waiting requests the server answers 429. */
+  static SyntheticRun queueLimited() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 16;
+    run.serviceMillis = 1000;
+    run.maxQueue = 32;
+    run.seed = 11;
+    return run;
+  }
+
+  /** Many servers, long requests, a wide staircase. */
+  static SyntheticRun wide() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 32;
+    run.serviceMillis = 800;
+    run.prefillMillisAtRate = rate -> 120;
+    run.ttfbMillis = 200;
+    run.stepRates = List.of(5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 55.0, 60.0);
+    run.seed = 23;
+    return run;
+  }
+
+  /** Far below capacity at every step: nothing queues. */
+  static SyntheticRun flat() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 64;
+    run.stepRates = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0);
+    run.seed = 3;
+    return run;
+  }
+
+  /** No queueing, but the gap grows linearly with the rate (prefill 40 ms + 10 ms per rps). */
+  static SyntheticRun linear() {
+    SyntheticRun run = new SyntheticRun();
+    run.servers = 64;
+    run.stepRates = List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0);
+    run.prefillMillisAtRate = rate -> 40 + 10 * rate;
+    run.seed = 5;
+    return run;
+  }
+
+  double capacityRate() {
+    return servers / serviceMillis * 1000;
+  }
+
+  List<RequestRecord> records() {
+    Random random = new Random(seed);
+    PriorityQueue<Double> serverFreeAt = new PriorityQueue<>(Collections.nCopies(servers, 0.0));
+    ArrayDeque<Double> waitingUntil = new ArrayDeque<>();
+    List<RequestRecord> records = new ArrayList<>();
+    double time = 0;
+    long userId = 0;
+    if (warmupSeconds > 0) {
+      double rate = stepRates.get(0);
+      double end = warmupSeconds * 1000;
+      while (true) {
+        time += exponential(random, 1000 / rate);
+        if (time >= end) {
+          time = end;
+          break;
+        }
+        records.add(request(random, serverFreeAt, waitingUntil, time, userId++, 0, null, rate));
+      }
+    }
+    for (int i = 0; i < stepRates.size(); i++) {
+      double rate = stepRates.get(i);
+      double end = time + stepSeconds * 1000;
+      String label = String.format(Locale.ROOT, "step %d · %s rps", i + 1, rate);
+      double t = time;
+      while (true) {
+        t += exponential(random, 1000 / rate);
+        if (t >= end) {
+          break;
+        }
+        records.add(request(random, serverFreeAt, waitingUntil, t, userId++, i + 1, label, rate));
+      }
+      time = end;
+    }
+    return records;
+  }
+
+  private RequestRecord request(
+      Random random,
+      PriorityQueue<Double> serverFreeAt,
+      ArrayDeque<Double> waitingUntil,
+      double arrival,
+      long userId,
+      int step,
+      String label,
+      double rate) {
+    while (!waitingUntil.isEmpty() && waitingUntil.peekFirst() <= arrival) {
+      waitingUntil.pollFirst();
+    }
+    long start = epochStartMillis + Math.round(arrival);
+    long ttfb = Math.max(1, Math.round(ttfbMillis * noise(random)));
+    String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
+    if (waitingUntil.size() >= maxQueue) {
+      return new RequestRecord(
+          run,
+          userId,
+          null,
+          phase,
+          step,
+          label,
+          rate,
+          null,
+          "synthetic",
+          100,
+          OUTPUT_TOKENS,
+          start,
+          ttfb,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          RequestRecord.KO,
+          "http_status",
+          429,
+          "queue full");
+    }
+    double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
+    double decode =
+        exponential(random, Math.max(1, serviceMillis - prefillMillisAtRate.applyAsDouble(rate)));
+    double free = serverFreeAt.poll();
+    double serviceStart = Math.max(arrival, free);
+    serverFreeAt.add(serviceStart + prefill + decode);
+    if (serviceStart > arrival) {
+      waitingUntil.addLast(serviceStart);
+    }
+    double wait = serviceStart - arrival;
+    long ttft = ttfb + Math.round(wait + prefill);
+    long e2e = ttfb + Math.round(wait + prefill + decode);
+    List<Long> itl = new ArrayList<>();
+    long interval = Math.round(decode / (OUTPUT_TOKENS - 1));
+    if (headerTiming == HeaderTiming.BUFFERED) {
+      ttft = e2e;
+      ttfb = e2e - 1;
+      interval = 0;
+    } else if (headerTiming == HeaderTiming.WITH_FIRST_TOKEN) {
+      ttfb = ttft;
+    }
+    for (int k = 0; k < OUTPUT_TOKENS - 1; k++) {
+      itl.add(interval);
+    }
+    double tpot = (e2e - ttft) / (double) (OUTPUT_TOKENS - 1);
+    return new RequestRecord(
+        run,
+        userId,
+        "chatcmpl-" + userId,
+        phase,
+        step,
+        label,
+        rate,
+        null,
+        "synthetic",
+        100,
+        OUTPUT_TOKENS,
+        start,
+        ttfb,
+        ttft,
+        ttft - ttfb,
+        ttft,
+        null,
+        e2e,
+        itl,
+        tpot,
+        OUTPUT_TOKENS,
+        "usage",
+        OUTPUT_TOKENS,
+        reportQueueTime ? Map.of("queue_time_ms", wait) : null,
+        null,
+        RequestRecord.OK,
+        null,
+        200,
+        null);
+  }
+
+  private double noise(Random random) {
+    return Math.exp(noiseSigma * random.nextGaussian() - noiseSigma * noiseSigma / 2);
+  }
+
+  private static double exponential(Random random, double mean) {
+    return -mean * Math.log(1 - random.nextDouble());
+  }
+}

@@ -1,0 +1,194 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static io.gatling.javaapi.http.HttpDsl.*;
+
+import dev.ttftgap.measure.ConnectionEstimator;
+import dev.ttftgap.measure.ObservedEvent;
+import dev.ttftgap.measure.ObservedRow;
+import dev.ttftgap.measure.RecordAssembler;
+import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.measure.RowNames;
+import dev.ttftgap.measure.StreamVerdicts;
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.RequestRecord;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.SseMessageCheck;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * One streaming chat completion as a Gatling chain, measured on Gatling's own clock.
+ *
+ * <pre>
+ * group(step label)
+ *   sse "ttfb" POST /chat/completions        row: send → headers (TTFB)
+ *     await first token  → check "gap"       row: headers → first content event (the gap)
+ *     await [DONE]       → check "decode"    row: first token → [DONE]
+ *   collect the unmatched events (role chunk, later tokens, usage) with their arrival times
+ *   assemble the record, close the stream if a failure left it open
+ *   rows "ttft", "itl", "e2e"                 logged by the project, one set per request
+ * </pre>
+ *
+ * <p>Both checks also stop on events that end the request early (error object, {@code [DONE]}
+ * before content, a chunk of a re-sent stream), so failures carry their own message.
+ */
+public final class ChatStream {
+  static final String SSE = "chat";
+  private static final String CONTEXT = "ttftgap.context";
+  private static final String FIRST_EVENT = "ttftgap.firstEvent";
+  private static final String FIRST_ID = "ttftgap.firstChunkId";
+  private static final String END_EVENT = "ttftgap.endEvent";
+  private static final String UNMATCHED = "ttftgap.unmatched";
+  private static final String RECORD = "ttftgap.record";
+  private static final String ABORT = "ttftgap.abort";
+  private static final String SEND_FALLBACK = "ttftgap.sendFallback";
+  private static final String SENT = "ttftgap.sent";
+
+  private ChatStream() {}
+
+  /**
+   * @param url the chat completions URL
+   * @param body request body of a user (JSON)
+   * @param context what is known before sending (step, model...), computed per user
+   * @param firstTokenTimeout longest wait for the first token after the headers
+   * @param streamTimeout longest wait for {@code [DONE]} after the first token
+   * @param records where each finished request goes (ok or failed); must not block
+   * @param onStart called when a request starts, e.g. to track it as in flight
+   * @param connections the shared pool's connection estimate; null when each user has its own
+   *     connection (then only a user's first request is on a new one)
+   */
+  public static ChainBuilder request(
+      String url,
+      Function<Session, String> body,
+      Function<Session, RequestContext> context,
+      Duration firstTokenTimeout,
+      Duration streamTimeout,
+      Consumer<RequestContext> onStart,
+      Consumer<RequestRecord> records,
+      ConnectionEstimator connections) {
+    return exec(session -> {
+          int sent = session.contains(SENT) ? session.getInt(SENT) : 0;
+          boolean newConnection = connections != null ? connections.start() : sent == 0;
+          RequestContext ctx = context.apply(session).withNewConnection(newConnection);
+          onStart.accept(ctx);
+          return session
+              .set(SENT, sent + 1)
+              .set(CONTEXT, ctx)
+              .set(SEND_FALLBACK, System.currentTimeMillis())
+              .remove(FIRST_EVENT)
+              .remove(FIRST_ID)
+              .remove(END_EVENT);
+        })
+        .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
+        .on(
+            exec(GatlingInternals.tapped(
+                    sse(RowNames.TTFB)
+                        .sseName(SSE)
+                        .post(url)
+                        .body(StringBody(body::apply))
+                        .asJson()
+                        .await(firstTokenTimeout)
+                        .on(firstTokenCheck())
+                        .await(streamTimeout)
+                        .on(endOfStreamCheck())))
+                .exec(
+                    sse.processUnmatchedMessages(
+                        SSE,
+                        (messages, session) -> {
+                          List<ObservedEvent> events = new ArrayList<>(messages.size());
+                          messages.forEach(m -> events.add(new ObservedEvent(m.timestamp(), m.message())));
+                          return session.set(UNMATCHED, events);
+                        }))
+                .exec(session -> finish(session, records, connections))
+                .doIf(session -> session.getBoolean(ABORT))
+                .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
+                .exec(GatlingInternals.logRows(ChatStream::rowsOf)))
+        .exec(session -> session.remove(SSE).remove(UNMATCHED).remove(RECORD).markAsSucceeded());
+  }
+
+  private static SseMessageCheck firstTokenCheck() {
+    return sse.checkMessage(RowNames.GAP)
+        .matching(bodyString().transform(StreamVerdicts::endsFirstTokenWait).is(true))
+        .check(
+            bodyString().saveAs(FIRST_EVENT),
+            bodyString().transform(StreamVerdicts::chunkId).saveAs(FIRST_ID),
+            bodyString().transform(StreamVerdicts::firstToken).is(StreamVerdicts.PASS));
+  }
+
+  private static SseMessageCheck endOfStreamCheck() {
+    return sse.checkMessage(RowNames.DECODE)
+        .matching(
+            bodyString()
+                .transformWithSession((event, session) -> StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
+                .is(true))
+        .check(
+            bodyString().saveAs(END_EVENT),
+            bodyString()
+                .transformWithSession((event, session) -> StreamVerdicts.end(event, session.getString(FIRST_ID)))
+                .is(StreamVerdicts.PASS));
+  }
+
+  private static Session finish(
+      Session session, Consumer<RequestRecord> records, ConnectionEstimator connections) {
+    List<ObservedRow> rows = GatlingInternals.takeRows(session);
+    List<ObservedEvent> unmatched = session.contains(UNMATCHED) ? session.get(UNMATCHED) : List.of();
+    RequestRecord record =
+        RecordAssembler.assemble(
+            session.get(CONTEXT),
+            rows,
+            session.getString(FIRST_EVENT),
+            session.getString(END_EVENT),
+            unmatched,
+            session.getLong(SEND_FALLBACK));
+    records.accept(record);
+    boolean abort = leftOpen(rows);
+    if (connections != null) {
+      connections.finish(abort || closesConnection(record));
+    }
+    return session.set(RECORD, record).set(ABORT, abort);
+  }
+
+  /** Gatling closes the channel on a failed connect or a crashed stream; a clean end keeps it. */
+  private static boolean closesConnection(RequestRecord record) {
+    if (record.ok()) {
+      return false;
+    }
+    return !(record.reason().equals(FailureReason.STREAM_ERROR.code())
+        || record.reason().equals(FailureReason.NO_DONE.code())
+        || record.reason().equals(FailureReason.NO_CONTENT.code()));
+  }
+
+  /** A failed or timed-out check leaves the stream open (Gatling goes idle); a crash closes it. */
+  private static boolean leftOpen(List<ObservedRow> rows) {
+    if (rows.isEmpty()) {
+      return false;
+    }
+    ObservedRow last = rows.get(rows.size() - 1);
+    return !last.ok()
+        && !last.name().equals(RowNames.TTFB)
+        && (last.message() == null || !last.message().startsWith("SSE crashed"));
+  }
+
+  private static List<GatlingInternals.ReportRow> rowsOf(Session session) {
+    RequestRecord r = session.get(RECORD);
+    List<GatlingInternals.ReportRow> rows = new ArrayList<>(3);
+    long start = r.startEpochMillis();
+    boolean ok = r.ok();
+    String message = ok ? null : r.reason() + ": " + r.message();
+    if (r.ttftMillis() != null) {
+      rows.add(new GatlingInternals.ReportRow(RowNames.TTFT, start, start + r.ttftMillis(), ok, message));
+    }
+    if (r.itlMillis() != null && !r.itlMillis().isEmpty()) {
+      long mean = Math.round(r.itlMillis().stream().mapToLong(Long::longValue).average().orElse(0));
+      rows.add(new GatlingInternals.ReportRow(RowNames.ITL, start, start + mean, ok, message));
+    }
+    long e2e = r.e2eMillis() == null ? 0 : r.e2eMillis();
+    rows.add(new GatlingInternals.ReportRow(RowNames.E2E, start, start + e2e, ok, message));
+    return rows;
+  }
+}

@@ -1,0 +1,160 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+
+import dev.ttftgap.config.ExperimentSettings;
+import dev.ttftgap.config.Settings;
+import dev.ttftgap.experiments.BaselineTable;
+import dev.ttftgap.experiments.ModelComparisonTable;
+import dev.ttftgap.experiments.PromptLengthTable;
+import dev.ttftgap.measure.ConnectionEstimator;
+import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.profile.ChatRequestBody;
+import dev.ttftgap.profile.ExperimentPlan;
+import dev.ttftgap.profile.ExperimentPlans;
+import dev.ttftgap.record.RecordReader;
+import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.tokens.TokenCounter;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A sequential experiment in the seeds' style (baseline, prompt length, model comparison): one
+ * virtual user sends one request at a time, arm after arm, with a pause between rounds; the table
+ * drops the first rounds of each arm (connection set-up), as the seeds do. At the end the experiment's table is printed and
+ * written as {@code experiment.md} beside the records.
+ */
+public final class ExperimentRun {
+  private final String simulationName;
+  private final Settings settings;
+  private final ExperimentPlan plan;
+  private final Target target;
+  private final List<ChatRequestBody> bodies = new ArrayList<>();
+  private final List<Integer> promptTokens = new ArrayList<>();
+  private final Path recordsFile;
+  private final RecordWriter records;
+  private final ConnectionEstimator connections = new ConnectionEstimator();
+
+  private ExperimentRun(Class<?> simulation, Settings settings, ExperimentPlan plan, Target target) {
+    this.simulationName = simulation.getSimpleName().toLowerCase(Locale.ROOT);
+    this.settings = settings;
+    this.plan = plan;
+    this.target = target;
+    for (ExperimentPlan.Arm arm : plan.arms()) {
+      ChatRequestBody body = ChatRequestBody.of(arm.request(), arm.request().model().or(() -> Optional.of(target.model())));
+      bodies.add(body);
+      promptTokens.add(
+          TokenCounter.count(body.promptText()) + arm.request().systemPrompt().map(TokenCounter::count).orElse(0));
+    }
+    try {
+      this.recordsFile = Files.createTempFile("ttft-gap-records-", ".jsonl");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    this.records = RecordWriter.open(recordsFile);
+  }
+
+  /** Validates settings and plan, sets up the target; fails with one line before any request. */
+  public static ExperimentRun prepare(Class<?> simulation, String defaultPlan) {
+    return OneLineFailure.guard(
+        () -> {
+          Settings settings = Settings.load();
+          ExperimentSettings experiment = ExperimentSettings.load(defaultPlan);
+          Path dir = Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")).resolve("experiments");
+          ExperimentPlan plan = ExperimentPlans.load(experiment.plan(), dir);
+          if (experiment.models().isPresent()) {
+            plan = plan.withModels(experiment.models().get());
+          }
+          Target target = Target.resolve(settings, plan.arms().get(0).request().model());
+          System.out.println(
+              target.describe("experiment " + plan.name() + " (" + plan.arms().size() + " arms × " + plan.rounds() + " rounds)"));
+          return new ExperimentRun(simulation, settings, plan, target);
+        });
+  }
+
+  public HttpProtocolBuilder protocol() {
+    int maxTokens = plan.arms().stream().mapToInt(a -> a.request().maxTokens()).max().orElse(64);
+    return target.protocol(maxTokens);
+  }
+
+  /** One user, every arm in turn, {@code rounds} requests each, a pause after each. */
+  public PopulationBuilder population(String scenarioName) {
+    ChainBuilder chain = exec(session -> session);
+    for (int i = 0; i < plan.arms().size(); i++) {
+      chain = chain.exec(arm(i));
+    }
+    return scenario(scenarioName).exec(chain).injectOpen(atOnceUsers(1));
+  }
+
+  /** Bounded: every round may take its stream timeout, plus the pauses. */
+  public Duration maxDuration() {
+    long perRound = plan.timeouts().firstTokenMillis() + plan.timeouts().streamMillis() + (long) (plan.pauseSeconds() * 1000);
+    return Duration.ofMillis(perRound * plan.rounds() * plan.arms().size());
+  }
+
+  /** Call from {@code after()}: records placed next to the report, the table printed. */
+  public void finish() {
+    records.close();
+    target.close();
+    Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    List<RequestRecord> all = RecordReader.read(runDir.resolve(RunOutputs.RECORDS_FILE));
+    String table =
+        switch (plan.table()) {
+          case "baseline" -> BaselineTable.of(all, plan.dropFirst()).toText();
+          case "prompt-length" -> PromptLengthTable.of(all, plan.dropFirst()).toText();
+          default -> ModelComparisonTable.of(all, plan.dropFirst()).toText();
+        };
+    System.out.println();
+    System.out.println("ttft-gap: " + plan.name() + " (" + plan.rounds() + " rounds per arm, first " + plan.dropFirst() + " dropped)");
+    System.out.println(table);
+    try {
+      Files.writeString(runDir.resolve("experiment.md"), "# " + plan.name() + "\n\n" + plan.description() + "\n\n```\n" + table + "\n```\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private ChainBuilder arm(int index) {
+    ExperimentPlan.Arm arm = plan.arms().get(index);
+    ChatRequestBody body = bodies.get(index);
+    String model = body.model().orElse(target.model());
+    Duration pause = Duration.ofMillis((long) (plan.pauseSeconds() * 1000));
+    return repeat(plan.rounds(), "round")
+        .on(
+            exec(ChatStream.request(
+                    target.chatCompletionsUrl(),
+                    session -> body.json(),
+                    session -> {
+                      return new RequestContext(
+                          simulationName,
+                          session.userId(),
+                          RequestRecord.STEP,
+                          index + 1,
+                          arm.label(),
+                          null,
+                          1,
+                          model,
+                          promptTokens.get(index),
+                          arm.request().maxTokens(),
+                          plan.timeouts().idleMillis(),
+                          null);
+                    },
+                    Duration.ofMillis(plan.timeouts().firstTokenMillis()),
+                    Duration.ofMillis(plan.timeouts().streamMillis()),
+                    ctx -> records.track(ctx.userId(), () -> LoadRun.interrupted(ctx, System.currentTimeMillis())),
+                    records::append,
+                    settings.newConnectionPerUser() ? null : connections))
+                .pause(pause));
+  }
+}

@@ -1,0 +1,99 @@
+package dev.ttftgap.gatling;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs one simulation in a separate JVM, the way the Gatling Maven plugin does ({@code
+ * io.gatling.app.Gatling --simulation ... --results-folder ...}), for tests that check what a real
+ * run records. Bounded: the process is killed after the timeout.
+ */
+public final class GatlingFork {
+  /** What a run left: exit code, console output and its results folder. */
+  public record Result(int exitCode, String output, Path resultsDir) {
+    /** The run folder Gatling created (the newest one). */
+    public Path runFolder() {
+      try (Stream<Path> runs = Files.list(resultsDir)) {
+        return runs.filter(Files::isDirectory)
+            .max(Comparator.comparing(p -> p.getFileName().toString()))
+            .orElseThrow(() -> new IllegalStateException("no run folder in " + resultsDir + "\n" + output));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    public Path records() {
+      return runFolder().resolve(RunOutputs.RECORDS_FILE);
+    }
+  }
+
+  private GatlingFork() {}
+
+  /**
+   * @param properties system properties of the forked JVM ({@code profile}, ...)
+   * @param environment environment of the forked JVM; LLM_* and OPENAI_* variables of this JVM are
+   *     never inherited, so a developer's own endpoint can't leak into a test
+   */
+  public static Result run(
+      Class<?> simulation,
+      Path resultsDir,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      boolean reports,
+      Duration timeout) {
+    try {
+      Files.createDirectories(resultsDir);
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.add("-Xmx1g");
+      // as the Gatling Maven plugin does: Gatling reflects into java.lang
+      command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+      command.add("-cp");
+      command.add(System.getProperty("java.class.path"));
+      command.add("-Dttftgap.reportsDir=" + resultsDir.toAbsolutePath());
+      command.add("-Dttftgap.simulationsDir=" + Path.of("simulations").toAbsolutePath());
+      properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+      command.add("io.gatling.app.Gatling");
+      command.add("--simulation");
+      command.add(simulation.getName());
+      command.add("--results-folder");
+      command.add(resultsDir.toAbsolutePath().toString());
+      if (!reports) {
+        command.add("--no-reports");
+      }
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+      Path log = Files.createTempFile("gatling-fork-", ".log");
+      builder.redirectOutput(log.toFile());
+      Map<String, String> env = builder.environment();
+      env.keySet().removeIf(k -> k.startsWith("LLM_") || k.startsWith("OPENAI_"));
+      env.putAll(environment);
+      Process process = builder.start();
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly().waitFor();
+        throw new IllegalStateException(
+            "Gatling run exceeded " + timeout + ":\n" + Files.readString(log, StandardCharsets.UTF_8));
+      }
+      return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), resultsDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Convenience for the common case: no extra environment, no HTML report. */
+  public static Result run(Class<?> simulation, Path resultsDir, Map<String, String> properties, Duration timeout) {
+    return run(simulation, resultsDir, properties, Map.of(), false, timeout);
+  }
+}

@@ -1,0 +1,210 @@
+package dev.ttftgap.gatling;
+
+import dev.ttftgap.measure.ObservedRow;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.commons.stats.Status;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.action.Action;
+import io.gatling.core.action.SessionHook;
+import io.gatling.core.actor.ActorRef;
+import io.gatling.core.controller.Controller;
+import io.gatling.core.session.GroupBlock;
+import io.gatling.core.stats.StatsEngine;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.commons.validation.Success;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import scala.Option;
+
+/**
+ * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
+ * GatlingInternalsTest} fails loudly on another version).
+ *
+ * <p>Gatling's open-source edition has no public API for two things this project needs:
+ *
+ * <ul>
+ *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the run's
+ *       {@code StatsEngine}, the way Gatling's own actions do. They count toward the global totals
+ *       and {@code global()} assertions like any request.
+ *   <li><b>Reading back the rows of one stream</b>: the SSE connect action keeps its timestamps
+ *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned http
+ *       response with code 429") to itself. {@link #tapped} builds the connect action with a {@code
+ *       StatsEngine} that forwards every call and also remembers the rows, keyed by the identity of
+ *       the user's group list (a new list each time a user enters a group, so one key per request);
+ *       {@link #takeRows} hands them to the next action. Every timing thus comes from Gatling's own
+ *       clock, the same numbers the HTML report shows.
+ * </ul>
+ */
+public final class GatlingInternals {
+  public static final String PINNED_GATLING_VERSION = "3.15.1";
+
+  private static final ConcurrentHashMap<IdentityKey, List<ObservedRow>> TAPPED =
+      new ConcurrentHashMap<>();
+
+  private GatlingInternals() {}
+
+  /** The connect action, built so that its rows can be read back with {@link #takeRows}. */
+  public static ActionBuilder tapped(ActionBuilder connect) {
+    io.gatling.core.action.builder.ActionBuilder scalaConnect = connect.asScala();
+    io.gatling.core.action.builder.ActionBuilder wrapper =
+        (ctx, next) -> scalaConnect.build(withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine())), next);
+    return () -> wrapper;
+  }
+
+  /**
+   * The rows the tapped connect action logged for this user's current group, in logging order;
+   * removes them. Must run inside the same group as the connect action.
+   */
+  public static List<ObservedRow> takeRows(Session session) {
+    List<ObservedRow> rows = TAPPED.remove(new IdentityKey(session.asScala().groups()));
+    return rows == null ? List.of() : List.copyOf(rows);
+  }
+
+  /** Rows still held (requests whose rows were never taken): 0 after a clean run. */
+  public static int heldRowSets() {
+    return TAPPED.size();
+  }
+
+  /**
+   * An action that logs the rows {@code rows} computes, in the user's current group, as if they
+   * were requests. A row's response time is {@code endMillis − startMillis}.
+   */
+  public static ActionBuilder logRows(Function<Session, List<ReportRow>> rows) {
+    io.gatling.core.action.builder.ActionBuilder builder =
+        (ctx, next) -> {
+          StatsEngine statsEngine = ctx.coreComponents().statsEngine();
+          return new SessionHook(
+              scalaSession -> {
+                Session session = new Session(scalaSession);
+                for (ReportRow row : rows.apply(session)) {
+                  statsEngine.logResponse(
+                      scalaSession.scenario(),
+                      scalaSession.groups(),
+                      row.name(),
+                      row.startMillis(),
+                      row.endMillis(),
+                      row.ok() ? OK$.MODULE$ : KO$.MODULE$,
+                      Option.empty(),
+                      row.ok() ? Option.empty() : Option.apply(row.message()));
+                }
+                return new Success<>(scalaSession);
+              },
+              "ttftGapRows",
+              statsEngine,
+              next);
+        };
+    return () -> builder;
+  }
+
+  /** A row to show in the report. */
+  public record ReportRow(String name, long startMillis, long endMillis, boolean ok, String message) {}
+
+  private static ScenarioContext withStatsEngine(ScenarioContext ctx, StatsEngine statsEngine) {
+    CoreComponents core = ctx.coreComponents();
+    return new ScenarioContext(
+        new CoreComponents(
+            core.actorSystem(),
+            core.eventLoopGroup(),
+            core.controller(),
+            core.throttler(),
+            statsEngine,
+            core.clock(),
+            core.exit(),
+            core.configuration()),
+        ctx.protocolComponentsRegistry(),
+        ctx.pauseType(),
+        ctx.throttled());
+  }
+
+  /** Forwards everything; remembers the response rows per group instance. */
+  private static final class Tap implements StatsEngine {
+    private final StatsEngine delegate;
+
+    Tap(StatsEngine delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public void logResponse(
+        String scenario,
+        scala.collection.immutable.List<String> groups,
+        String requestName,
+        long startTimestamp,
+        long endTimestamp,
+        Status status,
+        Option<String> responseCode,
+        Option<String> message) {
+      delegate.logResponse(
+          scenario, groups, requestName, startTimestamp, endTimestamp, status, responseCode, message);
+      // Long.MinValue marks "an unmatched message arrived", not a row
+      if (endTimestamp != Long.MIN_VALUE && !groups.isEmpty()) {
+        ObservedRow row =
+            new ObservedRow(
+                requestName,
+                startTimestamp,
+                endTimestamp,
+                status == OK$.MODULE$,
+                message.isDefined() ? message.get() : null);
+        TAPPED.computeIfAbsent(new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(4))).add(row);
+      }
+    }
+
+    @Override
+    public void logRequestCrash(
+        String scenario,
+        scala.collection.immutable.List<String> groups,
+        String requestName,
+        String error) {
+      delegate.logRequestCrash(scenario, groups, requestName, error);
+      if (!groups.isEmpty()) {
+        TAPPED
+            .computeIfAbsent(new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(1)))
+            .add(new ObservedRow(requestName, 0, 0, false, error));
+      }
+    }
+
+    @Override
+    public void start() {
+      delegate.start();
+    }
+
+    @Override
+    public void stop(ActorRef<Controller.Command> controller, Option<Exception> exception) {
+      delegate.stop(controller, exception);
+    }
+
+    @Override
+    public void logUserStart(String scenario) {
+      delegate.logUserStart(scenario);
+    }
+
+    @Override
+    public void logUserEnd(String scenario) {
+      delegate.logUserEnd(scenario);
+    }
+
+    @Override
+    public void logGroupEnd(String scenario, GroupBlock groupBlock, long exitTimestamp) {
+      delegate.logGroupEnd(scenario, groupBlock, exitTimestamp);
+    }
+  }
+
+  /** Identity, not equality: two users in the same step have equal but distinct group lists. */
+  private record IdentityKey(Object target) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof IdentityKey key && key.target == target;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(target);
+    }
+  }
+}

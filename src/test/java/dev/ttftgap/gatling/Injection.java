@@ -1,0 +1,39 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+
+import dev.ttftgap.profile.InjectionStep;
+import dev.ttftgap.profile.StepSchedule;
+import io.gatling.javaapi.core.ClosedInjectionStep;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import java.util.List;
+
+/** Maps the profile's injection steps 1:1 onto Gatling's injection DSL. */
+final class Injection {
+  private Injection() {}
+
+  static List<OpenInjectionStep> open(StepSchedule schedule) {
+    return schedule.injectionSteps().stream().map(Injection::open).toList();
+  }
+
+  static List<ClosedInjectionStep> closed(StepSchedule schedule) {
+    return schedule.injectionSteps().stream().map(Injection::closed).toList();
+  }
+
+  private static OpenInjectionStep open(InjectionStep step) {
+    return switch (step.kind()) {
+      case CONSTANT_RATE -> constantUsersPerSec(step.from()).during(step.durationSeconds());
+      case CONSTANT_RATE_RANDOMIZED -> constantUsersPerSec(step.from()).during(step.durationSeconds()).randomized();
+      case RAMP_RATE -> rampUsersPerSec(step.from()).to(step.to()).during(step.durationSeconds());
+      default -> throw new IllegalArgumentException(step.kind() + " is not an open-model step");
+    };
+  }
+
+  private static ClosedInjectionStep closed(InjectionStep step) {
+    return switch (step.kind()) {
+      case CONSTANT_CONCURRENCY -> constantConcurrentUsers((int) step.from()).during(step.durationSeconds());
+      case RAMP_CONCURRENCY -> rampConcurrentUsers((int) step.from()).to((int) step.to()).during(step.durationSeconds());
+      default -> throw new IllegalArgumentException(step.kind() + " is not a closed-model step");
+    };
+  }
+}

@@ -1,0 +1,108 @@
+package dev.ttftgap.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.engine.EmbeddedEngine;
+import dev.ttftgap.engine.EngineConfig;
+import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.record.RecordReader;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.simulations.RisingRateSimulation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real Gatling runs (forked JVMs, as the Maven plugin runs them) against an engine this test starts
+ * on loopback, pointed at it through {@code LLM_BASE_URL}: the client's figures are checked against
+ * the engine's own timestamps, and each engine fault against the record it produces.
+ */
+class MeasurementRunTest {
+  private static final long TOLERANCE_MILLIS = 5;
+
+  @Test
+  void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) {
+    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
+      GatlingFork.Result run =
+          GatlingFork.run(
+              RisingRateSimulation.class,
+              dir,
+              Map.of("profile", "smoke"),
+              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
+              false,
+              Duration.ofSeconds(90));
+      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
+
+      List<RequestRecord> records = RecordReader.read(run.records());
+      assertThat(records).as("one record per injected user (2 warm-up + 5 + 10)").hasSize(17);
+      assertThat(records).allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
+      Map<String, GroundTruth> truth =
+          engine.groundTruths().stream().collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
+      // warm-up requests pay the load generator's JIT warm-up; that is what the warm-up is for
+      for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
+        GroundTruth t = truth.get(r.requestId());
+        assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
+        long clientHeaders = r.startEpochMillis() + r.ttfbMillis();
+        long clientFirstToken = r.startEpochMillis() + r.ttftMillis();
+        assertThat(clientHeaders - t.headersWrittenEpochMicros() / 1000)
+            .as("client headers time − engine headers-written time, ms, request %s", r.requestId())
+            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
+        assertThat(clientFirstToken - t.firstContentWrittenEpochMicros() / 1000)
+            .as("client first-token time − engine first-content-written time, ms, request %s", r.requestId())
+            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
+      }
+      for (RequestRecord r : records) {
+        assertThat(r.outputTokens())
+            .as("output tokens from the usage chunk vs tokens the engine wrote, %s", r.requestId())
+            .isEqualTo(truth.get(r.requestId()).completionTokens());
+      }
+    }
+  }
+
+  @Test
+  void eachEngineFaultEndsAsItsOwnFailureReason(@TempDir Path dir) {
+    Path recordsFile = dir.resolve("faults.jsonl");
+    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0).withProfile("tiny-fast"))) {
+      GatlingFork.Result run =
+          GatlingFork.run(
+              FaultReasonsSimulation.class,
+              dir.resolve("results"),
+              Map.of("ttftgap.recordsFile", recordsFile.toString()),
+              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "tiny-fast"),
+              false,
+              Duration.ofSeconds(60));
+      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
+    }
+    Map<String, RequestRecord> byFault =
+        RecordReader.read(recordsFile).stream().collect(Collectors.toMap(RequestRecord::stepLabel, r -> r));
+    assertThat(byFault.keySet()).as("one record per fault").containsExactlyInAnyOrderElementsOf(FaultReasonsSimulation.FAULTS);
+
+    assertReason(byFault, "none", null);
+    assertReason(byFault, "malformed-after:3", null);
+    assertReason(byFault, "error-after:3", "stream_error");
+    assertReason(byFault, "error-after:0", "stream_error");
+    assertReason(byFault, "drop-after:3", "stream_restarted");
+    assertReason(byFault, "stall-after:3:1500", "idle_timeout");
+    assertReason(byFault, "stall:3000", "first_token_timeout");
+    assertReason(byFault, "status:500", "http_status");
+    assertReason(byFault, "status:429", "http_status");
+    assertReason(byFault, "no-done", "no_done");
+    assertThat(byFault.get("status:500").httpStatus()).as("status of status:500").isEqualTo(500);
+    assertThat(byFault.get("status:429").httpStatus()).as("status of status:429").isEqualTo(429);
+    assertThat(byFault.get("error-after:3").ttftMillis()).as("TTFT kept for a stream that failed later").isNotNull();
+  }
+
+  private static void assertReason(Map<String, RequestRecord> byFault, String fault, String reason) {
+    RequestRecord r = byFault.get(fault);
+    if (reason == null) {
+      assertThat(r.outcome()).as("outcome for fault %s: %s", fault, r).isEqualTo("ok");
+    } else {
+      assertThat(r.reason()).as("failure reason for fault %s: %s", fault, r).isEqualTo(reason);
+    }
+  }
+}

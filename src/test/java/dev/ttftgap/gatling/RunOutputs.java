@@ -1,0 +1,65 @@
+package dev.ttftgap.gatling;
+
+import dev.ttftgap.config.Settings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Puts a run's records next to Gatling's report ({@code reports/<run>/records.jsonl}) and writes
+ * the capacity report beside them. Gatling creates the run folder when the run starts, so it exists
+ * by {@code after()}; its name is only known by looking.
+ */
+final class RunOutputs {
+  static final String RECORDS_FILE = "records.jsonl";
+
+  private RunOutputs() {}
+
+  /** Moves the records into the run's folder (copying them to {@code -Drecords.dir} too). */
+  static Path placeRecords(String simulationName, Path recordsFile, Settings settings) {
+    Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
+    Path runDir =
+        latestRunFolder(reportsDir, simulationName)
+            .orElseGet(() -> reportsDir.resolve(simulationName + "-records-" + System.currentTimeMillis()));
+    try {
+      Files.createDirectories(runDir);
+      Path records = runDir.resolve(RECORDS_FILE);
+      Files.move(recordsFile, records, StandardCopyOption.REPLACE_EXISTING);
+      settings.recordsDir().ifPresent(dir -> copy(records, dir, runDir.getFileName().toString()));
+      System.out.println("ttft-gap: records " + records);
+      return runDir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Optional<Path> latestRunFolder(Path reportsDir, String simulationName) {
+    if (!Files.isDirectory(reportsDir)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> runs = Files.list(reportsDir)) {
+      return runs.filter(p -> p.getFileName().toString().startsWith(simulationName + "-"))
+          .filter(p -> Files.exists(p.resolve("simulation.log")))
+          .filter(p -> !Files.exists(p.resolve(RECORDS_FILE)))
+          .max(Comparator.comparing(p -> p.getFileName().toString()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void copy(Path records, Path dir, String runName) {
+    try {
+      Files.createDirectories(dir);
+      Files.copy(records, dir.resolve(runName + ".jsonl"), StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.http.HttpDsl.http;
+
+import dev.ttftgap.config.Settings;
+import dev.ttftgap.engine.EmbeddedEngine;
+import dev.ttftgap.engine.EngineConfig;
+import dev.ttftgap.engine.HeaderMode;
+import dev.ttftgap.engine.ModelProfile;
+import dev.ttftgap.preflight.Preflight;
+import dev.ttftgap.preflight.PreflightResult;
+import dev.ttftgap.preflight.PreflightTarget;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The endpoint under test: the embedded engine (started on a free loopback port) when no base URL
+ * is set, otherwise the given one, never both. Checked by the preflight before any load.
+ */
+final class Target implements AutoCloseable {
+  private final Settings settings;
+  private final EmbeddedEngine engine;
+  private final String model;
+  private final PreflightResult preflight;
+
+  private Target(Settings settings, EmbeddedEngine engine, String model, PreflightResult preflight) {
+    this.settings = settings;
+    this.engine = engine;
+    this.model = model;
+    this.preflight = preflight;
+  }
+
+  static Target resolve(Settings settings, Optional<String> modelHint) {
+    EmbeddedEngine engine = null;
+    String chatUrl;
+    String modelsUrl;
+    if (settings.baseUrl().isEmpty()) {
+      engine =
+          EmbeddedEngine.start(
+              EngineConfig.defaults()
+                  .withPort(0)
+                  .withProfile(settings.engineProfile())
+                  .withHeaderMode(HeaderMode.parse(settings.engineHeaderMode())));
+      chatUrl = engine.baseUrl() + "/chat/completions";
+      modelsUrl = engine.baseUrl() + "/models";
+    } else {
+      chatUrl = settings.chatCompletionsUrl();
+      modelsUrl = settings.modelsUrl();
+    }
+    String model =
+        settings
+            .model()
+            .or(() -> modelHint)
+            .orElse(engine != null ? settings.engineProfile() : null);
+    try {
+      PreflightResult preflight =
+          new Preflight(new PreflightTarget(chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)))
+              .run();
+      if (!preflight.ok()) {
+        throw new IllegalStateException(preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
+      }
+      if (model == null) {
+        throw new IllegalStateException(
+            "LLM_MODEL: not set; set it to one of the served models " + preflight.servedModels());
+      }
+      return new Target(settings, engine, model, preflight);
+    } catch (RuntimeException e) {
+      if (engine != null) {
+        engine.close();
+      }
+      throw e;
+    }
+  }
+
+  String chatCompletionsUrl() {
+    return engine != null ? engine.baseUrl() + "/chat/completions" : settings.chatCompletionsUrl();
+  }
+
+  Optional<String> apiKey() {
+    return engine != null ? Optional.empty() : settings.apiKey();
+  }
+
+  String model() {
+    return model;
+  }
+
+  boolean embedded() {
+    return engine != null;
+  }
+
+  /** The engine profile's analytic saturation rate, when the target is the embedded engine. */
+  Optional<Double> knownSaturationRate() {
+    if (engine == null) {
+      return Optional.empty();
+    }
+    return ModelProfile.builtIns().stream()
+        .filter(p -> p.name().equals(settings.engineProfile()))
+        .findFirst()
+        .map(ModelProfile::saturationRatePerSecond);
+  }
+
+  /** What the preflight saw of the target's header timing (at-accept, with-first-token, buffered). */
+  String headerTiming() {
+    return preflight.headerTiming();
+  }
+
+  /**
+   * The HTTP protocol for this target: keep-alive connections shared across users unless asked
+   * otherwise, the key as a Bearer token, an unmatched-event buffer that holds a whole stream.
+   */
+  HttpProtocolBuilder protocol(int maxTokens) {
+    HttpProtocolBuilder protocol =
+        http.contentTypeHeader("application/json")
+            .userAgentHeader("ttft-gap")
+            .sseUnmatchedInboundMessageBufferSize(maxTokens * 2 + 64);
+    if (!settings.newConnectionPerUser()) {
+      protocol = protocol.shareConnections();
+    }
+    if (apiKey().isPresent()) {
+      protocol = protocol.authorizationHeader("Bearer " + apiKey().get());
+    }
+    return protocol;
+  }
+
+  String describe(String workload) {
+    String where =
+        engine != null
+            ? "embedded engine " + engine.baseUrl() + " (engine profile " + settings.engineProfile()
+                + ", headers " + settings.engineHeaderMode() + ")"
+            : settings.baseUrl().get() + " (key " + settings.maskedApiKey() + ")";
+    return "ttft-gap: target " + where + ", model " + model + ", " + workload
+        + "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY";
+  }
+
+  @Override
+  public void close() {
+    if (engine != null) {
+      engine.close();
+    }
+  }
+}

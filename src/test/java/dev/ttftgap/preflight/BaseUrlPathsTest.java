@@ -1,0 +1,42 @@
+package dev.ttftgap.preflight;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BaseUrlPathsTest {
+  @ParameterizedTest(name = "{0} → {1}")
+  @CsvSource({
+    "http://h:8000/v1/v1/chat/completions, http://h:8000/v1/chat/completions",
+    "https://gw.example/api/v1/chat/completions, https://gw.example/api/chat/completions",
+    "https://gw.example/api/chat/completions, https://gw.example/api/v1/chat/completions",
+    "http://h:8000/chat/completions, http://h:8000/v1/chat/completions",
+    "http://h:8000/chat/completions?api-version=2, http://h:8000/v1/chat/completions?api-version=2"
+  })
+  void alternativeUndoublesRemovesOrAddsV1(String url, String expected) {
+    assertThat(BaseUrlPaths.alternative(url)).hasValue(expected);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"http://h:8000/v1/responses", "not a url"})
+  void noAlternativeForOtherPaths(String url) {
+    assertThat(BaseUrlPaths.alternative(url)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "http://h/v1/v1/chat/completions, true",
+    "http://h/v1/chat/completions, false",
+    "http://h/v1/v1, true"
+  })
+  void detectsDoubledV1(String url, boolean doubled) {
+    assertThat(BaseUrlPaths.doubledV1(url)).isEqualTo(doubled);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"http://h/v1/chat/completions, http://h/v1", "http://h/api, http://h/api"})
+  void baseIsWhatPrecedesChatCompletions(String url, String base) {
+    assertThat(BaseUrlPaths.baseOf(url)).isEqualTo(base);
+  }
+}

@@ -1,0 +1,483 @@
+package dev.ttftgap.preflight;
+
+import static dev.ttftgap.preflight.LoopbackServer.completion;
+import static dev.ttftgap.preflight.LoopbackServer.event;
+import static dev.ttftgap.preflight.LoopbackServer.healthyEvents;
+import static dev.ttftgap.preflight.LoopbackServer.json;
+import static dev.ttftgap.preflight.LoopbackServer.models;
+import static dev.ttftgap.preflight.LoopbackServer.notFound;
+import static dev.ttftgap.preflight.LoopbackServer.path;
+import static dev.ttftgap.preflight.LoopbackServer.sseHeaders;
+import static dev.ttftgap.preflight.LoopbackServer.streaming;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(10)
+class PreflightTest {
+  private static final String MODEL = "qwen3-8b-like";
+  private static final String GOOD_KEY = "sk-test-good-0123456789abcd";
+  private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+  /** vLLM-like: headers at acceptance, 50 ms prefill, 4 tokens 20 ms apart. */
+  private static void healthy(HttpExchange exchange, JsonNode body) throws Exception {
+    if (path(exchange).equals("/v1/models")) {
+      models(exchange, MODEL, "qwen3-14b-like");
+    } else if (!path(exchange).equals("/v1/chat/completions")) {
+      notFound(exchange);
+    } else if (!streaming(body)) {
+      completion(exchange, MODEL);
+    } else {
+      OutputStream out = sseHeaders(exchange);
+      Thread.sleep(50);
+      healthyEvents(out, 4, 20);
+    }
+  }
+
+  private static PreflightTarget target(LoopbackServer server, Optional<String> key, String model) {
+    return new PreflightTarget(
+        server.url("/v1/chat/completions"), server.url("/v1/models"), key, model, TIMEOUT);
+  }
+
+  private static PreflightResult run(PreflightTarget target) {
+    return new Preflight(target, Map.of()).run();
+  }
+
+  private static void assertNoTimings(PreflightResult result) {
+    assertThat(result.ok()).as("a diagnosed target is not ok").isFalse();
+    assertThat(result.ttfb()).as("a failed preflight carries no TTFB sample").isEmpty();
+    assertThat(result.ttft()).as("a failed preflight carries no TTFT sample").isEmpty();
+    assertThat(result.total()).as("a failed preflight carries no total sample").isEmpty();
+  }
+
+  private static Diagnosis diagnosis(PreflightResult result) {
+    assertNoTimings(result);
+    Diagnosis diagnosis = result.diagnosis().orElseThrow();
+    assertThat(diagnosis.line()).as("a diagnosis is one line").doesNotContain("\n", "\r");
+    return diagnosis;
+  }
+
+  @Test
+  void healthyStreamIsOkWithHeadersAtAcceptAndTheGapVisible() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      PreflightResult result = run(target(server, Optional.of(GOOD_KEY), MODEL));
+
+      assertThat(result.diagnosis()).as("no diagnosis for a healthy stream").isEmpty();
+      assertThat(result.servedModels()).containsExactly(MODEL, "qwen3-14b-like");
+      assertThat(result.headerTiming()).isEqualTo(PreflightResult.AT_ACCEPT);
+      long ttfb = result.ttfb().orElseThrow().toMillis();
+      long ttft = result.ttft().orElseThrow().toMillis();
+      long total = result.total().orElseThrow().toMillis();
+      assertThat(ttft - ttfb).as("the 50 ms prefill shows in the gap").isGreaterThanOrEqualTo(45);
+      assertThat(total - ttft)
+          .as("3 more tokens 20 ms apart follow the first")
+          .isGreaterThanOrEqualTo(55);
+      assertThat(server.requests()).as("models, plain chat, streaming chat").isEqualTo(3);
+    }
+  }
+
+  @Test
+  void modelsListingAbsentIsNotFatal() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (path(exchange).equals("/v1/models")) {
+                notFound(exchange);
+              } else {
+                healthy(exchange, body);
+              }
+            })) {
+      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+
+      assertThat(result.ok()).as("a 404 on /v1/models alone is not a diagnosis").isTrue();
+      assertThat(result.servedModels()).isEmpty();
+    }
+  }
+
+  private static LoopbackServer keyCheckingServer(String echoedMessage) throws Exception {
+    return LoopbackServer.start(
+        (exchange, body) -> {
+          String auth = exchange.getRequestHeaders().getFirst("Authorization");
+          if (!("Bearer " + GOOD_KEY).equals(auth)) {
+            String message =
+                echoedMessage + (auth == null ? "" : auth.substring("Bearer ".length()));
+            json(
+                exchange,
+                401,
+                "{\"error\":{\"message\":\""
+                    + message
+                    + "\",\"type\":\"invalid_request_error\",\"code\":\"invalid_api_key\"}}");
+          } else {
+            healthy(exchange, body);
+          }
+        });
+  }
+
+  @Test
+  void unauthorizedWithoutKeySaysTheKeyIsMissing() throws Exception {
+    try (LoopbackServer server = keyCheckingServer("Missing bearer token")) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.API_KEY_MISSING);
+      assertThat(diagnosis.line()).contains("401", "LLM_API_KEY", server.url("/v1/models"));
+    }
+  }
+
+  @Test
+  void unauthorizedWithWellFormedKeySaysRejectedAndNeverPrintsTheKey() throws Exception {
+    String wrongKey = "sk-revoked-9876543210wxyz";
+    try (LoopbackServer server = keyCheckingServer("Incorrect API key provided: ")) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.of(wrongKey), MODEL)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.API_KEY_REJECTED);
+      assertThat(diagnosis.line())
+          .as("the masked key names which key was rejected")
+          .contains("401", "sk-…wxyz", "revoked")
+          .as("the key itself never appears, even when the server echoes it")
+          .doesNotContain(wrongKey);
+    }
+  }
+
+  @Test
+  void keyWithNewlineOrQuotesIsDiagnosedLocallyWithoutSendingIt() throws Exception {
+    try (LoopbackServer server = keyCheckingServer("bad key")) {
+      Diagnosis newline = diagnosis(run(target(server, Optional.of(GOOD_KEY + "\n"), MODEL)));
+      Diagnosis quoted = diagnosis(run(target(server, Optional.of("\"" + GOOD_KEY + "\""), MODEL)));
+
+      assertThat(newline.kind()).isEqualTo(Diagnosis.Kind.API_KEY_MALFORMED);
+      assertThat(newline.line()).contains("line break").doesNotContain(GOOD_KEY);
+      assertThat(quoted.kind()).isEqualTo(Diagnosis.Kind.API_KEY_MALFORMED);
+      assertThat(quoted.line()).contains("quote", "sk-…abcd").doesNotContain(GOOD_KEY);
+      assertThat(server.requests()).as("a malformed key is never sent").isZero();
+    }
+  }
+
+  @Test
+  void unknownModelListsServedIdsAndNearMatches() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (path(exchange).equals("/v1/models")) {
+                models(exchange, "Qwen3-8B", "Qwen3-14B", "llama-3.1-8b");
+              } else if (!body.path("model").asText().equals("Qwen3-8B")) {
+                json(
+                    exchange,
+                    404,
+                    "{\"object\":\"error\",\"message\":\"The model `"
+                        + body.path("model").asText()
+                        + "` does not exist.\",\"type\":\"NotFoundError\",\"code\":404}");
+              } else {
+                healthy(exchange, body);
+              }
+            })) {
+      PreflightResult result = run(target(server, Optional.empty(), "qwen3_8b"));
+      Diagnosis diagnosis = diagnosis(result);
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.MODEL_NOT_FOUND);
+      assertThat(diagnosis.line())
+          .contains("\"qwen3_8b\"", "near matches: Qwen3-8B;", "served: Qwen3-8B, Qwen3-14B")
+          .contains("LLM_MODEL");
+      assertThat(result.servedModels()).containsExactly("Qwen3-8B", "Qwen3-14B", "llama-3.1-8b");
+    }
+  }
+
+  @Test
+  void noModelIdListsTheServedOnesWithoutSendingAChatRequest() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), null)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line()).contains("LLM_MODEL", MODEL + ", qwen3-14b-like");
+      assertThat(server.requests()).as("only the models listing").isEqualTo(1);
+    }
+  }
+
+  @Test
+  void doubledV1IsDiagnosedWithTheFixedBaseUrl() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      PreflightTarget target =
+          new PreflightTarget(
+              server.url("/v1/v1/chat/completions"),
+              server.url("/v1/v1/models"),
+              Optional.empty(),
+              MODEL,
+              TIMEOUT);
+      Diagnosis diagnosis = diagnosis(run(target));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
+      assertThat(diagnosis.line())
+          .contains("doubled", "LLM_BASE_URL=" + server.url("/v1"))
+          .doesNotContain("LLM_BASE_URL=" + server.url("/v1/v1"));
+    }
+  }
+
+  @Test
+  void missingV1IsDiagnosedWithTheFixedBaseUrl() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      PreflightTarget target =
+          new PreflightTarget(
+              server.url("/chat/completions"),
+              server.url("/models"),
+              Optional.empty(),
+              MODEL,
+              TIMEOUT);
+      Diagnosis diagnosis = diagnosis(run(target));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
+      assertThat(diagnosis.line()).contains("missing", "LLM_BASE_URL=" + server.url("/v1"));
+    }
+  }
+
+  @Test
+  void rateLimitedAtRestStopsBeforeAnyLoad() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (path(exchange).equals("/v1/models")) {
+                models(exchange, MODEL);
+              } else {
+                exchange.getResponseHeaders().set("Retry-After", "20");
+                json(exchange, 429, "{\"error\":{\"message\":\"Too many requests\",\"code\":429}}");
+              }
+            })) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.RATE_LIMITED);
+      assertThat(diagnosis.line()).contains("429", "before any load", "Retry-After 20");
+      assertThat(server.requests()).as("stops at the first 429").isEqualTo(2);
+    }
+  }
+
+  private static int closedPort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Test
+  void connectionRefusedNamesTheUrlAndTheProxyVariablesWithoutCredentials() throws Exception {
+    String base = "http://127.0.0.1:" + closedPort() + "/v1";
+    PreflightTarget target =
+        new PreflightTarget(
+            base + "/chat/completions", base + "/models", Optional.empty(), MODEL, TIMEOUT);
+    Map<String, String> env =
+        Map.of(
+            "HTTPS_PROXY", "http://user:s3cret@127.0.0.1:7890",
+            "all_proxy", "socks5://127.0.0.1:1080",
+            "PATH", "/usr/bin");
+
+    PreflightResult result = new Preflight(target, env).run();
+    Diagnosis diagnosis = diagnosis(result);
+
+    assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.CONNECTION_REFUSED);
+    assertThat(diagnosis.line())
+        .contains(base + "/models", "HTTPS_PROXY=http://127.0.0.1:7890")
+        .contains("all_proxy=socks5://127.0.0.1:1080")
+        .as("proxy credentials are never printed")
+        .doesNotContain("s3cret", "user");
+  }
+
+  @Test
+  void connectionRefusedWithoutProxyVariablesSaysNoneAreSet() throws Exception {
+    String base = "http://127.0.0.1:" + closedPort() + "/v1";
+    PreflightTarget target =
+        new PreflightTarget(base + "/chat/completions", null, Optional.empty(), MODEL, TIMEOUT);
+
+    Diagnosis diagnosis = diagnosis(new Preflight(target, Map.of()).run());
+
+    assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.CONNECTION_REFUSED);
+    assertThat(diagnosis.line()).contains(base + "/chat/completions", "no HTTP_PROXY");
+  }
+
+  @Test
+  void httpsToAPlainHttpServerIsATlsFailure() throws Exception {
+    // a plain HTTP server answers the TLS ClientHello with a plain-text 400 and closes
+    try (ServerSocket plain = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+      Thread answerer =
+          new Thread(
+              () -> {
+                while (!plain.isClosed()) {
+                  try (Socket socket = plain.accept()) {
+                    socket.getInputStream().read(new byte[512]);
+                    socket
+                        .getOutputStream()
+                        .write(
+                            "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                  } catch (IOException e) {
+                    return;
+                  }
+                }
+              });
+      answerer.setDaemon(true);
+      answerer.start();
+      String https = "https://127.0.0.1:" + plain.getLocalPort() + "/v1";
+      PreflightTarget target =
+          new PreflightTarget(
+              https + "/chat/completions", https + "/models", Optional.empty(), MODEL, TIMEOUT);
+
+      Diagnosis diagnosis = diagnosis(run(target));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.TLS_FAILURE);
+      assertThat(diagnosis.line()).contains(https + "/models", "http://");
+    }
+  }
+
+  @Test
+  void stalledServerTimesOut() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              Thread.sleep(2_000);
+              healthy(exchange, body);
+            })) {
+      PreflightTarget target =
+          new PreflightTarget(
+              server.url("/v1/chat/completions"),
+              null,
+              Optional.empty(),
+              MODEL,
+              Duration.ofMillis(300));
+
+      Diagnosis diagnosis = diagnosis(run(target));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.TIMEOUT);
+      assertThat(diagnosis.line()).contains("300 ms");
+    }
+  }
+
+  @Test
+  void plainJsonToAStreamingRequestIsStreamIgnored() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (path(exchange).equals("/v1/models")) {
+                models(exchange, MODEL);
+              } else {
+                completion(exchange, MODEL);
+              }
+            })) {
+      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+      Diagnosis diagnosis = diagnosis(result);
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_IGNORED);
+      assertThat(diagnosis.line()).contains("stream ignored", "application/json");
+      assertThat(result.headerTiming()).isEqualTo(PreflightResult.BUFFERED);
+    }
+  }
+
+  @Test
+  void eventsArrivingAllAtOnceAtTheEndAreABufferedStream() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (!streaming(body)) {
+                healthy(exchange, body);
+                return;
+              }
+              OutputStream out = sseHeaders(exchange);
+              Thread.sleep(300);
+              StringBuilder all = new StringBuilder();
+              for (String data :
+                  new String[] {
+                    LoopbackServer.roleChunk(),
+                    LoopbackServer.contentChunk("a"),
+                    LoopbackServer.contentChunk("b"),
+                    LoopbackServer.contentChunk("c"),
+                    LoopbackServer.finishChunk(),
+                    "[DONE]"
+                  }) {
+                all.append("data: ").append(data).append("\n\n");
+              }
+              out.write(all.toString().getBytes(StandardCharsets.UTF_8));
+              out.flush();
+            })) {
+      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+      Diagnosis diagnosis = diagnosis(result);
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_BUFFERED);
+      assertThat(diagnosis.line()).contains("TTFT would equal total time", "6 events");
+      assertThat(result.headerTiming()).isEqualTo(PreflightResult.BUFFERED);
+    }
+  }
+
+  @Test
+  void headersHeldUntilTheFirstTokenIsOkButReportedAsWithFirstToken() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (!streaming(body)) {
+                healthy(exchange, body);
+                return;
+              }
+              Thread.sleep(300);
+              OutputStream out = sseHeaders(exchange);
+              event(out, LoopbackServer.contentChunk("first"));
+              healthyEvents(out, 3, 20);
+            })) {
+      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+
+      assertThat(result.ok())
+          .as("SGLang-style header timing is not an error: %s", result.diagnosis())
+          .isTrue();
+      assertThat(result.headerTiming()).isEqualTo(PreflightResult.WITH_FIRST_TOKEN);
+      assertThat(result.ttfb().orElseThrow().toMillis())
+          .as("TTFB includes the 300 ms wait")
+          .isGreaterThanOrEqualTo(290);
+      assertThat(result.summaryLine()).contains("the gap hides in TTFB");
+    }
+  }
+
+  @Test
+  void errorEventInsideTheStreamIsDiagnosed() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (!streaming(body)) {
+                healthy(exchange, body);
+                return;
+              }
+              OutputStream out = sseHeaders(exchange);
+              event(out, LoopbackServer.roleChunk());
+              event(out, "{\"error\":{\"message\":\"upstream overloaded\",\"code\":503}}");
+              event(out, "[DONE]");
+            })) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_ERROR);
+      assertThat(diagnosis.line()).contains("upstream overloaded");
+    }
+  }
+
+  @Test
+  void streamWithoutDoneIsDiagnosed() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (!streaming(body)) {
+                healthy(exchange, body);
+                return;
+              }
+              OutputStream out = sseHeaders(exchange);
+              event(out, LoopbackServer.contentChunk("a"));
+              Thread.sleep(20);
+              event(out, LoopbackServer.contentChunk("b"));
+            })) {
+      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.NO_DONE);
+    }
+  }
+}

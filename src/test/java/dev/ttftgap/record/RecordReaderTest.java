@@ -1,0 +1,171 @@
+package dev.ttftgap.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecordReaderTest {
+  @TempDir Path dir;
+
+  private Path write(String name, String content) throws Exception {
+    Path file = dir.resolve(name);
+    Files.writeString(file, content, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static String line(RequestRecord record) throws Exception {
+    return RecordJson.MAPPER.writeValueAsString(record);
+  }
+
+  @Test
+  void roundTripsEveryFieldIncludingNulls() {
+    Path file = dir.resolve("round.jsonl");
+    List<RequestRecord> records = List.of(Records.full(1), Records.minimal(2), Records.inFlight(3));
+    try (RecordWriter writer = RecordWriter.open(file)) {
+      records.forEach(writer::append);
+    }
+
+    assertThat(RecordReader.read(file)).as("records read back equal").isEqualTo(records);
+  }
+
+  @Test
+  void leavesNullFieldsOutOfTheLine() throws Exception {
+    String json = line(Records.minimal(2));
+
+    assertThat(json)
+        .as("null means undefined and is not written")
+        .doesNotContain("null")
+        .doesNotContain("ttftMillis")
+        .contains("\"reason\":\"connection_failed\"");
+  }
+
+  @Test
+  void namesFileAndLineOfAMalformedLine() throws Exception {
+    Path file =
+        write(
+            "bad.jsonl",
+            line(Records.full(1)) + "\n{\"userId\":2,\n" + line(Records.full(3)) + "\n");
+
+    assertThatThrownBy(() -> RecordReader.read(file))
+        .as("a broken line in the middle is an error, not a skip")
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(file + ":2: not a request record");
+  }
+
+  @Test
+  void rejectsAnUnknownOutcomeOrReason() throws Exception {
+    Path outcome = write("outcome.jsonl", "{\"userId\":1,\"outcome\":\"fine\"}\n");
+    Path missing = write("missing.jsonl", "\n{\"userId\":1}\n");
+    Path reason = write("reason.jsonl", "{\"userId\":1,\"outcome\":\"ko\",\"reason\":\"oops\"}\n");
+
+    assertThatThrownBy(() -> RecordReader.read(outcome))
+        .as("outcome must be ok or ko")
+        .hasMessage(outcome + ":1: outcome must be \"ok\" or \"ko\", got \"fine\"");
+    assertThatThrownBy(() -> RecordReader.read(missing))
+        .as("a missing outcome, on line 2 after a blank line")
+        .hasMessage(missing + ":2: outcome must be \"ok\" or \"ko\", got nothing");
+    assertThatThrownBy(() -> RecordReader.read(reason))
+        .as("reason must be a FailureReason code")
+        .hasMessage(reason + ":1: reason \"oops\" is not a known failure reason code");
+  }
+
+  @Test
+  void skipsATruncatedLastLine() throws Exception {
+    String complete = line(Records.full(1)) + "\n" + line(Records.full(2)) + "\n";
+    String cut = line(Records.full(3));
+    Path file = write("cut.jsonl", complete + cut.substring(0, cut.length() / 2));
+
+    RecordReader.Result result = RecordReader.readAll(file);
+
+    assertThat(result.records()).as("the complete lines").hasSize(2);
+    assertThat(result.truncatedLinesSkipped()).as("one truncated line").isEqualTo(1);
+  }
+
+  @Test
+  void skipsALastLineCutInsideAMultiByteCharacter() throws Exception {
+    byte[] complete = (line(Records.full(1)) + "\n").getBytes(StandardCharsets.UTF_8);
+    byte[] cut = line(Records.full(2)).getBytes(StandardCharsets.UTF_8);
+    int middleOfDot = indexOf(cut, "·".getBytes(StandardCharsets.UTF_8)) + 1;
+    byte[] content = Arrays.copyOf(complete, complete.length + middleOfDot);
+    System.arraycopy(cut, 0, content, complete.length, middleOfDot);
+    Path file = dir.resolve("cut-utf8.jsonl");
+    Files.write(file, content);
+
+    RecordReader.Result result = RecordReader.readAll(file);
+
+    assertThat(result.records()).as("the complete line").hasSize(1);
+    assertThat(result.truncatedLinesSkipped()).as("the cut line, not an I/O error").isEqualTo(1);
+  }
+
+  @Test
+  void aBrokenLastLineEndingInANewlineIsAnError() throws Exception {
+    Path file = write("broken-last.jsonl", line(Records.full(1)) + "\n{\"userId\":\n");
+
+    assertThatThrownBy(() -> RecordReader.read(file))
+        .as("a complete line was written broken: not an interrupted write")
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(file + ":2:");
+  }
+
+  @Test
+  void streamsLazilyAndSkipsBlankLines() throws Exception {
+    Path file =
+        write("stream.jsonl", line(Records.full(1)) + "\n\n" + line(Records.full(2)) + "\n   \n");
+
+    try (Stream<RequestRecord> records = RecordReader.stream(file)) {
+      assertThat(records.map(RequestRecord::userId))
+          .as("blank lines skipped")
+          .containsExactly(1L, 2L);
+    }
+  }
+
+  @Test
+  void ignoresUnknownFields() throws Exception {
+    Path file =
+        write("newer.jsonl", "{\"userId\":9,\"outcome\":\"ok\",\"futureField\":{\"x\":[1]}}\n");
+
+    assertThat(RecordReader.read(file))
+        .as("a field added by a newer version does not break reading")
+        .extracting(RequestRecord::userId)
+        .containsExactly(9L);
+  }
+
+  @Test
+  void emptyFileHasNoRecords() throws Exception {
+    assertThat(RecordReader.readAll(write("empty.jsonl", "")))
+        .as("no records, nothing skipped")
+        .isEqualTo(new RecordReader.Result(List.of(), 0));
+  }
+
+  @Test
+  void missingFileNamesTheFile() {
+    Path file = dir.resolve("nope.jsonl");
+
+    assertThatThrownBy(() -> RecordReader.read(file))
+        .as("the error names the file")
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining(file.toString());
+  }
+
+  private static int indexOf(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    throw new AssertionError("not found");
+  }
+}

@@ -1,0 +1,253 @@
+package dev.ttftgap.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class RecordWriterTest {
+  @TempDir Path dir;
+
+  @Test
+  void concurrentAppendsAreWrittenExactlyOnce() throws Exception {
+    int threads = 8;
+    int perThread = 20_000;
+    Path file = dir.resolve("records.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Thread> appenders = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      long base = t * 1_000_000L;
+      Thread appender =
+          new Thread(
+              () -> {
+                awaitQuietly(start);
+                for (int i = 0; i < perThread; i++) {
+                  writer.append(Records.minimal(base + i));
+                }
+              });
+      appender.start();
+      appenders.add(appender);
+    }
+    start.countDown();
+    for (Thread appender : appenders) {
+      appender.join();
+    }
+    writer.close();
+
+    List<RequestRecord> records = RecordReader.read(file);
+    Set<Long> users = records.stream().map(RequestRecord::userId).collect(Collectors.toSet());
+    Set<Long> expected = new HashSet<>();
+    for (int t = 0; t < threads; t++) {
+      for (int i = 0; i < perThread; i++) {
+        expected.add(t * 1_000_000L + i);
+      }
+    }
+    assertThat(records).as("one line per appended record").hasSize(threads * perThread);
+    assertThat(users).as("every record present once").isEqualTo(expected);
+    assertThat(writer.written()).as("written() counts every record").isEqualTo(threads * perThread);
+    assertThat(writer.dropped()).as("nothing refused before close").isZero();
+  }
+
+  @Test
+  void recordsReachTheFileBeforeClose() throws Exception {
+    Path file = dir.resolve("live.jsonl");
+    try (RecordWriter writer = RecordWriter.open(file)) {
+      writer.append(Records.full(1));
+      writer.append(Records.full(2));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (writer.written() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+
+      assertThat(writer.written()).as("flushed when the queue drained").isEqualTo(2);
+      assertThat(Files.readAllLines(file)).as("both lines readable while running").hasSize(2);
+    }
+  }
+
+  @Test
+  void trackedRequestsAreWrittenAsInterruptedOnClose() {
+    Path file = dir.resolve("interrupted.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    writer.track(1, () -> Records.inFlight(1));
+    writer.track(2, () -> Records.inFlight(2));
+    writer.track(3, () -> Records.inFlight(3));
+    writer.track(4, () -> Records.inFlight(4));
+    writer.append(Records.full(1));
+    writer.untrack(2);
+
+    writer.close();
+
+    Map<Long, RequestRecord> byUser =
+        RecordReader.read(file).stream()
+            .collect(Collectors.toMap(RequestRecord::userId, Function.identity()));
+    assertThat(byUser.keySet())
+        .as("user 1 finished, user 2 was untracked, users 3 and 4 were in flight")
+        .containsExactlyInAnyOrder(1L, 3L, 4L);
+    assertThat(byUser.get(1L).outcome()).as("the real record of user 1").isEqualTo("ok");
+    RequestRecord interrupted = byUser.get(3L);
+    assertThat(interrupted.outcome()).as("in flight at close").isEqualTo("ko");
+    assertThat(interrupted.reason()).as("reason code").isEqualTo("interrupted");
+    assertThat(interrupted.message()).as("says why").contains("in flight");
+    assertThat(interrupted.ttfbMillis()).as("what was measured so far is kept").isEqualTo(120L);
+    assertThat(writer.written()).as("three records").isEqualTo(3);
+  }
+
+  @Test
+  void appendsAndTracksAfterCloseAreRefusedAndCounted() throws Exception {
+    Path file = dir.resolve("late.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    writer.append(Records.full(1));
+    writer.close();
+
+    writer.append(Records.full(2));
+    writer.track(3, () -> Records.inFlight(3));
+    writer.close();
+
+    assertThat(RecordReader.read(file)).as("only the record appended before close").hasSize(1);
+    assertThat(writer.dropped()).as("the late append and the late track").isEqualTo(2);
+  }
+
+  @Test
+  void closeRacingWithRequestsWritesEveryAcceptedUserExactlyOnce() throws Exception {
+    Path file = dir.resolve("race.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    int threads = 4;
+    AtomicLong users = new AtomicLong();
+    CountDownLatch running = new CountDownLatch(threads);
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      long base = t * 10_000_000L;
+      Thread worker =
+          new Thread(
+              () -> {
+                for (long i = 0; i < 200_000; i++) {
+                  long user = base + i;
+                  users.incrementAndGet();
+                  writer.track(user, () -> Records.inFlight(user));
+                  if (i == 1000) {
+                    running.countDown();
+                  }
+                  writer.append(Records.full(user));
+                }
+              });
+      worker.start();
+      workers.add(worker);
+    }
+    running.await();
+    writer.close();
+    for (Thread worker : workers) {
+      worker.join();
+    }
+
+    List<RequestRecord> records = RecordReader.read(file);
+    long distinct = records.stream().map(RequestRecord::userId).distinct().count();
+    long interrupted = records.stream().filter(r -> "interrupted".equals(r.reason())).count();
+    long refusedUsers = users.get() - records.size();
+    assertThat(distinct).as("no user written twice").isEqualTo(records.size());
+    assertThat(interrupted)
+        .as("at most one user per thread can be between track and append at close")
+        .isLessThanOrEqualTo(threads);
+    assertThat(writer.dropped())
+        .as("users refused at track lose their append too; interrupted users lose their append")
+        .isEqualTo(2 * refusedUsers + interrupted);
+    assertThat(writer.written()).as("written() matches the file").isEqualTo(records.size());
+  }
+
+  @Test
+  void createsParentDirectoriesAndTruncates() throws Exception {
+    Path file = dir.resolve("a/b/c/records.jsonl");
+    try (RecordWriter writer = RecordWriter.open(file)) {
+      writer.append(Records.full(1));
+      writer.append(Records.full(2));
+    }
+    try (RecordWriter writer = RecordWriter.open(file)) {
+      writer.append(Records.full(3));
+    }
+
+    assertThat(RecordReader.read(file))
+        .as("a new writer starts a fresh file")
+        .extracting(RequestRecord::userId)
+        .containsExactly(3L);
+  }
+
+  @Test
+  void closeIsIdempotent() {
+    Path file = dir.resolve("twice.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    writer.track(7, () -> Records.inFlight(7));
+
+    writer.close();
+    writer.close();
+
+    assertThat(RecordReader.read(file)).as("the interrupted record is written once").hasSize(1);
+  }
+
+  @Test
+  void aFailingSnapshotLosesOnlyItsOwnRecord() {
+    Path file = dir.resolve("snapshot.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    writer.track(
+        1,
+        () -> {
+          throw new IllegalStateException("session gone");
+        });
+    writer.track(2, () -> null);
+    writer.track(3, () -> Records.inFlight(3));
+
+    writer.close();
+
+    assertThat(RecordReader.read(file))
+        .as("the good snapshot is written despite the broken ones")
+        .extracting(RequestRecord::userId)
+        .containsExactly(3L);
+  }
+
+  @Test
+  void shutdownHookWritesInFlightRequestsWhenTheJvmIsStopped() throws Exception {
+    Path file = dir.resolve("killed/records.jsonl");
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                RecordWriterShutdownMain.class.getName(),
+                file.toString())
+            .redirectErrorStream(true)
+            .start();
+    String ready = new String(child.getInputStream().readNBytes(6));
+    assertThat(ready).as("the child JVM started writing").isEqualTo("ready\n");
+
+    child.destroy();
+
+    assertThat(child.waitFor(20, TimeUnit.SECONDS)).as("the child stopped on SIGTERM").isTrue();
+    List<RequestRecord> records = RecordReader.read(file);
+    assertThat(records).as("2 finished + 3 in flight = 5 users").hasSize(5);
+    assertThat(records.stream().filter(r -> "interrupted".equals(r.reason())))
+        .as("in-flight requests written as interrupted by the shutdown hook")
+        .extracting(RequestRecord::userId)
+        .containsExactlyInAnyOrder(3L, 4L, 5L);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

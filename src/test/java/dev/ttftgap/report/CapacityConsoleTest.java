@@ -1,0 +1,26 @@
+package dev.ttftgap.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.analysis.CapacityReport;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CapacityConsoleTest {
+
+  @Test
+  void shortAlignedTableThenVerdicts() {
+    CapacityReport report = Synthetic.hockeyStick(false);
+
+    String text = CapacityConsole.render(report);
+    List<String> tableLines = text.lines().skip(1).takeWhile(line -> !line.isBlank()).toList();
+
+    assertThat(tableLines).as("header + one line per step").hasSize(1 + report.steps().size());
+    assertThat(tableLines.stream().map(String::length).distinct().count())
+        .as("columns aligned: every line equally long")
+        .isEqualTo(1);
+    assertThat(text.lines().filter(line -> line.startsWith("> ")).count())
+        .as("one line per verdict")
+        .isEqualTo(VerdictSentences.of(report).size());
+  }
+}

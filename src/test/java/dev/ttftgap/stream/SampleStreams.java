@@ -1,0 +1,221 @@
+package dev.ttftgap.stream;
+
+import java.util.List;
+
+/**
+ * Recorded-style chat-completion stream bodies of the servers the tool meets, each with the chunk
+ * kinds and texts it must classify to. Shapes follow what each server really sends (field order,
+ * {@code null}s, usage and timing objects); texts mix ASCII, Chinese and emoji so that splits fall
+ * inside multi-byte UTF-8 characters.
+ */
+final class SampleStreams {
+
+  /** A body and the (kind, text) sequence its events must classify to. */
+  record Sample(String name, String body, List<Expected> expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /** One expected chunk: its kind and its text (null when it has none). */
+  record Expected(ChunkKind kind, String text) {
+    static Expected of(Chunk chunk) {
+      return new Expected(chunk.kind(), chunk.text());
+    }
+  }
+
+  private static Expected e(ChunkKind kind) {
+    return new Expected(kind, null);
+  }
+
+  private static Expected e(ChunkKind kind, String text) {
+    return new Expected(kind, text);
+  }
+
+  static final Sample VLLM =
+      new Sample(
+          "vllm",
+          """
+          data: {"id":"chatcmpl-7f3a","object":"chat.completion.chunk","created":1764470000,\
+          "model":"Qwen/Qwen2.5-7B-Instruct","choices":[{"index":0,"delta":{"role":"assistant",\
+          "content":""},"logprobs":null,"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-7f3a","object":"chat.completion.chunk","created":1764470000,\
+          "model":"Qwen/Qwen2.5-7B-Instruct","choices":[{"index":0,"delta":{"content":"你好"},\
+          "logprobs":null,"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-7f3a","object":"chat.completion.chunk","created":1764470000,\
+          "model":"Qwen/Qwen2.5-7B-Instruct","choices":[{"index":0,"delta":{"content":"，世界 🌍"},\
+          "logprobs":null,"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-7f3a","object":"chat.completion.chunk","created":1764470000,\
+          "model":"Qwen/Qwen2.5-7B-Instruct","choices":[{"index":0,"delta":{"content":" "},\
+          "logprobs":null,"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-7f3a","object":"chat.completion.chunk","created":1764470000,\
+          "model":"Qwen/Qwen2.5-7B-Instruct","choices":[{"index":0,"delta":{"content":""},\
+          "logprobs":null,"finish_reason":"stop","stop_reason":null}],\
+          "metrics":{"queue_time_ms":812.5,"time_to_first_token_ms":930.0,"model_forward_time_ms":41}}
+
+          data: {"id":"chatcmpl-7f3a","object":"chat.completion.chunk","created":1764470000,\
+          "model":"Qwen/Qwen2.5-7B-Instruct","choices":[],\
+          "usage":{"prompt_tokens":21,"total_tokens":26,"completion_tokens":5}}
+
+          data: [DONE]
+
+          """,
+          List.of(
+              e(ChunkKind.ROLE_ONLY),
+              e(ChunkKind.CONTENT, "你好"),
+              e(ChunkKind.CONTENT, "，世界 🌍"),
+              e(ChunkKind.CONTENT, " "),
+              e(ChunkKind.EMPTY),
+              e(ChunkKind.USAGE),
+              e(ChunkKind.DONE)));
+
+  /** SGLang style, with CRLF line ends and {@code "usage":null} on every chunk. */
+  static final Sample SGLANG =
+      new Sample(
+          "sglang-crlf",
+          """
+          data: {"id":"5c1e0b","object":"chat.completion.chunk","created":1764470001,\
+          "model":"default","choices":[{"index":0,"delta":{"role":"assistant","content":"Hé",\
+          "reasoning_content":null,"tool_calls":null},"logprobs":null,"finish_reason":null,\
+          "matched_stop":null}],"usage":null}
+
+          data: {"id":"5c1e0b","object":"chat.completion.chunk","created":1764470001,\
+          "model":"default","choices":[{"index":0,"delta":{"role":null,"content":"llo 😀",\
+          "reasoning_content":null,"tool_calls":null},"logprobs":null,"finish_reason":null,\
+          "matched_stop":null}],"usage":null}
+
+          data: {"id":"5c1e0b","object":"chat.completion.chunk","created":1764470001,\
+          "model":"default","choices":[{"index":0,"delta":{"role":null,"content":null,\
+          "reasoning_content":null,"tool_calls":null},"logprobs":null,"finish_reason":"length",\
+          "matched_stop":null}],"usage":null}
+
+          data: {"id":"5c1e0b","object":"chat.completion.chunk","created":1764470001,\
+          "model":"default","choices":[],"usage":{"prompt_tokens":9,"total_tokens":11,\
+          "completion_tokens":2,"prompt_tokens_details":null}}
+
+          data: [DONE]
+
+          """
+              .replace("\n", "\r\n"),
+          List.of(
+              e(ChunkKind.CONTENT, "Hé"),
+              e(ChunkKind.CONTENT, "llo 😀"),
+              e(ChunkKind.EMPTY),
+              e(ChunkKind.USAGE),
+              e(ChunkKind.DONE)));
+
+  /** llama.cpp server: no role chunk, {@code timings} and usage on the finish chunk. */
+  static final Sample LLAMA_CPP =
+      new Sample(
+          "llama.cpp",
+          """
+          data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":"Ça"}}],\
+          "created":1764470002,"id":"chatcmpl-Qx2","model":"gpt-3.5-turbo",\
+          "system_fingerprint":"b6100-abcdef","object":"chat.completion.chunk"}
+
+          data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":" va\\n"}}],\
+          "created":1764470002,"id":"chatcmpl-Qx2","model":"gpt-3.5-turbo",\
+          "system_fingerprint":"b6100-abcdef","object":"chat.completion.chunk"}
+
+          data: {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1764470002,\
+          "id":"chatcmpl-Qx2","model":"gpt-3.5-turbo","system_fingerprint":"b6100-abcdef",\
+          "object":"chat.completion.chunk","usage":{"completion_tokens":3,"prompt_tokens":14,\
+          "total_tokens":17},"timings":{"prompt_n":14,"prompt_ms":35.2,"prompt_per_token_ms":2.514,\
+          "prompt_per_second":397.7,"predicted_n":3,"predicted_ms":61.0,\
+          "predicted_per_token_ms":20.33,"predicted_per_second":49.18}}
+
+          data: [DONE]
+
+          """,
+          List.of(
+              e(ChunkKind.CONTENT, "Ça"),
+              e(ChunkKind.CONTENT, " va\n"),
+              e(ChunkKind.EMPTY),
+              e(ChunkKind.DONE)));
+
+  /** A reasoning model (DeepSeek-R1 style via vLLM): reasoning first, then the answer. */
+  static final Sample REASONING =
+      new Sample(
+          "reasoning",
+          """
+          data: {"id":"chatcmpl-r1","object":"chat.completion.chunk","created":1764470003,\
+          "model":"deepseek-r1","choices":[{"index":0,"delta":{"role":"assistant","content":null,\
+          "reasoning_content":""},"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-r1","object":"chat.completion.chunk","created":1764470003,\
+          "model":"deepseek-r1","choices":[{"index":0,"delta":{"reasoning_content":"嗯，想想"},\
+          "finish_reason":null}]}
+
+          data: {"id":"chatcmpl-r1","object":"chat.completion.chunk","created":1764470003,\
+          "model":"deepseek-r1","choices":[{"index":0,"delta":{"reasoning":"…🤔",\
+          "reasoning_content":"…🤔"},"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-r1","object":"chat.completion.chunk","created":1764470003,\
+          "model":"deepseek-r1","choices":[{"index":0,"delta":{"content":"42",\
+          "reasoning_content":null},"finish_reason":null}]}
+
+          data: {"id":"chatcmpl-r1","object":"chat.completion.chunk","created":1764470003,\
+          "model":"deepseek-r1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}
+
+          data: [DONE]
+
+          """,
+          List.of(
+              e(ChunkKind.ROLE_ONLY),
+              e(ChunkKind.REASONING, "嗯，想想"),
+              e(ChunkKind.REASONING, "…🤔"),
+              e(ChunkKind.CONTENT, "42"),
+              e(ChunkKind.EMPTY),
+              e(ChunkKind.DONE)));
+
+  /** A gateway's rate limiter answering 200 and then an error object, without [DONE]. */
+  static final Sample RATE_LIMITED =
+      new Sample(
+          "rate-limiter-error",
+          """
+          event: error
+          data: {"error":{"message":"Rate limit exceeded: 60 requests per minute. Réessayez.",\
+          "type":"rate_limit_error","param":null,"code":"rate_limit_exceeded"}}
+
+          """,
+          List.of(e(ChunkKind.ERROR)));
+
+  /**
+   * Heartbeats and SSE fields around the chunks: comment lines, {@code event}/{@code id}/{@code
+   * retry} fields, a multi-line data payload, a bare CR line end, a vLLM-style in-stream error.
+   */
+  static final Sample HEARTBEATS =
+      new Sample(
+          "heartbeats",
+          ": ping\n\n"
+              + ":\n"
+              + "retry: 3000\n"
+              + "id: 1\n"
+              + "event: message\n"
+              + "data:"
+              + " {\"id\":\"c-1\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\"}}]}\n"
+              + "\n"
+              + ": keep-alive 2026-11-30T03:00:00Z\n"
+              + "data: {\"id\":\"c-1\",\"choices\":[{\"index\":0,\n"
+              + "data: \"delta\":{\"content\":\"多行\"}}]}\r\r"
+              + "id: 2\n"
+              + ": ping\n"
+              + "data:{\"object\":\"error\",\"message\":\"KV cache exhausted"
+              + " 🔥\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}\n\n"
+              + "data: [DONE]\n\n",
+          List.of(
+              e(ChunkKind.ROLE_ONLY),
+              e(ChunkKind.CONTENT, "多行"),
+              e(ChunkKind.ERROR),
+              e(ChunkKind.DONE)));
+
+  static final List<Sample> ALL =
+      List.of(VLLM, SGLANG, LLAMA_CPP, REASONING, RATE_LIMITED, HEARTBEATS);
+
+  private SampleStreams() {}
+}
