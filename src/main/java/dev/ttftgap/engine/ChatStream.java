@@ -8,6 +8,7 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -17,6 +18,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -63,6 +65,7 @@ final class ChatStream implements TokenSink {
   private int pendingTokens;
   private boolean pendingLast;
   private CompositeByteBuf buffered;
+  private ChannelHandlerContext httpCodec;
   private StringBuilder text;
 
   private ChatStream(
@@ -250,9 +253,8 @@ final class ChatStream implements TokenSink {
       text.append(WordList.word(written, request.promptTokens()));
       return;
     }
-    ByteBuf chunk = encoder.content(channel.alloc(), word);
     if (buffered != null) {
-      buffered.addComponent(true, chunk);
+      buffered.addComponent(true, encoder.content(channel.alloc(), word));
       return;
     }
     ensureHeaders();
@@ -265,7 +267,11 @@ final class ChatStream implements TokenSink {
     }
     lastWrittenEpochMicros = now;
     lastWriteNanos = System.nanoTime();
-    channel.writeAndFlush(new DefaultHttpContent(chunk), channel.voidPromise());
+    if (httpCodec == null) {
+      // the headers went through the codec, which now frames chunks; tokens are framed here
+      httpCodec = channel.pipeline().context(HttpServerCodec.class);
+    }
+    httpCodec.writeAndFlush(encoder.framedContent(channel.alloc(), word), channel.voidPromise());
   }
 
   private void finish() {

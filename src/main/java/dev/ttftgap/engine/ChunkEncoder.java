@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 final class ChunkEncoder {
   private static final byte[] DATA = ascii("data: ");
   private static final byte[] END = ascii("\n\n");
+  private static final byte[] CRLF = ascii("\r\n");
   private static final byte[] CONTENT_OPEN = ascii("{\"index\":0,\"delta\":{\"content\":\"");
   private static final byte[] CONTENT_CLOSE =
       ascii("\"},\"logprobs\":null,\"finish_reason\":null}]}");
@@ -44,6 +45,31 @@ final class ChunkEncoder {
 
   ByteBuf role(ByteBufAllocator alloc) {
     return event(alloc, ROLE);
+  }
+
+  /**
+   * A content event already framed as one HTTP/1.1 chunk ({@code size CRLF event CRLF}), to be
+   * written past the HTTP encoder: one buffer and one outbound entry per token instead of three.
+   */
+  ByteBuf framedContent(ByteBufAllocator alloc, byte[] word) {
+    int size =
+        DATA.length
+            + prefix.length
+            + CONTENT_OPEN.length
+            + word.length
+            + CONTENT_CLOSE.length
+            + END.length;
+    byte[] hex = Integer.toHexString(size).getBytes(StandardCharsets.US_ASCII);
+    ByteBuf buf = alloc.buffer(hex.length + 2 + size + 2);
+    return buf.writeBytes(hex)
+        .writeBytes(CRLF)
+        .writeBytes(DATA)
+        .writeBytes(prefix)
+        .writeBytes(CONTENT_OPEN)
+        .writeBytes(word)
+        .writeBytes(CONTENT_CLOSE)
+        .writeBytes(END)
+        .writeBytes(CRLF);
   }
 
   ByteBuf content(ByteBufAllocator alloc, byte[] word) {
