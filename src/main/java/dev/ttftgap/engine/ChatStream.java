@@ -22,6 +22,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AttributeKey;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +38,7 @@ import org.slf4j.LoggerFactory;
 final class ChatStream implements TokenSink {
   private static final Logger LOG = LoggerFactory.getLogger(ChatStream.class);
   private static final long UNDEFINED = Long.MIN_VALUE;
+  private static final AttributeKey<ChatStream> ACTIVE = AttributeKey.valueOf("ttftgap.stream");
 
   private final EngineContext context;
   private final ModelEngine model;
@@ -99,6 +101,12 @@ final class ChatStream implements TokenSink {
       boolean keepAlive,
       long acceptedEpochMicros,
       long acceptedMonoMicros) {
+    if (channel.attr(ACTIVE).get() != null) {
+      // HTTP pipelining: an answer now would land inside the running stream's body
+      LOG.warn("pipelined request on {} while a stream runs: closing the connection", channel);
+      channel.close();
+      return;
+    }
     ChatStream stream =
         new ChatStream(
             context, channel, request, keepAlive, acceptedEpochMicros, acceptedMonoMicros);
@@ -145,6 +153,7 @@ final class ChatStream implements TokenSink {
       return;
     }
     channel.closeFuture().addListener(closeListener);
+    channel.attr(ACTIVE).set(this);
     if (!request.stream()) {
       text = new StringBuilder();
     } else if (headerMode == HeaderMode.BUFFERED) {
@@ -491,6 +500,7 @@ final class ChatStream implements TokenSink {
 
   private void end(String outcome) {
     ended = true;
+    channel.attr(ACTIVE).compareAndSet(this, null);
     if (sequence != null) {
       channel.closeFuture().removeListener(closeListener);
     }

@@ -3,8 +3,8 @@ package dev.ttftgap.engine;
 /**
  * The Netty transport of the engine's sockets. The native ones are found by reflection (they are
  * not compile dependencies; Gatling brings them in test scope); when the one asked for is missing
- * or unsupported by the OS, the engine falls back to {@link #NIO}. {@link EmbeddedEngine#transport()}
- * says which one runs.
+ * or unsupported by the OS, the engine falls back to {@link #NIO}. {@link
+ * EmbeddedEngine#transport()} says which one runs.
  */
 public enum EngineTransport {
   /** Java NIO: available everywhere; timers round up to the millisecond. The default. */

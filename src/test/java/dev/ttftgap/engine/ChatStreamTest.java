@@ -195,6 +195,21 @@ class ChatStreamTest {
   }
 
   @Test
+  void aPipelinedRequestClosesTheConnectionInsteadOfCorruptingTheStream() throws Exception {
+    start().request("POST", CHAT, "", body(5000, ""));
+
+    engine.request("POST", CHAT, "", body(1, ""));
+
+    assertThat(engine.channel.isOpen()).as("connection closed").isFalse();
+    engine.channel.runPendingTasks();
+    assertThat(
+            engine.context.model("tiny-fast").scheduler().runningCount()
+                + engine.context.model("tiny-fast").scheduler().waitingCount())
+        .as("the first stream's sequence released")
+        .isZero();
+  }
+
+  @Test
   void multiByteWordsAreWrittenAsUtf8() throws Exception {
     start().request("POST", CHAT, "", body(48, ""));
 
