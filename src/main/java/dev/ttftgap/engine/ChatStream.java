@@ -180,8 +180,10 @@ final class ChatStream implements TokenSink {
       deliver(last, stepEndMicros);
     } catch (RuntimeException e) {
       LOG.warn("stream {} failed, closing its connection", id, e);
-      ended = true;
       model.scheduler().abort(sequence);
+      if (!ended) {
+        end(GroundTruth.FAULT);
+      }
       channel.close();
     }
   }
