@@ -11,8 +11,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Aggregates a request into one message, answering a body over the limit with 413 in OpenAI's
- * error shape and closing the connection (the rest of the body is not read).
+ * Aggregates a request into one message, answering a body over the limit with 413 in OpenAI's error
+ * shape and closing the connection (the rest of the body is not read).
  */
 final class BodyLimitAggregator extends HttpObjectAggregator {
   private final int maxBodyBytes;

@@ -101,9 +101,10 @@ record ChatRequest(
     SimFault fault;
     JsonNode faultNode = root.path("sim_fault");
     try {
-      fault = faultNode.isMissingNode() || faultNode.isNull()
-          ? SimFault.NONE
-          : SimFault.parse(faultNode.asText());
+      fault =
+          faultNode.isMissingNode() || faultNode.isNull()
+              ? SimFault.NONE
+              : SimFault.parse(faultNode.asText());
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest(e.getMessage(), "sim_fault");
     }
@@ -124,7 +125,9 @@ record ChatRequest(
     if (profile == null) {
       throw new ApiException(
           HttpResponseStatus.NOT_FOUND,
-          "The model `" + model.asText() + "` does not exist. Available models: "
+          "The model `"
+              + model.asText()
+              + "` does not exist. Available models: "
               + String.join(", ", profiles.keySet()),
           "invalid_request_error",
           "model",
@@ -178,14 +181,20 @@ record ChatRequest(
       return null;
     }
     if (!node.canConvertToInt() || !node.isIntegralNumber() || node.asInt() < 1) {
-      throw ApiException.badRequest(
-          "'" + field + "' must be an integer >= 1, was " + node, field);
+      throw ApiException.badRequest("'" + field + "' must be an integer >= 1, was " + node, field);
     }
     int value = node.asInt();
     if ((long) value + promptTokens > profile.maxModelLen()) {
       throw ApiException.badRequest(
-          "This model's maximum context length is " + profile.maxModelLen() + " tokens; "
-              + promptTokens + " prompt tokens + " + value + " " + field + " exceed it",
+          "This model's maximum context length is "
+              + profile.maxModelLen()
+              + " tokens; "
+              + promptTokens
+              + " prompt tokens + "
+              + value
+              + " "
+              + field
+              + " exceed it",
           field);
     }
     return value;

@@ -8,6 +8,7 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -17,9 +18,11 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AttributeKey;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,12 +32,13 @@ import org.slf4j.LoggerFactory;
  * produces into the response, honouring the header mode and the request's faults.
  *
  * <p>Lives on the engine thread. Ground-truth timestamps are taken right before the bytes are
- * handed to the channel. The scheduler hands a token to {@link #onToken} at the end of its step;
- * a stall fault holds tokens back and releases them together when the stall ends.
+ * handed to the channel. The scheduler hands a token to {@link #onToken} at the end of its step; a
+ * stall fault holds tokens back and releases them together when the stall ends.
  */
 final class ChatStream implements TokenSink {
   private static final Logger LOG = LoggerFactory.getLogger(ChatStream.class);
   private static final long UNDEFINED = Long.MIN_VALUE;
+  private static final AttributeKey<ChatStream> ACTIVE = AttributeKey.valueOf("ttftgap.stream");
 
   private final EngineContext context;
   private final ModelEngine model;
@@ -63,6 +67,7 @@ final class ChatStream implements TokenSink {
   private int pendingTokens;
   private boolean pendingLast;
   private CompositeByteBuf buffered;
+  private ChannelHandlerContext httpCodec;
   private StringBuilder text;
 
   private ChatStream(
@@ -96,6 +101,12 @@ final class ChatStream implements TokenSink {
       boolean keepAlive,
       long acceptedEpochMicros,
       long acceptedMonoMicros) {
+    if (channel.attr(ACTIVE).get() != null) {
+      // HTTP pipelining: an answer now would land inside the running stream's body
+      LOG.warn("pipelined request on {} while a stream runs: closing the connection", channel);
+      channel.close();
+      return;
+    }
     ChatStream stream =
         new ChatStream(
             context, channel, request, keepAlive, acceptedEpochMicros, acceptedMonoMicros);
@@ -132,7 +143,9 @@ final class ChatStream implements TokenSink {
               HttpResponseStatus.TOO_MANY_REQUESTS,
               "The engine's waiting queue is full ("
                   + model.scheduler().waitingCount()
-                  + " requests waiting for model " + model.profile().name() + "); retry later",
+                  + " requests waiting for model "
+                  + model.profile().name()
+                  + "); retry later",
               "rate_limit_error",
               null,
               "rate_limit_exceeded"),
@@ -140,6 +153,7 @@ final class ChatStream implements TokenSink {
       return;
     }
     channel.closeFuture().addListener(closeListener);
+    channel.attr(ACTIVE).set(this);
     if (!request.stream()) {
       text = new StringBuilder();
     } else if (headerMode == HeaderMode.BUFFERED) {
@@ -166,8 +180,10 @@ final class ChatStream implements TokenSink {
       deliver(last, stepEndMicros);
     } catch (RuntimeException e) {
       LOG.warn("stream {} failed, closing its connection", id, e);
-      ended = true;
       model.scheduler().abort(sequence);
+      if (!ended) {
+        end(GroundTruth.FAULT);
+      }
       channel.close();
     }
   }
@@ -248,9 +264,8 @@ final class ChatStream implements TokenSink {
       text.append(WordList.word(written, request.promptTokens()));
       return;
     }
-    ByteBuf chunk = encoder.content(channel.alloc(), word);
     if (buffered != null) {
-      buffered.addComponent(true, chunk);
+      buffered.addComponent(true, encoder.content(channel.alloc(), word));
       return;
     }
     ensureHeaders();
@@ -263,7 +278,11 @@ final class ChatStream implements TokenSink {
     }
     lastWrittenEpochMicros = now;
     lastWriteNanos = System.nanoTime();
-    channel.writeAndFlush(new DefaultHttpContent(chunk), channel.voidPromise());
+    if (httpCodec == null) {
+      // the headers went through the codec, which now frames chunks; tokens are framed here
+      httpCodec = channel.pipeline().context(HttpServerCodec.class);
+    }
+    httpCodec.writeAndFlush(encoder.framedContent(channel.alloc(), word), channel.voidPromise());
   }
 
   private void finish() {
@@ -279,8 +298,7 @@ final class ChatStream implements TokenSink {
         encoder.finish(
             channel.alloc(), request.finishReason(), request.includeUsage() ? null : metricsJson));
     if (request.includeUsage()) {
-      writeEvent(
-          encoder.usage(channel.alloc(), request.promptTokens(), written, metricsJson));
+      writeEvent(encoder.usage(channel.alloc(), request.promptTokens(), written, metricsJson));
     }
     if (!fault.noDone()) {
       writeEvent(ChunkEncoder.done(channel.alloc()));
@@ -292,8 +310,10 @@ final class ChatStream implements TokenSink {
     model.scheduler().abort(sequence);
     String message = "Simulated fault: error after " + written + " tokens";
     if (!request.stream()) {
-      reject(new ApiException(HttpResponseStatus.INTERNAL_SERVER_ERROR, message, "server_error",
-          null, null), null);
+      reject(
+          new ApiException(
+              HttpResponseStatus.INTERNAL_SERVER_ERROR, message, "server_error", null, null),
+          null);
       return;
     }
     writeEvent(ChunkEncoder.error(channel.alloc(), message, "server_error", 500));
@@ -424,18 +444,21 @@ final class ChatStream implements TokenSink {
   private ObjectNode serverMetrics() {
     ObjectNode metrics = HttpResponses.JSON.createObjectNode();
     metrics.put("arrival_time", java.math.BigDecimal.valueOf(acceptedEpochMicros, 6));
-    Long scheduled = sequence.scheduledMicros().isPresent()
-        ? sequence.scheduledMicros().getAsLong() : null;
-    Long firstToken = sequence.firstTokenMicros().isPresent()
-        ? sequence.firstTokenMicros().getAsLong() : null;
+    Long scheduled =
+        sequence.scheduledMicros().isPresent() ? sequence.scheduledMicros().getAsLong() : null;
+    Long firstToken =
+        sequence.firstTokenMicros().isPresent() ? sequence.firstTokenMicros().getAsLong() : null;
     long nowMono = WallClock.monoMicros();
     putMillis(metrics, "queue_time_ms", scheduled == null ? null : scheduled - acceptedMonoMicros);
     putMillis(
         metrics,
         "time_to_first_token_ms",
-        firstContentEpochMicros == UNDEFINED ? null
+        firstContentEpochMicros == UNDEFINED
+            ? null
             : firstContentEpochMicros - acceptedEpochMicros);
-    putMillis(metrics, "prefill_time_ms",
+    putMillis(
+        metrics,
+        "prefill_time_ms",
         scheduled == null || firstToken == null ? null : firstToken - scheduled);
     putMillis(metrics, "decode_time_ms", firstToken == null ? null : nowMono - firstToken);
     metrics.put("prompt_tokens", request.promptTokens());
@@ -479,6 +502,7 @@ final class ChatStream implements TokenSink {
 
   private void end(String outcome) {
     ended = true;
+    channel.attr(ACTIVE).compareAndSet(this, null);
     if (sequence != null) {
       channel.closeFuture().removeListener(closeListener);
     }

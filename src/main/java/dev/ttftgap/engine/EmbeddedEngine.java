@@ -4,7 +4,9 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -28,8 +30,8 @@ import java.util.concurrent.TimeoutException;
  * }</pre>
  *
  * <p>Endpoints: {@code POST /v1/chat/completions}, {@code GET /v1/models}, {@code GET
- * /v1/engine/profiles}, {@code GET /metrics}, {@code GET /health} (see {@code docs/engine.md}).
- * All connections and the engine's scheduler share {@link EngineConfig#eventLoopThreads()} Netty
+ * /v1/engine/profiles}, {@code GET /metrics}, {@code GET /health} (see {@code docs/engine.md}). All
+ * connections and the engine's scheduler share {@link EngineConfig#eventLoopThreads()} Netty
  * event-loop threads (one by default); the scheduler runs on the first.
  */
 public final class EmbeddedEngine implements AutoCloseable {
@@ -38,9 +40,15 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final Channel serverChannel;
   private final EngineContext context;
   private final int port;
+  private final String transportName;
 
   private EmbeddedEngine(
-      EngineConfig config, EventLoopGroup group, Channel serverChannel, EngineContext context) {
+      EngineConfig config,
+      EventLoopGroup group,
+      Channel serverChannel,
+      EngineContext context,
+      String transportName) {
+    this.transportName = transportName;
     this.config = config;
     this.group = group;
     this.serverChannel = serverChannel;
@@ -56,25 +64,26 @@ public final class EmbeddedEngine implements AutoCloseable {
   public static EmbeddedEngine start(EngineConfig config) {
     // loads the tokenizer now, not inside the first request's timings
     dev.ttftgap.tokens.TokenCounter.count("warm up");
+    Transport transport = Transport.select(config.transport());
     EventLoopGroup group =
         new MultiThreadIoEventLoopGroup(
             config.eventLoopThreads(),
             new DefaultThreadFactory("ttftgap-engine", true),
-            NioIoHandler.newFactory());
+            transport.factory());
     try {
       EngineContext context = new EngineContext(config, group.next());
       EngineRouter router = new EngineRouter(context);
       Channel channel =
           new ServerBootstrap()
               .group(group)
-              .channel(NioServerSocketChannel.class)
+              .channel(transport.serverChannel())
               .option(ChannelOption.SO_BACKLOG, 4096)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(new EngineServerInitializer(router, config.maxBodyBytes()))
               .bind(config.host(), config.port())
               .sync()
               .channel();
-      return new EmbeddedEngine(config, group, channel, context);
+      return new EmbeddedEngine(config, group, channel, context, transport.name());
     } catch (InterruptedException e) {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       Thread.currentThread().interrupt();
@@ -101,6 +110,48 @@ public final class EmbeddedEngine implements AutoCloseable {
     return config;
   }
 
+  /** The transport running: {@code "nio"}, {@code "epoll"} or {@code "io_uring"}. */
+  public String transport() {
+    return transportName;
+  }
+
+  /** A Netty transport: NIO, or a native one found by reflection (not a compile dependency). */
+  private record Transport(
+      IoHandlerFactory factory, Class<? extends ServerChannel> serverChannel, String name) {
+
+    static Transport select(EngineTransport wanted) {
+      return switch (wanted) {
+        case EPOLL -> reflective("io.netty.channel.epoll", "Epoll", "epoll");
+        case IO_URING -> reflective("io.netty.channel.uring", "IoUring", "io_uring");
+        case NIO -> nio();
+      };
+    }
+
+    private static Transport reflective(String pkg, String prefix, String name) {
+      try {
+        Class<?> probe = Class.forName(pkg + "." + prefix);
+        if ((Boolean) probe.getMethod("isAvailable").invoke(null)) {
+          IoHandlerFactory factory =
+              (IoHandlerFactory)
+                  Class.forName(pkg + "." + prefix + "IoHandler")
+                      .getMethod("newFactory")
+                      .invoke(null);
+          Class<? extends ServerChannel> channel =
+              Class.forName(pkg + "." + prefix + "ServerSocketChannel")
+                  .asSubclass(ServerChannel.class);
+          return new Transport(factory, channel, name);
+        }
+      } catch (ReflectiveOperationException | LinkageError e) {
+        // not on the class path, or not this OS: NIO below
+      }
+      return nio();
+    }
+
+    private static Transport nio() {
+      return new Transport(NioIoHandler.newFactory(), NioServerSocketChannel.class, "nio");
+    }
+  }
+
   /** The ground truth of request {@code requestId} once its response ended. */
   public Optional<GroundTruth> groundTruth(String requestId) {
     return context.groundTruth().get(requestId);
@@ -117,6 +168,11 @@ public final class EmbeddedEngine implements AutoCloseable {
    */
   public EngineLag lag() {
     return onEngineThread(context::lagCopy);
+  }
+
+  /** Shorthand for {@code lag().writeLagMicros()}: token write lag, µs. */
+  public org.HdrHistogram.Histogram writeLagMicros() {
+    return lag().writeLagMicros();
   }
 
   /** Clears the histograms of {@link #lag()}. */

@@ -14,69 +14,65 @@ import java.util.Objects;
  * ground-truth entries kept in memory.
  */
 public final class EngineConfig {
-  private final String host;
-  private final int port;
-  private final List<ModelProfile> profiles;
-  private final String defaultProfile;
-  private final HeaderMode headerMode;
-  private final String apiKey;
-  private final Duration keepAliveInterval;
-  private final Path traceFile;
-  private final int eventLoopThreads;
-  private final int maxBodyBytes;
-  private final long faultSeed;
-  private final int groundTruthCapacity;
+  private String host;
+  private int port;
+  private List<ModelProfile> profiles;
+  private String defaultProfile;
+  private HeaderMode headerMode;
+  private String apiKey;
+  private Duration keepAliveInterval;
+  private Path traceFile;
+  private int eventLoopThreads;
+  private int maxBodyBytes;
+  private long faultSeed;
+  private int groundTruthCapacity;
+  private EngineTransport transport;
 
-  private EngineConfig(
-      String host,
-      int port,
-      List<ModelProfile> profiles,
-      String defaultProfile,
-      HeaderMode headerMode,
-      String apiKey,
-      Duration keepAliveInterval,
-      Path traceFile,
-      int eventLoopThreads,
-      int maxBodyBytes,
-      long faultSeed,
-      int groundTruthCapacity) {
-    this.host = host;
-    this.port = port;
-    this.profiles = profiles;
-    this.defaultProfile = defaultProfile;
-    this.headerMode = headerMode;
-    this.apiKey = apiKey;
-    this.keepAliveInterval = keepAliveInterval;
-    this.traceFile = traceFile;
-    this.eventLoopThreads = eventLoopThreads;
-    this.maxBodyBytes = maxBodyBytes;
-    this.faultSeed = faultSeed;
-    this.groundTruthCapacity = groundTruthCapacity;
+  private EngineConfig() {}
+
+  private EngineConfig copy() {
+    EngineConfig copy = new EngineConfig();
+    copy.host = host;
+    copy.port = port;
+    copy.profiles = profiles;
+    copy.defaultProfile = defaultProfile;
+    copy.headerMode = headerMode;
+    copy.apiKey = apiKey;
+    copy.keepAliveInterval = keepAliveInterval;
+    copy.traceFile = traceFile;
+    copy.eventLoopThreads = eventLoopThreads;
+    copy.maxBodyBytes = maxBodyBytes;
+    copy.faultSeed = faultSeed;
+    copy.groundTruthCapacity = groundTruthCapacity;
+    copy.transport = transport;
+    return copy;
   }
 
   /** The defaults listed in the class Javadoc. */
   public static EngineConfig defaults() {
-    return new EngineConfig(
-        "127.0.0.1",
-        0,
-        ModelProfile.builtIns(),
-        ModelProfile.DEFAULT_NAME,
-        HeaderMode.AT_ACCEPT,
-        null,
-        Duration.ZERO,
-        null,
-        1,
-        4 * 1024 * 1024,
-        42L,
-        100_000);
+    EngineConfig config = new EngineConfig();
+    config.host = "127.0.0.1";
+    config.port = 0;
+    config.profiles = ModelProfile.builtIns();
+    config.defaultProfile = ModelProfile.DEFAULT_NAME;
+    config.headerMode = HeaderMode.AT_ACCEPT;
+    config.apiKey = null;
+    config.keepAliveInterval = Duration.ZERO;
+    config.traceFile = null;
+    config.eventLoopThreads = 1;
+    config.maxBodyBytes = 4 * 1024 * 1024;
+    config.faultSeed = 42L;
+    config.groundTruthCapacity = 100_000;
+    config.transport = EngineTransport.NIO;
+    return config;
   }
 
   /** Interface to bind; loopback by default. */
   public EngineConfig withHost(String value) {
     Objects.requireNonNull(value, "host");
-    return new EngineConfig(value, port, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, traceFile, eventLoopThreads, maxBodyBytes, faultSeed,
-        groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.host = value;
+    return copy;
   }
 
   /** TCP port, 0 for any free one. */
@@ -84,9 +80,9 @@ public final class EngineConfig {
     if (value < 0 || value > 65535) {
       throw new IllegalArgumentException("port must be within 0..65535, was " + value);
     }
-    return new EngineConfig(host, value, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, traceFile, eventLoopThreads, maxBodyBytes, faultSeed,
-        groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.port = value;
+    return copy;
   }
 
   /**
@@ -101,8 +97,10 @@ public final class EngineConfig {
       served.add(ModelProfile.builtIn(name));
       served = List.copyOf(served);
     }
-    return new EngineConfig(host, port, served, name, headerMode, apiKey, keepAliveInterval,
-        traceFile, eventLoopThreads, maxBodyBytes, faultSeed, groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.profiles = served;
+    copy.defaultProfile = name;
+    return copy;
   }
 
   /**
@@ -113,23 +111,25 @@ public final class EngineConfig {
     if (value == null || value.isEmpty()) {
       throw new IllegalArgumentException("profiles must name at least one model profile");
     }
-    List<ModelProfile> copy = List.copyOf(value);
-    if (copy.stream().map(ModelProfile::name).distinct().count() != copy.size()) {
-      throw new IllegalArgumentException("profiles must have distinct names: "
-          + ModelProfile.names(copy));
+    List<ModelProfile> served = List.copyOf(value);
+    if (served.stream().map(ModelProfile::name).distinct().count() != served.size()) {
+      throw new IllegalArgumentException(
+          "profiles must have distinct names: " + ModelProfile.names(served));
     }
     String fallback =
-        copy.stream().anyMatch(p -> p.name().equals(defaultProfile))
+        served.stream().anyMatch(p -> p.name().equals(defaultProfile))
             ? defaultProfile
-            : copy.get(0).name();
-    return new EngineConfig(host, port, copy, fallback, headerMode, apiKey, keepAliveInterval,
-        traceFile, eventLoopThreads, maxBodyBytes, faultSeed, groundTruthCapacity);
+            : served.get(0).name();
+    EngineConfig copy = copy();
+    copy.profiles = served;
+    copy.defaultProfile = fallback;
+    return copy;
   }
 
   public EngineConfig withHeaderMode(HeaderMode value) {
-    return new EngineConfig(host, port, profiles, defaultProfile, Objects.requireNonNull(value),
-        apiKey, keepAliveInterval, traceFile, eventLoopThreads, maxBodyBytes, faultSeed,
-        groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.headerMode = Objects.requireNonNull(value, "headerMode");
+    return copy;
   }
 
   /** Bearer key every {@code /v1} request must carry; null for none. Never logged. */
@@ -137,9 +137,9 @@ public final class EngineConfig {
     if (value != null && value.isEmpty()) {
       throw new IllegalArgumentException("api key must be non-empty, or null for none");
     }
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, value,
-        keepAliveInterval, traceFile, eventLoopThreads, maxBodyBytes, faultSeed,
-        groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.apiKey = value;
+    return copy;
   }
 
   /** Interval of {@code : keep-alive} comment lines on idle streams; zero turns them off. */
@@ -147,14 +147,16 @@ public final class EngineConfig {
     if (value == null || value.isNegative()) {
       throw new IllegalArgumentException("keep-alive interval must be >= 0");
     }
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, apiKey, value,
-        traceFile, eventLoopThreads, maxBodyBytes, faultSeed, groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.keepAliveInterval = value;
+    return copy;
   }
 
   /** JSON-lines file receiving one {@link GroundTruth} per finished request; null for none. */
   public EngineConfig withTraceFile(Path value) {
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, value, eventLoopThreads, maxBodyBytes, faultSeed, groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.traceFile = value;
+    return copy;
   }
 
   /** Event-loop threads serving connections; the engine's scheduler runs on the first. */
@@ -162,8 +164,9 @@ public final class EngineConfig {
     if (value < 1) {
       throw new IllegalArgumentException("event-loop threads must be >= 1, was " + value);
     }
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, traceFile, value, maxBodyBytes, faultSeed, groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.eventLoopThreads = value;
+    return copy;
   }
 
   /** Largest request body accepted; larger gets 413. */
@@ -171,14 +174,16 @@ public final class EngineConfig {
     if (value < 1024) {
       throw new IllegalArgumentException("max body bytes must be >= 1024, was " + value);
     }
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, traceFile, eventLoopThreads, value, faultSeed, groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.maxBodyBytes = value;
+    return copy;
   }
 
   /** Seed of the random source that draws profile faults. */
   public EngineConfig withFaultSeed(long value) {
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, traceFile, eventLoopThreads, maxBodyBytes, value, groundTruthCapacity);
+    EngineConfig copy = copy();
+    copy.faultSeed = value;
+    return copy;
   }
 
   /** Ground-truth entries kept in memory (oldest dropped first). */
@@ -186,8 +191,9 @@ public final class EngineConfig {
     if (value < 0) {
       throw new IllegalArgumentException("ground-truth capacity must be >= 0, was " + value);
     }
-    return new EngineConfig(host, port, profiles, defaultProfile, headerMode, apiKey,
-        keepAliveInterval, traceFile, eventLoopThreads, maxBodyBytes, faultSeed, value);
+    EngineConfig copy = copy();
+    copy.groundTruthCapacity = value;
+    return copy;
   }
 
   public String host() {
@@ -239,11 +245,37 @@ public final class EngineConfig {
     return groundTruthCapacity;
   }
 
+  /** Socket transport; NIO by default (see {@link EngineTransport} for the fallback). */
+  public EngineConfig withTransport(EngineTransport value) {
+    EngineConfig copy = copy();
+    copy.transport = Objects.requireNonNull(value, "transport");
+    return copy;
+  }
+
+  public EngineTransport transport() {
+    return transport;
+  }
+
   @Override
   public String toString() {
-    return "EngineConfig[host=" + host + ", port=" + port + ", profiles="
-        + ModelProfile.names(profiles) + ", default=" + defaultProfile + ", headerMode="
-        + headerMode + ", apiKey=" + (apiKey == null ? "none" : "set") + ", keepAlive="
-        + keepAliveInterval + ", trace=" + traceFile + ", threads=" + eventLoopThreads + "]";
+    return "EngineConfig[host="
+        + host
+        + ", port="
+        + port
+        + ", profiles="
+        + ModelProfile.names(profiles)
+        + ", default="
+        + defaultProfile
+        + ", headerMode="
+        + headerMode
+        + ", apiKey="
+        + (apiKey == null ? "none" : "set")
+        + ", keepAlive="
+        + keepAliveInterval
+        + ", trace="
+        + traceFile
+        + ", threads="
+        + eventLoopThreads
+        + "]";
   }
 }

@@ -12,12 +12,12 @@ import java.util.concurrent.CountDownLatch;
  *
  * <pre>mvn -q exec:java -Dexec.args="--port 8000 --profile qwen3-8b-like"</pre>
  *
- * <p>Options (all optional): {@code --host} (127.0.0.1), {@code --port} (8000), {@code --profile}
- * (default model, qwen3-8b-like), {@code --profiles FILE} (serve the profiles of a JSON file
- * instead of the built-in ones), {@code --header-mode at-accept|with-first-token|buffered},
- * {@code --api-key-env NAME} (require {@code Authorization: Bearer} with the key held by
- * environment variable NAME; the key itself is never an argument), {@code --keep-alive-ms N},
- * {@code --trace FILE}, {@code --threads N}, {@code --help}.
+ * <p>The short form {@code PORT [PROFILE]} works too. Options (all optional): {@code --host}
+ * (127.0.0.1), {@code --port} (8000), {@code --profile} (default model, qwen3-8b-like), {@code
+ * --profiles FILE} (serve the profiles of a JSON file instead of the built-in ones), {@code
+ * --header-mode at-accept|with-first-token|buffered}, {@code --api-key-env NAME} (require {@code
+ * Authorization: Bearer} with the key held by environment variable NAME; the key itself is never an
+ * argument), {@code --keep-alive-ms N}, {@code --trace FILE}, {@code --threads N}, {@code --help}.
  */
 public final class EngineMain {
   private EngineMain() {}
@@ -67,11 +67,24 @@ public final class EngineMain {
   static EngineConfig parse(String[] args, PrintStream out) {
     EngineConfig config = EngineConfig.defaults().withPort(8000);
     String profile = null;
+    int positional = 0;
     for (int i = 0; i < args.length; i++) {
       String option = args[i];
       if (option.equals("--help") || option.equals("-h")) {
         out.println(HELP);
         return null;
+      }
+      if (!option.startsWith("--")) {
+        // short form "PORT [PROFILE]", as in the pom's comment
+        if (positional == 0) {
+          config = config.withPort(integer("PORT", option));
+        } else if (positional == 1) {
+          profile = option;
+        } else {
+          throw new IllegalArgumentException("unexpected argument " + option);
+        }
+        positional++;
+        continue;
       }
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException(option + " needs a value");

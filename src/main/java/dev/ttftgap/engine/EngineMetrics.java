@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Counters and histograms of one model, rendered as Prometheus text with vLLM's metric names and
- * a {@code model_name} label. Updated and rendered only on the engine thread.
+ * Counters and histograms of one model, rendered as Prometheus text with vLLM's metric names and a
+ * {@code model_name} label. Updated and rendered only on the engine thread.
  */
 final class EngineMetrics {
   private static final double[] TTFT_BUCKETS_SECONDS = {
@@ -41,41 +41,74 @@ final class EngineMetrics {
    */
   static String render(java.util.List<EngineMetrics> models, int[] running, int[] waiting) {
     StringBuilder out = new StringBuilder(4096);
-    family(out, "vllm:num_requests_running", "Number of requests in model execution batches.", "gauge");
+    family(
+        out,
+        "vllm:num_requests_running",
+        "Number of requests in model execution batches.",
+        "gauge");
     for (int i = 0; i < models.size(); i++) {
       sample(out, "vllm:num_requests_running", models.get(i).label, running[i]);
     }
-    family(out, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", "gauge");
+    family(
+        out, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", "gauge");
     for (int i = 0; i < models.size(); i++) {
       sample(out, "vllm:num_requests_waiting", models.get(i).label, waiting[i]);
     }
-    histograms(out, models, "vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", m -> m.ttft);
-    histograms(out, models, "vllm:request_queue_time_seconds", "Histogram of time spent in WAITING phase for request.", m -> m.queue);
-    histograms(out, models, "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", m -> m.e2e);
+    histograms(
+        out,
+        models,
+        "vllm:time_to_first_token_seconds",
+        "Histogram of time to first token in seconds.",
+        m -> m.ttft);
+    histograms(
+        out,
+        models,
+        "vllm:request_queue_time_seconds",
+        "Histogram of time spent in WAITING phase for request.",
+        m -> m.queue);
+    histograms(
+        out,
+        models,
+        "vllm:e2e_request_latency_seconds",
+        "Histogram of e2e request latency in seconds.",
+        m -> m.e2e);
     family(out, "vllm:prompt_tokens_total", "Number of prefill tokens processed.", "counter");
     for (EngineMetrics m : models) {
       sample(out, "vllm:prompt_tokens_total", m.label, m.promptTokens);
     }
-    family(out, "vllm:generation_tokens_total", "Number of generation tokens processed.", "counter");
+    family(
+        out, "vllm:generation_tokens_total", "Number of generation tokens processed.", "counter");
     for (EngineMetrics m : models) {
       sample(out, "vllm:generation_tokens_total", m.label, m.generationTokens);
     }
-    family(out, "vllm:request_success_total", "Count of successfully processed requests.", "counter");
+    family(
+        out, "vllm:request_success_total", "Count of successfully processed requests.", "counter");
     for (EngineMetrics m : models) {
       for (String reason : new String[] {"length", "stop"}) {
-        sample(out, "vllm:request_success_total", "finished_reason=\"" + reason + "\"," + m.label,
+        sample(
+            out,
+            "vllm:request_success_total",
+            "finished_reason=\"" + reason + "\"," + m.label,
             m.successByFinishReason.getOrDefault(reason, 0L));
       }
     }
-    family(out, "ttftgap_engine_requests_rejected_total", "Requests refused with 429 (queue full).", "counter");
+    family(
+        out,
+        "ttftgap_engine_requests_rejected_total",
+        "Requests refused with 429 (queue full).",
+        "counter");
     for (EngineMetrics m : models) {
       sample(out, "ttftgap_engine_requests_rejected_total", m.label, m.rejected);
     }
     return out.toString();
   }
 
-  private static void histograms(StringBuilder out, java.util.List<EngineMetrics> models,
-      String name, String text, java.util.function.Function<EngineMetrics, Histogram> which) {
+  private static void histograms(
+      StringBuilder out,
+      java.util.List<EngineMetrics> models,
+      String name,
+      String text,
+      java.util.function.Function<EngineMetrics, Histogram> which) {
     family(out, name, text, "histogram");
     for (EngineMetrics m : models) {
       which.apply(m).render(out, name, m.label);
@@ -123,14 +156,27 @@ final class EngineMetrics {
       long cumulative = 0;
       for (int i = 0; i < bounds.length; i++) {
         cumulative += counts[i];
-        out.append(name).append("_bucket{").append(label).append(",le=\"")
-            .append(String.format(Locale.ROOT, "%s", bounds[i])).append("\"} ").append(cumulative)
+        out.append(name)
+            .append("_bucket{")
+            .append(label)
+            .append(",le=\"")
+            .append(String.format(Locale.ROOT, "%s", bounds[i]))
+            .append("\"} ")
+            .append(cumulative)
             .append('\n');
       }
-      out.append(name).append("_bucket{").append(label).append(",le=\"+Inf\"} ").append(count)
+      out.append(name)
+          .append("_bucket{")
+          .append(label)
+          .append(",le=\"+Inf\"} ")
+          .append(count)
           .append('\n');
-      out.append(name).append("_sum{").append(label).append("} ")
-          .append(String.format(Locale.ROOT, "%.6f", sumSeconds)).append('\n');
+      out.append(name)
+          .append("_sum{")
+          .append(label)
+          .append("} ")
+          .append(String.format(Locale.ROOT, "%.6f", sumSeconds))
+          .append('\n');
       out.append(name).append("_count{").append(label).append("} ").append(count).append('\n');
     }
   }

@@ -3,8 +3,8 @@ package dev.ttftgap.engine;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A fault a profile injects at random: {@code spec} (syntax of {@link SimFault#parse}) applied to
- * a request with {@code probability} (0..1), drawn from the engine's seeded random source.
+ * A fault a profile injects at random: {@code spec} (syntax of {@link SimFault#parse}) applied to a
+ * request with {@code probability} (0..1), drawn from the engine's seeded random source.
  */
 public record FaultRule(
     @JsonProperty("fault") String spec, @JsonProperty("probability") double probability) {

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * client's measurement is checked against.
  *
  * <p>Every {@code *EpochMicros} is wall-clock time ({@code Instant.now()}, microseconds since the
- * epoch), taken in the write path right when the bytes are handed to the connection. A {@code
- * null} means "did not happen" (no content was ever written, the request never left the queue).
+ * epoch), taken in the write path right when the bytes are handed to the connection. A {@code null}
+ * means "did not happen" (no content was ever written, the request never left the queue).
  *
- * @param requestId the {@code id} of the response's chunks ({@code chatcmpl-...}), also sent in
- *     the {@code X-Request-Id} header
+ * @param requestId the {@code id} of the response's chunks ({@code chatcmpl-...}), also sent in the
+ *     {@code X-Request-Id} header
  * @param model model id the request was served by
  * @param httpStatus status written in the response headers
  * @param promptTokens prompt tokens counted by the engine
@@ -44,10 +44,13 @@ public record GroundTruth(
 
   /** Outcome of a request served to the end. */
   public static final String OK = "ok";
+
   /** Outcome of a request whose response a fault cut or changed. */
   public static final String FAULT = "fault";
+
   /** Outcome of a request answered with an error status before any streaming. */
   public static final String REJECTED = "rejected";
+
   /** Outcome of a request whose client went away before the end. */
   public static final String CLIENT_DISCONNECTED = "client-disconnected";
 }

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code GET /metrics}: Prometheus text (format 0.0.4) with vLLM's metric names, read on the
- * engine thread so every figure comes from one instant.
+ * {@code GET /metrics}: Prometheus text (format 0.0.4) with vLLM's metric names, read on the engine
+ * thread so every figure comes from one instant.
  */
 final class MetricsHandler implements Endpoint {
   private final EngineContext context;

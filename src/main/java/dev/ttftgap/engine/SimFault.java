@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Faults one request asks for (header {@code X-Sim-Fault} and/or body field {@code "sim_fault"})
- * or a profile injects.
+ * Faults one request asks for (header {@code X-Sim-Fault} and/or body field {@code "sim_fault"}) or
+ * a profile injects.
  *
  * <p>Syntax: one or more items separated by commas, e.g. {@code stall-after:3:800,no-done}. N
  * counts content tokens already written (0 = before the first content token):
@@ -19,8 +19,8 @@ import java.util.List;
  *       (tokens produced meanwhile follow at once); {@code stall:T} = {@code stall-after:0:T};
  *   <li>{@code malformed-after:N} — after N tokens, one {@code data:} line that is not JSON, then
  *       the stream goes on normally;
- *   <li>{@code status:CODE} — the request is answered with HTTP CODE (400–599) and an OpenAI
- *       error body before any streaming, e.g. {@code status:500};
+ *   <li>{@code status:CODE} — the request is answered with HTTP CODE (400–599) and an OpenAI error
+ *       body before any streaming, e.g. {@code status:500};
  *   <li>{@code no-done} — the stream ends normally but without {@code data: [DONE]}.
  * </ul>
  *
@@ -73,8 +73,13 @@ public record SimFault(
               case "no-done" -> {
                 expectParts(parts, 1, item);
                 yield new SimFault(
-                    fault.errorAfterTokens, fault.dropAfterTokens, fault.stallAfterTokens,
-                    fault.stallMillis, fault.malformedAfterTokens, fault.status, true);
+                    fault.errorAfterTokens,
+                    fault.dropAfterTokens,
+                    fault.stallAfterTokens,
+                    fault.stallMillis,
+                    fault.malformedAfterTokens,
+                    fault.status,
+                    true);
               }
               default -> throw bad(item);
             };
@@ -140,7 +145,12 @@ public record SimFault(
 
   private SimFault withStall(int afterTokens, int millis) {
     return new SimFault(
-        errorAfterTokens, dropAfterTokens, afterTokens, millis, malformedAfterTokens, status,
+        errorAfterTokens,
+        dropAfterTokens,
+        afterTokens,
+        millis,
+        malformedAfterTokens,
+        status,
         noDone);
   }
 

@@ -1,7 +1,7 @@
 /**
  * The simulated OpenAI-compatible inference engine: a Netty HTTP server whose replies come from a
- * model of continuous batching ({@link dev.ttftgap.engine.scheduler.EngineScheduler}), so that
- * load really queues and the TTFT − TTFB gap really widens.
+ * model of continuous batching ({@link dev.ttftgap.engine.scheduler.EngineScheduler}), so that load
+ * really queues and the TTFT − TTFB gap really widens.
  *
  * <p>Entry points: {@link dev.ttftgap.engine.EmbeddedEngine} (embedded, from tests and
  * simulations), {@link dev.ttftgap.engine.EngineMain} (standalone), {@link

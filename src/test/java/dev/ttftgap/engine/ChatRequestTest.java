@@ -47,7 +47,8 @@ class ChatRequestTest {
     ChatRequest request =
         parse(
             "{\"model\":\"tiny-fast\",\"messages\":[{\"role\":\"user\",\"content\":\""
-                + "word ".repeat(100) + "\"}]}");
+                + "word ".repeat(100)
+                + "\"}]}");
 
     assertThat(request.blockHashes()).hasSize((request.promptTokens() - 3) / 16);
     assertThat(request.finishReason()).as("no max_tokens").isEqualTo("stop");
@@ -62,12 +63,16 @@ class ChatRequestTest {
         "messages missing|{}|400|messages",
         "messages not array|{\"messages\":\"hi\"}|400|messages",
         "message without role|{\"messages\":[{\"content\":\"x\"}]}|400|messages",
-        "max_tokens text|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":\"5\"}|400|max_tokens",
-        "max_tokens fraction|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":1.5}|400|max_tokens",
+        "max_tokens"
+            + " text|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":\"5\"}|400|max_tokens",
+        "max_tokens"
+            + " fraction|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":1.5}|400|max_tokens",
         "over context|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":40000}|400|max_tokens",
-        "stream not boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":\"yes\"}|400|stream",
+        "stream not"
+            + " boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":\"yes\"}|400|stream",
         "bad fault|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"boom\"}|400|sim_fault",
-        "model wrong case|{\"model\":\"Qwen3-8B-like\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}|404|model",
+        "model wrong"
+            + " case|{\"model\":\"Qwen3-8B-like\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}|404|model",
       })
   void rejectsBadInputNamingTheField(String name, String json, int status, String param) {
     assertThatThrownBy(() -> parse(json))

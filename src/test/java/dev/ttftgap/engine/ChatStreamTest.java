@@ -8,7 +8,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Handler tests on an {@link io.netty.channel.embedded.EmbeddedChannel}: wire format and faults. */
+/**
+ * Handler tests on an {@link io.netty.channel.embedded.EmbeddedChannel}: wire format and faults.
+ */
 class ChatStreamTest {
   private static final String CHAT = "/v1/chat/completions";
   private EngineChannels engine;
@@ -40,7 +42,9 @@ class ChatStreamTest {
   }
 
   private static long contentChunks(String out) {
-    return dataLines(out).stream().filter(l -> l.contains("\"content\":\" ") || l.matches(".*\"content\":\"[^\"].*")).count();
+    return dataLines(out).stream()
+        .filter(l -> l.contains("\"content\":\" ") || l.matches(".*\"content\":\"[^\"].*"))
+        .count();
   }
 
   @Test
@@ -61,7 +65,10 @@ class ChatStreamTest {
 
   @Test
   void withFirstTokenWritesNothingUntilTheFirstToken() throws Exception {
-    start(EngineConfig.defaults().withProfile("tiny-fast").withHeaderMode(HeaderMode.WITH_FIRST_TOKEN))
+    start(
+            EngineConfig.defaults()
+                .withProfile("tiny-fast")
+                .withHeaderMode(HeaderMode.WITH_FIRST_TOKEN))
         .request("POST", CHAT, "", body(2, ""));
 
     assertThat(engine.output()).as("nothing before the first token").isEmpty();
@@ -131,7 +138,9 @@ class ChatStreamTest {
     String out = engine.pumpUntil(EngineChannels::ended, 5_000);
 
     List<String> data = dataLines(out);
-    assertThat(data.get(2)).as("after role + 1 token").isEqualTo("data: {\"choices\":[{\"delta\":{\"content\":");
+    assertThat(data.get(2))
+        .as("after role + 1 token")
+        .isEqualTo("data: {\"choices\":[{\"delta\":{\"content\":");
     assertThat(contentChunks(out)).isEqualTo(3);
     assertThat(data).last().isEqualTo("data: [DONE]");
   }
@@ -160,7 +169,8 @@ class ChatStreamTest {
   void profileFaultsApplyByProbability() throws Exception {
     ModelProfile faulty =
         ModelProfile.builtIn("tiny-fast").withFaults(List.of(new FaultRule("error-after:1", 1.0)));
-    start(EngineConfig.defaults().withProfiles(List.of(faulty))).request("POST", CHAT, "", body(5, ""));
+    start(EngineConfig.defaults().withProfiles(List.of(faulty)))
+        .request("POST", CHAT, "", body(5, ""));
 
     String out = engine.pumpUntil(EngineChannels::ended, 5_000);
 
@@ -182,6 +192,21 @@ class ChatStreamTest {
         .singleElement()
         .extracting(GroundTruth::outcome)
         .isEqualTo(GroundTruth.CLIENT_DISCONNECTED);
+  }
+
+  @Test
+  void aPipelinedRequestClosesTheConnectionInsteadOfCorruptingTheStream() throws Exception {
+    start().request("POST", CHAT, "", body(5000, ""));
+
+    engine.request("POST", CHAT, "", body(1, ""));
+
+    assertThat(engine.channel.isOpen()).as("connection closed").isFalse();
+    engine.channel.runPendingTasks();
+    assertThat(
+            engine.context.model("tiny-fast").scheduler().runningCount()
+                + engine.context.model("tiny-fast").scheduler().waitingCount())
+        .as("the first stream's sequence released")
+        .isZero();
   }
 
   @Test

@@ -27,9 +27,15 @@ final class EngineChannels {
   void request(String method, String path, String headers, String body) {
     byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
     String head =
-        method + " " + path + " HTTP/1.1\r\nHost: engine\r\n" + headers
+        method
+            + " "
+            + path
+            + " HTTP/1.1\r\nHost: engine\r\n"
+            + headers
             + (body == null ? "" : "Content-Type: application/json\r\n")
-            + "Content-Length: " + bytes.length + "\r\n\r\n";
+            + "Content-Length: "
+            + bytes.length
+            + "\r\n\r\n";
     ByteBuf in = Unpooled.buffer();
     in.writeBytes(head.getBytes(StandardCharsets.UTF_8)).writeBytes(bytes);
     channel.writeInbound(in);

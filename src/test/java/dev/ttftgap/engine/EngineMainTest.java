@@ -15,8 +15,18 @@ class EngineMainTest {
   void parsesPortProfileHostAndHeaderMode() {
     EngineConfig config =
         EngineMain.parse(
-            new String[] {"--port", "0", "--profile", "qwen3-14b-like", "--host", "127.0.0.1",
-                "--header-mode", "with-first-token", "--keep-alive-ms", "500"},
+            new String[] {
+              "--port",
+              "0",
+              "--profile",
+              "qwen3-14b-like",
+              "--host",
+              "127.0.0.1",
+              "--header-mode",
+              "with-first-token",
+              "--keep-alive-ms",
+              "500"
+            },
             QUIET);
 
     assertThat(config.port()).isZero();
@@ -32,6 +42,14 @@ class EngineMainTest {
     assertThat(config.port()).isEqualTo(8000);
     assertThat(config.defaultProfile()).isEqualTo("qwen3-8b-like");
     assertThat(config.apiKey()).isNull();
+  }
+
+  @Test
+  void acceptsTheShortFormPortThenProfile() {
+    EngineConfig config = EngineMain.parse(new String[] {"9001", "qwen3-14b-like"}, QUIET);
+
+    assertThat(config.port()).isEqualTo(9001);
+    assertThat(config.defaultProfile()).isEqualTo("qwen3-14b-like");
   }
 
   @Test
@@ -51,7 +69,8 @@ class EngineMainTest {
     assertThatThrownBy(() -> EngineMain.parse(new String[] {"--profile", "gpt-9"}, QUIET))
         .hasMessageContaining("--profile");
     assertThatThrownBy(
-            () -> EngineMain.parse(new String[] {"--api-key-env", "TTFTGAP_SURELY_UNSET_VAR"}, QUIET))
+            () ->
+                EngineMain.parse(new String[] {"--api-key-env", "TTFTGAP_SURELY_UNSET_VAR"}, QUIET))
         .hasMessageContaining("TTFTGAP_SURELY_UNSET_VAR");
     assertThatThrownBy(() -> EngineMain.parse(new String[] {"--bogus", "1"}, QUIET))
         .hasMessageContaining("--bogus");

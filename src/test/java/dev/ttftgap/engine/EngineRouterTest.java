@@ -64,7 +64,8 @@ class EngineRouterTest {
   void bodyOverTheLimitGets413AndTheConnectionCloses() throws Exception {
     engine = new EngineChannels(EngineConfig.defaults().withMaxBodyBytes(1024));
 
-    engine.request("POST", "/v1/chat/completions", "", "{\"messages\":\"" + "x".repeat(2000) + "\"}");
+    engine.request(
+        "POST", "/v1/chat/completions", "", "{\"messages\":\"" + "x".repeat(2000) + "\"}");
 
     String out = engine.output();
     assertThat(out).startsWith("HTTP/1.1 413");
@@ -88,7 +89,9 @@ class EngineRouterTest {
     engine = new EngineChannels(EngineConfig.defaults());
 
     engine.request(
-        "POST", "/v1/chat/completions", "X-Sim-Fault: explode\r\n",
+        "POST",
+        "/v1/chat/completions",
+        "X-Sim-Fault: explode\r\n",
         StreamProbe.chat("qwen3-8b-like", "x", 1, true, ""));
 
     String out = engine.output();

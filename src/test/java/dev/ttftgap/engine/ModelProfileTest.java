@@ -87,7 +87,8 @@ class ModelProfileTest {
             + "\"block_size\":16,\"prefix_cache_blocks\":0,\"default_prompt_tokens\":10,"
             + "\"default_output_tokens\":5,\"max_model_len\":100}]");
     Path bad = dir.resolve("bad.json");
-    Files.writeString(bad, Files.readString(good).replace("\"max_num_seqs\":2", "\"max_num_seqs\":0"));
+    Files.writeString(
+        bad, Files.readString(good).replace("\"max_num_seqs\":2", "\"max_num_seqs\":0"));
 
     List<ModelProfile> loaded = ModelProfile.load(good);
 

@@ -3,9 +3,9 @@ package dev.ttftgap.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class SimFaultTest {
 
@@ -15,8 +15,7 @@ class SimFaultTest {
         SimFault.parse(
             "error-after:5, drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done");
 
-    assertThat(fault)
-        .isEqualTo(new SimFault(5, 7, 2, 300, 1, 503, true));
+    assertThat(fault).isEqualTo(new SimFault(5, 7, 2, 300, 1, 503, true));
     assertThat(fault.toString())
         .isEqualTo(
             "error-after:5,drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done");
@@ -24,7 +23,8 @@ class SimFaultTest {
 
   @Test
   void stallAloneStallsBeforeTheFirstToken() {
-    assertThat(SimFault.parse("stall:250")).isEqualTo(new SimFault(null, null, 0, 250, null, null, false));
+    assertThat(SimFault.parse("stall:250"))
+        .isEqualTo(new SimFault(null, null, 0, 250, null, null, false));
   }
 
   @Test
@@ -36,8 +36,16 @@ class SimFaultTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"explode", "error-after", "error-after:x", "status:200", "stall:1:2",
-      "drop-after:-1", "no-done:1"})
+  @ValueSource(
+      strings = {
+        "explode",
+        "error-after",
+        "error-after:x",
+        "status:200",
+        "stall:1:2",
+        "drop-after:-1",
+        "no-done:1"
+      })
   void rejectsBadItemsNamingThem(String spec) {
     assertThatThrownBy(() -> SimFault.parse(spec))
         .isInstanceOf(IllegalArgumentException.class)

@@ -32,7 +32,10 @@ final class StreamProbe {
 
   /** What the client saw. */
   record Result(
-      int status, Map<String, List<String>> headers, long sentNanos, long headersNanos,
+      int status,
+      Map<String, List<String>> headers,
+      long sentNanos,
+      long headersNanos,
       List<Line> lines) {
 
     List<JsonNode> dataJson() {
@@ -56,7 +59,8 @@ final class StreamProbe {
     /** Arrival of the first data event with non-empty content, or -1. */
     long firstContentNanos() {
       for (Line line : lines) {
-        if (line.text().startsWith("data: {") && line.text().contains("\"content\":\"")
+        if (line.text().startsWith("data: {")
+            && line.text().contains("\"content\":\"")
             && !line.text().contains("\"content\":\"\"")) {
           return line.nanos();
         }
@@ -130,8 +134,15 @@ final class StreamProbe {
 
   /** A chat body: one user message of {@code prompt}, plus {@code extra} JSON members. */
   static String chat(String model, String prompt, int maxTokens, boolean stream, String extra) {
-    return "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":"
-        + JSON.valueToTree(prompt) + "}],\"max_tokens\":" + maxTokens + ",\"stream\":" + stream
-        + (extra == null || extra.isEmpty() ? "" : "," + extra) + "}";
+    return "{\"model\":\""
+        + model
+        + "\",\"messages\":[{\"role\":\"user\",\"content\":"
+        + JSON.valueToTree(prompt)
+        + "}],\"max_tokens\":"
+        + maxTokens
+        + ",\"stream\":"
+        + stream
+        + (extra == null || extra.isEmpty() ? "" : "," + extra)
+        + "}";
   }
 }

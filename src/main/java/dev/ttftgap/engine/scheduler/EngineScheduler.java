@@ -10,23 +10,23 @@ import java.util.OptionalLong;
  * Continuous-batching scheduler of one simulated model, in the style of vLLM's V1 scheduler.
  *
  * <p>Algorithm overview: the engine runs one step at a time. {@link #startStep} plans a step at
- * engine time {@code now}: it spends the token budget ({@code max_num_batched_tokens}) first on
- * one decode token per running sequence whose prefill is done, then on the next prefill chunk of
- * running sequences still prefilling, then admits waiting sequences in FIFO order while fewer
- * than {@code max_num_seqs} run, each with a prefill chunk as large as the remaining budget. The
- * step lasts {@code base + per_seq × sequences_in_step + per_prefill_token × prefill_tokens}
- * ({@link StepCostModel#stepMicros}). {@link #finishStep} ends it: every decoding sequence gets
- * one token, a sequence whose prefill completed gets its first token, and a sequence that reached
- * its {@code maxTokens} leaves the running set, freeing its slot for the next step.
+ * engine time {@code now}: it spends the token budget ({@code max_num_batched_tokens}) first on one
+ * decode token per running sequence whose prefill is done, then on the next prefill chunk of
+ * running sequences still prefilling, then admits waiting sequences in FIFO order while fewer than
+ * {@code max_num_seqs} run, each with a prefill chunk as large as the remaining budget. The step
+ * lasts {@code base + per_seq × sequences_in_step + per_prefill_token × prefill_tokens} ({@link
+ * StepCostModel#stepMicros}). {@link #finishStep} ends it: every decoding sequence gets one token,
+ * a sequence whose prefill completed gets its first token, and a sequence that reached its {@code
+ * maxTokens} leaves the running set, freeing its slot for the next step.
  *
- * <p>Worked example ({@code qwen3-8b-like}: base 10 ms, 0.5 ms per sequence, 0.1475 ms per
- * prefill token): an idle engine receiving a 2,000-token prompt runs one step of 10 + 0.5 + 295 =
- * 305.5 ms, at whose end the first token is ready; each further token then takes a 10.5 ms step.
+ * <p>Worked example ({@code qwen3-8b-like}: base 10 ms, 0.5 ms per sequence, 0.1475 ms per prefill
+ * token): an idle engine receiving a 2,000-token prompt runs one step of 10 + 0.5 + 295 = 305.5 ms,
+ * at whose end the first token is ready; each further token then takes a 10.5 ms step.
  *
  * <p>Assumptions: a step's cost is known when it starts; sequences that arrive during a step wait
- * for the next one; an aborted sequence frees its slot at once but the step already under way
- * keeps its cost. The waiting queue admits a request while {@code waiting − free_slots <
- * max_waiting}, so {@code max_waiting = 0} means "no queueing beyond the free slots".
+ * for the next one; an aborted sequence frees its slot at once but the step already under way keeps
+ * its cost. The waiting queue admits a request while {@code waiting − free_slots < max_waiting}, so
+ * {@code max_waiting = 0} means "no queueing beyond the free slots".
  *
  * <p>Not thread-safe: one thread (the engine's event loop, or a test) calls every method.
  */

@@ -129,7 +129,8 @@ public final class Sequence {
 
   void markRunning(long nowMicros, int cached) {
     state = State.RUNNING;
-    scheduledMicros = nowMicros;
+    // a step may be planned from a moment just before this arrival (timer catch-up)
+    scheduledMicros = Math.max(nowMicros, arrivalMicros);
     cachedTokens = cached;
   }
 

@@ -43,7 +43,9 @@ public final class BenchmarkClient {
             + "\"max_tokens\":200000,\"stream\":true}";
     byte[] request =
         ("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                + "Content-Type: application/json\r\nContent-Length: "
+                + body.length()
+                + "\r\n\r\n"
                 + body)
             .getBytes(StandardCharsets.US_ASCII);
     AtomicInteger streaming = new AtomicInteger();

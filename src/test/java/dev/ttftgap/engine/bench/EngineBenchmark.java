@@ -3,7 +3,9 @@ package dev.ttftgap.engine.bench;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.EngineLag;
-import io.netty.buffer.PooledByteBufAllocator;
+import dev.ttftgap.engine.EngineTransport;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -28,16 +30,16 @@ import org.HdrHistogram.Histogram;
  *     -Dexec.mainClass=dev.ttftgap.engine.bench.EngineBenchmark [-Dexec.args="2000 10"]
  * </pre>
  *
- * <p>Algorithm overview: starts the engine (profile {@code stress}, one event-loop thread),
- * warms it up with 300 streams in a client JVM, measures the GC'd heap, opens STREAMS (default
- * 2,000) streams from a fresh client JVM ({@link BenchmarkClient}, so only the engine's own heap
- * is in this JVM), waits until every stream has a content token, then for SECONDS (default 10)
- * records the write lag of every token (moment the chunk is handed to the connection minus the
- * planned end of the step that produced it) and counts events, then measures the GC'd heap again
- * with the streams still open, and finally closes the client and checks every slot is released.
+ * <p>Algorithm overview: starts the engine (profile {@code stress}, one event-loop thread), warms
+ * it up with 300 streams in a client JVM, measures the GC'd heap, opens STREAMS (default 2,000)
+ * streams from a fresh client JVM ({@link BenchmarkClient}, so only the engine's own heap is in
+ * this JVM), waits until every stream has a content token, then for SECONDS (default 10) records
+ * the write lag of every token (moment the chunk is handed to the connection minus the planned end
+ * of the step that produced it) and counts events, then measures the GC'd heap again with the
+ * streams still open, and finally closes the client and checks every slot is released.
  *
  * <p>Prints: concurrent streams held, write lag p50/p99/max (ms), heap per open stream (KB; also
- * pooled direct memory per stream), content events per second. Targets: ≥ 2,000 streams, p99 ≤ 2
+ * direct buffer memory per stream), content events per second. Targets: ≥ 2,000 streams, p99 ≤ 2
  * ms, ≤ 16 KB per stream.
  */
 public final class EngineBenchmark {
@@ -50,9 +52,16 @@ public final class EngineBenchmark {
         EngineConfig.defaults()
             .withProfile("stress")
             .withEventLoopThreads(1)
-            .withGroundTruthCapacity(1000);
+            .withGroundTruthCapacity(1000)
+            .withTransport(
+                EngineTransport.valueOf(
+                    System.getProperty("engine.transport", "nio").toUpperCase(Locale.ROOT)));
     try (EmbeddedEngine engine = EmbeddedEngine.start(config)) {
-      System.out.println("engine " + engine.baseUrl() + ", profile stress, 1 event-loop thread");
+      System.out.println(
+          "engine "
+              + engine.baseUrl()
+              + ", profile stress, 1 event-loop thread, transport "
+              + engine.transport());
       Client warmUp = Client.start(engine.port(), 300);
       warmUp.awaitOpen(60);
       Thread.sleep(3000);
@@ -60,7 +69,7 @@ public final class EngineBenchmark {
       awaitIdle(engine);
 
       long heapBefore = usedHeapAfterGc();
-      long directBefore = PooledByteBufAllocator.DEFAULT.metric().usedDirectMemory();
+      long directBefore = directMemory();
       Client client = Client.start(engine.port(), streams);
       int open = client.awaitOpen(120);
       Thread.sleep(2000);
@@ -74,7 +83,7 @@ public final class EngineBenchmark {
       Histogram lag = timing.writeLagMicros();
       int held = engine.runningCount("stress");
       long heapDuring = usedHeapAfterGc();
-      long directDuring = PooledByteBufAllocator.DEFAULT.metric().usedDirectMemory();
+      long directDuring = directMemory();
       client.stop();
       boolean released = awaitIdle(engine);
 
@@ -85,8 +94,9 @@ public final class EngineBenchmark {
               + "write lag p50 / p99 / max        %.3f / %.3f / %.3f ms over %d token writes%n"
               + "step timer lag p50 / p99         %.3f / %.3f ms%n"
               + "step fan-out p50 / p99           %.3f / %.3f ms (all tokens of a step)%n"
+              + "cost of one token write          %.1f µs (fan-out p50 / streams)%n"
               + "heap per open stream             %.2f KB (GC'd heap %d MB -> %d MB)%n"
-              + "pooled direct memory per stream  %.2f KB%n"
+              + "direct buffer memory per stream  %.2f KB (Netty allocator)%n"
               + "content events per second        %.0f (client-side count)%n"
               + "all slots released after close   %s%n",
           open,
@@ -99,6 +109,7 @@ public final class EngineBenchmark {
           timing.stepLagMicros().getValueAtPercentile(99) / 1000.0,
           timing.fanOutMicros().getValueAtPercentile(50) / 1000.0,
           timing.fanOutMicros().getValueAtPercentile(99) / 1000.0,
+          timing.fanOutMicros().getValueAtPercentile(50) / (double) Math.max(1, held),
           (heapDuring - heapBefore) / 1024.0 / held,
           heapBefore >> 20,
           heapDuring >> 20,
@@ -117,6 +128,13 @@ public final class EngineBenchmark {
       Thread.sleep(50);
     }
     return false;
+  }
+
+  /** Direct memory held by Netty's default allocator (the engine's buffers), bytes. */
+  private static long directMemory() {
+    return ByteBufAllocator.DEFAULT instanceof ByteBufAllocatorMetricProvider provider
+        ? provider.metric().usedDirectMemory()
+        : 0L;
   }
 
   private static long usedHeapAfterGc() throws InterruptedException {

@@ -57,8 +57,9 @@ class EngineSchedulerTest {
     long wave3 = driver.firstTokenMicros("s4");
     assertThat(driver.firstTokenMicros("s1")).as("s0 and s1 share a wave").isEqualTo(wave1);
     assertThat(driver.firstTokenMicros("s3")).as("s2 and s3 share a wave").isEqualTo(wave2);
-    assertThat(wave2 - wave1).as("second wave waits for 4 tokens of the first").isGreaterThan(
-        3 * 12_000L);
+    assertThat(wave2 - wave1)
+        .as("second wave waits for 4 tokens of the first")
+        .isGreaterThan(3 * 12_000L);
     assertThat(wave3).isGreaterThan(wave2);
     assertThat(driver.sequence("s4").scheduledMicros().getAsLong())
         .as("s4 queued until two slots freed")
@@ -113,7 +114,8 @@ class EngineSchedulerTest {
     assertThat(driver.scheduler().runningCount()).as("a's slot freed at once").isZero();
     driver.runUntilIdle();
     assertThat(driver.firstTokenMicros("b")).as("b served after the abort").isPositive();
-    assertThat(driver.tokens()).filteredOn(t -> t.sequenceId().equals("a"))
+    assertThat(driver.tokens())
+        .filteredOn(t -> t.sequenceId().equals("a"))
         .as("a gets no token after its abort")
         .allMatch(t -> t.micros() <= 50_000L + 11_000L);
     assertThat(driver.scheduler().hasWork()).isFalse();

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs an {@link EngineScheduler} under a fake clock, the way the Netty driver does in real time:
- * a step starts when work arrives at an idle engine, the next one at the previous one's end.
- * Records every token with its engine time.
+ * Runs an {@link EngineScheduler} under a fake clock, the way the Netty driver does in real time: a
+ * step starts when work arrives at an idle engine, the next one at the previous one's end. Records
+ * every token with its engine time.
  */
 public final class VirtualTimeDriver implements TokenSink {
   /** One produced token. */
@@ -101,7 +101,6 @@ public final class VirtualTimeDriver implements TokenSink {
 
   @Override
   public void onToken(Sequence sequence, long stepEndMicros, boolean last) {
-    tokens.add(
-        new Token(sequence.id(), sequence.generatedTokens() - 1, stepEndMicros, last));
+    tokens.add(new Token(sequence.id(), sequence.generatedTokens() - 1, stepEndMicros, last));
   }
 }
