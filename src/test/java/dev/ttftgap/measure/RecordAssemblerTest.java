@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -32,6 +33,8 @@ class RecordAssemblerTest {
   private static final ObservedRow FIRST_TOKEN = ok(RowNames.GAP, 1_120, 1_400);
   private static final ObservedEvent ROLE = at(1_150, role(FIRST_ID));
   private static final String CRASHED = "SSE crashed while waiting for check: End of stream";
+  private static final ObservedRow DECODE_TIMED_OUT =
+      failed(RowNames.DECODE, 1_400, 301_400, "Check decode timeout");
 
   private static ObservedRow ok(String name, long startMillis, long endMillis) {
     return new ObservedRow(name, startMillis, endMillis, true, null);
@@ -50,6 +53,12 @@ class RecordAssemblerTest {
     return RecordAssembler.assemble(CTX, rows, first, end, unmatched, FALLBACK_SEND);
   }
 
+  /** The worked request past its first token: {@code decode} and the events decide the rest. */
+  private static RequestRecord afterFirstToken(
+      ObservedRow decode, String endMatchedEvent, List<ObservedEvent> unmatched) {
+    return assemble(List.of(CONNECTED, FIRST_TOKEN, decode), HI, endMatchedEvent, unmatched);
+  }
+
   private static void assertFailure(
       RequestRecord record, FailureReason reason, Integer httpStatus, String message) {
     assertThat(record.outcome()).as("a failed request is ko").isEqualTo(RequestRecord.KO);
@@ -61,9 +70,8 @@ class RecordAssemblerTest {
   @Test
   void okStreamHasEveryMetricAndTheContextsFields() {
     RequestRecord record =
-        assemble(
-            List.of(CONNECTED, FIRST_TOKEN, ok(RowNames.DECODE, 1_400, 1_510)),
-            HI,
+        afterFirstToken(
+            ok(RowNames.DECODE, 1_400, 1_510),
             DONE,
             List.of(
                 ROLE,
@@ -101,9 +109,8 @@ class RecordAssemblerTest {
   @Test
   void bufferedTokenReadTogetherWithTheFirstTokenComesAfterIt() {
     RequestRecord record =
-        assemble(
-            List.of(CONNECTED, FIRST_TOKEN, ok(RowNames.DECODE, 1_400, 1_470)),
-            HI,
+        afterFirstToken(
+            ok(RowNames.DECODE, 1_400, 1_470),
             DONE,
             List.of(
                 ROLE, at(1_400, content(FIRST_ID, " there")), at(1_460, content(FIRST_ID, "!"))));
@@ -203,49 +210,37 @@ class RecordAssemblerTest {
     assertThat(record.e2eMillis()).as("[DONE] at 1300").isEqualTo(300L);
   }
 
-  @Test
-  void decodeCheckTimeoutIsAStreamTimeout() {
+  /** Decode row's end and Gatling message, the failure it means, its message, e2e (send → end). */
+  @ParameterizedTest(name = "{2}: {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+301400 | Check decode timeout | STREAM_TIMEOUT | Check decode timeout        | 300400
+1500   | SSE crashed while waiting for check: End of stream                   | NO_DONE        | stream ended without [DONE] | 500
+""")
+  void decodeCheckFailureAfterTokensIsAStreamTimeoutOrNoDone(
+      long endMillis, String gatlingMessage, FailureReason reason, String message, long e2eMillis) {
     RequestRecord record =
-        assemble(
-            List.of(
-                CONNECTED,
-                FIRST_TOKEN,
-                failed(RowNames.DECODE, 1_400, 301_400, "Check decode timeout")),
-            HI,
+        afterFirstToken(
+            failed(RowNames.DECODE, 1_400, endMillis, gatlingMessage),
             null,
             List.of(ROLE, at(1_430, content(FIRST_ID, " there"))));
 
-    assertFailure(record, FailureReason.STREAM_TIMEOUT, 200, "Check decode timeout");
+    assertFailure(record, reason, 200, message);
     assertThat(record.ttftMillis()).as("the first token still counts").isEqualTo(400L);
-    assertThat(record.e2eMillis()).as("send → the timeout at 301400").isEqualTo(300_400L);
-  }
-
-  @Test
-  void streamEndedAfterTokensWithoutDoneIsNoDone() {
-    RequestRecord record =
-        assemble(
-            List.of(CONNECTED, FIRST_TOKEN, failed(RowNames.DECODE, 1_400, 1_500, CRASHED)),
-            HI,
-            null,
-            List.of(ROLE, at(1_430, content(FIRST_ID, " there"))));
-
-    assertFailure(record, FailureReason.NO_DONE, 200, "stream ended without [DONE]");
-    assertThat(record.e2eMillis()).as("send → the crash at 1500").isEqualTo(500L);
+    assertThat(record.e2eMillis()).as("send → end of the decode row").isEqualTo(e2eMillis);
   }
 
   @Test
   void twoChunkIdsAreARestartedStream() {
     RequestRecord record =
-        assemble(
-            List.of(
-                CONNECTED,
-                FIRST_TOKEN,
-                failed(
-                    RowNames.DECODE,
-                    1_400,
-                    2_000,
-                    "decode: stream restarted: chunk id chatcmpl-2 after chatcmpl-1")),
-            HI,
+        afterFirstToken(
+            failed(
+                RowNames.DECODE,
+                1_400,
+                2_000,
+                "decode: stream restarted: chunk id chatcmpl-2 after chatcmpl-1"),
             role("chatcmpl-2"),
             List.of(ROLE));
 
@@ -264,18 +259,8 @@ class RecordAssemblerTest {
     List<ObservedEvent> events = List.of(ROLE, at(7_430, content(FIRST_ID, " there")));
     String idle = "no event for 6030 ms (idle timeout 5000 ms)";
 
-    RequestRecord finished =
-        assemble(
-            List.of(CONNECTED, FIRST_TOKEN, ok(RowNames.DECODE, 1_400, 7_440)), HI, DONE, events);
-    RequestRecord timedOut =
-        assemble(
-            List.of(
-                CONNECTED,
-                FIRST_TOKEN,
-                failed(RowNames.DECODE, 1_400, 301_400, "Check decode timeout")),
-            HI,
-            null,
-            events);
+    RequestRecord finished = afterFirstToken(ok(RowNames.DECODE, 1_400, 7_440), DONE, events);
+    RequestRecord timedOut = afterFirstToken(DECODE_TIMED_OUT, null, events);
 
     assertFailure(finished, FailureReason.IDLE_TIMEOUT, 200, idle);
     assertFailure(timedOut, FailureReason.IDLE_TIMEOUT, 200, idle);
