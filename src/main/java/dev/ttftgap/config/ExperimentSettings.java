@@ -33,16 +33,23 @@ public record ExperimentSettings(String plan, Optional<List<String>> models) {
    *     spaces or quotes
    */
   public static ExperimentSettings load(Properties props, String defaultPlan) {
-    String plan = Optional.ofNullable(props.getProperty("experiment")).map(String::strip).filter(s -> !s.isEmpty()).orElse(defaultPlan);
+    String plan =
+        Optional.ofNullable(props.getProperty("experiment"))
+            .map(String::strip)
+            .filter(s -> !s.isEmpty())
+            .orElse(defaultPlan);
     Optional<List<String>> models =
         Optional.ofNullable(props.getProperty("experiment.models"))
             .map(
                 value -> {
-                  List<String> ids = Arrays.stream(value.split(",", -1)).map(String::strip).toList();
+                  List<String> ids =
+                      Arrays.stream(value.split(",", -1)).map(String::strip).toList();
                   for (String id : ids) {
                     if (!MODEL_ID.matcher(id).matches()) {
                       throw new SettingsException(
-                          "experiment.models: \"" + value + "\" has an empty model id or one with spaces or quotes;"
+                          "experiment.models: \""
+                              + value
+                              + "\" has an empty model id or one with spaces or quotes;"
                               + " use -Dexperiment.models=model-a,model-b");
                     }
                   }

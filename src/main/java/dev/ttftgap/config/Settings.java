@@ -341,32 +341,25 @@ public record Settings(
   }
 
   static URI parseBaseUrl(String name, String value) {
-    String shown = quoteForMessage(value);
     URI uri;
     try {
       uri = new URI(value);
     } catch (URISyntaxException e) {
-      throw new SettingsException(
-          name + ": " + shown + " is not a valid URL; set it like " + EXAMPLE_URL);
+      throw invalid(name, value, "is not a valid URL; set it like " + EXAMPLE_URL);
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
       if (uri.getRawUserInfo() != null) {
         throw userInfoError(name);
       }
-      throw new SettingsException(
-          name + ": " + shown + " is not an http(s) URL; set it like " + EXAMPLE_URL);
+      throw invalid(name, value, "is not an http(s) URL; set it like " + EXAMPLE_URL);
     }
     if (uri.getRawUserInfo() != null) {
       throw userInfoError(name);
     }
     if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
-      throw new SettingsException(
-          name
-              + ": "
-              + shown
-              + " has a query or fragment; set only the API root like "
-              + EXAMPLE_URL);
+      throw invalid(
+          name, value, "has a query or fragment; set only the API root like " + EXAMPLE_URL);
     }
     String path = uri.getRawPath() == null ? "" : uri.getRawPath();
     path = stripTrailingSlashes(path);
@@ -434,11 +427,10 @@ public record Settings(
 
   private static String checkModel(String name, String model) {
     if (!model.equals(model.strip()) || model.chars().anyMatch(Character::isISOControl)) {
-      throw new SettingsException(
-          name
-              + ": "
-              + quoteForMessage(model)
-              + " has surrounding whitespace or control characters; set the exact model id (ids"
+      throw invalid(
+          name,
+          model,
+          "has surrounding whitespace or control characters; set the exact model id (ids"
               + " are case-sensitive)");
     }
     return model;
@@ -446,11 +438,10 @@ public record Settings(
 
   private static String checkEngineProfile(String name, String value) {
     if (!ENGINE_PROFILE_NAME.matcher(value).matches()) {
-      throw new SettingsException(
-          name
-              + ": "
-              + quoteForMessage(value)
-              + " is not a profile name; use letters, digits, '.', '_' or '-', like "
+      throw invalid(
+          name,
+          value,
+          "is not a profile name; use letters, digits, '.', '_' or '-', like "
               + DEFAULT_ENGINE_PROFILE);
     }
     return value;
@@ -458,11 +449,8 @@ public record Settings(
 
   private static String checkHeaderMode(String name, String value) {
     if (!ENGINE_HEADER_MODES.contains(value)) {
-      throw new SettingsException(
-          name
-              + ": "
-              + quoteForMessage(value)
-              + " is not a header mode; use at-accept, with-first-token or buffered");
+      throw invalid(
+          name, value, "is not a header mode; use at-accept, with-first-token or buffered");
     }
     return value;
   }
@@ -471,20 +459,14 @@ public record Settings(
     return switch (value) {
       case "shared" -> false;
       case "per-user" -> true;
-      default ->
-          throw new SettingsException(
-              name
-                  + ": "
-                  + quoteForMessage(value)
-                  + " is not a connection mode; use shared or per-user");
+      default -> throw invalid(name, value, "is not a connection mode; use shared or per-user");
     };
   }
 
   private static Path parseRecordsDir(String name, String value) {
     Path path = parsePath(name, value, "a directory path like target/records");
     if (Files.exists(path) && !Files.isDirectory(path)) {
-      throw new SettingsException(
-          name + ": " + quoteForMessage(value) + " is a file, not a directory; name a directory");
+      throw invalid(name, value, "is a file, not a directory; name a directory");
     }
     return path;
   }
@@ -497,12 +479,10 @@ public record Settings(
       rate = Double.NaN;
     }
     if (!(rate > 0) || Double.isInfinite(rate)) {
-      throw new SettingsException(
-          name
-              + ": "
-              + quoteForMessage(value)
-              + " is not a rate; use a number > 0 in requests/s, like -D"
-              + "capacity.peakRate=50");
+      throw invalid(
+          name,
+          value,
+          "is not a rate; use a number > 0 in requests/s, like -Dcapacity.peakRate=50");
     }
     return rate;
   }
@@ -510,11 +490,8 @@ public record Settings(
   private static Path parseBaseline(String name, String value) {
     Path path = parsePath(name, value, "the path of a previous run's capacity.json");
     if (!Files.isRegularFile(path)) {
-      throw new SettingsException(
-          name
-              + ": "
-              + quoteForMessage(value)
-              + " does not exist or is not a file; name a previous run's capacity.json");
+      throw invalid(
+          name, value, "does not exist or is not a file; name a previous run's capacity.json");
     }
     return path;
   }
@@ -523,12 +500,16 @@ public record Settings(
     try {
       return Path.of(value);
     } catch (InvalidPathException e) {
-      throw new SettingsException(
-          name + ": " + quoteForMessage(value) + " is not a valid path; use " + expected);
+      throw invalid(name, value, "is not a valid path; use " + expected);
     }
   }
 
   /** The value in quotes, control characters escaped so the message stays on one line. */
+  /** {@code name: "value" problem}: the one shape of a bad-value message, value quoted safely. */
+  private static SettingsException invalid(String name, String value, String problem) {
+    return new SettingsException(name + ": " + quoteForMessage(value) + " " + problem);
+  }
+
   static String quoteForMessage(String value) {
     String shortened = value.length() > 120 ? value.substring(0, 120) + "…" : value;
     StringBuilder quoted = new StringBuilder("\"");

@@ -3,7 +3,6 @@ package dev.ttftgap.experiments;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,19 +17,18 @@ import java.util.Optional;
  *
  * <p>Parameters with defaults: {@code warmupRounds} = {@value
  * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per model.
+ *
+ * @param rows one per group, in order of first appearance
+ * @param samples the records the rows come from, with the failures set aside
  */
-public final class BaselineTable {
+public record BaselineTable(List<Row> rows, ExperimentSamples samples) {
   static final double UNSTABLE_P95_OVER_P50 = 2.0;
 
   /** One model's figures. */
   public record Row(String model, LatencyStats stats, Optional<String> verdict) {}
 
-  private final List<Row> rows;
-  private final ExperimentSamples samples;
-
-  private BaselineTable(List<Row> rows, ExperimentSamples samples) {
-    this.rows = List.copyOf(rows);
-    this.samples = samples;
+  public BaselineTable {
+    rows = List.copyOf(rows);
   }
 
   public static BaselineTable of(List<RequestRecord> records) {
@@ -39,20 +37,10 @@ public final class BaselineTable {
 
   public static BaselineTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, warmupRounds);
-    List<Row> rows = new ArrayList<>();
-    for (Map.Entry<String, List<RequestRecord>> group : samples.groups().entrySet()) {
-      LatencyStats stats = LatencyStats.of(group.getValue());
-      rows.add(new Row(group.getKey(), stats, stats.gapP50Millis().map(GapVerdict::of)));
-    }
+    List<Row> rows =
+        samples.rows(
+            (model, stats) -> new Row(model, stats, stats.gapP50Millis().map(GapVerdict::of)));
     return new BaselineTable(rows, samples);
-  }
-
-  public List<Row> rows() {
-    return rows;
-  }
-
-  public ExperimentSamples samples() {
-    return samples;
   }
 
   /**
@@ -112,23 +100,16 @@ public final class BaselineTable {
     for (Row row : rows) {
       stabilityLine(row.stats()).ifPresent(line -> notes.add(row.model() + ": " + line));
     }
-    notes.add(samples.warmupNote("model"));
-    if (!samples.failureFooter().isEmpty()) {
-      notes.add(samples.failureFooter());
-    }
+    notes.addAll(samples.closingNotes("model"));
     return notes;
   }
 
   public String toText() {
-    return table().toText() + String.join("\n", notes()) + "\n";
+    return new TableWithNotes(table(), notes()).toText();
   }
 
   public String toMarkdown() {
-    StringBuilder out = new StringBuilder(table().toMarkdown()).append('\n');
-    for (String note : notes()) {
-      out.append("- ").append(note).append('\n');
-    }
-    return out.toString();
+    return new TableWithNotes(table(), notes()).toMarkdown();
   }
 
   @Override

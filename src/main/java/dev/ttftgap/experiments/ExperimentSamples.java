@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -84,6 +85,28 @@ public record ExperimentSamples(
             .map(e -> e.getKey() + " ×" + e.getValue())
             .collect(Collectors.joining(", "));
     return total + " failed sample" + (total == 1 ? "" : "s") + " discarded: " + counts;
+  }
+
+  /**
+   * One table row per group, in group order, made by {@code row} from the group key and the {@link
+   * LatencyStats} of its successful records.
+   */
+  <R> List<R> rows(BiFunction<String, LatencyStats, R> row) {
+    List<R> rows = new ArrayList<>();
+    groups.forEach((key, records) -> rows.add(row.apply(key, LatencyStats.of(records))));
+    return rows;
+  }
+
+  /**
+   * The notes every experiment table ends with: the warm-up note, then the failure footer if any.
+   */
+  List<String> closingNotes(String groupNoun) {
+    List<String> notes = new ArrayList<>();
+    notes.add(warmupNote(groupNoun));
+    if (!failureFooter().isEmpty()) {
+      notes.add(failureFooter());
+    }
+    return notes;
   }
 
   /** {@code "first round of each model dropped as warm-up"} and the like. */

@@ -3,7 +3,6 @@ package dev.ttftgap.experiments;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The seeds' model comparison: two or more model ids, everything else identical, median TTFB, TTFT
@@ -13,18 +12,17 @@ import java.util.Map;
  *
  * <p>Parameters with defaults: {@code warmupRounds} = {@value
  * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per model.
+ *
+ * @param rows one per group, in order of first appearance
+ * @param samples the records the rows come from, with the failures set aside
  */
-public final class ModelComparisonTable {
+public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples) {
 
   /** One model's figures. */
   public record Row(String model, LatencyStats stats) {}
 
-  private final List<Row> rows;
-  private final ExperimentSamples samples;
-
-  private ModelComparisonTable(List<Row> rows, ExperimentSamples samples) {
-    this.rows = List.copyOf(rows);
-    this.samples = samples;
+  public ModelComparisonTable {
+    rows = List.copyOf(rows);
   }
 
   public static ModelComparisonTable of(List<RequestRecord> records) {
@@ -33,19 +31,7 @@ public final class ModelComparisonTable {
 
   public static ModelComparisonTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, warmupRounds);
-    List<Row> rows = new ArrayList<>();
-    for (Map.Entry<String, List<RequestRecord>> group : samples.groups().entrySet()) {
-      rows.add(new Row(group.getKey(), LatencyStats.of(group.getValue())));
-    }
-    return new ModelComparisonTable(rows, samples);
-  }
-
-  public List<Row> rows() {
-    return rows;
-  }
-
-  public ExperimentSamples samples() {
-    return samples;
+    return new ModelComparisonTable(samples.rows(Row::new), samples);
   }
 
   /**
@@ -75,55 +61,22 @@ public final class ModelComparisonTable {
   }
 
   private TextTable table() {
-    String reference = rows.isEmpty() ? "first" : rows.get(0).model();
-    TextTable table =
-        new TextTable(
-            List.of(
-                "model",
-                "samples",
-                "prompt tokens",
-                "TTFB p50",
-                "TTFT p50",
-                "gap p50",
-                "TTFT vs " + reference,
-                "gap vs " + reference));
-    for (Row row : rows) {
-      LatencyStats s = row.stats();
-      LatencyStats r = rows.get(0).stats();
-      boolean isReference = row == rows.get(0);
-      table.row(
-          List.of(
-              row.model(),
-              String.valueOf(s.samples()),
-              Cells.count(s.promptTokensP50()),
-              Cells.millis(s.ttfbP50Millis()),
-              Cells.millis(s.ttftP50Millis()),
-              Cells.millis(s.gapP50Millis()),
-              isReference ? Cells.NONE : Cells.signedMillis(s.ttftP50Millis(), r.ttftP50Millis()),
-              isReference ? Cells.NONE : Cells.signedMillis(s.gapP50Millis(), r.gapP50Millis())));
-    }
-    return table;
+    return MediansVsFirstTable.of(
+        "model", rows.isEmpty() ? "first" : rows.get(0).model(), rows, Row::model, Row::stats);
   }
 
   private List<String> notes() {
     List<String> notes = new ArrayList<>(differenceLines());
-    notes.add(samples.warmupNote("model"));
-    if (!samples.failureFooter().isEmpty()) {
-      notes.add(samples.failureFooter());
-    }
+    notes.addAll(samples.closingNotes("model"));
     return notes;
   }
 
   public String toText() {
-    return table().toText() + String.join("\n", notes()) + "\n";
+    return new TableWithNotes(table(), notes()).toText();
   }
 
   public String toMarkdown() {
-    StringBuilder out = new StringBuilder(table().toMarkdown()).append('\n');
-    for (String note : notes()) {
-      out.append("- ").append(note).append('\n');
-    }
-    return out.toString();
+    return new TableWithNotes(table(), notes()).toMarkdown();
   }
 
   @Override

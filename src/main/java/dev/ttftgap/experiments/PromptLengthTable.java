@@ -3,7 +3,6 @@ package dev.ttftgap.experiments;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,20 +21,19 @@ import java.util.Optional;
  *
  * <p>Parameters with defaults: {@code warmupRounds} = {@value
  * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per group.
+ *
+ * @param rows one per group, in order of first appearance
+ * @param samples the records the rows come from, with the failures set aside
  */
-public final class PromptLengthTable {
+public record PromptLengthTable(List<Row> rows, ExperimentSamples samples) {
   static final int FLAT_PERCENT = 10;
   static final double NOISE_MILLIS = 5;
 
   /** One prompt length's figures. */
   public record Row(String label, LatencyStats stats) {}
 
-  private final List<Row> rows;
-  private final ExperimentSamples samples;
-
-  private PromptLengthTable(List<Row> rows, ExperimentSamples samples) {
-    this.rows = List.copyOf(rows);
-    this.samples = samples;
+  public PromptLengthTable {
+    rows = List.copyOf(rows);
   }
 
   public static PromptLengthTable of(List<RequestRecord> records) {
@@ -45,19 +43,7 @@ public final class PromptLengthTable {
   public static PromptLengthTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples =
         ExperimentSamples.of(records, RequestRecord::stepLabel, warmupRounds);
-    List<Row> rows = new ArrayList<>();
-    for (Map.Entry<String, List<RequestRecord>> group : samples.groups().entrySet()) {
-      rows.add(new Row(group.getKey(), LatencyStats.of(group.getValue())));
-    }
-    return new PromptLengthTable(rows, samples);
-  }
-
-  public List<Row> rows() {
-    return rows;
-  }
-
-  public ExperimentSamples samples() {
-    return samples;
+    return new PromptLengthTable(samples.rows(Row::new), samples);
   }
 
   /**
@@ -127,55 +113,22 @@ public final class PromptLengthTable {
   }
 
   private TextTable table() {
-    TextTable table =
-        new TextTable(
-            List.of(
-                "prompt",
-                "samples",
-                "prompt tokens",
-                "TTFB p50",
-                "TTFT p50",
-                "gap p50",
-                "TTFT vs first",
-                "gap vs first"));
-    LatencyStats first = rows.isEmpty() ? null : rows.get(0).stats();
-    for (Row row : rows) {
-      LatencyStats s = row.stats();
-      boolean isFirst = s == first;
-      table.row(
-          List.of(
-              row.label(),
-              String.valueOf(s.samples()),
-              Cells.count(s.promptTokensP50()),
-              Cells.millis(s.ttfbP50Millis()),
-              Cells.millis(s.ttftP50Millis()),
-              Cells.millis(s.gapP50Millis()),
-              isFirst ? Cells.NONE : Cells.signedMillis(s.ttftP50Millis(), first.ttftP50Millis()),
-              isFirst ? Cells.NONE : Cells.signedMillis(s.gapP50Millis(), first.gapP50Millis())));
-    }
-    return table;
+    return MediansVsFirstTable.of("prompt", "first", rows, Row::label, Row::stats);
   }
 
   private List<String> notes() {
     List<String> notes = new ArrayList<>();
     verdict().ifPresent(notes::add);
-    notes.add(samples.warmupNote("prompt length"));
-    if (!samples.failureFooter().isEmpty()) {
-      notes.add(samples.failureFooter());
-    }
+    notes.addAll(samples.closingNotes("prompt length"));
     return notes;
   }
 
   public String toText() {
-    return table().toText() + String.join("\n", notes()) + "\n";
+    return new TableWithNotes(table(), notes()).toText();
   }
 
   public String toMarkdown() {
-    StringBuilder out = new StringBuilder(table().toMarkdown()).append('\n');
-    for (String note : notes()) {
-      out.append("- ").append(note).append('\n');
-    }
-    return out.toString();
+    return new TableWithNotes(table(), notes()).toMarkdown();
   }
 
   @Override

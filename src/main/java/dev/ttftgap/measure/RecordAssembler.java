@@ -55,7 +55,8 @@ public final class RecordAssembler {
 
     StreamTimeline timeline = new StreamTimeline(send);
     connect.filter(ObservedRow::ok).ifPresent(r -> timeline.headers(r.endMillis()));
-    List<ObservedEvent> events = inArrivalOrder(gap, firstMatchedEvent, decode, endMatchedEvent, unmatched);
+    List<ObservedEvent> events =
+        inArrivalOrder(gap, firstMatchedEvent, decode, endMatchedEvent, unmatched);
     for (ObservedEvent event : events) {
       timeline.event(event.epochMillis(), ChunkClassifier.classifyGatlingEvent(event.eventJson()));
     }
@@ -64,7 +65,10 @@ public final class RecordAssembler {
 
     Failure failure = failure(ctx, rows, connect, gap, decode, metrics);
     long lastEnd = rows.stream().mapToLong(ObservedRow::endMillis).max().orElse(send);
-    Long e2e = metrics.e2eMillis().isPresent() ? (Long) metrics.e2eMillis().getAsLong() : (lastEnd > send ? lastEnd - send : null);
+    Long e2e =
+        metrics.e2eMillis().isPresent()
+            ? (Long) metrics.e2eMillis().getAsLong()
+            : (lastEnd > send ? lastEnd - send : null);
     List<Long> itl = metrics.itlMillis();
     return new RequestRecord(
         ctx.run(),
@@ -123,7 +127,8 @@ public final class RecordAssembler {
     }
     Optional<Chunk> error = metrics.firstError();
     if (error.isPresent()) {
-      return new Failure(FailureReason.STREAM_ERROR, 200, "stream error: " + error.get().errorMessage());
+      return new Failure(
+          FailureReason.STREAM_ERROR, 200, "stream error: " + error.get().errorMessage());
     }
     if (gap.isEmpty() || !gap.get().ok()) {
       String message = gap.map(ObservedRow::message).orElse("no first-token check row");
@@ -131,7 +136,8 @@ public final class RecordAssembler {
         return new Failure(FailureReason.FIRST_TOKEN_TIMEOUT, 200, message);
       }
       if (message != null && message.contains("End of stream") || metrics.sawDone()) {
-        return new Failure(FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
+        return new Failure(
+            FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
       }
       return new Failure(FailureReason.CONNECTION_FAILED, 200, message);
     }
@@ -170,7 +176,10 @@ public final class RecordAssembler {
       return new Failure(
           FailureReason.HTTP_STATUS,
           code,
-          "HTTP " + code + " (Gatling's SSE client does not keep error bodies; the preflight shows the server's message)");
+          "HTTP "
+              + code
+              + " (Gatling's SSE client does not keep error bodies; the preflight shows the"
+              + " server's message)");
     }
     if (text.contains("content-type")) {
       return new Failure(FailureReason.WRONG_CONTENT_TYPE, 200, text);

@@ -2,11 +2,10 @@ package dev.ttftgap.preflight;
 
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.config.SettingsException;
-import java.util.Properties;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * Command line preflight of a real endpoint, with the simulations' settings.

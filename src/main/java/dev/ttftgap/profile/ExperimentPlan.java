@@ -31,7 +31,8 @@ public record ExperimentPlan(
   /** One arm: its label (the table's row) and the request it sends. */
   public record Arm(String label, RequestShape request) {}
 
-  public static final List<String> TABLES = List.of("baseline", "prompt-length", "model-comparison");
+  public static final List<String> TABLES =
+      List.of("baseline", "prompt-length", "model-comparison");
 
   public ExperimentPlan {
     Objects.requireNonNull(name, "name");
@@ -39,8 +40,8 @@ public record ExperimentPlan(
   }
 
   /**
-   * The same plan with one arm per model, each sending the first arm's request to that model: how
-   * a baseline or model comparison is pointed at a real endpoint's models.
+   * The same plan with one arm per model, each sending the first arm's request to that model: how a
+   * baseline or model comparison is pointed at a real endpoint's models.
    */
   public ExperimentPlan withModels(List<String> models) {
     RequestShape base = arms.get(0).request();

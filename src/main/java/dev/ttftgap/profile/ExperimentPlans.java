@@ -17,7 +17,15 @@ public final class ExperimentPlans {
   public static final Path DEFAULT_DIRECTORY = Path.of("simulations", "experiments");
 
   private static final List<String> TOP_FIELDS =
-      List.of("name", "description", "table", "rounds", "dropFirst", "pauseSeconds", "timeouts", "arms");
+      List.of(
+          "name",
+          "description",
+          "table",
+          "rounds",
+          "dropFirst",
+          "pauseSeconds",
+          "timeouts",
+          "arms");
   private static final List<String> ARM_FIELDS = List.of("label", "request");
 
   private ExperimentPlans() {}
@@ -28,7 +36,12 @@ public final class ExperimentPlans {
     Path file = trimmed.endsWith(".json") ? Path.of(trimmed) : dir.resolve(trimmed + ".json");
     if (!Files.isRegularFile(file)) {
       throw new ProfileException(
-          "experiment: no file " + file + "; available in " + dir + ": " + LoadProfiles.available(dir));
+          "experiment: no file "
+              + file
+              + "; available in "
+              + dir
+              + ": "
+              + LoadProfiles.available(dir));
     }
     return parse(LoadProfiles.read(file), file);
   }
@@ -40,10 +53,15 @@ public final class ExperimentPlans {
     try {
       root = LoadProfiles.MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
-      throw new ProfileException(sourceName + ": not valid JSON (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+      throw new ProfileException(
+          sourceName
+              + ": not valid JSON ("
+              + e.getOriginalMessage().lines().findFirst().orElse("")
+              + ")");
     }
     if (root == null || !root.isObject()) {
-      throw new ProfileException(sourceName + ": an experiment is a JSON object, see simulations/README.md");
+      throw new ProfileException(
+          sourceName + ": an experiment is a JSON object, see simulations/README.md");
     }
     JsonFields top = JsonFields.of(sourceName, "", root, TOP_FIELDS);
     String name =
@@ -53,16 +71,21 @@ public final class ExperimentPlans {
     String table =
         top.optionalChoice("table", ExperimentPlan.TABLES)
             .orElseThrow(() -> top.error("table", "missing; use one of " + ExperimentPlan.TABLES));
-    int rounds = top.optionalWholeNumber("rounds", 1, 1000, "a number of rounds").orElse(5L).intValue();
+    int rounds =
+        top.optionalWholeNumber("rounds", 1, 1000, "a number of rounds").orElse(5L).intValue();
     int dropFirst =
-        top.optionalWholeNumber("dropFirst", 0, rounds - 1L, "a number of rounds below rounds").orElse(1L).intValue();
+        top.optionalWholeNumber("dropFirst", 0, rounds - 1L, "a number of rounds below rounds")
+            .orElse(1L)
+            .intValue();
     double pauseSeconds =
-        top.optionalNumber("pauseSeconds", 0, true, 3600, "a pause", "use seconds, e.g. 1").orElse(1.0);
+        top.optionalNumber("pauseSeconds", 0, true, 3600, "a pause", "use seconds, e.g. 1")
+            .orElse(1.0);
     Timeouts timeouts =
         top.optionalObject("timeouts", LoadProfiles.TIMEOUT_FIELDS)
             .map(LoadProfiles::timeouts)
             .orElse(Timeouts.DEFAULTS);
-    JsonNode armsNode = top.required("arms", "add \"arms\": [{\"label\": ..., \"request\": {...}}]");
+    JsonNode armsNode =
+        top.required("arms", "add \"arms\": [{\"label\": ..., \"request\": {...}}]");
     if (!armsNode.isArray() || armsNode.isEmpty()) {
       throw top.error("arms", "must be a non-empty array of {\"label\", \"request\"}");
     }
@@ -74,12 +97,17 @@ public final class ExperimentPlans {
           arm.optionalString("label", "use a label in quotes")
               .orElseThrow(() -> arm.error(arm.child("label"), "missing; add \"label\": \"...\""));
       if (!labels.add(label) || label.contains("#") || label.contains("$")) {
-        throw arm.error(arm.child("label"), "\"" + label + "\" is repeated or contains # or $; use distinct plain labels");
+        throw arm.error(
+            arm.child("label"),
+            "\"" + label + "\" is repeated or contains # or $; use distinct plain labels");
       }
       RequestShape request =
-          LoadProfiles.request(arm.requiredObject("request", LoadProfiles.REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
+          LoadProfiles.request(
+              arm.requiredObject(
+                  "request", LoadProfiles.REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
       arms.add(new ExperimentPlan.Arm(label, request));
     }
-    return new ExperimentPlan(name, description, table, rounds, dropFirst, pauseSeconds, timeouts, arms, source);
+    return new ExperimentPlan(
+        name, description, table, rounds, dropFirst, pauseSeconds, timeouts, arms, source);
   }
 }

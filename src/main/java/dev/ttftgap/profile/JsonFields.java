@@ -118,6 +118,10 @@ final class JsonFields {
     return optional(name).map(value -> wholeNumber(child(name), value, min, max, what));
   }
 
+  long requiredWholeNumber(String name, String fix, long min, long max, String what) {
+    return wholeNumber(child(name), required(name, fix), min, max, what);
+  }
+
   /** A finite number in {@code (exclusiveMin, max]} or {@code [min, max]}. */
   double number(
       String fieldPath,

@@ -339,9 +339,9 @@ public final class LoadProfiles {
                           open);
                   int seconds =
                       (int)
-                          warm.wholeNumber(
-                              warm.child("durationSeconds"),
-                              warm.required("durationSeconds", "add \"durationSeconds\": 5"),
+                          warm.requiredWholeNumber(
+                              "durationSeconds",
+                              "add \"durationSeconds\": 5",
                               1,
                               MAX_SECONDS,
                               "a duration in seconds");
@@ -350,9 +350,9 @@ public final class LoadProfiles {
     List<Double> steps = steps(fields, open);
     int stepSeconds =
         (int)
-            fields.wholeNumber(
-                fields.child("stepDurationSeconds"),
-                fields.required("stepDurationSeconds", "add \"stepDurationSeconds\": 20"),
+            fields.requiredWholeNumber(
+                "stepDurationSeconds",
+                "add \"stepDurationSeconds\": 20",
                 1,
                 MAX_SECONDS,
                 "a duration in seconds");
@@ -392,14 +392,7 @@ public final class LoadProfiles {
     String hint = "add it: {\"from\": 2, \"by\": 2, \"count\": 6}";
     double from = level(series, series.child("from"), series.required("from", hint), open);
     double by = level(series, series.child("by"), series.required("by", hint), open);
-    int count =
-        (int)
-            series.wholeNumber(
-                series.child("count"),
-                series.required("count", hint),
-                1,
-                MAX_STEPS,
-                "a number of steps");
+    int count = (int) series.requiredWholeNumber("count", hint, 1, MAX_STEPS, "a number of steps");
     // Decimal arithmetic, so 0.1 + 2 × 0.1 is 0.3 and labels stay clean.
     BigDecimal start = BigDecimal.valueOf(from);
     BigDecimal increment = BigDecimal.valueOf(by);

@@ -57,4 +57,31 @@ class ExperimentSamplesTest {
     assertThat(ExperimentSamples.of(records, RequestRecord::model, 1).failureFooter())
         .isEqualTo("1 failed sample discarded: 401 ×1");
   }
+
+  @Test
+  void rowsComeOnePerGroupInGroupOrderWithTheGroupsMedians() {
+    List<RequestRecord> records =
+        List.of(ok("b", "s", 1, 10, 30), ok("a", "s", 2, 10, 20), ok("b", "s", 3, 10, 40));
+
+    List<String> rows =
+        ExperimentSamples.of(records, RequestRecord::model, 0)
+            .rows((group, stats) -> group + " " + stats.ttftP50Millis().orElseThrow());
+
+    assertThat(rows)
+        .as("b first (first to appear), TTFT median of 30 and 40 ms")
+        .containsExactly("b 35.0", "a 20.0");
+  }
+
+  @Test
+  void closingNotesAreTheWarmupNoteThenTheFailureFooterIfAnyFailed() {
+    List<RequestRecord> records = List.of(ok("a", "s", 1, 10, 20), httpFailure("a", "s", 2, 401));
+
+    assertThat(ExperimentSamples.of(records, RequestRecord::model, 0).closingNotes("model"))
+        .containsExactly("no warm-up round dropped", "1 failed sample discarded: 401 ×1");
+    assertThat(
+            ExperimentSamples.of(records.subList(0, 1), RequestRecord::model, 1)
+                .closingNotes("model"))
+        .as("no failure, no footer")
+        .containsExactly("first round of each model dropped as warm-up");
+  }
 }

@@ -8,6 +8,7 @@ import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.profile.PromptBuilder;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.tokens.TokenCounter;
 import java.net.URI;
@@ -81,36 +82,21 @@ class ExperimentsOnEngineTest {
     long ttfbMillis = TimeUnit.NANOSECONDS.toMillis(ttfb);
     long ttftMillis = TimeUnit.NANOSECONDS.toMillis(ttft);
     clock += 1_000;
-    return new RequestRecord(
-        "engine",
-        clock,
-        null,
-        RequestRecord.STEP,
-        1,
-        label,
-        null,
-        1,
-        model,
-        TokenCounter.count(prompt),
-        8,
-        clock,
-        ttfbMillis,
-        ttftMillis,
-        ttftMillis - ttfbMillis,
-        ttftMillis,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        RequestRecord.OK,
-        null,
-        200,
-        null);
+    return TestRecords.builder()
+        .run("engine")
+        .userId(clock)
+        .stepLabel(label)
+        .concurrency(1)
+        .model(model)
+        .promptTokens(TokenCounter.count(prompt))
+        .maxTokens(8)
+        .startEpochMillis(clock)
+        .ttfbMillis(ttfbMillis)
+        .ttftMillis(ttftMillis)
+        .gapMillis(ttftMillis - ttfbMillis)
+        .firstContentMillis(ttftMillis)
+        .httpStatus(200)
+        .build();
   }
 
   private static List<RequestRecord> rounds(String model, String label, String prompt)

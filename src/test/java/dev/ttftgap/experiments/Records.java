@@ -1,8 +1,9 @@
 package dev.ttftgap.experiments;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 
-/** Builds the few record fields the experiment tables read. */
+/** The few record shapes the experiment tables read, built on the shared {@link TestRecords}. */
 final class Records {
   private Records() {}
 
@@ -13,135 +14,56 @@ final class Records {
 
   static RequestRecord ok(
       String model, String label, long start, long ttfbMillis, long ttftMillis, Integer prompt) {
-    return new RequestRecord(
-        "run",
-        start,
-        null,
-        RequestRecord.STEP,
-        1,
-        label,
-        null,
-        1,
-        model,
-        prompt,
-        64,
-        start,
-        ttfbMillis,
-        ttftMillis,
-        ttftMillis - ttfbMillis,
-        ttftMillis,
-        null,
-        ttftMillis + 500,
-        null,
-        null,
-        64,
-        "usage",
-        64,
-        null,
-        null,
-        RequestRecord.OK,
-        null,
-        200,
-        null);
+    return streamed(model, label, start, ttfbMillis, ttftMillis).promptTokens(prompt).build();
   }
 
   static RequestRecord warmup(String model, String label, long start, long ttfb, long ttft) {
-    RequestRecord r = ok(model, label, start, ttfb, ttft);
-    return new RequestRecord(
-        r.run(),
-        r.userId(),
-        null,
-        RequestRecord.WARMUP,
-        0,
-        label,
-        null,
-        1,
-        model,
-        null,
-        64,
-        start,
-        ttfb,
-        ttft,
-        ttft - ttfb,
-        ttft,
-        null,
-        ttft + 500,
-        null,
-        null,
-        64,
-        "usage",
-        64,
-        null,
-        null,
-        RequestRecord.OK,
-        null,
-        200,
-        null);
+    return streamed(model, label, start, ttfb, ttft).phase(RequestRecord.WARMUP).step(0).build();
   }
 
   static RequestRecord httpFailure(String model, String label, long start, int status) {
-    return new RequestRecord(
-        "run",
-        start,
-        null,
-        RequestRecord.STEP,
-        1,
-        label,
-        null,
-        1,
-        model,
-        null,
-        64,
-        start,
-        3L,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        RequestRecord.KO,
-        "http_status",
-        status,
-        "Incorrect API key provided");
+    return sent(model, label, start)
+        .ttfbMillis(3L)
+        .outcome(RequestRecord.KO)
+        .reason("http_status")
+        .httpStatus(status)
+        .message("Incorrect API key provided")
+        .build();
   }
 
   static RequestRecord failure(String model, String label, long start, String reason) {
-    return new RequestRecord(
-        "run",
-        start,
-        null,
-        RequestRecord.STEP,
-        1,
-        label,
-        null,
-        1,
-        model,
-        null,
-        64,
-        start,
-        40L,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        RequestRecord.KO,
-        reason,
-        200,
-        "no content before the end");
+    return sent(model, label, start)
+        .ttfbMillis(40L)
+        .outcome(RequestRecord.KO)
+        .reason(reason)
+        .httpStatus(200)
+        .message("no content before the end")
+        .build();
+  }
+
+  /** A finished stream of 64 tokens that ended 500 ms after its first token. */
+  private static TestRecords.Builder streamed(
+      String model, String label, long start, long ttfbMillis, long ttftMillis) {
+    return sent(model, label, start)
+        .ttfbMillis(ttfbMillis)
+        .ttftMillis(ttftMillis)
+        .gapMillis(ttftMillis - ttfbMillis)
+        .firstContentMillis(ttftMillis)
+        .e2eMillis(ttftMillis + 500)
+        .outputTokens(64)
+        .outputTokensSource("usage")
+        .contentEvents(64)
+        .httpStatus(200);
+  }
+
+  /** What every record of an experiment round has: the user id is the start time. */
+  private static TestRecords.Builder sent(String model, String label, long start) {
+    return TestRecords.builder()
+        .userId(start)
+        .stepLabel(label)
+        .concurrency(1)
+        .model(model)
+        .maxTokens(64)
+        .startEpochMillis(start);
   }
 }

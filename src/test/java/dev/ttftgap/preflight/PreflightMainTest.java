@@ -101,19 +101,41 @@ class PreflightMainTest {
       PreflightTarget target =
           PreflightMain.targetOf(
               dev.ttftgap.config.Settings.load(
-                  Map.of("LLM_BASE_URL", base, "LLM_API_KEY", "", "OPENAI_API_KEY", "", "LLM_MODEL", "m"),
+                  Map.of(
+                      "LLM_BASE_URL",
+                      base,
+                      "LLM_API_KEY",
+                      "",
+                      "OPENAI_API_KEY",
+                      "",
+                      "LLM_MODEL",
+                      "m"),
                   new java.util.Properties()));
 
-      assertThat(target.chatCompletionsUrl()).as("chat URL from %s", base).isEqualTo("http://h:8000/v1/chat/completions");
-      assertThat(target.modelsUrl()).as("models URL from %s", base).isEqualTo("http://h:8000/v1/models");
+      assertThat(target.chatCompletionsUrl())
+          .as("chat URL from %s", base)
+          .isEqualTo("http://h:8000/v1/chat/completions");
+      assertThat(target.modelsUrl())
+          .as("models URL from %s", base)
+          .isEqualTo("http://h:8000/v1/models");
       assertThat(target.apiKey()).as("an empty key is no key").isEmpty();
     }
   }
 
   @Test
   void malformedKeyExitsTwoWithoutSendingIt() {
-    assertThat(run(Map.of("LLM_BASE_URL", "http://127.0.0.1:1/v1", "LLM_API_KEY", "\"sk-quoted-0123456789\"", "LLM_MODEL", "m")))
+    assertThat(
+            run(
+                Map.of(
+                    "LLM_BASE_URL",
+                    "http://127.0.0.1:1/v1",
+                    "LLM_API_KEY",
+                    "\"sk-quoted-0123456789\"",
+                    "LLM_MODEL",
+                    "m")))
         .isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("LLM_API_KEY").doesNotContain("sk-quoted-0123456789");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("LLM_API_KEY")
+        .doesNotContain("sk-quoted-0123456789");
   }
 }

@@ -46,13 +46,49 @@ class PreflightTest {
     }
   }
 
+  /** Answers the streaming chat request; the server is {@link #healthy} for everything else. */
+  @FunctionalInterface
+  private interface StreamAnswer {
+    void answer(HttpExchange exchange) throws Exception;
+  }
+
+  private static LoopbackServer streamingServer(StreamAnswer stream) throws IOException {
+    return LoopbackServer.start(
+        (exchange, body) -> {
+          if (streaming(body)) {
+            stream.answer(exchange);
+          } else {
+            healthy(exchange, body);
+          }
+        });
+  }
+
+  /** {@code models} answers {@code /v1/models}, {@code chat} every other path. */
+  private static LoopbackServer server(LoopbackServer.Route models, LoopbackServer.Route chat)
+      throws IOException {
+    return LoopbackServer.start(
+        (exchange, body) ->
+            (path(exchange).equals("/v1/models") ? models : chat).handle(exchange, body));
+  }
+
   private static PreflightTarget target(LoopbackServer server, Optional<String> key, String model) {
     return new PreflightTarget(
         server.url("/v1/chat/completions"), server.url("/v1/models"), key, model, TIMEOUT);
   }
 
+  /** {@code base} + {@code /chat/completions} and {@code /models}, no key, {@link #MODEL}. */
+  private static PreflightTarget target(String base) {
+    return new PreflightTarget(
+        base + "/chat/completions", base + "/models", Optional.empty(), MODEL, TIMEOUT);
+  }
+
   private static PreflightResult run(PreflightTarget target) {
     return new Preflight(target, Map.of()).run();
+  }
+
+  /** Preflight of {@link #MODEL} on {@code server}, without a key. */
+  private static PreflightResult run(LoopbackServer server) {
+    return run(target(server, Optional.empty(), MODEL));
   }
 
   private static void assertNoTimings(PreflightResult result) {
@@ -91,15 +127,8 @@ class PreflightTest {
   @Test
   void modelsListingAbsentIsNotFatal() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (path(exchange).equals("/v1/models")) {
-                notFound(exchange);
-              } else {
-                healthy(exchange, body);
-              }
-            })) {
-      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+        server((exchange, body) -> notFound(exchange), PreflightTest::healthy)) {
+      PreflightResult result = run(server);
 
       assertThat(result.ok()).as("a 404 on /v1/models alone is not a diagnosis").isTrue();
       assertThat(result.servedModels()).isEmpty();
@@ -128,7 +157,7 @@ class PreflightTest {
   @Test
   void unauthorizedWithoutKeySaysTheKeyIsMissing() throws Exception {
     try (LoopbackServer server = keyCheckingServer("Missing bearer token")) {
-      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+      Diagnosis diagnosis = diagnosis(run(server));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.API_KEY_MISSING);
       assertThat(diagnosis.line()).contains("401", "LLM_API_KEY", server.url("/v1/models"));
@@ -167,11 +196,10 @@ class PreflightTest {
   @Test
   void unknownModelListsServedIdsAndNearMatches() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
+        server(
+            (exchange, body) -> models(exchange, "Qwen3-8B", "Qwen3-14B", "llama-3.1-8b"),
             (exchange, body) -> {
-              if (path(exchange).equals("/v1/models")) {
-                models(exchange, "Qwen3-8B", "Qwen3-14B", "llama-3.1-8b");
-              } else if (!body.path("model").asText().equals("Qwen3-8B")) {
+              if (!body.path("model").asText().equals("Qwen3-8B")) {
                 json(
                     exchange,
                     404,
@@ -207,14 +235,7 @@ class PreflightTest {
   @Test
   void doubledV1IsDiagnosedWithTheFixedBaseUrl() throws Exception {
     try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
-      PreflightTarget target =
-          new PreflightTarget(
-              server.url("/v1/v1/chat/completions"),
-              server.url("/v1/v1/models"),
-              Optional.empty(),
-              MODEL,
-              TIMEOUT);
-      Diagnosis diagnosis = diagnosis(run(target));
+      Diagnosis diagnosis = diagnosis(run(target(server.url("/v1/v1"))));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
       assertThat(diagnosis.line())
@@ -226,14 +247,7 @@ class PreflightTest {
   @Test
   void missingV1IsDiagnosedWithTheFixedBaseUrl() throws Exception {
     try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
-      PreflightTarget target =
-          new PreflightTarget(
-              server.url("/chat/completions"),
-              server.url("/models"),
-              Optional.empty(),
-              MODEL,
-              TIMEOUT);
-      Diagnosis diagnosis = diagnosis(run(target));
+      Diagnosis diagnosis = diagnosis(run(target(server.url(""))));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
       assertThat(diagnosis.line()).contains("missing", "LLM_BASE_URL=" + server.url("/v1"));
@@ -243,16 +257,13 @@ class PreflightTest {
   @Test
   void rateLimitedAtRestStopsBeforeAnyLoad() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
+        server(
+            (exchange, body) -> models(exchange, MODEL),
             (exchange, body) -> {
-              if (path(exchange).equals("/v1/models")) {
-                models(exchange, MODEL);
-              } else {
-                exchange.getResponseHeaders().set("Retry-After", "20");
-                json(exchange, 429, "{\"error\":{\"message\":\"Too many requests\",\"code\":429}}");
-              }
+              exchange.getResponseHeaders().set("Retry-After", "20");
+              json(exchange, 429, "{\"error\":{\"message\":\"Too many requests\",\"code\":429}}");
             })) {
-      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+      Diagnosis diagnosis = diagnosis(run(server));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.RATE_LIMITED);
       assertThat(diagnosis.line()).contains("429", "before any load", "Retry-After 20");
@@ -269,9 +280,7 @@ class PreflightTest {
   @Test
   void connectionRefusedNamesTheUrlAndTheProxyVariablesWithoutCredentials() throws Exception {
     String base = "http://127.0.0.1:" + closedPort() + "/v1";
-    PreflightTarget target =
-        new PreflightTarget(
-            base + "/chat/completions", base + "/models", Optional.empty(), MODEL, TIMEOUT);
+    PreflightTarget target = target(base);
     Map<String, String> env =
         Map.of(
             "HTTPS_PROXY", "http://user:s3cret@127.0.0.1:7890",
@@ -324,11 +333,7 @@ class PreflightTest {
       answerer.setDaemon(true);
       answerer.start();
       String https = "https://127.0.0.1:" + plain.getLocalPort() + "/v1";
-      PreflightTarget target =
-          new PreflightTarget(
-              https + "/chat/completions", https + "/models", Optional.empty(), MODEL, TIMEOUT);
-
-      Diagnosis diagnosis = diagnosis(run(target));
+      Diagnosis diagnosis = diagnosis(run(target(https)));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.TLS_FAILURE);
       assertThat(diagnosis.line()).contains(https + "/models", "http://");
@@ -361,15 +366,10 @@ class PreflightTest {
   @Test
   void plainJsonToAStreamingRequestIsStreamIgnored() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (path(exchange).equals("/v1/models")) {
-                models(exchange, MODEL);
-              } else {
-                completion(exchange, MODEL);
-              }
-            })) {
-      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+        server(
+            (exchange, body) -> models(exchange, MODEL),
+            (exchange, body) -> completion(exchange, MODEL))) {
+      PreflightResult result = run(server);
       Diagnosis diagnosis = diagnosis(result);
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_IGNORED);
@@ -381,12 +381,8 @@ class PreflightTest {
   @Test
   void eventsArrivingAllAtOnceAtTheEndAreABufferedStream() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (!streaming(body)) {
-                healthy(exchange, body);
-                return;
-              }
+        streamingServer(
+            exchange -> {
               OutputStream out = sseHeaders(exchange);
               Thread.sleep(300);
               StringBuilder all = new StringBuilder();
@@ -404,7 +400,7 @@ class PreflightTest {
               out.write(all.toString().getBytes(StandardCharsets.UTF_8));
               out.flush();
             })) {
-      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+      PreflightResult result = run(server);
       Diagnosis diagnosis = diagnosis(result);
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_BUFFERED);
@@ -416,18 +412,14 @@ class PreflightTest {
   @Test
   void headersHeldUntilTheFirstTokenIsOkButReportedAsWithFirstToken() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (!streaming(body)) {
-                healthy(exchange, body);
-                return;
-              }
+        streamingServer(
+            exchange -> {
               Thread.sleep(300);
               OutputStream out = sseHeaders(exchange);
               event(out, LoopbackServer.contentChunk("first"));
               healthyEvents(out, 3, 20);
             })) {
-      PreflightResult result = run(target(server, Optional.empty(), MODEL));
+      PreflightResult result = run(server);
 
       assertThat(result.ok())
           .as("SGLang-style header timing is not an error: %s", result.diagnosis())
@@ -443,18 +435,14 @@ class PreflightTest {
   @Test
   void errorEventInsideTheStreamIsDiagnosed() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (!streaming(body)) {
-                healthy(exchange, body);
-                return;
-              }
+        streamingServer(
+            exchange -> {
               OutputStream out = sseHeaders(exchange);
               event(out, LoopbackServer.roleChunk());
               event(out, "{\"error\":{\"message\":\"upstream overloaded\",\"code\":503}}");
               event(out, "[DONE]");
             })) {
-      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+      Diagnosis diagnosis = diagnosis(run(server));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_ERROR);
       assertThat(diagnosis.line()).contains("upstream overloaded");
@@ -464,18 +452,14 @@ class PreflightTest {
   @Test
   void streamWithoutDoneIsDiagnosed() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (!streaming(body)) {
-                healthy(exchange, body);
-                return;
-              }
+        streamingServer(
+            exchange -> {
               OutputStream out = sseHeaders(exchange);
               event(out, LoopbackServer.contentChunk("a"));
               Thread.sleep(20);
               event(out, LoopbackServer.contentChunk("b"));
             })) {
-      Diagnosis diagnosis = diagnosis(run(target(server, Optional.empty(), MODEL)));
+      Diagnosis diagnosis = diagnosis(run(server));
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.NO_DONE);
     }

@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Flow;
 import org.junit.jupiter.api.Test;
 
 class SseRecorderTest {
@@ -20,14 +19,7 @@ class SseRecorderTest {
 
   private static SseRecorder recorder() {
     SseRecorder recorder = new SseRecorder();
-    recorder.onSubscribe(
-        new Flow.Subscription() {
-          @Override
-          public void request(long n) {}
-
-          @Override
-          public void cancel() {}
-        });
+    recorder.onSubscribe(new NoOpSubscription());
     return recorder;
   }
 

@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -29,14 +28,7 @@ class StreamEvaluationTest {
   private void headersAt(long millis, String contentType) {
     nowMillis = millis;
     recorder.apply(info(contentType));
-    recorder.onSubscribe(
-        new Flow.Subscription() {
-          @Override
-          public void request(long n) {}
-
-          @Override
-          public void cancel() {}
-        });
+    recorder.onSubscribe(new NoOpSubscription());
   }
 
   private void readAt(long millis, String... data) {

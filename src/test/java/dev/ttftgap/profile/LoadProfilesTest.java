@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class LoadProfilesTest {
@@ -177,97 +177,59 @@ class LoadProfilesTest {
     assertThat(profile.load().steps()).containsExactly(2.0, 4.0);
   }
 
-  static Stream<Arguments> invalidProfiles() {
-    return Stream.of(
-        bad("load.steps[2]", "0", "load.steps[2]: 0 is not a rate; use a number > 0 (requests/s)"),
-        bad("load.steps[0]", "-1", "load.steps[0]: -1 is not a rate"),
-        bad("load.steps[1]", "\"4\"", "load.steps[1]: \"4\" is not a rate"),
-        bad("load.steps", "[]", "load.steps: 0 steps; use 1 to 100 levels"),
-        bad("load.steps", "\"2,4\"", "load.steps: \"2,4\" is not a list of levels"),
-        bad("load.steps", "{\"from\": 2, \"by\": 2}", "load.steps.count: missing"),
-        bad(
-            "load.steps",
-            "{\"from\": 0, \"by\": 2, \"count\": 3}",
-            "load.steps.from: 0 is not a rate"),
-        bad(
-            "load.steps",
-            "{\"from\": 2, \"by\": 2, \"count\": 3, \"to\": 8}",
-            "load.steps.to: unknown field; allowed: from, by, count"),
-        bad(
-            "load.steps",
-            "{\"from\": 2, \"by\": 2, \"count\": 101}",
-            "load.steps.count: 101 is not a number of steps"),
-        bad("load.steps", REMOVE, "load.steps: missing; add \"steps\""),
-        bad("nmae", "\"x\"", "nmae: unknown field; allowed: name, description, request, load,"),
-        bad("name", REMOVE, "name: missing"),
-        bad("name", "\"bad name\"", "name: \"bad name\" is not a profile name"),
-        bad("name", "3", "name: 3 is not a string"),
-        bad("request", REMOVE, "request: missing"),
-        bad("request", "[]", "request: [] is not an object"),
-        bad(
-            "request.max_tokens",
-            "64",
-            "request.max_tokens: unknown field; allowed: model, prompt,"),
-        bad(
-            "request.maxTokens",
-            "0",
-            "request.maxTokens: 0 is not a number of tokens; use a whole"
-                + " number from 1 to 1000000"),
-        bad("request.maxTokens", "\"64\"", "request.maxTokens: \"64\" is not a number of tokens"),
-        bad("request.maxTokens", "64.5", "request.maxTokens: 64.5 is not a number of tokens"),
-        bad(
-            "request.temperature",
-            "3",
-            "request.temperature: 3 is not a temperature; use a number" + " from 0 to 2"),
-        bad("request.promptTokens", "100", "request.promptTokens: set together with prompt"),
-        bad("request.prompt", REMOVE, "request.prompt: missing; give exactly one of prompt"),
-        bad("request.prompt", "\"\"", "request.prompt: \"\" is empty"),
-        bad("request.promptSeed", "3", "request.promptSeed: only applies with promptTokens"),
-        bad("request.includeUsage", "\"yes\"", "request.includeUsage: \"yes\" is not a boolean"),
-        bad("request.model", "\" Qwen3-8B\"", "request.model: \" Qwen3-8B\" has surrounding"),
-        bad("request.model", "\"Qwen3-8B\\n\"", "request.model: \"Qwen3-8B\\n\" has surrounding"),
-        bad("request.systemPrompt", "\"\"", "request.systemPrompt: \"\" is empty"),
-        bad("load", REMOVE, "load: missing"),
-        bad(
-            "load.model",
-            "\"semi-open\"",
-            "load.model: \"semi-open\" is not allowed; use open or" + " closed"),
-        bad(
-            "load.arrivals",
-            "\"bursty\"",
-            "load.arrivals: \"bursty\" is not allowed; use uniform or" + " poisson"),
-        bad("load.warmup.level", "-1", "load.warmup.level: -1 is not a rate"),
-        bad("load.warmup.durationSeconds", REMOVE, "load.warmup.durationSeconds: missing"),
-        bad("load.warmup.duration", "5", "load.warmup.duration: unknown field"),
-        bad("load.stepDurationSeconds", REMOVE, "load.stepDurationSeconds: missing; add"),
-        bad(
-            "load.stepDurationSeconds",
-            "0",
-            "load.stepDurationSeconds: 0 is not a duration in"
-                + " seconds; use a whole number from 1 to 86400"),
-        bad("load.rampSeconds", "-1", "load.rampSeconds: -1 is not a duration in seconds"),
-        bad(
-            "timeouts.idleSeconds",
-            "400",
-            "timeouts.idleSeconds: 400 is longer than streamSeconds"),
-        bad("timeouts.firstTokenSeconds", "0", "timeouts.firstTokenSeconds: 0 is not a duration"),
-        bad("timeouts.firstTokenSecs", "5", "timeouts.firstTokenSecs: unknown field"),
-        bad("slo.errorRatePercent", "101", "slo.errorRatePercent: 101 is not a percentage"),
-        bad("slo.ttftP95Millis", "\"3s\"", "slo.ttftP95Millis: \"3s\" is not a duration in ms"),
-        bad(
-            "slo.assertUpToLevel",
-            "1",
-            "slo.assertUpToLevel: 1 is below every step (lowest 2" + " requests/s)"),
-        bad("slo.assertUpToLevel", "0", "slo.assertUpToLevel: 0 is not a level"),
-        bad("slo", "{}", "slo: no limit; set at least one of"));
-  }
-
-  private static Arguments bad(String path, String jsonValue, String expected) {
-    return Arguments.of(path, jsonValue, expected);
-  }
-
+  /** Every bad value the profile parser names: the dotted path, the JSON put there, the message. */
   @ParameterizedTest(name = "{0} = {1}")
-  @MethodSource("invalidProfiles")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+load.steps[2]               | 0                                         | load.steps[2]: 0 is not a rate; use a number > 0 (requests/s)
+load.steps[0]               | -1                                        | load.steps[0]: -1 is not a rate
+load.steps[1]               | "4"                                       | load.steps[1]: "4" is not a rate
+load.steps                  | []                                        | load.steps: 0 steps; use 1 to 100 levels
+load.steps                  | "2,4"                                     | load.steps: "2,4" is not a list of levels
+load.steps                  | {"from": 2, "by": 2}                      | load.steps.count: missing
+load.steps                  | {"from": 0, "by": 2, "count": 3}          | load.steps.from: 0 is not a rate
+load.steps                  | {"from": 2, "by": 2, "count": 3, "to": 8} | load.steps.to: unknown field; allowed: from, by, count
+load.steps                  | {"from": 2, "by": 2, "count": 101}        | load.steps.count: 101 is not a number of steps
+load.steps                  | <remove>                                  | load.steps: missing; add "steps"
+nmae                        | "x"                                       | nmae: unknown field; allowed: name, description, request, load,
+name                        | <remove>                                  | name: missing
+name                        | "bad name"                                | name: "bad name" is not a profile name
+name                        | 3                                         | name: 3 is not a string
+request                     | <remove>                                  | request: missing
+request                     | []                                        | request: [] is not an object
+request.max_tokens          | 64                                        | request.max_tokens: unknown field; allowed: model, prompt,
+request.maxTokens           | 0                                         | request.maxTokens: 0 is not a number of tokens; use a whole number from 1 to 1000000
+request.maxTokens           | "64"                                      | request.maxTokens: "64" is not a number of tokens
+request.maxTokens           | 64.5                                      | request.maxTokens: 64.5 is not a number of tokens
+request.temperature         | 3                                         | request.temperature: 3 is not a temperature; use a number from 0 to 2
+request.promptTokens        | 100                                       | request.promptTokens: set together with prompt
+request.prompt              | <remove>                                  | request.prompt: missing; give exactly one of prompt
+request.prompt              | ""                                        | request.prompt: "" is empty
+request.promptSeed          | 3                                         | request.promptSeed: only applies with promptTokens
+request.includeUsage        | "yes"                                     | request.includeUsage: "yes" is not a boolean
+request.model               | " Qwen3-8B"                               | request.model: " Qwen3-8B" has surrounding
+request.model               | "Qwen3-8B\\n"                             | request.model: "Qwen3-8B\\n" has surrounding
+request.systemPrompt        | ""                                        | request.systemPrompt: "" is empty
+load                        | <remove>                                  | load: missing
+load.model                  | "semi-open"                               | load.model: "semi-open" is not allowed; use open or closed
+load.arrivals               | "bursty"                                  | load.arrivals: "bursty" is not allowed; use uniform or poisson
+load.warmup.level           | -1                                        | load.warmup.level: -1 is not a rate
+load.warmup.durationSeconds | <remove>                                  | load.warmup.durationSeconds: missing
+load.warmup.duration        | 5                                         | load.warmup.duration: unknown field
+load.stepDurationSeconds    | <remove>                                  | load.stepDurationSeconds: missing; add
+load.stepDurationSeconds    | 0                                         | load.stepDurationSeconds: 0 is not a duration in seconds; use a whole number from 1 to 86400
+load.rampSeconds            | -1                                        | load.rampSeconds: -1 is not a duration in seconds
+timeouts.idleSeconds        | 400                                       | timeouts.idleSeconds: 400 is longer than streamSeconds
+timeouts.firstTokenSeconds  | 0                                         | timeouts.firstTokenSeconds: 0 is not a duration
+timeouts.firstTokenSecs     | 5                                         | timeouts.firstTokenSecs: unknown field
+slo.errorRatePercent        | 101                                       | slo.errorRatePercent: 101 is not a percentage
+slo.ttftP95Millis           | "3s"                                      | slo.ttftP95Millis: "3s" is not a duration in ms
+slo.assertUpToLevel         | 1                                         | slo.assertUpToLevel: 1 is below every step (lowest 2 requests/s)
+slo.assertUpToLevel         | 0                                         | slo.assertUpToLevel: 0 is not a level
+slo                         | {}                                        | slo: no limit; set at least one of
+""")
   void eachBadValueFailsWithOneLineNamingTheField(String path, String value, String expected) {
     assertThatThrownBy(() -> parseWith(path, value))
         .isInstanceOf(ProfileException.class)

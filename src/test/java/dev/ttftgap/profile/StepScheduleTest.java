@@ -1,6 +1,7 @@
 package dev.ttftgap.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.ttftgap.profile.InjectionStep.Kind;
 import java.util.List;
@@ -52,9 +53,7 @@ class StepScheduleTest {
     assertThat(schedule.steps())
         .extracting(Step::startMillis, Step::endMillis)
         .as("first step: no ramp (nothing to ramp from); second: 3 s ramp + 10 s")
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(0L, 10_000L),
-            org.assertj.core.groups.Tuple.tuple(10_000L, 23_000L));
+        .containsExactly(tuple(0L, 10_000L), tuple(10_000L, 23_000L));
     assertThat(schedule.injectionSteps())
         .containsExactly(
             new InjectionStep(Kind.CONSTANT_RATE, 2, 2, 10),
@@ -70,10 +69,7 @@ class StepScheduleTest {
 
     assertThat(schedule.steps())
         .extracting(Step::startMillis, Step::endMillis)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(0L, 5_000L),
-            org.assertj.core.groups.Tuple.tuple(5_000L, 27_000L),
-            org.assertj.core.groups.Tuple.tuple(27_000L, 49_000L));
+        .containsExactly(tuple(0L, 5_000L), tuple(5_000L, 27_000L), tuple(27_000L, 49_000L));
     assertThat(schedule.injectionSteps())
         .containsExactly(
             new InjectionStep(Kind.CONSTANT_RATE, 1, 1, 5),

@@ -29,7 +29,8 @@ class RecordReaderTest {
   @Test
   void roundTripsEveryFieldIncludingNulls() {
     Path file = dir.resolve("round.jsonl");
-    List<RequestRecord> records = List.of(Records.full(1), Records.minimal(2), Records.inFlight(3));
+    List<RequestRecord> records =
+        List.of(TestRecords.full(1), TestRecords.minimal(2), TestRecords.inFlight(3));
     try (RecordWriter writer = RecordWriter.open(file)) {
       records.forEach(writer::append);
     }
@@ -39,7 +40,7 @@ class RecordReaderTest {
 
   @Test
   void leavesNullFieldsOutOfTheLine() throws Exception {
-    String json = line(Records.minimal(2));
+    String json = line(TestRecords.minimal(2));
 
     assertThat(json)
         .as("null means undefined and is not written")
@@ -53,7 +54,7 @@ class RecordReaderTest {
     Path file =
         write(
             "bad.jsonl",
-            line(Records.full(1)) + "\n{\"userId\":2,\n" + line(Records.full(3)) + "\n");
+            line(TestRecords.full(1)) + "\n{\"userId\":2,\n" + line(TestRecords.full(3)) + "\n");
 
     assertThatThrownBy(() -> RecordReader.read(file))
         .as("a broken line in the middle is an error, not a skip")
@@ -80,8 +81,8 @@ class RecordReaderTest {
 
   @Test
   void skipsATruncatedLastLine() throws Exception {
-    String complete = line(Records.full(1)) + "\n" + line(Records.full(2)) + "\n";
-    String cut = line(Records.full(3));
+    String complete = line(TestRecords.full(1)) + "\n" + line(TestRecords.full(2)) + "\n";
+    String cut = line(TestRecords.full(3));
     Path file = write("cut.jsonl", complete + cut.substring(0, cut.length() / 2));
 
     RecordReader.Result result = RecordReader.readAll(file);
@@ -92,8 +93,8 @@ class RecordReaderTest {
 
   @Test
   void skipsALastLineCutInsideAMultiByteCharacter() throws Exception {
-    byte[] complete = (line(Records.full(1)) + "\n").getBytes(StandardCharsets.UTF_8);
-    byte[] cut = line(Records.full(2)).getBytes(StandardCharsets.UTF_8);
+    byte[] complete = (line(TestRecords.full(1)) + "\n").getBytes(StandardCharsets.UTF_8);
+    byte[] cut = line(TestRecords.full(2)).getBytes(StandardCharsets.UTF_8);
     int middleOfDot = indexOf(cut, "·".getBytes(StandardCharsets.UTF_8)) + 1;
     byte[] content = Arrays.copyOf(complete, complete.length + middleOfDot);
     System.arraycopy(cut, 0, content, complete.length, middleOfDot);
@@ -108,7 +109,7 @@ class RecordReaderTest {
 
   @Test
   void aBrokenLastLineEndingInANewlineIsAnError() throws Exception {
-    Path file = write("broken-last.jsonl", line(Records.full(1)) + "\n{\"userId\":\n");
+    Path file = write("broken-last.jsonl", line(TestRecords.full(1)) + "\n{\"userId\":\n");
 
     assertThatThrownBy(() -> RecordReader.read(file))
         .as("a complete line was written broken: not an interrupted write")
@@ -119,7 +120,9 @@ class RecordReaderTest {
   @Test
   void streamsLazilyAndSkipsBlankLines() throws Exception {
     Path file =
-        write("stream.jsonl", line(Records.full(1)) + "\n\n" + line(Records.full(2)) + "\n   \n");
+        write(
+            "stream.jsonl",
+            line(TestRecords.full(1)) + "\n\n" + line(TestRecords.full(2)) + "\n   \n");
 
     try (Stream<RequestRecord> records = RecordReader.stream(file)) {
       assertThat(records.map(RequestRecord::userId))

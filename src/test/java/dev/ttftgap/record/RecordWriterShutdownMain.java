@@ -13,10 +13,10 @@ final class RecordWriterShutdownMain {
     RecordWriter writer = RecordWriter.open(Path.of(args[0]));
     for (long user = 1; user <= 5; user++) {
       long id = user;
-      writer.track(id, () -> Records.inFlight(id));
+      writer.track(id, () -> TestRecords.inFlight(id));
     }
-    writer.append(Records.full(1));
-    writer.append(Records.full(2));
+    writer.append(TestRecords.full(1));
+    writer.append(TestRecords.full(2));
     System.out.print("ready\n");
     System.out.flush();
     Thread.sleep(60_000);

@@ -37,7 +37,7 @@ class RecordWriterTest {
               () -> {
                 awaitQuietly(start);
                 for (int i = 0; i < perThread; i++) {
-                  writer.append(Records.minimal(base + i));
+                  writer.append(TestRecords.minimal(base + i));
                 }
               });
       appender.start();
@@ -67,8 +67,8 @@ class RecordWriterTest {
   void recordsReachTheFileBeforeClose() throws Exception {
     Path file = dir.resolve("live.jsonl");
     try (RecordWriter writer = RecordWriter.open(file)) {
-      writer.append(Records.full(1));
-      writer.append(Records.full(2));
+      writer.append(TestRecords.full(1));
+      writer.append(TestRecords.full(2));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
       while (writer.written() < 2 && System.nanoTime() < deadline) {
         Thread.sleep(5);
@@ -83,11 +83,11 @@ class RecordWriterTest {
   void trackedRequestsAreWrittenAsInterruptedOnClose() {
     Path file = dir.resolve("interrupted.jsonl");
     RecordWriter writer = RecordWriter.open(file);
-    writer.track(1, () -> Records.inFlight(1));
-    writer.track(2, () -> Records.inFlight(2));
-    writer.track(3, () -> Records.inFlight(3));
-    writer.track(4, () -> Records.inFlight(4));
-    writer.append(Records.full(1));
+    writer.track(1, () -> TestRecords.inFlight(1));
+    writer.track(2, () -> TestRecords.inFlight(2));
+    writer.track(3, () -> TestRecords.inFlight(3));
+    writer.track(4, () -> TestRecords.inFlight(4));
+    writer.append(TestRecords.full(1));
     writer.untrack(2);
 
     writer.close();
@@ -111,11 +111,11 @@ class RecordWriterTest {
   void appendsAndTracksAfterCloseAreRefusedAndCounted() throws Exception {
     Path file = dir.resolve("late.jsonl");
     RecordWriter writer = RecordWriter.open(file);
-    writer.append(Records.full(1));
+    writer.append(TestRecords.full(1));
     writer.close();
 
-    writer.append(Records.full(2));
-    writer.track(3, () -> Records.inFlight(3));
+    writer.append(TestRecords.full(2));
+    writer.track(3, () -> TestRecords.inFlight(3));
     writer.close();
 
     assertThat(RecordReader.read(file)).as("only the record appended before close").hasSize(1);
@@ -138,11 +138,11 @@ class RecordWriterTest {
                 for (long i = 0; i < 200_000; i++) {
                   long user = base + i;
                   users.incrementAndGet();
-                  writer.track(user, () -> Records.inFlight(user));
+                  writer.track(user, () -> TestRecords.inFlight(user));
                   if (i == 1000) {
                     running.countDown();
                   }
-                  writer.append(Records.full(user));
+                  writer.append(TestRecords.full(user));
                 }
               });
       worker.start();
@@ -172,11 +172,11 @@ class RecordWriterTest {
   void createsParentDirectoriesAndTruncates() throws Exception {
     Path file = dir.resolve("a/b/c/records.jsonl");
     try (RecordWriter writer = RecordWriter.open(file)) {
-      writer.append(Records.full(1));
-      writer.append(Records.full(2));
+      writer.append(TestRecords.full(1));
+      writer.append(TestRecords.full(2));
     }
     try (RecordWriter writer = RecordWriter.open(file)) {
-      writer.append(Records.full(3));
+      writer.append(TestRecords.full(3));
     }
 
     assertThat(RecordReader.read(file))
@@ -189,7 +189,7 @@ class RecordWriterTest {
   void closeIsIdempotent() {
     Path file = dir.resolve("twice.jsonl");
     RecordWriter writer = RecordWriter.open(file);
-    writer.track(7, () -> Records.inFlight(7));
+    writer.track(7, () -> TestRecords.inFlight(7));
 
     writer.close();
     writer.close();
@@ -207,7 +207,7 @@ class RecordWriterTest {
           throw new IllegalStateException("session gone");
         });
     writer.track(2, () -> null);
-    writer.track(3, () -> Records.inFlight(3));
+    writer.track(3, () -> TestRecords.inFlight(3));
 
     writer.close();
 

@@ -1,0 +1,268 @@
+package dev.ttftgap.measure;
+
+import static dev.ttftgap.measure.GatlingEventJson.DONE;
+import static dev.ttftgap.measure.GatlingEventJson.content;
+import static dev.ttftgap.measure.GatlingEventJson.error;
+import static dev.ttftgap.measure.GatlingEventJson.role;
+import static dev.ttftgap.measure.GatlingEventJson.usage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One worked request throughout: sent at 1000, headers at 1120, role chunk at 1150, first token
+ * "Hi" at 1400, then each case goes its own way. The idle limit is 5000 ms.
+ */
+class RecordAssemblerTest {
+  private static final RequestContext CTX =
+      new RequestContext(
+          "run-1", 7, RequestRecord.STEP, 2, "step 2 · 4 rps", 4.0, null, "m", 100, 64, 5_000);
+  private static final long FALLBACK_SEND = 990;
+  private static final String FIRST_ID = "chatcmpl-1";
+  private static final String HI = content(FIRST_ID, "Hi");
+  private static final ObservedRow CONNECTED = ok(RowNames.TTFB, 1_000, 1_120);
+  private static final ObservedRow FIRST_TOKEN = ok(RowNames.GAP, 1_120, 1_400);
+  private static final ObservedEvent ROLE = at(1_150, role(FIRST_ID));
+  private static final String CRASHED = "SSE crashed while waiting for check: End of stream";
+  private static final ObservedRow DECODE_TIMED_OUT =
+      failed(RowNames.DECODE, 1_400, 301_400, "Check decode timeout");
+
+  private static ObservedRow ok(String name, long startMillis, long endMillis) {
+    return new ObservedRow(name, startMillis, endMillis, true, null);
+  }
+
+  private static ObservedRow failed(String name, long startMillis, long endMillis, String message) {
+    return new ObservedRow(name, startMillis, endMillis, false, message);
+  }
+
+  private static ObservedEvent at(long epochMillis, String eventJson) {
+    return new ObservedEvent(epochMillis, eventJson);
+  }
+
+  private static RequestRecord assemble(
+      List<ObservedRow> rows, String first, String end, List<ObservedEvent> unmatched) {
+    return RecordAssembler.assemble(CTX, rows, first, end, unmatched, FALLBACK_SEND);
+  }
+
+  /** The worked request past its first token: {@code decode} and the events decide the rest. */
+  private static RequestRecord afterFirstToken(
+      ObservedRow decode, String endMatchedEvent, List<ObservedEvent> unmatched) {
+    return assemble(List.of(CONNECTED, FIRST_TOKEN, decode), HI, endMatchedEvent, unmatched);
+  }
+
+  private static void assertFailure(
+      RequestRecord record, FailureReason reason, Integer httpStatus, String message) {
+    assertThat(record.outcome()).as("a failed request is ko").isEqualTo(RequestRecord.KO);
+    assertThat(record.reason()).as("its one failure reason").isEqualTo(reason.code());
+    assertThat(record.httpStatus()).as("HTTP status of %s", reason).isEqualTo(httpStatus);
+    assertThat(record.message()).as("message of %s", reason).isEqualTo(message);
+  }
+
+  @Test
+  void okStreamHasEveryMetricAndTheContextsFields() {
+    RequestRecord record =
+        afterFirstToken(
+            ok(RowNames.DECODE, 1_400, 1_510),
+            DONE,
+            List.of(
+                ROLE,
+                at(1_430, content(FIRST_ID, " there")),
+                at(1_460, content(FIRST_ID, "!")),
+                at(1_500, usage(FIRST_ID, 12, 3))));
+
+    RequestRecord expected =
+        TestRecords.builder()
+            .run("run-1")
+            .userId(7)
+            .requestId(FIRST_ID)
+            .step(2)
+            .stepLabel("step 2 · 4 rps")
+            .offeredRate(4.0)
+            .model("m")
+            .promptTokens(12) // the server's usage wins over the context's 100
+            .maxTokens(64)
+            .startEpochMillis(1_000)
+            .ttfbMillis(120L)
+            .ttftMillis(400L)
+            .gapMillis(280L)
+            .firstContentMillis(400L)
+            .e2eMillis(510L) // [DONE] at 1510
+            .itlMillis(List.of(30L, 30L))
+            .tpotMillis(55.0) // (510 − 400) / (3 − 1)
+            .outputTokens(3)
+            .outputTokensSource("usage")
+            .contentEvents(3)
+            .httpStatus(200)
+            .build();
+    assertThat(record).isEqualTo(expected);
+  }
+
+  @Test
+  void bufferedTokenReadTogetherWithTheFirstTokenComesAfterIt() {
+    RequestRecord record =
+        afterFirstToken(
+            ok(RowNames.DECODE, 1_400, 1_470),
+            DONE,
+            List.of(
+                ROLE, at(1_400, content(FIRST_ID, " there")), at(1_460, content(FIRST_ID, "!"))));
+
+    assertThat(record.ttftMillis()).as("the first token is the matched event").isEqualTo(400L);
+    assertThat(record.itlMillis()).as("same read → 0 ms, then 60 ms").containsExactly(0L, 60L);
+    assertThat(record.outputTokensSource()).as("no usage chunk").isEqualTo("tokenizer");
+    assertThat(record.promptTokens()).as("no usage: the context's count").isEqualTo(100);
+  }
+
+  static Stream<Arguments> connectFailures() {
+    return Stream.of(
+        Arguments.of(
+            "Server returned http response with code 429",
+            FailureReason.HTTP_STATUS,
+            429,
+            "HTTP 429 (Gatling's SSE client does not keep error bodies; the preflight shows the"
+                + " server's message)"),
+        Arguments.of(
+            "Server returned http response with content-type application/json",
+            FailureReason.WRONG_CONTENT_TYPE,
+            200,
+            "Server returned http response with content-type application/json"),
+        Arguments.of(
+            "AnnotatedConnectException: Connection refused: /127.0.0.1:9",
+            FailureReason.CONNECTION_FAILED,
+            null,
+            "AnnotatedConnectException: Connection refused: /127.0.0.1:9"));
+  }
+
+  @ParameterizedTest(name = "{1}: {0}")
+  @MethodSource("connectFailures")
+  void failedConnectIsClassifiedByGatlingsMessage(
+      String gatlingMessage, FailureReason reason, Integer httpStatus, String message) {
+    RequestRecord record =
+        assemble(
+            List.of(failed(RowNames.TTFB, 1_000, 1_050, gatlingMessage)), null, null, List.of());
+
+    assertFailure(record, reason, httpStatus, message);
+    assertThat(record.ttfbMillis()).as("no headers, no TTFB").isNull();
+    assertThat(record.e2eMillis()).as("send → end of the connect row").isEqualTo(50L);
+  }
+
+  @Test
+  void noConnectRowIsAConnectionFailureAtTheFallbackSendTime() {
+    RequestRecord record = assemble(List.of(), null, null, List.of());
+
+    assertFailure(record, FailureReason.CONNECTION_FAILED, null, "request was not sent");
+    assertThat(record.startEpochMillis()).isEqualTo(FALLBACK_SEND);
+    assertThat(record.e2eMillis()).as("nothing ended: undefined, not 0").isNull();
+  }
+
+  @Test
+  void gapCheckTimeoutIsAFirstTokenTimeout() {
+    RequestRecord record =
+        assemble(
+            List.of(CONNECTED, failed(RowNames.GAP, 1_120, 61_120, "Check gap timeout")),
+            null,
+            null,
+            List.of(ROLE));
+
+    assertFailure(record, FailureReason.FIRST_TOKEN_TIMEOUT, 200, "Check gap timeout");
+    assertThat(record.ttfbMillis()).isEqualTo(120L);
+    assertThat(record.ttftMillis()).as("no token, no TTFT").isNull();
+    assertThat(record.e2eMillis()).as("send → the timeout at 61120").isEqualTo(60_120L);
+  }
+
+  @Test
+  void streamEndedBeforeAnyTokenIsAStreamErrorWhenAnErrorEventCameElseNoContent() {
+    ObservedRow crashed = failed(RowNames.GAP, 1_120, 1_300, CRASHED);
+
+    RequestRecord withError =
+        assemble(
+            List.of(CONNECTED, crashed),
+            null,
+            null,
+            List.of(ROLE, at(1_290, error("upstream overloaded"))));
+    RequestRecord withoutError = assemble(List.of(CONNECTED, crashed), null, null, List.of(ROLE));
+
+    assertFailure(withError, FailureReason.STREAM_ERROR, 200, "stream error: upstream overloaded");
+    assertFailure(
+        withoutError, FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
+  }
+
+  @Test
+  void doneBeforeAnyTokenIsNoContent() {
+    RequestRecord record =
+        assemble(
+            List.of(
+                CONNECTED,
+                failed(RowNames.GAP, 1_120, 1_300, "gap: found no content before [DONE]")),
+            DONE,
+            null,
+            List.of(ROLE));
+
+    assertFailure(record, FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
+    assertThat(record.e2eMillis()).as("[DONE] at 1300").isEqualTo(300L);
+  }
+
+  /** Decode row's end and Gatling message, the failure it means, its message, e2e (send → end). */
+  @ParameterizedTest(name = "{2}: {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+301400 | Check decode timeout | STREAM_TIMEOUT | Check decode timeout        | 300400
+1500   | SSE crashed while waiting for check: End of stream                   | NO_DONE        | stream ended without [DONE] | 500
+""")
+  void decodeCheckFailureAfterTokensIsAStreamTimeoutOrNoDone(
+      long endMillis, String gatlingMessage, FailureReason reason, String message, long e2eMillis) {
+    RequestRecord record =
+        afterFirstToken(
+            failed(RowNames.DECODE, 1_400, endMillis, gatlingMessage),
+            null,
+            List.of(ROLE, at(1_430, content(FIRST_ID, " there"))));
+
+    assertFailure(record, reason, 200, message);
+    assertThat(record.ttftMillis()).as("the first token still counts").isEqualTo(400L);
+    assertThat(record.e2eMillis()).as("send → end of the decode row").isEqualTo(e2eMillis);
+  }
+
+  @Test
+  void twoChunkIdsAreARestartedStream() {
+    RequestRecord record =
+        afterFirstToken(
+            failed(
+                RowNames.DECODE,
+                1_400,
+                2_000,
+                "decode: stream restarted: chunk id chatcmpl-2 after chatcmpl-1"),
+            role("chatcmpl-2"),
+            List.of(ROLE));
+
+    assertFailure(
+        record,
+        FailureReason.STREAM_RESTARTED,
+        200,
+        "stream restarted: the connection dropped and the POST was re-sent; chunk ids [chatcmpl-1,"
+            + " chatcmpl-2]");
+    assertThat(record.requestId()).as("the first stream's id").isEqualTo(FIRST_ID);
+  }
+
+  @Test
+  void silenceLongerThanTheIdleLimitIsAnIdleTimeoutEvenWhenTheChecksPassedOrTimedOut() {
+    // " there" arrives 6030 ms after the first token: over the 5000 ms limit
+    List<ObservedEvent> events = List.of(ROLE, at(7_430, content(FIRST_ID, " there")));
+    String idle = "no event for 6030 ms (idle timeout 5000 ms)";
+
+    RequestRecord finished = afterFirstToken(ok(RowNames.DECODE, 1_400, 7_440), DONE, events);
+    RequestRecord timedOut = afterFirstToken(DECODE_TIMED_OUT, null, events);
+
+    assertFailure(finished, FailureReason.IDLE_TIMEOUT, 200, idle);
+    assertFailure(timedOut, FailureReason.IDLE_TIMEOUT, 200, idle);
+  }
+}
