@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RecordAssemblerTest {
   private static final RequestContext CTX =
       new RequestContext(
-          "run-1", 7, RequestRecord.STEP, 2, "step 2 · 4 rps", 4.0, null, "m", 100, 64, 5_000);
+          "run-1", 7, RequestRecord.STEP, 2, "step 2 · 4 rps", 4.0, null, "m", 100, 64, 5_000, true);
   private static final long FALLBACK_SEND = 990;
   private static final String FIRST_ID = "chatcmpl-1";
   private static final String HI = content(FIRST_ID, "Hi");
@@ -101,6 +101,7 @@ class RecordAssemblerTest {
             .outputTokens(3)
             .outputTokensSource("usage")
             .contentEvents(3)
+            .newConnection(true) // from the context
             .httpStatus(200)
             .build();
     assertThat(record).isEqualTo(expected);
