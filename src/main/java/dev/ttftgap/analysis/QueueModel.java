@@ -28,9 +28,13 @@ import java.util.List;
  *     the fitted steps
  * @param fitMeanAbsErrorMillis mean absolute error of the predicted vs measured mean queueing delay
  *     over the fitted steps, ms
- * @param batchingDelayMillisPerRps growth of the gap with load that is not queueing (an arrival
- *     waiting for the engine step under way), ms per req/s above {@code baselineRate}
+ * @param batchingOffsetMillis the part of the gap's growth that is not queueing and appears as soon
+ *     as the engine is rarely idle (an arrival waits for the step under way), ms; it ramps in
+ *     between {@code baselineRate} and {@code batchingRampEndRate}
+ * @param batchingDelayMillisPerRps the further growth of the gap with load that is not queueing
+ *     (steps get longer as the batch grows), ms per req/s above {@code baselineRate}
  * @param baselineRate the low-load step's arrival rate, req/s
+ * @param batchingRampEndRate the first fitted step above the low-load one, req/s
  * @param fittedSteps per fitted step, measured vs predicted
  * @param curve predicted gap at evenly spaced rates from 0 up to just below saturation
  * @param lowLoadGapQuantilesMillis the low-load gap distribution (100 quantiles, ms) the wait is
@@ -49,8 +53,10 @@ public record QueueModel(
     String fitMethod,
     double fitMapePercent,
     double fitMeanAbsErrorMillis,
+    double batchingOffsetMillis,
     double batchingDelayMillisPerRps,
     double baselineRate,
+    double batchingRampEndRate,
     List<ModelStepFit> fittedSteps,
     List<ModelPoint> curve,
     List<Double> lowLoadGapQuantilesMillis) {
@@ -94,14 +100,30 @@ public record QueueModel(
   public Double predictedGapMillis(double rate, double percentile) {
     double[] quantiles =
         lowLoadGapQuantilesMillis.stream().mapToDouble(Double::doubleValue).toArray();
-    GapShape shape = new GapShape(quantiles, baselineRate, batchingDelayMillisPerRps);
+    GapShape shape =
+        new GapShape(
+            quantiles,
+            baselineRate,
+            batchingRampEndRate,
+            batchingOffsetMillis,
+            batchingDelayMillisPerRps);
     return gapPercentileMillis(servers, serviceTimeMillis, waitFactor, shape, rate, percentile);
   }
 
-  /** The gap without queueing: low-load quantiles shifted by the batching delay at a rate. */
-  record GapShape(double[] lowLoadQuantilesMillis, double baselineRate, double slopeMillisPerRps) {
+  /**
+   * The gap without queueing: low-load quantiles shifted by the batching delay at a rate, {@code
+   * offset × ramp + slope × (λ − λ0)}, the ramp going from 0 at λ0 to 1 at the first step above it.
+   */
+  record GapShape(
+      double[] lowLoadQuantilesMillis,
+      double baselineRate,
+      double rampEndRate,
+      double offsetMillis,
+      double slopeMillisPerRps) {
     double shiftMillis(double rate) {
-      return slopeMillisPerRps * Math.max(0, rate - baselineRate);
+      double above = Math.max(0, rate - baselineRate);
+      double ramp = rampEndRate > baselineRate ? Math.min(1, above / (rampEndRate - baselineRate)) : 1;
+      return offsetMillis * ramp + slopeMillisPerRps * above;
     }
   }
 

@@ -39,11 +39,13 @@ import java.util.Locale;
  *       barely queue before saturation) but saturation was measured, c and S come from the anchors
  *       alone: c = X·Ŝ rounded, S = c / X.
  *   <li>Batching delay: in a batching engine an arrival waits for the step under way, so the gap
- *       grows with load before any slot is short. On the fitted steps where the first fit predicts
- *       no median wait (Erlang C &lt; 1/2), the rise of the gap p50 over its low-load value is
- *       regressed on λ − λ0 (through 0, floored at 0); that slope b is taken out of the measured
- *       delays and c, S are fitted again. The predicted gap is the low-load gap + b·(λ − λ0) + the
- *       queue wait.
+ *       grows with load before any slot is short: a jump a once the engine is rarely idle, then a
+ *       slope b as steps grow with the batch. On the fitted steps where the first fit predicts no
+ *       median wait (Erlang C &lt; 1/2), the rise of the gap p50 over its low-load value is
+ *       regressed on λ − λ0 (a line with intercept a when two or more steps qualify and a ≥ 0,
+ *       else through 0; both floored at 0); that growth is taken out of the measured delays and c,
+ *       S are fitted again. The predicted gap is the low-load gap + a·ramp + b·(λ − λ0) + the queue
+ *       wait, the ramp rising from 0 at λ0 to 1 at the first step above it.
  *   <li>Fit error: MAPE of the predicted vs measured gap p50 and mean absolute error of the
  *       queueing delay, over the fitted steps.
  * </ol>
@@ -115,11 +117,17 @@ public final class QueueModelFitter {
             : search(fitSteps, waitFactor, floor, capacity, measuredService);
     // second pass: take out the gap's growth that is not queueing, then fit the queue again
     double baselineRate = fitSteps.get(0).rate;
-    double batchingSlope = batchingSlope(fitSteps, best, baseline, baselineRate);
-    if (batchingSlope > 0 && "gap".equals(fitSteps.get(0).source)) {
+    double rampEndRate = fitSteps.size() > 1 ? fitSteps.get(1).rate : baselineRate;
+    double[] batchingLine = batchingLine(fitSteps, best, baseline, baselineRate);
+    double batchingOffset = batchingLine[0];
+    double batchingSlope = batchingLine[1];
+    QueueModel.GapShape batchingShape =
+        new QueueModel.GapShape(
+            new double[0], baselineRate, rampEndRate, batchingOffset, batchingSlope);
+    if ((batchingSlope > 0 || batchingOffset > 0) && "gap".equals(fitSteps.get(0).source)) {
       List<FitStep> adjusted = new ArrayList<>();
       for (FitStep step : fitSteps) {
-        double batching = batchingSlope * Math.max(0, step.rate - baselineRate);
+        double batching = batchingShape.shiftMillis(step.rate);
         adjusted.add(
             new FitStep(
                 step.step,
@@ -140,7 +148,12 @@ public final class QueueModelFitter {
     int servers = best.servers;
     double serviceMillis = best.serviceMillis;
     QueueModel.GapShape shape =
-        new QueueModel.GapShape(baseline.gapQuantilesMillis(), baselineRate, batchingSlope);
+        new QueueModel.GapShape(
+            baseline.gapQuantilesMillis(),
+            baselineRate,
+            rampEndRate,
+            batchingOffset,
+            batchingSlope);
     List<QueueModel.ModelStepFit> fits = new ArrayList<>();
     double apeSum = 0;
     double aeSum = 0;
@@ -189,8 +202,10 @@ public final class QueueModelFitter {
         anchorsOnly ? "anchors" : "curve",
         100 * apeSum / fitSteps.size(),
         aeSum / fitSteps.size(),
+        batchingOffset,
         batchingSlope,
         baselineRate,
+        rampEndRate,
         fits,
         curve,
         Arrays.stream(baseline.gapQuantilesMillis()).boxed().toList());
@@ -282,21 +297,45 @@ public final class QueueModelFitter {
 
   /**
    * Growth of the gap median with load where the fitted queue predicts no median wait (Erlang C
-   * below 1/2), ms per req/s: least squares through the low-load point, floored at 0.
+   * below 1/2), as {offset ms, slope ms per req/s}: least squares of (gap p50 − low-load gap p50)
+   * on (λ − λ0) over those steps. A batching engine that is rarely idle makes every arrival wait
+   * for the step under way (the offset, reached by the first step above the low-load one), and its
+   * steps grow with the batch (the slope). With fewer than two such steps, or a negative intercept,
+   * the line goes through the low-load point (offset 0); both parts are floored at 0.
    */
-  private static double batchingSlope(
+  private static double[] batchingLine(
       List<FitStep> fitSteps, Best best, LowLoadBaseline baseline, double baselineRate) {
-    double sumXy = 0;
-    double sumXx = 0;
+    List<double[]> points = new ArrayList<>();
     for (FitStep step : fitSteps) {
       double load = step.rate * best.serviceMillis / 1000;
       double x = step.rate - baselineRate;
       if (x > 0 && ErlangC.probabilityOfWaiting(best.servers, load) < 0.5) {
-        sumXy += x * (step.gapP50Millis - baseline.gapP50Millis());
-        sumXx += x * x;
+        points.add(new double[] {x, step.gapP50Millis - baseline.gapP50Millis()});
       }
     }
-    return sumXx > 0 ? Math.max(0, sumXy / sumXx) : 0;
+    double n = points.size();
+    double sumX = 0;
+    double sumY = 0;
+    double sumXy = 0;
+    double sumXx = 0;
+    for (double[] p : points) {
+      sumX += p[0];
+      sumY += p[1];
+      sumXy += p[0] * p[1];
+      sumXx += p[0] * p[0];
+    }
+    if (n == 0 || sumXx == 0) {
+      return new double[] {0, 0};
+    }
+    double spread = n * sumXx - sumX * sumX;
+    if (n >= 2 && spread > 1e-9) {
+      double slope = (n * sumXy - sumX * sumY) / spread;
+      double offset = (sumY - slope * sumX) / n;
+      if (offset >= 0 && slope >= 0) {
+        return new double[] {offset, slope};
+      }
+    }
+    return new double[] {0, Math.max(0, sumXy / sumXx)};
   }
 
   /**

@@ -183,7 +183,9 @@ public final class CapacityJson {
     node.put("arrivalCv2", model.arrivalCv2());
     node.put("serviceCv2", model.serviceCv2());
     node.put("waitFactor", model.waitFactor());
+    node.put("batchingOffsetMillis", model.batchingOffsetMillis());
     node.put("batchingDelayMillisPerRps", model.batchingDelayMillisPerRps());
+    node.put("batchingRampEndRatePerSec", model.batchingRampEndRate());
     node.put("measuredServiceTimeMillis", model.measuredServiceTimeMillis());
     node.put("saturationRatePerSec", model.saturationRate());
     node.put("delaySource", model.delaySource());
