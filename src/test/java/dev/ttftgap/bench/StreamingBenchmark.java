@@ -15,8 +15,6 @@ import dev.ttftgap.record.RequestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +75,8 @@ public final class StreamingBenchmark {
             .withPort(0)
             .withProfile(engineProfile)
             .withEventLoopThreads(engineThreads)
-            .withGroundTruthCapacity(1_000_000);
+            .withGroundTruthCapacity(1_000_000)
+            .withTraceFile(out.resolve("ground-truth.jsonl"));
     try (EmbeddedEngine engine = EmbeddedEngine.start(config)) {
       EngineSampler engineSampler = EngineSampler.start(engine, engineProfile);
       Path samples = out.resolve("client-samples.csv");
@@ -87,6 +86,7 @@ public final class StreamingBenchmark {
           samples, results, out.resolve("gatling.log"),
           schedule.totalDurationMillis() + TimeUnit.MINUTES.toMillis(4));
       engineSampler.stop();
+      org.HdrHistogram.Histogram writeLag = engine.writeLagMicros();
       Path recordsFile = newestRecords(results);
       System.out.println("gatling exit " + exit + ", " + (System.currentTimeMillis() - forkStart) / 1000
           + " s; records " + recordsFile + "; log " + out.resolve("gatling.log"));
@@ -94,6 +94,10 @@ public final class StreamingBenchmark {
       List<GroundTruth> truths = engine.groundTruths();
       report(profile, schedule, records, truths, ClientSamples.read(samples), engineSampler,
           windowMillis, cores);
+      System.out.printf(Locale.ROOT,
+          "  engine write lag (token written - its step's planned end, whole run): p50 %.3f ms, p99 %.3f ms, max %.3f ms%n",
+          writeLag.getValueAtPercentile(50) / 1000.0, writeLag.getValueAtPercentile(99) / 1000.0,
+          writeLag.getMaxValue() / 1000.0);
     }
   }
 
@@ -226,11 +230,12 @@ public final class StreamingBenchmark {
     command.addAll(dev.ttftgap.gatling.GatlingFork.PLUGIN_JVM_OPTIONS);
     command.add("-Xms" + heap);
     command.add("-Xmx" + heap);
+    command.add("-Xlog:gc:file=" + log.resolveSibling("client-gc.log") + ":utctime,uptime");
     if (!jvmArgs.isEmpty()) {
       command.addAll(Arrays.asList(jvmArgs.split("\\s+")));
     }
     command.add("-cp");
-    command.add(classPath());
+    command.add(ClassPaths.of(StreamingBenchmark.class));
     command.add("-Dttftgap.reportsDir=" + results);
     command.add("-Dttftgap.simulationsDir=" + Path.of("simulations").toAbsolutePath());
     command.add("-Dprofile=" + profile);
@@ -252,25 +257,6 @@ public final class StreamingBenchmark {
       throw new IllegalStateException("the Gatling run exceeded " + timeoutMillis + " ms; see " + log);
     }
     return process.exitValue();
-  }
-
-  /** The project class path: exec:java's class loader holds it, surefire's java.class.path. */
-  private static String classPath() {
-    ClassLoader loader = StreamingBenchmark.class.getClassLoader();
-    if (loader instanceof URLClassLoader urls && urls.getURLs().length > 1) {
-      return Arrays.stream(urls.getURLs())
-          .map(StreamingBenchmark::toPath)
-          .collect(Collectors.joining(java.io.File.pathSeparator));
-    }
-    return System.getProperty("java.class.path");
-  }
-
-  private static String toPath(URL url) {
-    try {
-      return Path.of(url.toURI()).toString();
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private static Path newestRecords(Path results) throws IOException {
