@@ -19,12 +19,27 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ChunkClassifierBenchmark {
-  // fields, not constants, so the JIT can't fold the inputs
+  private static final int COPIES = 1024;
+  // fields, not constants, so the JIT can't fold the inputs; distinct string instances, because
+  // every event Gatling hands over is a new string (StreamVerdicts remembers the last one)
+  private final String[] contentEvents = copies(StreamEvents.CONTENT_EVENT);
+  private final String[] roleEvents = copies(StreamEvents.ROLE_EVENT);
   private String contentData = StreamEvents.CONTENT_DATA;
-  private String contentEvent = StreamEvents.CONTENT_EVENT;
-  private String roleEvent = StreamEvents.ROLE_EVENT;
   private String doneEvent = StreamEvents.DONE_EVENT;
   private String chunkId = StreamEvents.ID;
+  private int next;
+
+  private static String[] copies(String event) {
+    String[] copies = new String[COPIES];
+    for (int i = 0; i < COPIES; i++) {
+      copies[i] = new String(event.toCharArray());
+    }
+    return copies;
+  }
+
+  private String contentEvent() {
+    return contentEvents[next++ & (COPIES - 1)];
+  }
 
   @Benchmark
   public Chunk classifyContentData() {
@@ -33,7 +48,7 @@ public class ChunkClassifierBenchmark {
 
   @Benchmark
   public Chunk classifyContentGatlingEvent() {
-    return ChunkClassifier.classifyGatlingEvent(contentEvent);
+    return ChunkClassifier.classifyGatlingEvent(contentEvent());
   }
 
   @Benchmark
@@ -44,18 +59,19 @@ public class ChunkClassifierBenchmark {
   /** The end-of-stream check's matching, on a token (the per-event call at steady state). */
   @Benchmark
   public boolean endsStreamOnContent() {
-    return StreamVerdicts.endsStream(contentEvent, chunkId);
+    return StreamVerdicts.endsStream(contentEvent(), chunkId);
   }
 
   /** The first-token check's matching, on the role-only chunk. */
   @Benchmark
   public boolean endsFirstTokenWaitOnRole() {
-    return StreamVerdicts.endsFirstTokenWait(roleEvent);
+    return StreamVerdicts.endsFirstTokenWait(roleEvents[next++ & (COPIES - 1)]);
   }
 
   /** All the first-token check does on the event it matches: matching, then its three checks. */
   @Benchmark
   public String firstTokenCheckOnContent() {
+    String contentEvent = contentEvent();
     StreamVerdicts.endsFirstTokenWait(contentEvent);
     StreamVerdicts.chunkId(contentEvent);
     return StreamVerdicts.firstToken(contentEvent);
