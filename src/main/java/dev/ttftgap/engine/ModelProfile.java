@@ -34,8 +34,8 @@ import java.util.Set;
  *       <td>100 → 64</td><td>5.68 req/s</td></tr>
  *   <tr><td>tiny-fast</td><td>8</td><td>2 + 0.1 ms</td><td>0.01 ms</td>
  *       <td>100 → 16</td><td>≈ 151 req/s</td></tr>
- *   <tr><td>stress</td><td>4096</td><td>40 + 0.002 ms</td><td>0.0005 ms</td>
- *       <td>20 → 64</td><td>≈ 1,310 req/s</td></tr>
+ *   <tr><td>stress</td><td>4096</td><td>8 + 0.001 ms</td><td>0.0005 ms</td>
+ *       <td>20 → 64</td><td>≈ 5,000 req/s</td></tr>
  * </table>
  *
  * <p>Saturation rate: at full batch every step holds {@code c = max_num_seqs} sequences and each

@@ -149,17 +149,17 @@ public final class StreamingBenchmark {
         clientCores * seconds * 1e6 / Math.max(1, events.all()),
         clientCores * 1e6 / Math.max(1, streams.mean()), engine.cpuCores(from, to),
         100 * engine.machineBusy(from, to));
-    Step warmup = schedule.warmup().orElse(steps.get(0));
-    long baseFrom = t0 + warmup.startMillis() + Math.min(2000, warmup.durationMillis() / 2);
-    long baseTo = t0 + warmup.endMillis();
-    double baseHeap = client.medianHeapAfterGc(baseFrom, baseTo);
+    // baseline: the last collection before the first measured step (warm-up load, if any)
+    long baseAt = t0 + steps.get(0).startMillis();
+    double baseHeap = client.lastHeapAfterGcBefore(baseAt);
+    double baseStreams =
+        StreamingFigures.concurrency(records, baseAt - 1000, baseAt, 0, 0).mean();
     double peakHeap = client.medianHeapAfterGc(from, to);
-    double baseStreams = StreamingFigures.concurrency(records, baseFrom, baseTo, 0, 0).mean();
     System.out.printf(Locale.ROOT,
-        "  client heap after GC: %.0f MiB at %.0f streams (warm-up), %.0f MiB at %.0f streams: %.1f KiB per open stream (%d GCs in the window)%n",
+        "  client heap after GC: %.0f MiB at %.0f streams (before the first step), median %.0f MiB at %.0f streams: %.1f KiB per open stream (%d GCs in the window, %.0f ms paused)%n",
         baseHeap / (1 << 20), baseStreams, peakHeap / (1 << 20), streams.mean(),
-        (peakHeap - baseHeap) / 1024 / (streams.mean() - baseStreams), client.gcCount(from, to));
-
+        (peakHeap - baseHeap) / 1024 / (streams.mean() - baseStreams), client.gcCount(from, to),
+        client.pausedMillis(from, to));
     Map<String, GroundTruth> truthById =
         truths.stream().collect(Collectors.toMap(GroundTruth::requestId, g -> g, (a, b) -> a));
     List<RequestRecord> measured =
@@ -278,8 +278,8 @@ public final class StreamingBenchmark {
           String[] f = line.split(",");
           if (f[0].equals("cpu") && f.length == 4) {
             cpu.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3])});
-          } else if (f[0].equals("gc") && f.length == 3) {
-            gc.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+          } else if (f[0].equals("gc") && f.length == 4) {
+            gc.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3])});
           }
         }
       } catch (IOException e) {
@@ -296,6 +296,18 @@ public final class StreamingBenchmark {
       double[] heaps =
           gc.stream().filter(s -> s[0] >= from && s[0] < to).mapToDouble(s -> s[1]).sorted().toArray();
       return StreamingFigures.percentile(heaps, 50);
+    }
+
+    double lastHeapAfterGcBefore(long at) {
+      return gc.stream()
+          .filter(s -> s[0] < at)
+          .reduce((a, b) -> b)
+          .map(s -> (double) s[1])
+          .orElse(Double.NaN);
+    }
+
+    double pausedMillis(long from, long to) {
+      return gc.stream().filter(s -> s[0] >= from && s[0] < to).mapToLong(s -> s[2]).sum();
     }
 
     long gcCount(long from, long to) {
