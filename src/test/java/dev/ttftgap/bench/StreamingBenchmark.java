@@ -143,12 +143,14 @@ public final class StreamingBenchmark {
         lag.length == 0 ? Double.NaN : lag[lag.length - 1]);
 
     double clientCores = client.cpuCores(from, to);
+    double engineCores = engine.cpuCores(from, to);
+    double busy = engine.machineBusy(from, to);
     System.out.printf(Locale.ROOT,
-        "  client CPU: %.2f cores = %.0f %% of %d cores, %.1f µs per SSE event, %.0f µs/s per open stream; engine JVM: %.2f cores; machine busy: %.0f %%%n",
+        "  client CPU: %.2f cores = %.0f %% of %d cores, %.1f µs per SSE event, %.0f µs/s per open stream; engine JVM: %.2f cores; machine busy %.0f %% (other processes %.2f cores)%n",
         clientCores, 100 * clientCores / cores, cores,
         clientCores * seconds * 1e6 / Math.max(1, events.all()),
-        clientCores * 1e6 / Math.max(1, streams.mean()), engine.cpuCores(from, to),
-        100 * engine.machineBusy(from, to));
+        clientCores * 1e6 / Math.max(1, streams.mean()), engineCores, 100 * busy,
+        busy * cores - clientCores - engineCores);
     // baseline: the last collection before the first measured step (warm-up load, if any)
     long baseAt = t0 + steps.get(0).startMillis();
     double baseHeap = client.lastHeapAfterGcBefore(baseAt);
@@ -206,8 +208,9 @@ public final class StreamingBenchmark {
     double[] abs = StreamingFigures.sorted(Accuracy.abs(deltas, shift));
     double[] signed = StreamingFigures.sorted(deltas.stream().map(d -> d + shift).toList());
     System.out.printf(Locale.ROOT,
-        "  %s: p50 %.3f ms, p99 %.3f ms, max %.3f ms (signed: min %.3f, p50 %.3f, p99 %.3f; n %d)%n",
-        label, StreamingFigures.percentile(abs, 50), StreamingFigures.percentile(abs, 99),
+        "  %s: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms (signed: min %.3f, p50 %.3f, p99 %.3f; n %d)%n",
+        label, StreamingFigures.percentile(abs, 50), StreamingFigures.percentile(abs, 90),
+        StreamingFigures.percentile(abs, 99),
         abs.length == 0 ? Double.NaN : abs[abs.length - 1],
         signed.length == 0 ? Double.NaN : signed[0], StreamingFigures.percentile(signed, 50),
         StreamingFigures.percentile(signed, 99), abs.length);
