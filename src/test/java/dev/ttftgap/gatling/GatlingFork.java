@@ -37,6 +37,19 @@ public final class GatlingFork {
     }
   }
 
+  /**
+   * The JVM options gatling-maven-plugin 4.21 gives Gatling (its {@code GatlingConstants}): without
+   * the {@code --add-opens} Gatling 3.15 crashes at start on Java 17 ({@code StringInternals}: module
+   * java.base does not open java.lang).
+   */
+  public static final List<String> PLUGIN_JVM_OPTIONS =
+      List.of(
+          "-XX:+HeapDumpOnOutOfMemoryError",
+          "-XX:MaxInlineLevel=20",
+          "-XX:MaxTrivialSize=12",
+          "--add-opens=java.base/java.lang=ALL-UNNAMED",
+          "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+
   private GatlingFork() {}
 
   /**
@@ -55,6 +68,7 @@ public final class GatlingFork {
       Files.createDirectories(resultsDir);
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.addAll(PLUGIN_JVM_OPTIONS);
       command.add("-Xmx1g");
       // as the Gatling Maven plugin does: Gatling reflects into java.lang
       command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");

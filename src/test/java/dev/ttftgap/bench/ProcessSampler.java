@@ -1,0 +1,99 @@
+package dev.ttftgap.bench;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.OperatingSystemMXBean;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * Samples this JVM's CPU time and heap into a CSV file while a load runs, so the benchmark can
+ * report the load generator's own cost.
+ *
+ * <p>Lines: {@code cpu,<epochMillis>,<processCpuNanos>,<heapUsedBytes>} every period, and {@code
+ * gc,<epochMillis>,<heapUsedAfterGcBytes>,<pauseMillis>} after each collection (0 for a
+ * concurrent cycle). Heap after a collection is the live set plus not-yet-collected old garbage,
+ * far steadier than the sawtooth of heap used, so heap per stream is taken from it. Each line is
+ * flushed: the process may end with {@code System.exit}.
+ */
+final class ProcessSampler {
+  private final Writer out;
+  private final OperatingSystemMXBean os =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+  private ProcessSampler(Writer out) {
+    this.out = out;
+  }
+
+  /** Starts sampling every {@code periodMillis} on a daemon thread. */
+  static void start(Path file, long periodMillis) {
+    try {
+      ProcessSampler sampler =
+          new ProcessSampler(Files.newBufferedWriter(file, StandardCharsets.UTF_8));
+      sampler.listenToCollections();
+      Thread thread = new Thread(() -> sampler.loop(periodMillis), "ttftgap-sampler");
+      thread.setDaemon(true);
+      thread.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void loop(long periodMillis) {
+    while (true) {
+      long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+      line("cpu," + System.currentTimeMillis() + "," + os.getProcessCpuTime() + "," + heap);
+      try {
+        Thread.sleep(periodMillis);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private void listenToCollections() {
+    List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+    for (GarbageCollectorMXBean collector : collectors) {
+      ((NotificationEmitter) collector)
+          .addNotificationListener(
+              (notification, handback) -> {
+                if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                    notification.getType())) {
+                  return;
+                }
+                GarbageCollectionNotificationInfo info =
+                    GarbageCollectionNotificationInfo.from(
+                        (CompositeData) notification.getUserData());
+                long after =
+                    info.getGcInfo().getMemoryUsageAfterGc().values().stream()
+                        .mapToLong(MemoryUsage::getUsed)
+                        .sum();
+                // a concurrent cycle runs beside the application: not a pause
+                long pause =
+                    info.getGcName().contains("Concurrent") ? 0 : info.getGcInfo().getDuration();
+                line("gc," + System.currentTimeMillis() + "," + after + "," + pause);
+              },
+              null,
+              null);
+    }
+  }
+
+  private synchronized void line(String text) {
+    try {
+      out.write(text);
+      out.write('\n');
+      out.flush();
+    } catch (IOException e) {
+      // sampling must never disturb the run it observes
+    }
+  }
+}

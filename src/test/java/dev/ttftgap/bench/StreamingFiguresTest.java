@@ -1,0 +1,85 @@
+package dev.ttftgap.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.record.RequestRecord;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StreamingFiguresTest {
+  private static RequestRecord record(
+      long userId, String id, long start, Long ttfb, Long ttft, Long e2e, List<Long> itl) {
+    return new RequestRecord(
+        "bench", userId, id, RequestRecord.STEP, 1, "step 1 · 2 users", null, 2, "stress", 20, 3,
+        start, ttfb, ttft, ttft == null || ttfb == null ? null : ttft - ttfb, ttft, null, e2e,
+        itl, null, null, null, null, null, null, RequestRecord.OK, null, 200, null);
+  }
+
+  @Test
+  void concurrencyCountsStreamsFromHeadersToEnd() {
+    // user 1 open [1010, 2000), user 2 open [1510, 2500)
+    List<RequestRecord> records =
+        List.of(
+            record(1, "a", 1000, 10L, 20L, 1000L, List.of()),
+            record(2, "b", 1500, 10L, 20L, 1000L, List.of()));
+    StreamingFigures.Concurrency c = StreamingFigures.concurrency(records, 1000, 3000, 2, 0);
+    assertThat(c.max()).as("both streams overlap on [1510, 2000)").isEqualTo(2);
+    assertThat(c.min()).as("nothing is open before 1010 nor after 2500").isZero();
+    // area: 1 × 500 + 2 × 490 + 1 × 500 = 1980 stream-ms over 2000 ms
+    assertThat(c.mean()).isCloseTo(0.99, within(1e-9));
+    assertThat(c.firstAtOrAboveMillis()).as("2 streams first at user 2's headers").isEqualTo(1510);
+  }
+
+  @Test
+  void eventsAreCountedAtTheirArrivalTimes() {
+    // content at 1020, 1030, 1050; the four other events at the end, 1100
+    List<RequestRecord> records = List.of(record(1, "a", 1000, 10L, 20L, 100L, List.of(10L, 20L)));
+    assertThat(StreamingFigures.events(records, 1000, 1040))
+        .as("two content events before 1040, the stream's end after it")
+        .isEqualTo(new StreamingFigures.Events(2, 2));
+    assertThat(StreamingFigures.events(records, 1000, 2000))
+        .isEqualTo(new StreamingFigures.Events(3, 3 + StreamingFigures.NON_CONTENT_EVENTS));
+  }
+
+  @Test
+  void closedLoopLagIsNextStartMinusPreviousEnd() {
+    List<RequestRecord> records =
+        List.of(
+            record(1, "a", 1000, 10L, 20L, 100L, List.of()),
+            record(1, "b", 1103, 10L, 20L, 100L, List.of()),
+            record(2, "c", 1000, 10L, 20L, 50L, List.of()),
+            record(2, "d", 1050, 10L, 20L, 50L, List.of()));
+    assertThat(StreamingFigures.closedLoopLagMillis(records, 0, 5000))
+        .as("user 1 restarted 3 ms after its [DONE], user 2 at once")
+        .containsExactlyInAnyOrder(3.0, 0.0);
+  }
+
+  @Test
+  void accuracyJoinsByRequestIdAndComparesEpochs() {
+    GroundTruth truth =
+        new GroundTruth("a", "stress", 200, 20, 0, 3, 1_000_000L, 1_009_400L, 1_019_700L,
+            1_100_000L, 10L, GroundTruth.OK, null);
+    List<RequestRecord> records =
+        List.of(
+            record(1, "a", 1000, 10L, 20L, 100L, List.of()),
+            record(2, "unknown", 1000, 10L, 20L, 100L, List.of()));
+    StreamingFigures.Accuracy accuracy =
+        StreamingFigures.accuracy(records, List.of(truth), 0, 5000);
+    assertThat(accuracy.joined()).as("only the request the engine knows is joined").isOne();
+    assertThat(accuracy.ttfbDelta().get(0)).isCloseTo(1010 - 1009.4, within(1e-9));
+    assertThat(accuracy.ttftDelta().get(0)).isCloseTo(1020 - 1019.7, within(1e-9));
+    assertThat(accuracy.gapDelta().get(0)).as("client gap 10 ms, engine gap 10.3 ms")
+        .isCloseTo(-0.3, within(1e-9));
+    assertThat(accuracy.anchorMillis()).as("-1 - min Δttfb").isCloseTo(-1.6, within(1e-9));
+  }
+
+  @Test
+  void percentileIsTheNearestRank() {
+    double[] sorted = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    assertThat(StreamingFigures.percentile(sorted, 50)).isEqualTo(5);
+    assertThat(StreamingFigures.percentile(sorted, 99)).isEqualTo(10);
+    assertThat(StreamingFigures.percentile(new double[0], 50)).isNaN();
+  }
+}

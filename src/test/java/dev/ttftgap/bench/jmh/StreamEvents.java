@@ -1,0 +1,81 @@
+package dev.ttftgap.bench.jmh;
+
+import dev.ttftgap.measure.ObservedEvent;
+import dev.ttftgap.measure.ObservedRow;
+import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.measure.RowNames;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Events exactly as the stress run sees them: the embedded engine's chunks ({@code ChunkEncoder}'s
+ * bytes), wrapped the way Gatling 3.15 hands them to SSE checks ({@code {"data":<raw JSON>}}).
+ */
+final class StreamEvents {
+  static final String ID = "chatcmpl-5f0c2a4e9b7d4c1a8e3f6b2d";
+  private static final String PREFIX =
+      "{\"id\":\"" + ID + "\",\"object\":\"chat.completion.chunk\",\"created\":1764471234,"
+          + "\"model\":\"stress\",\"choices\":[";
+
+  static final String ROLE_DATA =
+      PREFIX + "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
+          + "\"logprobs\":null,\"finish_reason\":null}]}";
+  static final String CONTENT_DATA =
+      PREFIX + "{\"index\":0,\"delta\":{\"content\":\" latency\"},\"logprobs\":null,"
+          + "\"finish_reason\":null}]}";
+  static final String FINISH_DATA =
+      PREFIX + "{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"length\"}]}";
+  static final String USAGE_DATA =
+      PREFIX + "],\"usage\":{\"prompt_tokens\":20,\"completion_tokens\":200,\"total_tokens\":220}}";
+
+  static final String ROLE_EVENT = gatling(ROLE_DATA);
+  static final String CONTENT_EVENT = gatling(CONTENT_DATA);
+  static final String FINISH_EVENT = gatling(FINISH_DATA);
+  static final String USAGE_EVENT = gatling(USAGE_DATA);
+  static final String DONE_EVENT = "{\"data\":[DONE]}";
+
+  private StreamEvents() {}
+
+  /** Gatling's JSON of an event whose data is a JSON object: embedded raw. */
+  static String gatling(String data) {
+    return "{\"data\":" + data + "}";
+  }
+
+  static RequestContext context() {
+    return new RequestContext(
+        "bench", 1, "step", 1, "step 1 · 1000 users", null, 1000, "stress", 20, 200, 10_000, false);
+  }
+
+  /**
+   * What one 200-token request leaves for {@code RecordAssembler}: rows of the connect and both
+   * checks, the first-token and [DONE] events, and the unmatched ones (role chunk, 199 further
+   * tokens 44 ms apart, finish and usage chunks), with Gatling's ms arrival times.
+   */
+  static Request request(int tokens) {
+    long send = 1_764_471_234_000L;
+    long headers = send + 2;
+    long first = headers + 44;
+    List<ObservedEvent> unmatched = new ArrayList<>(tokens + 3);
+    unmatched.add(new ObservedEvent(headers, ROLE_EVENT));
+    long t = first;
+    for (int i = 1; i < tokens; i++) {
+      t += 44;
+      unmatched.add(new ObservedEvent(t, gatling(CONTENT_DATA.replace(" latency", " w" + i))));
+    }
+    unmatched.add(new ObservedEvent(t, FINISH_EVENT));
+    unmatched.add(new ObservedEvent(t, USAGE_EVENT));
+    List<ObservedRow> rows =
+        List.of(
+            new ObservedRow(RowNames.TTFB, send, headers, true, null),
+            new ObservedRow(RowNames.GAP, headers, first, true, null),
+            new ObservedRow(RowNames.DECODE, first, t, true, null));
+    return new Request(rows, CONTENT_EVENT, DONE_EVENT, unmatched, send);
+  }
+
+  record Request(
+      List<ObservedRow> rows,
+      String firstEvent,
+      String endEvent,
+      List<ObservedEvent> unmatched,
+      long sendMillis) {}
+}
