@@ -20,10 +20,10 @@ import javax.management.openmbean.CompositeData;
  * report the load generator's own cost.
  *
  * <p>Lines: {@code cpu,<epochMillis>,<processCpuNanos>,<heapUsedBytes>} every period, and {@code
- * gc,<epochMillis>,<heapUsedAfterGcBytes>,<pauseMillis>} after each collection (0 for a
- * concurrent cycle). Heap after a collection is the live set plus not-yet-collected old garbage,
- * far steadier than the sawtooth of heap used, so heap per stream is taken from it. Each line is
- * flushed: the process may end with {@code System.exit}.
+ * gc,<epochMillis>,<heapUsedAfterGcBytes>,<pauseMillis>} after each collection (0 for a concurrent
+ * cycle). Heap after a collection is the live set plus not-yet-collected old garbage, far steadier
+ * than the sawtooth of heap used, so heap per stream is taken from it. Each line is flushed: the
+ * process may end with {@code System.exit}.
  */
 final class ProcessSampler {
   private final Writer out;

@@ -65,10 +65,18 @@ public final class StreamingBenchmark {
     StepSchedule schedule = profile.schedule();
     int cores = Runtime.getRuntime().availableProcessors();
     System.out.println(
-        "streaming benchmark: " + profile.summary() + "; engine profile " + engineProfile
-            + ", engine event-loop threads " + engineThreads + ", client heap " + clientHeap
-            + (clientJvmArgs.isEmpty() ? "" : ", client JVM args " + clientJvmArgs) + ", "
-            + cores + " cores");
+        "streaming benchmark: "
+            + profile.summary()
+            + "; engine profile "
+            + engineProfile
+            + ", engine event-loop threads "
+            + engineThreads
+            + ", client heap "
+            + clientHeap
+            + (clientJvmArgs.isEmpty() ? "" : ", client JVM args " + clientJvmArgs)
+            + ", "
+            + cores
+            + " cores");
 
     EngineConfig config =
         EngineConfig.defaults()
@@ -82,21 +90,46 @@ public final class StreamingBenchmark {
       Path samples = out.resolve("client-samples.csv");
       Path results = out.resolve("gatling");
       long forkStart = System.currentTimeMillis();
-      int exit = fork(engine.baseUrl(), engineProfile, profileName, clientHeap, clientJvmArgs,
-          samples, results, out.resolve("gatling.log"),
-          schedule.totalDurationMillis() + TimeUnit.MINUTES.toMillis(4));
+      int exit =
+          fork(
+              engine.baseUrl(),
+              engineProfile,
+              profileName,
+              clientHeap,
+              clientJvmArgs,
+              samples,
+              results,
+              out.resolve("gatling.log"),
+              schedule.totalDurationMillis() + TimeUnit.MINUTES.toMillis(4));
       engineSampler.stop();
       org.HdrHistogram.Histogram writeLag = engine.writeLagMicros();
       Path recordsFile = newestRecords(results);
-      System.out.println("gatling exit " + exit + ", " + (System.currentTimeMillis() - forkStart) / 1000
-          + " s; records " + recordsFile + "; log " + out.resolve("gatling.log"));
+      System.out.println(
+          "gatling exit "
+              + exit
+              + ", "
+              + (System.currentTimeMillis() - forkStart) / 1000
+              + " s; records "
+              + recordsFile
+              + "; log "
+              + out.resolve("gatling.log"));
       List<RequestRecord> records = RecordReader.read(recordsFile);
       List<GroundTruth> truths = engine.groundTruths();
-      report(profile, schedule, records, truths, ClientSamples.read(samples), engineSampler,
-          windowMillis, cores);
-      System.out.printf(Locale.ROOT,
-          "  engine write lag (token written - its step's planned end, whole run): p50 %.3f ms, p99 %.3f ms, max %.3f ms%n",
-          writeLag.getValueAtPercentile(50) / 1000.0, writeLag.getValueAtPercentile(99) / 1000.0,
+      report(
+          profile,
+          schedule,
+          records,
+          truths,
+          ClientSamples.read(samples),
+          engineSampler,
+          windowMillis,
+          cores);
+      System.out.printf(
+          Locale.ROOT,
+          "  engine write lag (token written - its step's planned end, whole run): p50 %.3f ms, p99"
+              + " %.3f ms, max %.3f ms%n",
+          writeLag.getValueAtPercentile(50) / 1000.0,
+          writeLag.getValueAtPercentile(99) / 1000.0,
           writeLag.getMaxValue() / 1000.0);
     }
   }
@@ -123,44 +156,76 @@ public final class StreamingBenchmark {
     Events events = StreamingFigures.events(records, from, to);
     double seconds = (to - from) / 1000.0;
     long plannedFull = t0 + top.startMillis() + rampMillis;
-    System.out.printf(Locale.ROOT, "%ncapacity window: %s, %.0f s (the step's last seconds)%n",
-        top.label(), seconds);
-    System.out.printf(Locale.ROOT,
-        "  concurrent streams (client: headers -> [DONE]): min %d, mean %.1f, max %d; engine running: %s%n",
-        streams.min(), streams.mean(), streams.max(), engine.runningSummary(from, to));
-    System.out.println("  " + target + " streams first reached: "
-        + (streams.firstAtOrAboveMillis() < 0 ? "never"
-            : (streams.firstAtOrAboveMillis() - plannedFull) + " ms after the ramp's planned end"));
-    System.out.printf(Locale.ROOT, "  SSE events/s: %,.0f (content events %,.0f/s)%n",
-        events.all() / seconds, events.content() / seconds);
+    System.out.printf(
+        Locale.ROOT,
+        "%ncapacity window: %s, %.0f s (the step's last seconds)%n",
+        top.label(),
+        seconds);
+    System.out.printf(
+        Locale.ROOT,
+        "  concurrent streams (client: headers -> [DONE]): min %d, mean %.1f, max %d; engine"
+            + " running: %s%n",
+        streams.min(),
+        streams.mean(),
+        streams.max(),
+        engine.runningSummary(from, to));
+    System.out.println(
+        "  "
+            + target
+            + " streams first reached: "
+            + (streams.firstAtOrAboveMillis() < 0
+                ? "never"
+                : (streams.firstAtOrAboveMillis() - plannedFull)
+                    + " ms after the ramp's planned end"));
+    System.out.printf(
+        Locale.ROOT,
+        "  SSE events/s: %,.0f (content events %,.0f/s)%n",
+        events.all() / seconds,
+        events.content() / seconds);
 
     List<Double> lags =
         StreamingFigures.closedLoopLagMillis(records, t0 + steps.get(0).startMillis(), to);
     double[] lag = StreamingFigures.sorted(lags);
-    System.out.printf(Locale.ROOT,
-        "  injection lag (closed loop: next request's start - previous [DONE]), %d requests: p50 %.0f ms, p99 %.0f ms, max %.0f ms%n",
-        lag.length, StreamingFigures.percentile(lag, 50), StreamingFigures.percentile(lag, 99),
+    System.out.printf(
+        Locale.ROOT,
+        "  injection lag (closed loop: next request's start - previous [DONE]), %d requests: p50"
+            + " %.0f ms, p99 %.0f ms, max %.0f ms%n",
+        lag.length,
+        StreamingFigures.percentile(lag, 50),
+        StreamingFigures.percentile(lag, 99),
         lag.length == 0 ? Double.NaN : lag[lag.length - 1]);
 
     double clientCores = client.cpuCores(from, to);
     double engineCores = engine.cpuCores(from, to);
     double busy = engine.machineBusy(from, to);
-    System.out.printf(Locale.ROOT,
-        "  client CPU: %.2f cores = %.0f %% of %d cores, %.1f µs per SSE event, %.0f µs/s per open stream; engine JVM: %.2f cores; machine busy %.0f %% (other processes %.2f cores)%n",
-        clientCores, 100 * clientCores / cores, cores,
+    System.out.printf(
+        Locale.ROOT,
+        "  client CPU: %.2f cores = %.0f %% of %d cores, %.1f µs per SSE event, %.0f µs/s per open"
+            + " stream; engine JVM: %.2f cores; machine busy %.0f %% (other processes %.2f"
+            + " cores)%n",
+        clientCores,
+        100 * clientCores / cores,
+        cores,
         clientCores * seconds * 1e6 / Math.max(1, events.all()),
-        clientCores * 1e6 / Math.max(1, streams.mean()), engineCores, 100 * busy,
+        clientCores * 1e6 / Math.max(1, streams.mean()),
+        engineCores,
+        100 * busy,
         busy * cores - clientCores - engineCores);
     // baseline: the last collection before the first measured step (warm-up load, if any)
     long baseAt = t0 + steps.get(0).startMillis();
     double baseHeap = client.lastHeapAfterGcBefore(baseAt);
-    double baseStreams =
-        StreamingFigures.concurrency(records, baseAt - 1000, baseAt, 0, 0).mean();
+    double baseStreams = StreamingFigures.concurrency(records, baseAt - 1000, baseAt, 0, 0).mean();
     double peakHeap = client.medianHeapAfterGc(from, to);
-    System.out.printf(Locale.ROOT,
-        "  client heap after GC: %.0f MiB at %.0f streams (before the first step), median %.0f MiB at %.0f streams: %.1f KiB per open stream (%d GCs in the window, %.0f ms paused)%n",
-        baseHeap / (1 << 20), baseStreams, peakHeap / (1 << 20), streams.mean(),
-        (peakHeap - baseHeap) / 1024 / (streams.mean() - baseStreams), client.gcCount(from, to),
+    System.out.printf(
+        Locale.ROOT,
+        "  client heap after GC: %.0f MiB at %.0f streams (before the first step), median %.0f MiB"
+            + " at %.0f streams: %.1f KiB per open stream (%d GCs in the window, %.0f ms paused)%n",
+        baseHeap / (1 << 20),
+        baseStreams,
+        peakHeap / (1 << 20),
+        streams.mean(),
+        (peakHeap - baseHeap) / 1024 / (streams.mean() - baseStreams),
+        client.gcCount(from, to),
         client.pausedMillis(from, to));
     Map<String, GroundTruth> truthById =
         truths.stream().collect(Collectors.toMap(GroundTruth::requestId, g -> g, (a, b) -> a));
@@ -175,29 +240,40 @@ public final class StreamingBenchmark {
             .filter(g -> g != null && GroundTruth.OK.equals(g.outcome()))
             .count();
     Map<String, Long> reasons =
-        failed.stream().collect(Collectors.groupingBy(r -> String.valueOf(r.reason()), TreeMap::new,
-            Collectors.counting()));
-    System.out.println("  requests: " + measured.size() + " measured, KO " + failed.size()
-        + (failed.isEmpty() ? "" : " " + reasons) + "; KO that the engine served to the end "
-        + "(client-caused): " + engineOk);
+        failed.stream()
+            .collect(
+                Collectors.groupingBy(
+                    r -> String.valueOf(r.reason()), TreeMap::new, Collectors.counting()));
+    System.out.println(
+        "  requests: "
+            + measured.size()
+            + " measured, KO "
+            + failed.size()
+            + (failed.isEmpty() ? "" : " " + reasons)
+            + "; KO that the engine served to the end "
+            + "(client-caused): "
+            + engineOk);
 
     Step accuracyStep =
-        steps.stream()
-            .filter(s -> Math.round(s.level()) == 1000)
-            .findFirst()
-            .orElse(steps.get(0));
+        steps.stream().filter(s -> Math.round(s.level()) == 1000).findFirst().orElse(steps.get(0));
     long accFrom = t0 + accuracyStep.startMillis() + rampMillis + 5000;
     long accTo = t0 + accuracyStep.endMillis();
     Concurrency accStreams = StreamingFigures.concurrency(records, accFrom, accTo, 0, 0);
     Accuracy accuracy = StreamingFigures.accuracy(records, truths, accFrom, accTo);
     double anchor = accuracy.anchorMillis();
-    System.out.printf(Locale.ROOT,
-        "%naccuracy at %s (%.0f streams mean), %d requests joined with the engine's ground truth by id:%n",
-        accuracyStep.label(), accStreams.mean(), accuracy.joined());
+    System.out.printf(
+        Locale.ROOT,
+        "%naccuracy at %s (%.0f streams mean), %d requests joined with the engine's ground truth by"
+            + " id:%n",
+        accuracyStep.label(),
+        accStreams.mean(),
+        accuracy.joined());
     printDelta("TTFB  |client headers - engine headersWritten|   ", accuracy.ttfbDelta(), 0);
     printDelta("TTFT  |client 1st token - engine firstContentWritten|", accuracy.ttftDelta(), 0);
-    System.out.printf(Locale.ROOT,
-        "  Gatling's clock anchor (floor of currentTimeMillis at its start), estimated: %.3f ms; corrected (+anchor +0.5 ms):%n",
+    System.out.printf(
+        Locale.ROOT,
+        "  Gatling's clock anchor (floor of currentTimeMillis at its start), estimated: %.3f ms;"
+            + " corrected (+anchor +0.5 ms):%n",
         anchor);
     printDelta("TTFB  corrected", accuracy.ttfbDelta(), anchor + 0.5);
     printDelta("TTFT  corrected", accuracy.ttftDelta(), anchor + 0.5);
@@ -207,13 +283,19 @@ public final class StreamingBenchmark {
   private static void printDelta(String label, List<Double> deltas, double shift) {
     double[] abs = StreamingFigures.sorted(Accuracy.abs(deltas, shift));
     double[] signed = StreamingFigures.sorted(deltas.stream().map(d -> d + shift).toList());
-    System.out.printf(Locale.ROOT,
-        "  %s: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms (signed: min %.3f, p50 %.3f, p99 %.3f; n %d)%n",
-        label, StreamingFigures.percentile(abs, 50), StreamingFigures.percentile(abs, 90),
+    System.out.printf(
+        Locale.ROOT,
+        "  %s: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms (signed: min %.3f, p50 %.3f, p99"
+            + " %.3f; n %d)%n",
+        label,
+        StreamingFigures.percentile(abs, 50),
+        StreamingFigures.percentile(abs, 90),
         StreamingFigures.percentile(abs, 99),
         abs.length == 0 ? Double.NaN : abs[abs.length - 1],
-        signed.length == 0 ? Double.NaN : signed[0], StreamingFigures.percentile(signed, 50),
-        StreamingFigures.percentile(signed, 99), abs.length);
+        signed.length == 0 ? Double.NaN : signed[0],
+        StreamingFigures.percentile(signed, 50),
+        StreamingFigures.percentile(signed, 99),
+        abs.length);
   }
 
   private static int fork(
@@ -257,7 +339,8 @@ public final class StreamingBenchmark {
     Process process = builder.start();
     if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
       process.destroyForcibly().waitFor();
-      throw new IllegalStateException("the Gatling run exceeded " + timeoutMillis + " ms; see " + log);
+      throw new IllegalStateException(
+          "the Gatling run exceeded " + timeoutMillis + " ms; see " + log);
     }
     return process.exitValue();
   }
@@ -297,7 +380,11 @@ public final class StreamingBenchmark {
 
     double medianHeapAfterGc(long from, long to) {
       double[] heaps =
-          gc.stream().filter(s -> s[0] >= from && s[0] < to).mapToDouble(s -> s[1]).sorted().toArray();
+          gc.stream()
+              .filter(s -> s[0] >= from && s[0] < to)
+              .mapToDouble(s -> s[1])
+              .sorted()
+              .toArray();
       return StreamingFigures.percentile(heaps, 50);
     }
 
@@ -350,8 +437,13 @@ public final class StreamingBenchmark {
               () -> {
                 while (running) {
                   long[] machine = machineJiffies();
-                  long[] sample = {System.currentTimeMillis(), os.getProcessCpuTime(),
-                      engine.runningCount(model), machine[0], machine[1]};
+                  long[] sample = {
+                    System.currentTimeMillis(),
+                    os.getProcessCpuTime(),
+                    engine.runningCount(model),
+                    machine[0],
+                    machine[1]
+                  };
                   synchronized (samples) {
                     samples.add(sample);
                   }
@@ -390,12 +482,20 @@ public final class StreamingBenchmark {
 
     String runningSummary(long from, long to) {
       double[] running =
-          snapshot().stream().filter(s -> s[0] >= from && s[0] < to).mapToDouble(s -> s[2]).sorted().toArray();
+          snapshot().stream()
+              .filter(s -> s[0] >= from && s[0] < to)
+              .mapToDouble(s -> s[2])
+              .sorted()
+              .toArray();
       if (running.length == 0) {
         return "no samples";
       }
-      return String.format(Locale.ROOT, "min %.0f, median %.0f, max %.0f (1-s samples)", running[0],
-          StreamingFigures.percentile(running, 50), running[running.length - 1]);
+      return String.format(
+          Locale.ROOT,
+          "min %.0f, median %.0f, max %.0f (1-s samples)",
+          running[0],
+          StreamingFigures.percentile(running, 50),
+          running[running.length - 1]);
     }
 
     /** Busy share of all cores between the samples nearest to the window, from /proc/stat. */
@@ -420,7 +520,8 @@ public final class StreamingBenchmark {
     private static long[] machineJiffies() {
       try {
         String cpu = Files.readAllLines(Path.of("/proc/stat")).get(0);
-        long[] f = Arrays.stream(cpu.trim().split("\\s+")).skip(1).mapToLong(Long::parseLong).toArray();
+        long[] f =
+            Arrays.stream(cpu.trim().split("\\s+")).skip(1).mapToLong(Long::parseLong).toArray();
         long total = Arrays.stream(f).sum();
         return new long[] {f[3] + f[4], total};
       } catch (IOException | RuntimeException e) {

@@ -28,10 +28,10 @@ import java.util.stream.Collectors;
  *       previous one ended ({@code [DONE]}); lag = actual start − that instant. It contains the
  *       client's own work between requests (record assembly, report rows) and any event-loop
  *       queueing, which is what delays a closed-model user.
- *   <li><b>Accuracy</b>: each client record joined with the engine's ground truth by request id;
- *       Δ = client epoch − engine epoch for the headers ({@code start + ttfb} vs {@code
- *       headersWritten}) and the first token ({@code start + ttft} vs {@code
- *       firstContentWritten}), and Δgap = client gap − engine gap (a pure duration).
+ *   <li><b>Accuracy</b>: each client record joined with the engine's ground truth by request id; Δ
+ *       = client epoch − engine epoch for the headers ({@code start + ttfb} vs {@code
+ *       headersWritten}) and the first token ({@code start + ttft} vs {@code firstContentWritten}),
+ *       and Δgap = client gap − engine gap (a pure duration).
  * </ul>
  *
  * <p>Assumptions: the run starts when its first record starts (the warm-up users all start at
@@ -98,7 +98,10 @@ final class StreamingFigures {
     }
     sweep.hold(previous, Long.MAX_VALUE, level);
     return new Concurrency(
-        sweep.min == Integer.MAX_VALUE ? 0 : sweep.min, sweep.area / (to - from), sweep.max, reached);
+        sweep.min == Integer.MAX_VALUE ? 0 : sweep.min,
+        sweep.area / (to - from),
+        sweep.max,
+        reached);
   }
 
   /** Accumulates a piecewise-constant level over a window. */
@@ -167,18 +170,22 @@ final class StreamingFigures {
       for (int i = 1; i < user.size(); i++) {
         RequestRecord previous = user.get(i - 1);
         RequestRecord next = user.get(i);
-        if (previous.e2eMillis() == null || next.startEpochMillis() < from
+        if (previous.e2eMillis() == null
+            || next.startEpochMillis() < from
             || next.startEpochMillis() >= to) {
           continue;
         }
-        lags.add((double) (next.startEpochMillis() - previous.startEpochMillis() - previous.e2eMillis()));
+        lags.add(
+            (double)
+                (next.startEpochMillis() - previous.startEpochMillis() - previous.e2eMillis()));
       }
     }
     return lags;
   }
 
   /** Client − engine differences of the requests joined by id, ms. */
-  record Accuracy(int joined, List<Double> ttfbDelta, List<Double> ttftDelta, List<Double> gapDelta) {
+  record Accuracy(
+      int joined, List<Double> ttfbDelta, List<Double> ttftDelta, List<Double> gapDelta) {
     /** Gatling's clock anchor estimate, ms (see the class Javadoc). */
     double anchorMillis() {
       return -1 - ttfbDelta.stream().mapToDouble(Double::doubleValue).min().orElse(-1);
@@ -189,7 +196,8 @@ final class StreamingFigures {
     }
   }
 
-  static Accuracy accuracy(List<RequestRecord> records, List<GroundTruth> truths, long from, long to) {
+  static Accuracy accuracy(
+      List<RequestRecord> records, List<GroundTruth> truths, long from, long to) {
     Map<String, GroundTruth> byId =
         truths.stream()
             .collect(Collectors.toMap(GroundTruth::requestId, Function.identity(), (a, b) -> a));
@@ -208,11 +216,15 @@ final class StreamingFigures {
       joined++;
       Double headers = null;
       if (r.ttfbMillis() != null && truth.headersWrittenEpochMicros() != null) {
-        headers = r.startEpochMillis() + r.ttfbMillis() - truth.headersWrittenEpochMicros() / 1000.0;
+        headers =
+            r.startEpochMillis() + r.ttfbMillis() - truth.headersWrittenEpochMicros() / 1000.0;
         ttfb.add(headers);
       }
       if (r.ttftMillis() != null && truth.firstContentWrittenEpochMicros() != null) {
-        ttft.add(r.startEpochMillis() + r.ttftMillis() - truth.firstContentWrittenEpochMicros() / 1000.0);
+        ttft.add(
+            r.startEpochMillis()
+                + r.ttftMillis()
+                - truth.firstContentWrittenEpochMicros() / 1000.0);
         if (r.gapMillis() != null && truth.headersWrittenEpochMicros() != null) {
           double engineGap =
               (truth.firstContentWrittenEpochMicros() - truth.headersWrittenEpochMicros()) / 1000.0;

@@ -12,9 +12,35 @@ class StreamingFiguresTest {
   private static RequestRecord record(
       long userId, String id, long start, Long ttfb, Long ttft, Long e2e, List<Long> itl) {
     return new RequestRecord(
-        "bench", userId, id, RequestRecord.STEP, 1, "step 1 · 2 users", null, 2, "stress", 20, 3,
-        start, ttfb, ttft, ttft == null || ttfb == null ? null : ttft - ttfb, ttft, null, e2e,
-        itl, null, null, null, null, null, null, RequestRecord.OK, null, 200, null);
+        "bench",
+        userId,
+        id,
+        RequestRecord.STEP,
+        1,
+        "step 1 · 2 users",
+        null,
+        2,
+        "stress",
+        20,
+        3,
+        start,
+        ttfb,
+        ttft,
+        ttft == null || ttfb == null ? null : ttft - ttfb,
+        ttft,
+        null,
+        e2e,
+        itl,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        RequestRecord.OK,
+        null,
+        200,
+        null);
   }
 
   @Test
@@ -59,8 +85,20 @@ class StreamingFiguresTest {
   @Test
   void accuracyJoinsByRequestIdAndComparesEpochs() {
     GroundTruth truth =
-        new GroundTruth("a", "stress", 200, 20, 0, 3, 1_000_000L, 1_009_400L, 1_019_700L,
-            1_100_000L, 10L, GroundTruth.OK, null);
+        new GroundTruth(
+            "a",
+            "stress",
+            200,
+            20,
+            0,
+            3,
+            1_000_000L,
+            1_009_400L,
+            1_019_700L,
+            1_100_000L,
+            10L,
+            GroundTruth.OK,
+            null);
     List<RequestRecord> records =
         List.of(
             record(1, "a", 1000, 10L, 20L, 100L, List.of()),
@@ -70,7 +108,8 @@ class StreamingFiguresTest {
     assertThat(accuracy.joined()).as("only the request the engine knows is joined").isOne();
     assertThat(accuracy.ttfbDelta().get(0)).isCloseTo(1010 - 1009.4, within(1e-9));
     assertThat(accuracy.ttftDelta().get(0)).isCloseTo(1020 - 1019.7, within(1e-9));
-    assertThat(accuracy.gapDelta().get(0)).as("client gap 10 ms, engine gap 10.3 ms")
+    assertThat(accuracy.gapDelta().get(0))
+        .as("client gap 10 ms, engine gap 10.3 ms")
         .isCloseTo(-0.3, within(1e-9));
     assertThat(accuracy.anchorMillis()).as("-1 - min Δttfb").isCloseTo(-1.6, within(1e-9));
   }

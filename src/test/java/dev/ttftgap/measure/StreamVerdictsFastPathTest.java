@@ -14,11 +14,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StreamVerdictsFastPathTest {
   private static final String ID = "chatcmpl-abc";
   private static final String PREFIX =
-      "{\"data\":{\"id\":\"" + ID + "\",\"object\":\"chat.completion.chunk\",\"created\":1,"
+      "{\"data\":{\"id\":\""
+          + ID
+          + "\",\"object\":\"chat.completion.chunk\",\"created\":1,"
           + "\"model\":\"m\",\"choices\":[";
 
   private static String content(String text) {
-    return PREFIX + "{\"index\":0,\"delta\":{\"content\":\"" + text
+    return PREFIX
+        + "{\"index\":0,\"delta\":{\"content\":\""
+        + text
         + "\"},\"finish_reason\":null}]}}";
   }
 
@@ -27,7 +31,9 @@ class StreamVerdictsFastPathTest {
     Chunk chunk = ChunkClassifier.classifyGatlingEvent(event);
     return chunk.kind() == ChunkKind.DONE
         || chunk.kind() == ChunkKind.ERROR
-        || (firstId != null && !firstId.isEmpty() && chunk.id() != null
+        || (firstId != null
+            && !firstId.isEmpty()
+            && chunk.id() != null
             && !chunk.id().equals(firstId));
   }
 
@@ -84,8 +90,7 @@ class StreamVerdictsFastPathTest {
   @Test
   void repeatedCallsOnTheSameEventGiveTheSameVerdicts() {
     String token = content("hi");
-    String role =
-        PREFIX + "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}}";
+    String role = PREFIX + "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}}";
     for (int i = 0; i < 2; i++) {
       assertThat(StreamVerdicts.endsFirstTokenWait(token)).as("a token ends the wait").isTrue();
       assertThat(StreamVerdicts.chunkId(token)).as("chunk id of the token").isEqualTo(ID);

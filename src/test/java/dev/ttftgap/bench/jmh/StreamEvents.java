@@ -14,14 +14,18 @@ import java.util.List;
 final class StreamEvents {
   static final String ID = "chatcmpl-5f0c2a4e9b7d4c1a8e3f6b2d";
   private static final String PREFIX =
-      "{\"id\":\"" + ID + "\",\"object\":\"chat.completion.chunk\",\"created\":1764471234,"
+      "{\"id\":\""
+          + ID
+          + "\",\"object\":\"chat.completion.chunk\",\"created\":1764471234,"
           + "\"model\":\"stress\",\"choices\":[";
 
   static final String ROLE_DATA =
-      PREFIX + "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
+      PREFIX
+          + "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
           + "\"logprobs\":null,\"finish_reason\":null}]}";
   static final String CONTENT_DATA =
-      PREFIX + "{\"index\":0,\"delta\":{\"content\":\" latency\"},\"logprobs\":null,"
+      PREFIX
+          + "{\"index\":0,\"delta\":{\"content\":\" latency\"},\"logprobs\":null,"
           + "\"finish_reason\":null}]}";
   static final String FINISH_DATA =
       PREFIX + "{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"length\"}]}";
