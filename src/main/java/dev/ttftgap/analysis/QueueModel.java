@@ -122,7 +122,8 @@ public record QueueModel(
       double slopeMillisPerRps) {
     double shiftMillis(double rate) {
       double above = Math.max(0, rate - baselineRate);
-      double ramp = rampEndRate > baselineRate ? Math.min(1, above / (rampEndRate - baselineRate)) : 1;
+      double ramp =
+          rampEndRate > baselineRate ? Math.min(1, above / (rampEndRate - baselineRate)) : 1;
       return offsetMillis * ramp + slopeMillisPerRps * above;
     }
   }

@@ -42,10 +42,10 @@ import java.util.Locale;
  *       grows with load before any slot is short: a jump a once the engine is rarely idle, then a
  *       slope b as steps grow with the batch. On the fitted steps where the first fit predicts no
  *       median wait (Erlang C &lt; 1/2), the rise of the gap p50 over its low-load value is
- *       regressed on λ − λ0 (a line with intercept a when two or more steps qualify and a ≥ 0,
- *       else through 0; both floored at 0); that growth is taken out of the measured delays and c,
- *       S are fitted again. The predicted gap is the low-load gap + a·ramp + b·(λ − λ0) + the queue
- *       wait, the ramp rising from 0 at λ0 to 1 at the first step above it.
+ *       regressed on λ − λ0 (a line with intercept a when two or more steps qualify and a ≥ 0, else
+ *       through 0; both floored at 0); that growth is taken out of the measured delays and c, S are
+ *       fitted again. The predicted gap is the low-load gap + a·ramp + b·(λ − λ0) + the queue wait,
+ *       the ramp rising from 0 at λ0 to 1 at the first step above it.
  *   <li>Fit error: MAPE of the predicted vs measured gap p50 and mean absolute error of the
  *       queueing delay, over the fitted steps.
  * </ol>

@@ -10,7 +10,6 @@ import dev.ttftgap.engine.scheduler.StepCostModel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,11 +45,11 @@ import java.util.Set;
  *
  * <pre>λ_sat = c / (N × (base + per_seq × c) + c × P × per_prefill_token)</pre>
  *
- * <p>Worked example, {@code qwen3-8b-like}: 8 / (64 × (10 + 0.5 × 8) + 8 × 100 × 0.1475) ms =
- * 8 / 1,014 ms = 7.89 requests/s. Above that rate the waiting queue grows without bound and the
- * TTFT − TTFB gap grows with it. Low-load TTFT is one prefill step: {@code base + per_seq +
- * P × per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and
- * 402.7 ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
+ * <p>Worked example, {@code qwen3-8b-like}: 8 / (64 × (10 + 0.5 × 8) + 8 × 100 × 0.1475) ms = 8 /
+ * 1,014 ms = 7.89 requests/s. Above that rate the waiting queue grows without bound and the TTFT −
+ * TTFB gap grows with it. Low-load TTFT is one prefill step: {@code base + per_seq + P ×
+ * per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and 402.7
+ * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
  *
  * <p>The 8b/14b profiles keep the prefix cache off so that a repeated prompt (what a load test
  * usually sends) costs what the saturation formula assumes; {@code tiny-fast} has it on.
@@ -247,36 +246,91 @@ public record ModelProfile(
 
   public ModelProfile withName(String newName) {
     return new ModelProfile(
-        newName, description, maxNumSeqs, maxNumBatchedTokens, maxWaiting, stepBaseMillis,
-        stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
-        defaultPromptTokens, defaultOutputTokens, maxModelLen, faults);
+        newName,
+        description,
+        maxNumSeqs,
+        maxNumBatchedTokens,
+        maxWaiting,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        prefixCacheBlocks,
+        defaultPromptTokens,
+        defaultOutputTokens,
+        maxModelLen,
+        faults);
   }
 
   public ModelProfile withMaxNumSeqs(int value) {
     return new ModelProfile(
-        name, description, value, Math.max(value, maxNumBatchedTokens), maxWaiting,
-        stepBaseMillis, stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
-        defaultPromptTokens, defaultOutputTokens, maxModelLen, faults);
+        name,
+        description,
+        value,
+        Math.max(value, maxNumBatchedTokens),
+        maxWaiting,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        prefixCacheBlocks,
+        defaultPromptTokens,
+        defaultOutputTokens,
+        maxModelLen,
+        faults);
   }
 
   public ModelProfile withMaxWaiting(int value) {
     return new ModelProfile(
-        name, description, maxNumSeqs, maxNumBatchedTokens, value, stepBaseMillis,
-        stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
-        defaultPromptTokens, defaultOutputTokens, maxModelLen, faults);
+        name,
+        description,
+        maxNumSeqs,
+        maxNumBatchedTokens,
+        value,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        prefixCacheBlocks,
+        defaultPromptTokens,
+        defaultOutputTokens,
+        maxModelLen,
+        faults);
   }
 
   public ModelProfile withPrefixCacheBlocks(int value) {
     return new ModelProfile(
-        name, description, maxNumSeqs, maxNumBatchedTokens, maxWaiting, stepBaseMillis,
-        stepPerSeqMillis, prefillPerTokenMillis, blockSize, value, defaultPromptTokens,
-        defaultOutputTokens, maxModelLen, faults);
+        name,
+        description,
+        maxNumSeqs,
+        maxNumBatchedTokens,
+        maxWaiting,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        value,
+        defaultPromptTokens,
+        defaultOutputTokens,
+        maxModelLen,
+        faults);
   }
 
   public ModelProfile withFaults(List<FaultRule> value) {
     return new ModelProfile(
-        name, description, maxNumSeqs, maxNumBatchedTokens, maxWaiting, stepBaseMillis,
-        stepPerSeqMillis, prefillPerTokenMillis, blockSize, prefixCacheBlocks,
-        defaultPromptTokens, defaultOutputTokens, maxModelLen, Objects.requireNonNull(value));
+        name,
+        description,
+        maxNumSeqs,
+        maxNumBatchedTokens,
+        maxWaiting,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        prefixCacheBlocks,
+        defaultPromptTokens,
+        defaultOutputTokens,
+        maxModelLen,
+        Objects.requireNonNull(value));
   }
 }

@@ -27,7 +27,17 @@ public record RequestContext(
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {
     return new RequestContext(
-        run, userId, phase, step, stepLabel, offeredRate, concurrency, model, promptTokens, maxTokens,
-        idleTimeoutMillis, value);
+        run,
+        userId,
+        phase,
+        step,
+        stepLabel,
+        offeredRate,
+        concurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        idleTimeoutMillis,
+        value);
   }
 }

@@ -59,14 +59,14 @@ public final class StreamVerdicts {
   }
 
   /**
-   * Whether the end-of-stream check should look at this event: {@code [DONE]}, an error, or a
-   * chunk of another stream.
+   * Whether the end-of-stream check should look at this event: {@code [DONE]}, an error, or a chunk
+   * of another stream.
    *
-   * <p>Fast path, exact: an event that starts with
-   * <code>{"data":{"id":"&lt;firstChunkId&gt;",</code> and contains neither {@code "error"} (the only unescaped spelling of the key and of {@code
-   * "object":"error"}), nor a backslash-u escape (a key could be spelt with one), nor a second
-   * {@code "id"} key is a chunk of the expected stream that is not an error, so the answer is false
-   * without parsing; anything else is classified in full.
+   * <p>Fast path, exact: an event that starts with <code>{"data":{"id":"&lt;firstChunkId&gt;",
+   * </code> and contains neither {@code "error"} (the only unescaped spelling of the key and of
+   * {@code "object":"error"}), nor a backslash-u escape (a key could be spelt with one), nor a
+   * second {@code "id"} key is a chunk of the expected stream that is not an error, so the answer
+   * is false without parsing; anything else is classified in full.
    */
   public static boolean endsStream(String eventJson, String firstChunkId) {
     if (isPlainChunkOf(eventJson, firstChunkId)) {

@@ -9,8 +9,8 @@ import java.util.Map;
  *
  * <p>All times come from one clock (the load generator's); {@code *EpochMillis} are absolute,
  * {@code *Millis} are durations. A {@code null} field means "undefined" (not measured, or not
- * applicable to this outcome), never zero: a request that failed before its headers has no
- * {@code ttfbMillis}; one that never got a token has no {@code ttftMillis}.
+ * applicable to this outcome), never zero: a request that failed before its headers has no {@code
+ * ttfbMillis}; one that never got a token has no {@code ttftMillis}.
  *
  * <p>Stable field names: the capacity analysis and any external tool read these files.
  *

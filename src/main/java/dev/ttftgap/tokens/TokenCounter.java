@@ -7,9 +7,9 @@ import com.knuddels.jtokkit.api.EncodingType;
 /**
  * Counts tokens with a real BPE tokenizer (jtokkit's {@code cl100k_base}).
  *
- * <p>Not the served model's own tokenizer (Qwen, Llama...), so counts differ from the server's by
- * a few percent; used where the server does not report usage and to build prompts of a given
- * length. Thread-safe.
+ * <p>Not the served model's own tokenizer (Qwen, Llama...), so counts differ from the server's by a
+ * few percent; used where the server does not report usage and to build prompts of a given length.
+ * Thread-safe.
  */
 public final class TokenCounter {
   private static final Encoding ENCODING =

@@ -101,7 +101,8 @@ public final class ChatRequestChain {
                         SSE,
                         (messages, session) -> {
                           List<ObservedEvent> events = new ArrayList<>(messages.size());
-                          messages.forEach(m -> events.add(new ObservedEvent(m.timestamp(), m.message())));
+                          messages.forEach(
+                              m -> events.add(new ObservedEvent(m.timestamp(), m.message())));
                           return session.set(UNMATCHED, events);
                         }))
                 .exec(session -> finish(session, records, connections))
@@ -124,19 +125,23 @@ public final class ChatRequestChain {
     return sse.checkMessage(RowNames.DECODE)
         .matching(
             bodyString()
-                .transformWithSession((event, session) -> StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
+                .transformWithSession(
+                    (event, session) ->
+                        StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
                 .is(true))
         .check(
             bodyString().saveAs(END_EVENT),
             bodyString()
-                .transformWithSession((event, session) -> StreamVerdicts.end(event, session.getString(FIRST_ID)))
+                .transformWithSession(
+                    (event, session) -> StreamVerdicts.end(event, session.getString(FIRST_ID)))
                 .is(StreamVerdicts.PASS));
   }
 
   private static Session finish(
       Session session, Consumer<RequestRecord> records, ConnectionEstimator connections) {
     List<ObservedRow> rows = GatlingInternals.takeRows(session);
-    List<ObservedEvent> unmatched = session.contains(UNMATCHED) ? session.get(UNMATCHED) : List.of();
+    List<ObservedEvent> unmatched =
+        session.contains(UNMATCHED) ? session.get(UNMATCHED) : List.of();
     RequestRecord record =
         RecordAssembler.assemble(
             session.get(CONTEXT),
@@ -181,7 +186,9 @@ public final class ChatRequestChain {
     boolean ok = r.ok();
     String message = ok ? null : r.reason() + ": " + r.message();
     if (r.ttftMillis() != null) {
-      rows.add(new GatlingInternals.ReportRow(RowNames.TTFT, start, start + r.ttftMillis(), ok, message));
+      rows.add(
+          new GatlingInternals.ReportRow(
+              RowNames.TTFT, start, start + r.ttftMillis(), ok, message));
     }
     if (r.itlMillis() != null && !r.itlMillis().isEmpty()) {
       long mean = Math.round(r.itlMillis().stream().mapToLong(Long::longValue).average().orElse(0));

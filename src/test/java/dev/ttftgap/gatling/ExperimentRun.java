@@ -32,8 +32,8 @@ import java.util.Optional;
 /**
  * A sequential experiment in the seeds' style (baseline, prompt length, model comparison): one
  * virtual user sends one request at a time, arm after arm, with a pause between rounds; the table
- * drops the first rounds of each arm (connection set-up), as the seeds do. At the end the experiment's table is printed and
- * written as {@code experiment.md} beside the records.
+ * drops the first rounds of each arm (connection set-up), as the seeds do. At the end the
+ * experiment's table is printed and written as {@code experiment.md} beside the records.
  */
 public final class ExperimentRun {
   private final String simulationName;
@@ -46,16 +46,20 @@ public final class ExperimentRun {
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
 
-  private ExperimentRun(Class<?> simulation, Settings settings, ExperimentPlan plan, Target target) {
+  private ExperimentRun(
+      Class<?> simulation, Settings settings, ExperimentPlan plan, Target target) {
     this.simulationName = simulation.getSimpleName().toLowerCase(Locale.ROOT);
     this.settings = settings;
     this.plan = plan;
     this.target = target;
     for (ExperimentPlan.Arm arm : plan.arms()) {
-      ChatRequestBody body = ChatRequestBody.of(arm.request(), arm.request().model().or(() -> Optional.of(target.model())));
+      ChatRequestBody body =
+          ChatRequestBody.of(
+              arm.request(), arm.request().model().or(() -> Optional.of(target.model())));
       bodies.add(body);
       promptTokens.add(
-          TokenCounter.count(body.promptText()) + arm.request().systemPrompt().map(TokenCounter::count).orElse(0));
+          TokenCounter.count(body.promptText())
+              + arm.request().systemPrompt().map(TokenCounter::count).orElse(0));
     }
     try {
       this.recordsFile = Files.createTempFile("ttft-gap-records-", ".jsonl");
@@ -71,14 +75,23 @@ public final class ExperimentRun {
         () -> {
           Settings settings = Settings.load();
           ExperimentSettings experiment = ExperimentSettings.load(defaultPlan);
-          Path dir = Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")).resolve("experiments");
+          Path dir =
+              Path.of(System.getProperty("ttftgap.simulationsDir", "simulations"))
+                  .resolve("experiments");
           ExperimentPlan plan = ExperimentPlans.load(experiment.plan(), dir);
           if (experiment.models().isPresent()) {
             plan = plan.withModels(experiment.models().get());
           }
           Target target = Target.resolve(settings, plan.arms().get(0).request().model());
           System.out.println(
-              target.describe("experiment " + plan.name() + " (" + plan.arms().size() + " arms × " + plan.rounds() + " rounds)"));
+              target.describe(
+                  "experiment "
+                      + plan.name()
+                      + " ("
+                      + plan.arms().size()
+                      + " arms × "
+                      + plan.rounds()
+                      + " rounds)"));
           return new ExperimentRun(simulation, settings, plan, target);
         });
   }
@@ -99,7 +112,10 @@ public final class ExperimentRun {
 
   /** Bounded: every round may take its stream timeout, plus the pauses. */
   public Duration maxDuration() {
-    long perRound = plan.timeouts().firstTokenMillis() + plan.timeouts().streamMillis() + (long) (plan.pauseSeconds() * 1000);
+    long perRound =
+        plan.timeouts().firstTokenMillis()
+            + plan.timeouts().streamMillis()
+            + (long) (plan.pauseSeconds() * 1000);
     return Duration.ofMillis(perRound * plan.rounds() * plan.arms().size());
   }
 
@@ -116,10 +132,19 @@ public final class ExperimentRun {
           default -> ModelComparisonTable.of(all, plan.dropFirst()).toText();
         };
     System.out.println();
-    System.out.println("ttft-gap: " + plan.name() + " (" + plan.rounds() + " rounds per arm, first " + plan.dropFirst() + " dropped)");
+    System.out.println(
+        "ttft-gap: "
+            + plan.name()
+            + " ("
+            + plan.rounds()
+            + " rounds per arm, first "
+            + plan.dropFirst()
+            + " dropped)");
     System.out.println(table);
     try {
-      Files.writeString(runDir.resolve("experiment.md"), "# " + plan.name() + "\n\n" + plan.description() + "\n\n```\n" + table + "\n```\n");
+      Files.writeString(
+          runDir.resolve("experiment.md"),
+          "# " + plan.name() + "\n\n" + plan.description() + "\n\n```\n" + table + "\n```\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -152,7 +177,10 @@ public final class ExperimentRun {
                     },
                     Duration.ofMillis(plan.timeouts().firstTokenMillis()),
                     Duration.ofMillis(plan.timeouts().streamMillis()),
-                    ctx -> records.track(ctx.userId(), () -> LoadRun.interrupted(ctx, System.currentTimeMillis())),
+                    ctx ->
+                        records.track(
+                            ctx.userId(),
+                            () -> LoadRun.interrupted(ctx, System.currentTimeMillis())),
                     records::append,
                     settings.newConnectionPerUser() ? null : connections))
                 .pause(pause));

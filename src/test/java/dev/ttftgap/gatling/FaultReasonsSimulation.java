@@ -46,8 +46,18 @@ public class FaultReasonsSimulation extends Simulation {
                         session -> body(model, fault(session.userId())),
                         session ->
                             new RequestContext(
-                                "faults", session.userId(), RequestRecord.STEP, 1,
-                                fault(session.userId()), null, 1, model, null, 8, 1000, null),
+                                "faults",
+                                session.userId(),
+                                RequestRecord.STEP,
+                                1,
+                                fault(session.userId()),
+                                null,
+                                1,
+                                model,
+                                null,
+                                8,
+                                1000,
+                                null),
                         Duration.ofSeconds(2),
                         Duration.ofSeconds(10),
                         ctx -> {},
@@ -70,7 +80,11 @@ public class FaultReasonsSimulation extends Simulation {
 
   private static String body(String model, String fault) {
     String simFault = fault.equals("none") ? "" : ",\"sim_fault\":\"" + fault + "\"";
-    return "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}],"
-        + "\"stream\":true,\"max_tokens\":8,\"stream_options\":{\"include_usage\":true}" + simFault + "}";
+    return "{\"model\":\""
+        + model
+        + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}],"
+        + "\"stream\":true,\"max_tokens\":8,\"stream_options\":{\"include_usage\":true}"
+        + simFault
+        + "}";
   }
 }

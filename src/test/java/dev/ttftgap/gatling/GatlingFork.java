@@ -26,7 +26,8 @@ public final class GatlingFork {
       try (Stream<Path> runs = Files.list(resultsDir)) {
         return runs.filter(Files::isDirectory)
             .max(Comparator.comparing(p -> p.getFileName().toString()))
-            .orElseThrow(() -> new IllegalStateException("no run folder in " + resultsDir + "\n" + output));
+            .orElseThrow(
+                () -> new IllegalStateException("no run folder in " + resultsDir + "\n" + output));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -39,8 +40,8 @@ public final class GatlingFork {
 
   /**
    * The JVM options gatling-maven-plugin 4.21 gives Gatling (its {@code GatlingConstants}): without
-   * the {@code --add-opens} Gatling 3.15 crashes at start on Java 17 ({@code StringInternals}: module
-   * java.base does not open java.lang).
+   * the {@code --add-opens} Gatling 3.15 crashes at start on Java 17 ({@code StringInternals}:
+   * module java.base does not open java.lang).
    */
   public static final List<String> PLUGIN_JVM_OPTIONS =
       List.of(
@@ -95,9 +96,13 @@ public final class GatlingFork {
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly().waitFor();
         throw new IllegalStateException(
-            "Gatling run exceeded " + timeout + ":\n" + Files.readString(log, StandardCharsets.UTF_8));
+            "Gatling run exceeded "
+                + timeout
+                + ":\n"
+                + Files.readString(log, StandardCharsets.UTF_8));
       }
-      return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), resultsDir);
+      return new Result(
+          process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), resultsDir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
@@ -107,7 +112,8 @@ public final class GatlingFork {
   }
 
   /** Convenience for the common case: no extra environment, no HTML report. */
-  public static Result run(Class<?> simulation, Path resultsDir, Map<String, String> properties, Duration timeout) {
+  public static Result run(
+      Class<?> simulation, Path resultsDir, Map<String, String> properties, Duration timeout) {
     return run(simulation, resultsDir, properties, Map.of(), false, timeout);
   }
 }

@@ -4,15 +4,14 @@ import dev.ttftgap.measure.ObservedRow;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.commons.stats.Status;
+import io.gatling.commons.validation.Success;
 import io.gatling.core.CoreComponents;
-import io.gatling.core.action.Action;
 import io.gatling.core.action.SessionHook;
 import io.gatling.core.actor.ActorRef;
 import io.gatling.core.controller.Controller;
 import io.gatling.core.session.GroupBlock;
 import io.gatling.core.stats.StatsEngine;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.commons.validation.Success;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
@@ -29,16 +28,16 @@ import scala.Option;
  * <p>Gatling's open-source edition has no public API for two things this project needs:
  *
  * <ul>
- *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the run's
- *       {@code StatsEngine}, the way Gatling's own actions do. They count toward the global totals
- *       and {@code global()} assertions like any request.
+ *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the
+ *       run's {@code StatsEngine}, the way Gatling's own actions do. They count toward the global
+ *       totals and {@code global()} assertions like any request.
  *   <li><b>Reading back the rows of one stream</b>: the SSE connect action keeps its timestamps
- *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned http
- *       response with code 429") to itself. {@link #tapped} builds the connect action with a {@code
- *       StatsEngine} that forwards every call and also remembers the rows, keyed by the identity of
- *       the user's group list (a new list each time a user enters a group, so one key per request);
- *       {@link #takeRows} hands them to the next action. Every timing thus comes from Gatling's own
- *       clock, the same numbers the HTML report shows.
+ *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned
+ *       http response with code 429") to itself. {@link #tapped} builds the connect action with a
+ *       {@code StatsEngine} that forwards every call and also remembers the rows, keyed by the
+ *       identity of the user's group list (a new list each time a user enters a group, so one key
+ *       per request); {@link #takeRows} hands them to the next action. Every timing thus comes from
+ *       Gatling's own clock, the same numbers the HTML report shows.
  * </ul>
  */
 public final class GatlingInternals {
@@ -53,7 +52,9 @@ public final class GatlingInternals {
   public static ActionBuilder tapped(ActionBuilder connect) {
     io.gatling.core.action.builder.ActionBuilder scalaConnect = connect.asScala();
     io.gatling.core.action.builder.ActionBuilder wrapper =
-        (ctx, next) -> scalaConnect.build(withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine())), next);
+        (ctx, next) ->
+            scalaConnect.build(
+                withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine())), next);
     return () -> wrapper;
   }
 
@@ -103,7 +104,8 @@ public final class GatlingInternals {
   }
 
   /** A row to show in the report. */
-  public record ReportRow(String name, long startMillis, long endMillis, boolean ok, String message) {}
+  public record ReportRow(
+      String name, long startMillis, long endMillis, boolean ok, String message) {}
 
   private static ScenarioContext withStatsEngine(ScenarioContext ctx, StatsEngine statsEngine) {
     CoreComponents core = ctx.coreComponents();
@@ -141,7 +143,14 @@ public final class GatlingInternals {
         Option<String> responseCode,
         Option<String> message) {
       delegate.logResponse(
-          scenario, groups, requestName, startTimestamp, endTimestamp, status, responseCode, message);
+          scenario,
+          groups,
+          requestName,
+          startTimestamp,
+          endTimestamp,
+          status,
+          responseCode,
+          message);
       // Long.MinValue marks "an unmatched message arrived", not a row
       if (endTimestamp != Long.MIN_VALUE && !groups.isEmpty()) {
         ObservedRow row =
@@ -151,7 +160,10 @@ public final class GatlingInternals {
                 endTimestamp,
                 status == OK$.MODULE$,
                 message.isDefined() ? message.get() : null);
-        TAPPED.computeIfAbsent(new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(4))).add(row);
+        TAPPED
+            .computeIfAbsent(
+                new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(4)))
+            .add(row);
       }
     }
 
@@ -164,7 +176,8 @@ public final class GatlingInternals {
       delegate.logRequestCrash(scenario, groups, requestName, error);
       if (!groups.isEmpty()) {
         TAPPED
-            .computeIfAbsent(new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(1)))
+            .computeIfAbsent(
+                new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(1)))
             .add(new ObservedRow(requestName, 0, 0, false, error));
       }
     }

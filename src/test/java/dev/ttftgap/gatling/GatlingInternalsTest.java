@@ -42,7 +42,13 @@ class GatlingInternalsTest {
     assertThat(abstractMethods)
         .as("abstract methods of StatsEngine" + UPGRADE_HINT)
         .containsExactlyInAnyOrder(
-            "start", "stop", "logUserStart", "logUserEnd", "logResponse", "logGroupEnd", "logRequestCrash");
+            "start",
+            "stop",
+            "logUserStart",
+            "logUserEnd",
+            "logResponse",
+            "logGroupEnd",
+            "logRequestCrash");
   }
 
   @Test

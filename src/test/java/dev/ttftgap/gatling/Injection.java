@@ -23,7 +23,8 @@ final class Injection {
   private static OpenInjectionStep open(InjectionStep step) {
     return switch (step.kind()) {
       case CONSTANT_RATE -> constantUsersPerSec(step.from()).during(step.durationSeconds());
-      case CONSTANT_RATE_RANDOMIZED -> constantUsersPerSec(step.from()).during(step.durationSeconds()).randomized();
+      case CONSTANT_RATE_RANDOMIZED ->
+          constantUsersPerSec(step.from()).during(step.durationSeconds()).randomized();
       case RAMP_RATE -> rampUsersPerSec(step.from()).to(step.to()).during(step.durationSeconds());
       default -> throw new IllegalArgumentException(step.kind() + " is not an open-model step");
     };
@@ -31,8 +32,10 @@ final class Injection {
 
   private static ClosedInjectionStep closed(InjectionStep step) {
     return switch (step.kind()) {
-      case CONSTANT_CONCURRENCY -> constantConcurrentUsers((int) step.from()).during(step.durationSeconds());
-      case RAMP_CONCURRENCY -> rampConcurrentUsers((int) step.from()).to((int) step.to()).during(step.durationSeconds());
+      case CONSTANT_CONCURRENCY ->
+          constantConcurrentUsers((int) step.from()).during(step.durationSeconds());
+      case RAMP_CONCURRENCY ->
+          rampConcurrentUsers((int) step.from()).to((int) step.to()).during(step.durationSeconds());
       default -> throw new IllegalArgumentException(step.kind() + " is not a closed-model step");
     };
   }

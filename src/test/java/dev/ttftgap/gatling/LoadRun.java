@@ -14,13 +14,13 @@ import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
-import dev.ttftgap.tokens.TokenCounter;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
+import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -36,9 +36,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Everything a rising-load simulation needs besides its DSL: settings and profile (validated
- * before any load), the target (the embedded engine unless a URL is given), the per-request
- * records, and the capacity report at the end. Simulations call it and stay thin.
+ * Everything a rising-load simulation needs besides its DSL: settings and profile (validated before
+ * any load), the target (the embedded engine unless a URL is given), the per-request records, and
+ * the capacity report at the end. Simulations call it and stay thin.
  */
 public final class LoadRun {
   private final String simulationName;
@@ -77,9 +77,13 @@ public final class LoadRun {
     return OneLineFailure.guard(
         () -> {
           Settings settings = Settings.load();
-          LoadProfile profile = LoadProfiles.load(settings.profile(), Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
+          LoadProfile profile =
+              LoadProfiles.load(
+                  settings.profile(),
+                  Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
           Target target = Target.resolve(settings, profile.request().model());
-          System.out.println(target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
+          System.out.println(
+              target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
           return new LoadRun(simulation, settings, profile, target);
         });
   }
@@ -141,18 +145,27 @@ public final class LoadRun {
     records.close();
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
-    CapacityReport report = CapacityReports.writeAll(List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());
+    CapacityReport report =
+        CapacityReports.writeAll(
+            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());
     System.out.println(CapacityConsole.render(report));
-    System.out.println("ttft-gap: capacity report " + runDir.resolve(CapacityReports.HTML_FILE).toUri());
+    System.out.println(
+        "ttft-gap: capacity report " + runDir.resolve(CapacityReports.HTML_FILE).toUri());
     CapacityMarkdown.appendToStepSummary(report);
   }
 
-  /** The profile's SLO (defaults where it sets none), peak rate, baseline, engine's saturation rate. */
+  /**
+   * The profile's SLO (defaults where it sets none), peak rate, baseline, engine's saturation rate.
+   */
   private CapacityOptions capacityOptions() {
     Optional<Slo> slo = profile.slo();
     return new CapacityOptions(
-        slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue).orElse(CapacityOptions.DEFAULT_SLO_TTFT_P95_MILLIS),
-        slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue).orElse(CapacityOptions.DEFAULT_SLO_GAP_P95_MILLIS),
+        slo.flatMap(Slo::ttftP95Millis)
+            .map(Integer::doubleValue)
+            .orElse(CapacityOptions.DEFAULT_SLO_TTFT_P95_MILLIS),
+        slo.flatMap(Slo::gapP95Millis)
+            .map(Integer::doubleValue)
+            .orElse(CapacityOptions.DEFAULT_SLO_GAP_P95_MILLIS),
         slo.flatMap(Slo::errorRatePercent).orElse(CapacityOptions.DEFAULT_SLO_ERROR_RATE_PERCENT),
         settings.capacityPeakRate(),
         settings.baseline(),
@@ -183,10 +196,34 @@ public final class LoadRun {
 
   static RequestRecord interrupted(RequestContext ctx, long sentAtMillis) {
     return new RequestRecord(
-        ctx.run(), ctx.userId(), null, ctx.phase(), ctx.step(), ctx.stepLabel(), ctx.offeredRate(),
-        ctx.concurrency(), ctx.model(), ctx.promptTokens(), ctx.maxTokens(), sentAtMillis,
-        null, null, null, null, null, null, null, null, null, null, null, null, null,
-        RequestRecord.KO, FailureReason.INTERRUPTED.code(), null,
+        ctx.run(),
+        ctx.userId(),
+        null,
+        ctx.phase(),
+        ctx.step(),
+        ctx.stepLabel(),
+        ctx.offeredRate(),
+        ctx.concurrency(),
+        ctx.model(),
+        ctx.promptTokens(),
+        ctx.maxTokens(),
+        sentAtMillis,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        RequestRecord.KO,
+        FailureReason.INTERRUPTED.code(),
+        null,
         "the run ended while the request was in flight");
   }
 }

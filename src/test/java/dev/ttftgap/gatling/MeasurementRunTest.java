@@ -40,9 +40,11 @@ class MeasurementRunTest {
 
       List<RequestRecord> records = RecordReader.read(run.records());
       assertThat(records).as("one record per injected user (2 warm-up + 5 + 10)").hasSize(17);
-      assertThat(records).allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
+      assertThat(records)
+          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
       Map<String, GroundTruth> truth =
-          engine.groundTruths().stream().collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
+          engine.groundTruths().stream()
+              .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
       // warm-up requests pay the load generator's JIT warm-up; that is what the warm-up is for
       for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
         GroundTruth t = truth.get(r.requestId());
@@ -53,7 +55,9 @@ class MeasurementRunTest {
             .as("client headers time − engine headers-written time, ms, request %s", r.requestId())
             .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
         assertThat(clientFirstToken - t.firstContentWrittenEpochMicros() / 1000)
-            .as("client first-token time − engine first-content-written time, ms, request %s", r.requestId())
+            .as(
+                "client first-token time − engine first-content-written time, ms, request %s",
+                r.requestId())
             .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
       }
       for (RequestRecord r : records) {
@@ -67,7 +71,8 @@ class MeasurementRunTest {
   @Test
   void eachEngineFaultEndsAsItsOwnFailureReason(@TempDir Path dir) {
     Path recordsFile = dir.resolve("faults.jsonl");
-    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0).withProfile("tiny-fast"))) {
+    try (EmbeddedEngine engine =
+        EmbeddedEngine.start(EngineConfig.defaults().withPort(0).withProfile("tiny-fast"))) {
       GatlingFork.Result run =
           GatlingFork.run(
               FaultReasonsSimulation.class,
@@ -79,8 +84,11 @@ class MeasurementRunTest {
       assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
     }
     Map<String, RequestRecord> byFault =
-        RecordReader.read(recordsFile).stream().collect(Collectors.toMap(RequestRecord::stepLabel, r -> r));
-    assertThat(byFault.keySet()).as("one record per fault").containsExactlyInAnyOrderElementsOf(FaultReasonsSimulation.FAULTS);
+        RecordReader.read(recordsFile).stream()
+            .collect(Collectors.toMap(RequestRecord::stepLabel, r -> r));
+    assertThat(byFault.keySet())
+        .as("one record per fault")
+        .containsExactlyInAnyOrderElementsOf(FaultReasonsSimulation.FAULTS);
 
     assertReason(byFault, "none", null);
     assertReason(byFault, "malformed-after:3", null);
@@ -94,10 +102,13 @@ class MeasurementRunTest {
     assertReason(byFault, "no-done", "no_done");
     assertThat(byFault.get("status:500").httpStatus()).as("status of status:500").isEqualTo(500);
     assertThat(byFault.get("status:429").httpStatus()).as("status of status:429").isEqualTo(429);
-    assertThat(byFault.get("error-after:3").ttftMillis()).as("TTFT kept for a stream that failed later").isNotNull();
+    assertThat(byFault.get("error-after:3").ttftMillis())
+        .as("TTFT kept for a stream that failed later")
+        .isNotNull();
   }
 
-  private static void assertReason(Map<String, RequestRecord> byFault, String fault, String reason) {
+  private static void assertReason(
+      Map<String, RequestRecord> byFault, String fault, String reason) {
     RequestRecord r = byFault.get(fault);
     if (reason == null) {
       assertThat(r.outcome()).as("outcome for fault %s: %s", fault, r).isEqualTo("ok");

@@ -6,9 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -27,7 +25,9 @@ final class RunOutputs {
     Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
     Path runDir =
         latestRunFolder(reportsDir, simulationName)
-            .orElseGet(() -> reportsDir.resolve(simulationName + "-records-" + System.currentTimeMillis()));
+            .orElseGet(
+                () ->
+                    reportsDir.resolve(simulationName + "-records-" + System.currentTimeMillis()));
     try {
       Files.createDirectories(runDir);
       Path records = runDir.resolve(RECORDS_FILE);

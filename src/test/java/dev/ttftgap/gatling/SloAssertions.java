@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * The profile's SLO as Gatling assertions, so that {@code mvn gatling:test} fails when it is
- * broken. They cover only the steps up to {@code slo.assertUpToLevel}: a capacity run overloads
- * its last steps on purpose, and the SLO is a promise for the load you must serve.
+ * broken. They cover only the steps up to {@code slo.assertUpToLevel}: a capacity run overloads its
+ * last steps on purpose, and the SLO is a promise for the load you must serve.
  */
 final class SloAssertions {
   private SloAssertions() {}
@@ -26,14 +26,29 @@ final class SloAssertions {
             slo -> {
               for (Step step : schedule.assertedSteps(slo)) {
                 slo.ttftP95Millis()
-                    .ifPresent(limit -> assertions.add(
-                        details(step.label(), RowNames.TTFT).responseTime().percentile(95.0).lte(limit)));
+                    .ifPresent(
+                        limit ->
+                            assertions.add(
+                                details(step.label(), RowNames.TTFT)
+                                    .responseTime()
+                                    .percentile(95.0)
+                                    .lte(limit)));
                 slo.gapP95Millis()
-                    .ifPresent(limit -> assertions.add(
-                        details(step.label(), RowNames.GAP).responseTime().percentile(95.0).lte(limit)));
+                    .ifPresent(
+                        limit ->
+                            assertions.add(
+                                details(step.label(), RowNames.GAP)
+                                    .responseTime()
+                                    .percentile(95.0)
+                                    .lte(limit)));
                 slo.errorRatePercent()
-                    .ifPresent(limit -> assertions.add(
-                        details(step.label(), RowNames.E2E).failedRequests().percent().lte(limit)));
+                    .ifPresent(
+                        limit ->
+                            assertions.add(
+                                details(step.label(), RowNames.E2E)
+                                    .failedRequests()
+                                    .percent()
+                                    .lte(limit)));
               }
             });
     return assertions;

@@ -24,7 +24,8 @@ final class Target implements AutoCloseable {
   private final String model;
   private final PreflightResult preflight;
 
-  private Target(Settings settings, EmbeddedEngine engine, String model, PreflightResult preflight) {
+  private Target(
+      Settings settings, EmbeddedEngine engine, String model, PreflightResult preflight) {
     this.settings = settings;
     this.engine = engine;
     this.model = model;
@@ -55,10 +56,13 @@ final class Target implements AutoCloseable {
             .orElse(engine != null ? settings.engineProfile() : null);
     try {
       PreflightResult preflight =
-          new Preflight(new PreflightTarget(chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)))
+          new Preflight(
+                  new PreflightTarget(
+                      chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)))
               .run();
       if (!preflight.ok()) {
-        throw new IllegalStateException(preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
+        throw new IllegalStateException(
+            preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
       }
       if (model == null) {
         throw new IllegalStateException(
@@ -100,7 +104,9 @@ final class Target implements AutoCloseable {
         .map(ModelProfile::saturationRatePerSecond);
   }
 
-  /** What the preflight saw of the target's header timing (at-accept, with-first-token, buffered). */
+  /**
+   * What the preflight saw of the target's header timing (at-accept, with-first-token, buffered).
+   */
   String headerTiming() {
     return preflight.headerTiming();
   }
@@ -126,10 +132,20 @@ final class Target implements AutoCloseable {
   String describe(String workload) {
     String where =
         engine != null
-            ? "embedded engine " + engine.baseUrl() + " (engine profile " + settings.engineProfile()
-                + ", headers " + settings.engineHeaderMode() + ")"
+            ? "embedded engine "
+                + engine.baseUrl()
+                + " (engine profile "
+                + settings.engineProfile()
+                + ", headers "
+                + settings.engineHeaderMode()
+                + ")"
             : settings.baseUrl().get() + " (key " + settings.maskedApiKey() + ")";
-    return "ttft-gap: target " + where + ", model " + model + ", " + workload
+    return "ttft-gap: target "
+        + where
+        + ", model "
+        + model
+        + ", "
+        + workload
         + "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY";
   }
 

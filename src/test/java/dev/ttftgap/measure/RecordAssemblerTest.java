@@ -25,7 +25,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RecordAssemblerTest {
   private static final RequestContext CTX =
       new RequestContext(
-          "run-1", 7, RequestRecord.STEP, 2, "step 2 · 4 rps", 4.0, null, "m", 100, 64, 5_000, true);
+          "run-1",
+          7,
+          RequestRecord.STEP,
+          2,
+          "step 2 · 4 rps",
+          4.0,
+          null,
+          "m",
+          100,
+          64,
+          5_000,
+          true);
   private static final long FALLBACK_SEND = 990;
   private static final String FIRST_ID = "chatcmpl-1";
   private static final String HI = content(FIRST_ID, "Hi");
@@ -216,7 +227,7 @@ class RecordAssemblerTest {
   @CsvSource(
       delimiter = '|',
       textBlock =
-          """
+"""
 301400 | Check decode timeout | STREAM_TIMEOUT | Check decode timeout        | 300400
 1500   | SSE crashed while waiting for check: End of stream                   | NO_DONE        | stream ended without [DONE] | 500
 """)

@@ -107,7 +107,7 @@ class ExperimentPlansTest {
   @CsvSource(
       delimiter = '|',
       textBlock =
-          """
+"""
 table     | <remove>                                               | table: missing; use one of [baseline, prompt-length, model-comparison]
 table     | "pie"                                                  | table: "pie" is not allowed; use baseline or prompt-length or model-comparison
 table     | 3                                                      | table: 3 is not a string

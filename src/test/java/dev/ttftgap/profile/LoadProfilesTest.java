@@ -182,7 +182,7 @@ class LoadProfilesTest {
   @CsvSource(
       delimiter = '|',
       textBlock =
-          """
+"""
 load.steps[2]               | 0                                         | load.steps[2]: 0 is not a rate; use a number > 0 (requests/s)
 load.steps[0]               | -1                                        | load.steps[0]: -1 is not a rate
 load.steps[1]               | "4"                                       | load.steps[1]: "4" is not a rate

@@ -4,8 +4,8 @@ import dev.ttftgap.gatling.ExperimentRun;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * The seeds' baseline experiment ({@code simulations/experiments/baseline.json}): one request at a time,
- * the first round of each arm dropped, the table printed at the end. Run with {@code mvn
+ * The seeds' baseline experiment ({@code simulations/experiments/baseline.json}): one request at a
+ * time, the first round of each arm dropped, the table printed at the end. Run with {@code mvn
  * gatling:test -Pbaseline}.
  */
 public class BaselineSimulation extends Simulation {

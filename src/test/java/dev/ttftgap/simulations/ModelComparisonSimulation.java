@@ -4,16 +4,19 @@ import dev.ttftgap.gatling.ExperimentRun;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * The seeds' model-comparison experiment ({@code simulations/experiments/model-comparison.json}): one request at a time,
- * the first round of each arm dropped, the table printed at the end. Run with {@code mvn
- * gatling:test -Pmodel-comparison}.
+ * The seeds' model-comparison experiment ({@code simulations/experiments/model-comparison.json}):
+ * one request at a time, the first round of each arm dropped, the table printed at the end. Run
+ * with {@code mvn gatling:test -Pmodel-comparison}.
  */
 public class ModelComparisonSimulation extends Simulation {
   // settings, plan and target, validated before any request
-  private final ExperimentRun run = ExperimentRun.prepare(ModelComparisonSimulation.class, "model-comparison");
+  private final ExperimentRun run =
+      ExperimentRun.prepare(ModelComparisonSimulation.class, "model-comparison");
 
   {
-    setUp(run.population("model-comparison")).protocols(run.protocol()).maxDuration(run.maxDuration());
+    setUp(run.population("model-comparison"))
+        .protocols(run.protocol())
+        .maxDuration(run.maxDuration());
   }
 
   @Override
