@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -245,92 +244,46 @@ public record ModelProfile(
   }
 
   public ModelProfile withName(String newName) {
-    return new ModelProfile(
-        newName,
-        description,
-        maxNumSeqs,
-        maxNumBatchedTokens,
-        maxWaiting,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
-        prefixCacheBlocks,
-        defaultPromptTokens,
-        defaultOutputTokens,
-        maxModelLen,
-        faults);
+    return copy(newName, maxNumSeqs, maxWaiting, prefixCacheBlocks, faults);
   }
 
   public ModelProfile withMaxNumSeqs(int value) {
-    return new ModelProfile(
-        name,
-        description,
-        value,
-        Math.max(value, maxNumBatchedTokens),
-        maxWaiting,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
-        prefixCacheBlocks,
-        defaultPromptTokens,
-        defaultOutputTokens,
-        maxModelLen,
-        faults);
+    return copy(name, value, maxWaiting, prefixCacheBlocks, faults);
   }
 
   public ModelProfile withMaxWaiting(int value) {
-    return new ModelProfile(
-        name,
-        description,
-        maxNumSeqs,
-        maxNumBatchedTokens,
-        value,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
-        prefixCacheBlocks,
-        defaultPromptTokens,
-        defaultOutputTokens,
-        maxModelLen,
-        faults);
+    return copy(name, maxNumSeqs, value, prefixCacheBlocks, faults);
   }
 
   public ModelProfile withPrefixCacheBlocks(int value) {
-    return new ModelProfile(
-        name,
-        description,
-        maxNumSeqs,
-        maxNumBatchedTokens,
-        maxWaiting,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
-        value,
-        defaultPromptTokens,
-        defaultOutputTokens,
-        maxModelLen,
-        faults);
+    return copy(name, maxNumSeqs, maxWaiting, value, faults);
   }
 
   public ModelProfile withFaults(List<FaultRule> value) {
+    return copy(name, maxNumSeqs, maxWaiting, prefixCacheBlocks, value);
+  }
+
+  /** This profile with the fields the {@code with...} methods change replaced. */
+  private ModelProfile copy(
+      String newName,
+      int newMaxNumSeqs,
+      int newMaxWaiting,
+      int newPrefixCacheBlocks,
+      List<FaultRule> newFaults) {
     return new ModelProfile(
-        name,
+        newName,
         description,
-        maxNumSeqs,
+        newMaxNumSeqs,
         maxNumBatchedTokens,
-        maxWaiting,
+        newMaxWaiting,
         stepBaseMillis,
         stepPerSeqMillis,
         prefillPerTokenMillis,
         blockSize,
-        prefixCacheBlocks,
+        newPrefixCacheBlocks,
         defaultPromptTokens,
         defaultOutputTokens,
         maxModelLen,
-        Objects.requireNonNull(value));
+        newFaults);
   }
 }

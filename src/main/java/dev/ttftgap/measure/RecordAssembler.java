@@ -102,6 +102,19 @@ public final class RecordAssembler {
         failure == null ? null : failure.message);
   }
 
+  /**
+   * What is known of a request still in flight when the run ends (its context and send time), for
+   * {@link dev.ttftgap.record.RecordWriter#track}: written with reason {@code interrupted}.
+   */
+  public static RequestRecord inFlight(RequestContext ctx, long sentAtMillis) {
+    return assemble(ctx, List.of(), null, null, List.of(), sentAtMillis)
+        .withOutcome(
+            RequestRecord.KO,
+            FailureReason.INTERRUPTED.code(),
+            null,
+            "the run ended while the request was in flight");
+  }
+
   private record Failure(FailureReason reason, Integer httpStatus, String message) {}
 
   private static Failure failure(

@@ -252,32 +252,7 @@ public final class RecordWriter implements AutoCloseable {
       LOG.warn("records file {}: interrupted request of user {} lost: no record", file, userId);
       return null;
     }
-    return new RequestRecord(
-        r.run(),
-        r.userId(),
-        r.requestId(),
-        r.phase(),
-        r.step(),
-        r.stepLabel(),
-        r.offeredRate(),
-        r.concurrency(),
-        r.model(),
-        r.promptTokens(),
-        r.maxTokens(),
-        r.startEpochMillis(),
-        r.ttfbMillis(),
-        r.ttftMillis(),
-        r.gapMillis(),
-        r.firstContentMillis(),
-        r.firstReasoningMillis(),
-        r.e2eMillis(),
-        r.itlMillis(),
-        r.tpotMillis(),
-        r.outputTokens(),
-        r.outputTokensSource(),
-        r.contentEvents(),
-        r.serverTimings(),
-        r.newConnection(),
+    return r.withOutcome(
         RequestRecord.KO,
         FailureReason.INTERRUPTED.code(),
         r.httpStatus(),

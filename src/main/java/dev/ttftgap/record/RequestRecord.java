@@ -92,4 +92,39 @@ public record RequestRecord(
   public boolean warmup() {
     return WARMUP.equals(phase);
   }
+
+  /** The same record with another outcome (all measured fields kept). */
+  public RequestRecord withOutcome(
+      String newOutcome, String newReason, Integer newHttpStatus, String newMessage) {
+    return new RequestRecord(
+        run,
+        userId,
+        requestId,
+        phase,
+        step,
+        stepLabel,
+        offeredRate,
+        concurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        startEpochMillis,
+        ttfbMillis,
+        ttftMillis,
+        gapMillis,
+        firstContentMillis,
+        firstReasoningMillis,
+        e2eMillis,
+        itlMillis,
+        tpotMillis,
+        outputTokens,
+        outputTokensSource,
+        contentEvents,
+        serverTimings,
+        newConnection,
+        newOutcome,
+        newReason,
+        newHttpStatus,
+        newMessage);
+  }
 }

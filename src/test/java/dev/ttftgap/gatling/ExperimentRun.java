@@ -8,6 +8,7 @@ import dev.ttftgap.experiments.BaselineTable;
 import dev.ttftgap.experiments.ModelComparisonTable;
 import dev.ttftgap.experiments.PromptLengthTable;
 import dev.ttftgap.measure.ConnectionEstimator;
+import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.ExperimentPlan;
@@ -177,10 +178,10 @@ public final class ExperimentRun {
                     },
                     Duration.ofMillis(plan.timeouts().firstTokenMillis()),
                     Duration.ofMillis(plan.timeouts().streamMillis()),
-                    ctx ->
-                        records.track(
-                            ctx.userId(),
-                            () -> LoadRun.interrupted(ctx, System.currentTimeMillis())),
+                    ctx -> {
+                      long sentAt = System.currentTimeMillis();
+                      records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
+                    },
                     records::append,
                     settings.newConnectionPerUser() ? null : connections))
                 .pause(pause));

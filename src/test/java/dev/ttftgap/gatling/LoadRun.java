@@ -7,6 +7,7 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
+import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.LoadProfile;
@@ -14,7 +15,6 @@ import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
-import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
@@ -103,7 +103,7 @@ public final class LoadRun {
         Duration.ofMillis(profile.timeouts().streamMillis()),
         ctx -> {
           long sentAt = System.currentTimeMillis();
-          records.track(ctx.userId(), () -> interrupted(ctx, sentAt));
+          records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
         },
         record -> {
           records.append(record);
@@ -192,38 +192,5 @@ public final class LoadRun {
         profile.request().maxTokens(),
         profile.timeouts().idleMillis(),
         null);
-  }
-
-  static RequestRecord interrupted(RequestContext ctx, long sentAtMillis) {
-    return new RequestRecord(
-        ctx.run(),
-        ctx.userId(),
-        null,
-        ctx.phase(),
-        ctx.step(),
-        ctx.stepLabel(),
-        ctx.offeredRate(),
-        ctx.concurrency(),
-        ctx.model(),
-        ctx.promptTokens(),
-        ctx.maxTokens(),
-        sentAtMillis,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        RequestRecord.KO,
-        FailureReason.INTERRUPTED.code(),
-        null,
-        "the run ended while the request was in flight");
   }
 }
