@@ -3,7 +3,6 @@ package dev.ttftgap.measure;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.stream.Chunk;
-import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
 import dev.ttftgap.stream.RequestMetrics;
 import dev.ttftgap.stream.StreamTimeline;
@@ -48,6 +47,26 @@ public final class RecordAssembler {
       String endMatchedEvent,
       List<ObservedEvent> unmatched,
       long fallbackStartMillis) {
+    List<ObservedEvent> events =
+        inArrivalOrder(
+            row(rows, RowNames.GAP),
+            firstMatchedEvent,
+            row(rows, RowNames.DECODE),
+            endMatchedEvent,
+            unmatched);
+    return assemble(ctx, rows, events, fallbackStartMillis);
+  }
+
+  /**
+   * The record from the rows and every event of the stream in arrival order (as an {@link EventLog}
+   * holds them). The first token and {@code [DONE]} take the time of the check rows that matched
+   * them, so the record agrees with Gatling's report to the millisecond.
+   */
+  public static RequestRecord assemble(
+      RequestContext ctx,
+      List<ObservedRow> rows,
+      List<ObservedEvent> events,
+      long fallbackStartMillis) {
     Optional<ObservedRow> connect = row(rows, RowNames.TTFB);
     Optional<ObservedRow> gap = row(rows, RowNames.GAP);
     Optional<ObservedRow> decode = row(rows, RowNames.DECODE);
@@ -55,10 +74,17 @@ public final class RecordAssembler {
 
     StreamTimeline timeline = new StreamTimeline(send);
     connect.filter(ObservedRow::ok).ifPresent(r -> timeline.headers(r.endMillis()));
-    List<ObservedEvent> events =
-        inArrivalOrder(gap, firstMatchedEvent, decode, endMatchedEvent, unmatched);
+    boolean firstTokenSeen = false;
     for (ObservedEvent event : events) {
-      timeline.event(event.epochMillis(), ChunkClassifier.classifyGatlingEvent(event.eventJson()));
+      Chunk chunk = event.chunk();
+      long at = event.epochMillis();
+      if (chunk.isToken() && !firstTokenSeen) {
+        firstTokenSeen = true;
+        at = gap.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
+      } else if (chunk.kind() == ChunkKind.DONE) {
+        at = decode.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
+      }
+      timeline.event(at, chunk);
     }
     decode.filter(ObservedRow::ok).ifPresent(r -> timeline.end(r.endMillis()));
     RequestMetrics metrics = RequestMetrics.of(timeline);
@@ -107,7 +133,7 @@ public final class RecordAssembler {
    * {@link dev.ttftgap.record.RecordWriter#track}: written with reason {@code interrupted}.
    */
   public static RequestRecord inFlight(RequestContext ctx, long sentAtMillis) {
-    return assemble(ctx, List.of(), null, null, List.of(), sentAtMillis)
+    return assemble(ctx, List.of(), List.of(), sentAtMillis)
         .withOutcome(
             RequestRecord.KO,
             FailureReason.INTERRUPTED.code(),
@@ -217,11 +243,11 @@ public final class RecordAssembler {
       while (next < unmatched.size() && comesBefore(unmatched.get(next), firstAt)) {
         events.add(unmatched.get(next++));
       }
-      events.add(new ObservedEvent(firstAt, firstMatchedEvent));
+      events.add(ObservedEvent.of(firstAt, firstMatchedEvent));
     }
     events.addAll(unmatched.subList(next, unmatched.size()));
     if (endMatchedEvent != null && decode.isPresent()) {
-      events.add(new ObservedEvent(decode.get().endMillis(), endMatchedEvent));
+      events.add(ObservedEvent.of(decode.get().endMillis(), endMatchedEvent));
     }
     return events;
   }
@@ -230,8 +256,7 @@ public final class RecordAssembler {
     if (event.epochMillis() > firstTokenAt) {
       return false;
     }
-    ChunkKind kind = ChunkClassifier.classifyGatlingEvent(event.eventJson()).kind();
-    return kind != ChunkKind.CONTENT && kind != ChunkKind.REASONING;
+    return !event.chunk().isToken();
   }
 
   private static Optional<ObservedRow> row(List<ObservedRow> rows, String name) {

@@ -32,6 +32,11 @@ public final class StreamVerdicts {
 
   private StreamVerdicts() {}
 
+  /** The event's chunk (classified once per event on this thread, then reused). */
+  public static Chunk classified(String eventJson) {
+    return classify(eventJson);
+  }
+
   /** Whether the first-token check should look at this event. */
   public static boolean endsFirstTokenWait(String eventJson) {
     ChunkKind kind = classify(eventJson).kind();

@@ -4,7 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.measure.ConnectionEstimator;
-import dev.ttftgap.measure.ObservedEvent;
+import dev.ttftgap.measure.EventLog;
 import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
@@ -40,10 +40,8 @@ import java.util.function.Function;
 public final class ChatRequestChain {
   static final String SSE = "chat";
   private static final String CONTEXT = "ttftgap.context";
-  private static final String FIRST_EVENT = "ttftgap.firstEvent";
   private static final String FIRST_ID = "ttftgap.firstChunkId";
-  private static final String END_EVENT = "ttftgap.endEvent";
-  private static final String UNMATCHED = "ttftgap.unmatched";
+  private static final String EVENTS = "ttftgap.events";
   private static final String RECORD = "ttftgap.record";
   private static final String ABORT = "ttftgap.abort";
   private static final String SEND_FALLBACK = "ttftgap.sendFallback";
@@ -80,9 +78,8 @@ public final class ChatRequestChain {
               .set(SENT, sent + 1)
               .set(CONTEXT, ctx)
               .set(SEND_FALLBACK, System.currentTimeMillis())
-              .remove(FIRST_EVENT)
-              .remove(FIRST_ID)
-              .remove(END_EVENT);
+              .set(EVENTS, new EventLog())
+              .remove(FIRST_ID);
         })
         .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
         .on(
@@ -96,27 +93,33 @@ public final class ChatRequestChain {
                         .on(firstTokenCheck())
                         .await(streamTimeout)
                         .on(endOfStreamCheck())))
-                .exec(
-                    sse.processUnmatchedMessages(
-                        SSE,
-                        (messages, session) -> {
-                          List<ObservedEvent> events = new ArrayList<>(messages.size());
-                          messages.forEach(
-                              m -> events.add(new ObservedEvent(m.timestamp(), m.message())));
-                          return session.set(UNMATCHED, events);
-                        }))
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
                 .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf)))
-        .exec(session -> session.remove(SSE).remove(UNMATCHED).remove(RECORD).markAsSucceeded());
+        .exec(session -> session.remove(SSE).remove(EVENTS).remove(RECORD).markAsSucceeded());
+  }
+
+  /**
+   * Matching sees every event of the stream, once, as it arrives: the place to log it (Gatling's
+   * clock, classified chunk), so that Gatling's unmatched buffer can stay empty.
+   */
+  private static boolean logged(String event, Session session) {
+    session
+        .<EventLog>get(EVENTS)
+        .add(GatlingInternals.nowMillis(), StreamVerdicts.classified(event));
+    return true;
   }
 
   private static SseMessageCheck firstTokenCheck() {
     return sse.checkMessage(RowNames.GAP)
-        .matching(bodyString().transform(StreamVerdicts::endsFirstTokenWait).is(true))
+        .matching(
+            bodyString()
+                .transformWithSession(
+                    (event, session) ->
+                        logged(event, session) && StreamVerdicts.endsFirstTokenWait(event))
+                .is(true))
         .check(
-            bodyString().saveAs(FIRST_EVENT),
             bodyString().transform(StreamVerdicts::chunkId).saveAs(FIRST_ID),
             bodyString().transform(StreamVerdicts::firstToken).is(StreamVerdicts.PASS));
   }
@@ -127,10 +130,10 @@ public final class ChatRequestChain {
             bodyString()
                 .transformWithSession(
                     (event, session) ->
-                        StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
+                        logged(event, session)
+                            && StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
                 .is(true))
         .check(
-            bodyString().saveAs(END_EVENT),
             bodyString()
                 .transformWithSession(
                     (event, session) -> StreamVerdicts.end(event, session.getString(FIRST_ID)))
@@ -140,15 +143,11 @@ public final class ChatRequestChain {
   private static Session finish(
       Session session, Consumer<RequestRecord> records, ConnectionEstimator connections) {
     List<ObservedRow> rows = GatlingInternals.takeRows(session);
-    List<ObservedEvent> unmatched =
-        session.contains(UNMATCHED) ? session.get(UNMATCHED) : List.of();
     RequestRecord record =
         RecordAssembler.assemble(
             session.get(CONTEXT),
             rows,
-            session.getString(FIRST_EVENT),
-            session.getString(END_EVENT),
-            unmatched,
+            session.<EventLog>get(EVENTS).events(),
             session.getLong(SEND_FALLBACK));
     records.accept(record);
     boolean abort = leftOpen(rows);

@@ -98,8 +98,7 @@ public final class ExperimentRun {
   }
 
   public HttpProtocolBuilder protocol() {
-    int maxTokens = plan.arms().stream().mapToInt(a -> a.request().maxTokens()).max().orElse(64);
-    return target.protocol(maxTokens);
+    return target.protocol();
   }
 
   /** One user, every arm in turn, {@code rounds} requests each, a pause after each. */

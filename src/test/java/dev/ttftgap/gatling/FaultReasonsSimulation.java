@@ -64,8 +64,7 @@ public class FaultReasonsSimulation extends Simulation {
                         records::append,
                         null))
                 .injectOpen(atOnceUsers(FAULTS.size())))
-        .protocols(
-            http.contentTypeHeader("application/json").sseUnmatchedInboundMessageBufferSize(64))
+        .protocols(http.contentTypeHeader("application/json"))
         .maxDuration(Duration.ofSeconds(30));
   }
 

@@ -4,6 +4,7 @@ import dev.ttftgap.measure.ObservedRow;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.commons.stats.Status;
+import io.gatling.commons.util.Clock;
 import io.gatling.commons.validation.Success;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.action.SessionHook;
@@ -46,15 +47,20 @@ public final class GatlingInternals {
   private static final ConcurrentHashMap<IdentityKey, List<ObservedRow>> TAPPED =
       new ConcurrentHashMap<>();
 
+  /** The run's clock, captured when the first tapped action is built. */
+  private static volatile Clock clock;
+
   private GatlingInternals() {}
 
   /** The connect action, built so that its rows can be read back with {@link #takeRows}. */
   public static ActionBuilder tapped(ActionBuilder connect) {
     io.gatling.core.action.builder.ActionBuilder scalaConnect = connect.asScala();
     io.gatling.core.action.builder.ActionBuilder wrapper =
-        (ctx, next) ->
-            scalaConnect.build(
-                withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine())), next);
+        (ctx, next) -> {
+          clock = ctx.coreComponents().clock();
+          return scalaConnect.build(
+              withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine())), next);
+        };
     return () -> wrapper;
   }
 
@@ -65,6 +71,19 @@ public final class GatlingInternals {
   public static List<ObservedRow> takeRows(Session session) {
     List<ObservedRow> rows = TAPPED.remove(new IdentityKey(session.asScala().groups()));
     return rows == null ? List.of() : List.copyOf(rows);
+  }
+
+  /**
+   * Now on Gatling's own clock (the one that stamps rows and events), for logging SSE events as
+   * they arrive. Only valid once a {@link #tapped} action has been built, i.e. during a run.
+   */
+  public static long nowMillis() {
+    Clock current = clock;
+    if (current == null) {
+      throw new IllegalStateException(
+          "no Gatling run: GatlingInternals.tapped(...) was never built");
+    }
+    return current.nowMillis();
   }
 
   /** Rows still held (requests whose rows were never taken): 0 after a clean run. */

@@ -90,7 +90,7 @@ public final class LoadRun {
 
   /** The HTTP protocol for the target. */
   public HttpProtocolBuilder protocol() {
-    return target.protocol(profile.request().maxTokens());
+    return target.protocol();
   }
 
   /** One measured request. */

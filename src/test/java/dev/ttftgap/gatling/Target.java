@@ -113,13 +113,12 @@ final class Target implements AutoCloseable {
 
   /**
    * The HTTP protocol for this target: keep-alive connections shared across users unless asked
-   * otherwise, the key as a Bearer token, an unmatched-event buffer that holds a whole stream.
+   * otherwise, the key as a Bearer token. Gatling's unmatched-event buffer stays at its default
+   * size 0: the SSE checks log every event as it arrives ({@link ChatRequestChain}).
    */
-  HttpProtocolBuilder protocol(int maxTokens) {
+  HttpProtocolBuilder protocol() {
     HttpProtocolBuilder protocol =
-        http.contentTypeHeader("application/json")
-            .userAgentHeader("ttft-gap")
-            .sseUnmatchedInboundMessageBufferSize(maxTokens * 2 + 64);
+        http.contentTypeHeader("application/json").userAgentHeader("ttft-gap");
     if (!settings.newConnectionPerUser()) {
       protocol = protocol.shareConnections();
     }

@@ -56,7 +56,7 @@ class RecordAssemblerTest {
   }
 
   private static ObservedEvent at(long epochMillis, String eventJson) {
-    return new ObservedEvent(epochMillis, eventJson);
+    return ObservedEvent.of(epochMillis, eventJson);
   }
 
   private static RequestRecord assemble(

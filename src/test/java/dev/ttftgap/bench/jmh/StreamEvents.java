@@ -60,14 +60,14 @@ final class StreamEvents {
     long headers = send + 2;
     long first = headers + 44;
     List<ObservedEvent> unmatched = new ArrayList<>(tokens + 3);
-    unmatched.add(new ObservedEvent(headers, ROLE_EVENT));
+    unmatched.add(ObservedEvent.of(headers, ROLE_EVENT));
     long t = first;
     for (int i = 1; i < tokens; i++) {
       t += 44;
-      unmatched.add(new ObservedEvent(t, gatling(CONTENT_DATA.replace(" latency", " w" + i))));
+      unmatched.add(ObservedEvent.of(t, gatling(CONTENT_DATA.replace(" latency", " w" + i))));
     }
-    unmatched.add(new ObservedEvent(t, FINISH_EVENT));
-    unmatched.add(new ObservedEvent(t, USAGE_EVENT));
+    unmatched.add(ObservedEvent.of(t, FINISH_EVENT));
+    unmatched.add(ObservedEvent.of(t, USAGE_EVENT));
     List<ObservedRow> rows =
         List.of(
             new ObservedRow(RowNames.TTFB, send, headers, true, null),

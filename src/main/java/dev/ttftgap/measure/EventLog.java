@@ -1,0 +1,44 @@
+package dev.ttftgap.measure;
+
+import dev.ttftgap.stream.Chunk;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The events of one streaming request, logged as they arrive, in arrival order. The Gatling glue
+ * fills it from the SSE checks' matching step, which sees every event of the stream, so Gatling's
+ * unmatched-message buffer (which would hold every event's JSON until the end of the stream) can
+ * stay empty.
+ *
+ * <p>Not thread-safe: one request's events arrive on one event loop, one after another.
+ */
+public final class EventLog {
+  private final List<ObservedEvent> events = new ArrayList<>(16);
+  private String lastId;
+
+  /** Logs an event that arrived at {@code epochMillis} (the load generator's clock). */
+  public void add(long epochMillis, Chunk chunk) {
+    Chunk kept = chunk;
+    if (chunk.id() != null && chunk.id().equals(lastId) && chunk.id() != lastId) {
+      // every chunk of a stream repeats its id: keep one copy of the string
+      kept =
+          new Chunk(
+              chunk.kind(),
+              lastId,
+              chunk.text(),
+              chunk.completionTokens(),
+              chunk.promptTokens(),
+              chunk.finishReason(),
+              chunk.errorMessage(),
+              chunk.serverTimings());
+    } else if (chunk.id() != null) {
+      lastId = chunk.id();
+    }
+    events.add(new ObservedEvent(epochMillis, kept));
+  }
+
+  /** The events so far, in arrival order. */
+  public List<ObservedEvent> events() {
+    return List.copyOf(events);
+  }
+}

@@ -1,0 +1,71 @@
+package dev.ttftgap.measure;
+
+import static dev.ttftgap.measure.GatlingEventJson.DONE;
+import static dev.ttftgap.measure.GatlingEventJson.content;
+import static dev.ttftgap.measure.GatlingEventJson.role;
+import static dev.ttftgap.measure.GatlingEventJson.usage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.stream.ChunkClassifier;
+import dev.ttftgap.stream.ChunkKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EventLogTest {
+  private static final RequestContext CTX =
+      new RequestContext(
+          "run-1", 7, RequestRecord.STEP, 1, "step 1 · 1 rps", 1.0, null, "m", 10, 8, 5_000, false);
+
+  @Test
+  void keepsArrivalOrderAndOneCopyOfTheStreamsId() {
+    EventLog log = new EventLog();
+    log.add(1_150, ChunkClassifier.classifyGatlingEvent(role("chatcmpl-1")));
+    log.add(1_401, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "Hi")));
+    log.add(1_430, ChunkClassifier.classifyGatlingEvent(DONE));
+
+    List<ObservedEvent> events = log.events();
+    assertThat(events)
+        .extracting(e -> e.chunk().kind())
+        .as("kinds in arrival order")
+        .containsExactly(ChunkKind.ROLE_ONLY, ChunkKind.CONTENT, ChunkKind.DONE);
+    assertThat(events.get(1).chunk().id())
+        .as("the second chunk's id is the first one's string, not a copy")
+        .isSameAs(events.get(0).chunk().id());
+  }
+
+  @Test
+  void aLoggedStreamGivesTheSameRecordAsMatchedAndUnmatchedEvents() {
+    // the first token was logged at 1401 but its check row ended at 1400: the row wins, as in the
+    // report
+    List<ObservedRow> rows =
+        List.of(
+            new ObservedRow(RowNames.TTFB, 1_000, 1_120, true, null),
+            new ObservedRow(RowNames.GAP, 1_120, 1_400, true, null),
+            new ObservedRow(RowNames.DECODE, 1_400, 1_510, true, null));
+    EventLog log = new EventLog();
+    log.add(1_150, ChunkClassifier.classifyGatlingEvent(role("chatcmpl-1")));
+    log.add(1_401, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "Hi")));
+    log.add(1_430, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", " there")));
+    log.add(1_500, ChunkClassifier.classifyGatlingEvent(usage("chatcmpl-1", 12, 2)));
+    log.add(1_511, ChunkClassifier.classifyGatlingEvent(DONE));
+
+    RequestRecord fromLog = RecordAssembler.assemble(CTX, rows, log.events(), 990);
+    RequestRecord fromBuffers =
+        RecordAssembler.assemble(
+            CTX,
+            rows,
+            content("chatcmpl-1", "Hi"),
+            DONE,
+            List.of(
+                ObservedEvent.of(1_150, role("chatcmpl-1")),
+                ObservedEvent.of(1_430, content("chatcmpl-1", " there")),
+                ObservedEvent.of(1_500, usage("chatcmpl-1", 12, 2))),
+            990);
+
+    assertThat(fromLog).as("record from the event log").isEqualTo(fromBuffers);
+    assertThat(fromLog.ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
+    assertThat(fromLog.e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
+    assertThat(fromLog.itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
+  }
+}
