@@ -62,11 +62,7 @@ public final class ExperimentRun {
           TokenCounter.count(body.promptText())
               + arm.request().systemPrompt().map(TokenCounter::count).orElse(0));
     }
-    try {
-      this.recordsFile = Files.createTempFile("ttft-gap-records-", ".jsonl");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
   }
 

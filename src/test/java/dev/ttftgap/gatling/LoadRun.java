@@ -27,9 +27,6 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -63,11 +60,7 @@ public final class LoadRun {
     this.promptTokens =
         TokenCounter.count(body.promptText())
             + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
-    try {
-      this.recordsFile = Files.createTempFile("ttft-gap-records-", ".jsonl");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
     this.startNanos = System.nanoTime();
   }

@@ -20,6 +20,28 @@ final class RunOutputs {
 
   private RunOutputs() {}
 
+  /**
+   * Where a run writes its records while it runs: in the reports folder, under a name that says
+   * which run, so that an interrupted run's records (in-flight requests written as {@code
+   * interrupted}) are easy to find. {@link #placeRecords} moves them next to the report at the end.
+   */
+  static Path newRecordsFile(String simulationName) {
+    try {
+      Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
+      Files.createDirectories(reportsDir);
+      String stamp =
+          java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
+              .withZone(java.time.ZoneOffset.UTC)
+              .format(java.time.Instant.now());
+      Path file =
+          Files.createTempFile(reportsDir, simulationName + "-" + stamp + "-", ".records.jsonl");
+      System.out.println("ttft-gap: records go to " + file + " during the run");
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Moves the records into the run's folder (copying them to {@code -Drecords.dir} too). */
   static Path placeRecords(String simulationName, Path recordsFile, Settings settings) {
     Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
