@@ -6,7 +6,6 @@ import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkKind;
 import dev.ttftgap.stream.RequestMetrics;
 import dev.ttftgap.stream.StreamTimeline;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -15,18 +14,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Builds the record of one request from what Gatling observed: the connect and check rows, the
- * event each check matched, and the events no check matched (Gatling's unmatched buffer).
+ * Builds the record of one request from what Gatling observed: the connect and check rows, and
+ * every event of the stream in arrival order (an {@link EventLog}).
  *
  * <p>Algorithm overview: the rows give the send time (connect start), the headers (connect end),
- * the first token (first check's end) and {@code [DONE]} (second check's end); the events are put
- * back in arrival order (the first-token event between the ones that came before and after it) and
- * fed to {@link RequestMetrics}; the outcome is decided from the first failed row's message and the
- * events, in the order the request progressed, so each failure gets exactly one reason.
+ * the first token (first check's end) and {@code [DONE]} (second check's end); the events, with
+ * those two stamped by their rows, are fed to {@link RequestMetrics}; the outcome is decided from
+ * the first failed row's message and the events, in the order the request progressed, so each
+ * failure gets exactly one reason.
  *
- * <p>Assumption: while the first-token check waits, only non-token events reach the buffer (token,
- * error and {@code [DONE]} events end that wait), so the buffer's prefix of non-token events that
- * arrived no later than the first token is what came before it.
+ * <p>Assumption: the rows and the events come from the same clock (Gatling's); an event logged in
+ * the millisecond after its check row ended still counts at the row's time.
+ *
+ * @see #assemble
  */
 public final class RecordAssembler {
   private static final Pattern STATUS = Pattern.compile("response with code (\\d{3})");
@@ -34,33 +34,13 @@ public final class RecordAssembler {
   private RecordAssembler() {}
 
   /**
-   * @param rows rows the connect action logged, in order
-   * @param firstMatchedEvent event the first-token check matched, null if none
-   * @param endMatchedEvent event the end-of-stream check matched, null if none
-   * @param unmatched events no check matched, in arrival order
-   * @param fallbackStartMillis send time to record when not even the connect row exists
-   */
-  public static RequestRecord assemble(
-      RequestContext ctx,
-      List<ObservedRow> rows,
-      String firstMatchedEvent,
-      String endMatchedEvent,
-      List<ObservedEvent> unmatched,
-      long fallbackStartMillis) {
-    List<ObservedEvent> events =
-        inArrivalOrder(
-            row(rows, RowNames.GAP),
-            firstMatchedEvent,
-            row(rows, RowNames.DECODE),
-            endMatchedEvent,
-            unmatched);
-    return assemble(ctx, rows, events, fallbackStartMillis);
-  }
-
-  /**
    * The record from the rows and every event of the stream in arrival order (as an {@link EventLog}
    * holds them). The first token and {@code [DONE]} take the time of the check rows that matched
    * them, so the record agrees with Gatling's report to the millisecond.
+   *
+   * @param rows rows the connect action logged, in order
+   * @param events every event of the stream, in arrival order
+   * @param fallbackStartMillis send time to record when not even the connect row exists
    */
   public static RequestRecord assemble(
       RequestContext ctx,
@@ -228,35 +208,6 @@ public final class RecordAssembler {
 
   private static Integer statusOf(Optional<ObservedRow> connect) {
     return connect.filter(ObservedRow::ok).isPresent() ? 200 : null;
-  }
-
-  private static List<ObservedEvent> inArrivalOrder(
-      Optional<ObservedRow> gap,
-      String firstMatchedEvent,
-      Optional<ObservedRow> decode,
-      String endMatchedEvent,
-      List<ObservedEvent> unmatched) {
-    List<ObservedEvent> events = new ArrayList<>(unmatched.size() + 2);
-    int next = 0;
-    if (firstMatchedEvent != null && gap.isPresent()) {
-      long firstAt = gap.get().endMillis();
-      while (next < unmatched.size() && comesBefore(unmatched.get(next), firstAt)) {
-        events.add(unmatched.get(next++));
-      }
-      events.add(ObservedEvent.of(firstAt, firstMatchedEvent));
-    }
-    events.addAll(unmatched.subList(next, unmatched.size()));
-    if (endMatchedEvent != null && decode.isPresent()) {
-      events.add(ObservedEvent.of(decode.get().endMillis(), endMatchedEvent));
-    }
-    return events;
-  }
-
-  private static boolean comesBefore(ObservedEvent event, long firstTokenAt) {
-    if (event.epochMillis() > firstTokenAt) {
-      return false;
-    }
-    return !event.chunk().isToken();
   }
 
   private static Optional<ObservedRow> row(List<ObservedRow> rows, String name) {

@@ -59,15 +59,19 @@ class RecordAssemblerTest {
     return ObservedEvent.of(epochMillis, eventJson);
   }
 
-  private static RequestRecord assemble(
-      List<ObservedRow> rows, String first, String end, List<ObservedEvent> unmatched) {
-    return RecordAssembler.assemble(CTX, rows, first, end, unmatched, FALLBACK_SEND);
+  private static RequestRecord assemble(List<ObservedRow> rows, ObservedEvent... events) {
+    return RecordAssembler.assemble(CTX, rows, List.of(events), FALLBACK_SEND);
   }
 
-  /** The worked request past its first token: {@code decode} and the events decide the rest. */
-  private static RequestRecord afterFirstToken(
-      ObservedRow decode, String endMatchedEvent, List<ObservedEvent> unmatched) {
-    return assemble(List.of(CONNECTED, FIRST_TOKEN, decode), HI, endMatchedEvent, unmatched);
+  /**
+   * The worked request past its first token (role chunk, then "Hi" logged at 1401, a millisecond
+   * after its check row ended): {@code decode} and the later events decide the rest.
+   */
+  private static RequestRecord afterFirstToken(ObservedRow decode, ObservedEvent... later) {
+    List<ObservedEvent> events = new java.util.ArrayList<>(List.of(ROLE, at(1_401, HI)));
+    events.addAll(List.of(later));
+    return RecordAssembler.assemble(
+        CTX, List.of(CONNECTED, FIRST_TOKEN, decode), events, FALLBACK_SEND);
   }
 
   private static void assertFailure(
@@ -83,12 +87,10 @@ class RecordAssemblerTest {
     RequestRecord record =
         afterFirstToken(
             ok(RowNames.DECODE, 1_400, 1_510),
-            DONE,
-            List.of(
-                ROLE,
-                at(1_430, content(FIRST_ID, " there")),
-                at(1_460, content(FIRST_ID, "!")),
-                at(1_500, usage(FIRST_ID, 12, 3))));
+            at(1_430, content(FIRST_ID, " there")),
+            at(1_460, content(FIRST_ID, "!")),
+            at(1_500, usage(FIRST_ID, 12, 3)),
+            at(1_511, DONE));
 
     RequestRecord expected =
         TestRecords.builder()
@@ -106,7 +108,7 @@ class RecordAssemblerTest {
             .ttftMillis(400L)
             .gapMillis(280L)
             .firstContentMillis(400L)
-            .e2eMillis(510L) // [DONE] at 1510
+            .e2eMillis(510L) // [DONE]: its check row ended at 1510
             .itlMillis(List.of(30L, 30L))
             .tpotMillis(55.0) // (510 − 400) / (3 − 1)
             .outputTokens(3)
@@ -119,13 +121,13 @@ class RecordAssemblerTest {
   }
 
   @Test
-  void bufferedTokenReadTogetherWithTheFirstTokenComesAfterIt() {
+  void tokenReadTogetherWithTheFirstTokenFollowsIt() {
     RequestRecord record =
         afterFirstToken(
             ok(RowNames.DECODE, 1_400, 1_470),
-            DONE,
-            List.of(
-                ROLE, at(1_400, content(FIRST_ID, " there")), at(1_460, content(FIRST_ID, "!"))));
+            at(1_400, content(FIRST_ID, " there")),
+            at(1_460, content(FIRST_ID, "!")),
+            at(1_470, DONE));
 
     assertThat(record.ttftMillis()).as("the first token is the matched event").isEqualTo(400L);
     assertThat(record.itlMillis()).as("same read → 0 ms, then 60 ms").containsExactly(0L, 60L);
@@ -157,9 +159,7 @@ class RecordAssemblerTest {
   @MethodSource("connectFailures")
   void failedConnectIsClassifiedByGatlingsMessage(
       String gatlingMessage, FailureReason reason, Integer httpStatus, String message) {
-    RequestRecord record =
-        assemble(
-            List.of(failed(RowNames.TTFB, 1_000, 1_050, gatlingMessage)), null, null, List.of());
+    RequestRecord record = assemble(List.of(failed(RowNames.TTFB, 1_000, 1_050, gatlingMessage)));
 
     assertFailure(record, reason, httpStatus, message);
     assertThat(record.ttfbMillis()).as("no headers, no TTFB").isNull();
@@ -168,7 +168,7 @@ class RecordAssemblerTest {
 
   @Test
   void noConnectRowIsAConnectionFailureAtTheFallbackSendTime() {
-    RequestRecord record = assemble(List.of(), null, null, List.of());
+    RequestRecord record = assemble(List.of());
 
     assertFailure(record, FailureReason.CONNECTION_FAILED, null, "request was not sent");
     assertThat(record.startEpochMillis()).isEqualTo(FALLBACK_SEND);
@@ -179,10 +179,7 @@ class RecordAssemblerTest {
   void gapCheckTimeoutIsAFirstTokenTimeout() {
     RequestRecord record =
         assemble(
-            List.of(CONNECTED, failed(RowNames.GAP, 1_120, 61_120, "Check gap timeout")),
-            null,
-            null,
-            List.of(ROLE));
+            List.of(CONNECTED, failed(RowNames.GAP, 1_120, 61_120, "Check gap timeout")), ROLE);
 
     assertFailure(record, FailureReason.FIRST_TOKEN_TIMEOUT, 200, "Check gap timeout");
     assertThat(record.ttfbMillis()).isEqualTo(120L);
@@ -195,12 +192,8 @@ class RecordAssemblerTest {
     ObservedRow crashed = failed(RowNames.GAP, 1_120, 1_300, CRASHED);
 
     RequestRecord withError =
-        assemble(
-            List.of(CONNECTED, crashed),
-            null,
-            null,
-            List.of(ROLE, at(1_290, error("upstream overloaded"))));
-    RequestRecord withoutError = assemble(List.of(CONNECTED, crashed), null, null, List.of(ROLE));
+        assemble(List.of(CONNECTED, crashed), ROLE, at(1_290, error("upstream overloaded")));
+    RequestRecord withoutError = assemble(List.of(CONNECTED, crashed), ROLE);
 
     assertFailure(withError, FailureReason.STREAM_ERROR, 200, "stream error: upstream overloaded");
     assertFailure(
@@ -214,9 +207,8 @@ class RecordAssemblerTest {
             List.of(
                 CONNECTED,
                 failed(RowNames.GAP, 1_120, 1_300, "gap: found no content before [DONE]")),
-            DONE,
-            null,
-            List.of(ROLE));
+            ROLE,
+            at(1_300, DONE));
 
     assertFailure(record, FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
     assertThat(record.e2eMillis()).as("[DONE] at 1300").isEqualTo(300L);
@@ -236,8 +228,7 @@ class RecordAssemblerTest {
     RequestRecord record =
         afterFirstToken(
             failed(RowNames.DECODE, 1_400, endMillis, gatlingMessage),
-            null,
-            List.of(ROLE, at(1_430, content(FIRST_ID, " there"))));
+            at(1_430, content(FIRST_ID, " there")));
 
     assertFailure(record, reason, 200, message);
     assertThat(record.ttftMillis()).as("the first token still counts").isEqualTo(400L);
@@ -253,8 +244,7 @@ class RecordAssemblerTest {
                 1_400,
                 2_000,
                 "decode: stream restarted: chunk id chatcmpl-2 after chatcmpl-1"),
-            role("chatcmpl-2"),
-            List.of(ROLE));
+            at(2_000, role("chatcmpl-2")));
 
     assertFailure(
         record,
@@ -268,11 +258,12 @@ class RecordAssemblerTest {
   @Test
   void silenceLongerThanTheIdleLimitIsAnIdleTimeoutEvenWhenTheChecksPassedOrTimedOut() {
     // " there" arrives 6030 ms after the first token: over the 5000 ms limit
-    List<ObservedEvent> events = List.of(ROLE, at(7_430, content(FIRST_ID, " there")));
+    ObservedEvent late = at(7_430, content(FIRST_ID, " there"));
     String idle = "no event for 6030 ms (idle timeout 5000 ms)";
 
-    RequestRecord finished = afterFirstToken(ok(RowNames.DECODE, 1_400, 7_440), DONE, events);
-    RequestRecord timedOut = afterFirstToken(DECODE_TIMED_OUT, null, events);
+    RequestRecord finished =
+        afterFirstToken(ok(RowNames.DECODE, 1_400, 7_440), late, at(7_440, DONE));
+    RequestRecord timedOut = afterFirstToken(DECODE_TIMED_OUT, late);
 
     assertFailure(finished, FailureReason.IDLE_TIMEOUT, 200, idle);
     assertFailure(timedOut, FailureReason.IDLE_TIMEOUT, 200, idle);

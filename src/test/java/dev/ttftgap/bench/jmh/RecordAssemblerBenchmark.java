@@ -29,11 +29,6 @@ public class RecordAssemblerBenchmark {
   @Benchmark
   public RequestRecord assemble200TokenStream() {
     return RecordAssembler.assemble(
-        context,
-        request.rows(),
-        request.firstEvent(),
-        request.endEvent(),
-        request.unmatched(),
-        request.sendMillis());
+        context, request.rows(), request.events(), request.sendMillis());
   }
 }

@@ -38,12 +38,7 @@ public class RecordWriterBenchmark {
     StreamEvents.Request request = StreamEvents.request(200);
     record =
         RecordAssembler.assemble(
-            StreamEvents.context(),
-            request.rows(),
-            request.firstEvent(),
-            request.endEvent(),
-            request.unmatched(),
-            request.sendMillis());
+            StreamEvents.context(), request.rows(), request.events(), request.sendMillis());
     file = Files.createTempFile("ttftgap-jmh-records-", ".jsonl");
     writer = RecordWriter.open(file);
   }

@@ -52,34 +52,31 @@ final class StreamEvents {
 
   /**
    * What one 200-token request leaves for {@code RecordAssembler}: rows of the connect and both
-   * checks, the first-token and [DONE] events, and the unmatched ones (role chunk, 199 further
-   * tokens 44 ms apart, finish and usage chunks), with Gatling's ms arrival times.
+   * checks, and its events as the event log holds them, classified (role chunk, 200 tokens 44 ms
+   * apart, finish and usage chunks, [DONE]), with Gatling's ms arrival times.
    */
   static Request request(int tokens) {
     long send = 1_764_471_234_000L;
     long headers = send + 2;
     long first = headers + 44;
-    List<ObservedEvent> unmatched = new ArrayList<>(tokens + 3);
-    unmatched.add(ObservedEvent.of(headers, ROLE_EVENT));
+    List<ObservedEvent> events = new ArrayList<>(tokens + 4);
+    events.add(ObservedEvent.of(headers, ROLE_EVENT));
+    events.add(ObservedEvent.of(first, CONTENT_EVENT));
     long t = first;
     for (int i = 1; i < tokens; i++) {
       t += 44;
-      unmatched.add(ObservedEvent.of(t, gatling(CONTENT_DATA.replace(" latency", " w" + i))));
+      events.add(ObservedEvent.of(t, gatling(CONTENT_DATA.replace(" latency", " w" + i))));
     }
-    unmatched.add(ObservedEvent.of(t, FINISH_EVENT));
-    unmatched.add(ObservedEvent.of(t, USAGE_EVENT));
+    events.add(ObservedEvent.of(t, FINISH_EVENT));
+    events.add(ObservedEvent.of(t, USAGE_EVENT));
     List<ObservedRow> rows =
         List.of(
             new ObservedRow(RowNames.TTFB, send, headers, true, null),
             new ObservedRow(RowNames.GAP, headers, first, true, null),
             new ObservedRow(RowNames.DECODE, first, t, true, null));
-    return new Request(rows, CONTENT_EVENT, DONE_EVENT, unmatched, send);
+    events.add(ObservedEvent.of(t, DONE_EVENT));
+    return new Request(rows, events, send);
   }
 
-  record Request(
-      List<ObservedRow> rows,
-      String firstEvent,
-      String endEvent,
-      List<ObservedEvent> unmatched,
-      long sendMillis) {}
+  record Request(List<ObservedRow> rows, List<ObservedEvent> events, long sendMillis) {}
 }
