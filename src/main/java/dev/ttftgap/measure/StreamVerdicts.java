@@ -12,16 +12,14 @@ import dev.ttftgap.stream.ChunkKind;
  * of a later timeout: an error object, a {@code [DONE]} before any content, or a chunk of another
  * stream (Gatling re-sends the POST after a dropped connection, silently).
  *
- * <p>Cost (they run on Gatling's event loop, once per event of every stream): the end-of-stream
- * check's matching skips the JSON parse for a plain chunk of the expected stream (see {@link
- * #endsStream}), and the last event classified on a thread is remembered, so a check's matching and
- * its checks, which receive the same event string one after the other, classify it once.
+ * <p>Cost (they run on Gatling's event loop, once per event of every stream): the last event
+ * classified on a thread is remembered, so logging an event, a check's matching and its checks,
+ * which receive the same event string one after the other, classify it once.
  */
 public final class StreamVerdicts {
   /** What {@link #firstToken} and {@link #end} return when the event is the expected one. */
   public static final String PASS = "ok";
 
-  private static final String DATA_ID = "{\"data\":{\"id\":\"";
   private static final ThreadLocal<LastEvent> LAST = ThreadLocal.withInitial(LastEvent::new);
 
   /** The last event classified on this thread, by identity: strings are immutable. */
@@ -66,17 +64,8 @@ public final class StreamVerdicts {
   /**
    * Whether the end-of-stream check should look at this event: {@code [DONE]}, an error, or a chunk
    * of another stream.
-   *
-   * <p>Fast path, exact: an event that starts with <code>{"data":{"id":"&lt;firstChunkId&gt;",
-   * </code> and contains neither {@code "error"} (the only unescaped spelling of the key and of
-   * {@code "object":"error"}), nor a backslash-u escape (a key could be spelt with one), nor a
-   * second {@code "id"} key is a chunk of the expected stream that is not an error, so the answer
-   * is false without parsing; anything else is classified in full.
    */
   public static boolean endsStream(String eventJson, String firstChunkId) {
-    if (isPlainChunkOf(eventJson, firstChunkId)) {
-      return false;
-    }
     Chunk chunk = classify(eventJson);
     return chunk.kind() == ChunkKind.DONE
         || chunk.kind() == ChunkKind.ERROR
@@ -93,19 +82,6 @@ public final class StreamVerdicts {
       return "stream error: " + chunk.errorMessage();
     }
     return "stream restarted: chunk id " + chunk.id() + " after " + firstChunkId;
-  }
-
-  private static boolean isPlainChunkOf(String eventJson, String chunkId) {
-    if (eventJson == null || chunkId == null || chunkId.isEmpty()) {
-      return false;
-    }
-    int idEnd = DATA_ID.length() + chunkId.length();
-    return eventJson.startsWith(DATA_ID)
-        && eventJson.startsWith(chunkId, DATA_ID.length())
-        && eventJson.startsWith("\",", idEnd)
-        && eventJson.indexOf("\"error\"", idEnd) < 0
-        && eventJson.indexOf("\\u", idEnd) < 0
-        && eventJson.indexOf("\"id\"", idEnd) < 0;
   }
 
   private static Chunk classify(String eventJson) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class StreamVerdictsFastPathTest {
+class StreamVerdictsAgreementTest {
   private static final String ID = "chatcmpl-abc";
   private static final String PREFIX =
       "{\"data\":{\"id\":\""
@@ -26,7 +26,7 @@ class StreamVerdictsFastPathTest {
         + "\"},\"finish_reason\":null}]}}";
   }
 
-  /** The definition the fast path must agree with: the full classification. */
+  /** The definition the verdicts must agree with: the full classification. */
   private static boolean endsStreamByDefinition(String event, String firstId) {
     Chunk chunk = ChunkClassifier.classifyGatlingEvent(event);
     return chunk.kind() == ChunkKind.DONE
