@@ -26,7 +26,7 @@ import scala.Option;
  * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
  * GatlingInternalsTest} fails loudly on another version).
  *
- * <p>Gatling's open-source edition has no public API for two things this project needs:
+ * <p>Gatling's open-source edition has no public API for three things this project needs:
  *
  * <ul>
  *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the
@@ -39,6 +39,8 @@ import scala.Option;
  *       identity of the user's group list (a new list each time a user enters a group, so one key
  *       per request); {@link #takeRows} hands them to the next action. Every timing thus comes from
  *       Gatling's own clock, the same numbers the HTML report shows.
+ *   <li><b>Gatling's clock</b>, to stamp SSE events as they arrive ({@link #nowMillis}): taken
+ *       from the run's components when the tapped action is built.
  * </ul>
  */
 public final class GatlingInternals {
@@ -84,11 +86,6 @@ public final class GatlingInternals {
           "no Gatling run: GatlingInternals.tapped(...) was never built");
     }
     return current.nowMillis();
-  }
-
-  /** Rows still held (requests whose rows were never taken): 0 after a clean run. */
-  public static int heldRowSets() {
-    return TAPPED.size();
   }
 
   /**
