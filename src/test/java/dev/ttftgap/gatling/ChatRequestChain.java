@@ -11,6 +11,7 @@ import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
 import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -18,7 +19,6 @@ import io.gatling.javaapi.http.SseMessageCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -55,8 +55,8 @@ public final class ChatRequestChain {
    * @param context what is known before sending (step, model...), computed per user
    * @param firstTokenTimeout longest wait for the first token after the headers
    * @param streamTimeout longest wait for {@code [DONE]} after the first token
-   * @param records where each finished request goes (ok or failed); must not block
-   * @param onStart called when a request starts, e.g. to track it as in flight
+   * @param records where each request goes, ok or failed; tracked while in flight, so that an
+   *     interrupted run still writes it (as {@code interrupted})
    * @param connections the shared pool's connection estimate; null when each user has its own
    *     connection (then only a user's first request is on a new one)
    */
@@ -66,18 +66,18 @@ public final class ChatRequestChain {
       Function<Session, RequestContext> context,
       Duration firstTokenTimeout,
       Duration streamTimeout,
-      Consumer<RequestContext> onStart,
-      Consumer<RequestRecord> records,
+      RecordWriter records,
       ConnectionEstimator connections) {
     return exec(session -> {
           int sent = session.contains(SENT) ? session.getInt(SENT) : 0;
           boolean newConnection = connections != null ? connections.start() : sent == 0;
           RequestContext ctx = context.apply(session).withNewConnection(newConnection);
-          onStart.accept(ctx);
+          long sentAt = System.currentTimeMillis();
+          records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
           return session
               .set(SENT, sent + 1)
               .set(CONTEXT, ctx)
-              .set(SEND_FALLBACK, System.currentTimeMillis())
+              .set(SEND_FALLBACK, sentAt)
               .set(EVENTS, new EventLog())
               .remove(FIRST_ID);
         })
@@ -141,7 +141,7 @@ public final class ChatRequestChain {
   }
 
   private static Session finish(
-      Session session, Consumer<RequestRecord> records, ConnectionEstimator connections) {
+      Session session, RecordWriter records, ConnectionEstimator connections) {
     List<ObservedRow> rows = GatlingInternals.takeRows(session);
     RequestRecord record =
         RecordAssembler.assemble(
@@ -149,7 +149,7 @@ public final class ChatRequestChain {
             rows,
             session.<EventLog>get(EVENTS).events(),
             session.getLong(SEND_FALLBACK));
-    records.accept(record);
+    records.append(record);
     boolean abort = leftOpen(rows);
     if (connections != null) {
       connections.finish(abort || closesConnection(record));

@@ -8,7 +8,6 @@ import dev.ttftgap.experiments.BaselineTable;
 import dev.ttftgap.experiments.ModelComparisonTable;
 import dev.ttftgap.experiments.PromptLengthTable;
 import dev.ttftgap.measure.ConnectionEstimator;
-import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.ExperimentPlan;
@@ -173,11 +172,7 @@ public final class ExperimentRun {
                     },
                     Duration.ofMillis(plan.timeouts().firstTokenMillis()),
                     Duration.ofMillis(plan.timeouts().streamMillis()),
-                    ctx -> {
-                      long sentAt = System.currentTimeMillis();
-                      records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
-                    },
-                    records::append,
+                    records,
                     settings.newConnectionPerUser() ? null : connections))
                 .pause(pause));
   }

@@ -60,8 +60,7 @@ public class FaultReasonsSimulation extends Simulation {
                                 null),
                         Duration.ofSeconds(2),
                         Duration.ofSeconds(10),
-                        ctx -> {},
-                        records::append,
+                        records,
                         null))
                 .injectOpen(atOnceUsers(FAULTS.size())))
         .protocols(http.contentTypeHeader("application/json"))

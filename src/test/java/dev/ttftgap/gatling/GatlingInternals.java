@@ -39,8 +39,8 @@ import scala.Option;
  *       identity of the user's group list (a new list each time a user enters a group, so one key
  *       per request); {@link #takeRows} hands them to the next action. Every timing thus comes from
  *       Gatling's own clock, the same numbers the HTML report shows.
- *   <li><b>Gatling's clock</b>, to stamp SSE events as they arrive ({@link #nowMillis}): taken
- *       from the run's components when the tapped action is built.
+ *   <li><b>Gatling's clock</b>, to stamp SSE events as they arrive ({@link #nowMillis}): taken from
+ *       the run's components when the tapped action is built.
  * </ul>
  */
 public final class GatlingInternals {

@@ -7,7 +7,6 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
-import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.LoadProfile;
@@ -94,14 +93,7 @@ public final class LoadRun {
         this::contextOf,
         Duration.ofMillis(profile.timeouts().firstTokenMillis()),
         Duration.ofMillis(profile.timeouts().streamMillis()),
-        ctx -> {
-          long sentAt = System.currentTimeMillis();
-          records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
-        },
-        record -> {
-          records.append(record);
-          records.untrack(record.userId());
-        },
+        records,
         settings.newConnectionPerUser() ? null : connections);
   }
 
