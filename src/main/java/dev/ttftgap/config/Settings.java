@@ -27,6 +27,9 @@ import java.util.regex.Pattern;
  *   <tr><td>{@link #baseUrl}</td><td>{@code llm.baseUrl}</td>
  *       <td>{@code LLM_BASE_URL}, then {@code OPENAI_BASE_URL}</td>
  *       <td>empty: start the embedded engine</td></tr>
+ *   <tr><td>{@link #baseUrlAsIs}</td><td>{@code llm.baseUrlAsIs}</td>
+ *       <td>{@code LLM_BASE_URL_AS_IS}</td><td>{@code false}: append {@code /v1} to a path
+ *       without a version segment</td></tr>
  *   <tr><td>{@link #apiKey}</td><td>none: {@code -Dllm.apiKey} (and any {@code *apiKey}
  *       property) is rejected</td><td>{@code LLM_API_KEY}, then {@code OPENAI_API_KEY}</td>
  *       <td>empty: no {@code Authorization} header</td></tr>
@@ -52,9 +55,13 @@ import java.util.regex.Pattern;
  * hang from. {@code http://h:8000}, {@code http://h:8000/}, {@code http://h:8000/v1} and {@code
  * http://h:8000/v1/} all become {@code http://h:8000/v1}; a URL pasted with the endpoint ({@code
  * .../v1/chat/completions}, or {@code .../v1/models}) is accepted and cut back to its root, so the
- * path is never doubled. A path whose last segment already is an API version ({@code v1}, {@code
- * v4}, {@code v1beta}) is kept as is (gateways such as {@code /api/paas/v4}); any other path gets
- * {@code /v1} appended. Query strings, fragments and user credentials in the URL are rejected.
+ * path is never doubled. A path with an API version segment anywhere ({@code v1}, {@code v4},
+ * {@code v1beta}) is kept as is: {@code /api/paas/v4}, Gemini's {@code /v1beta/openai}, Cloudflare
+ * AI Gateway's {@code /v1/ACCOUNT/GATEWAY/openai}. A path without one (the root, or a prefix such
+ * as {@code /api}) gets {@code /v1} appended, as vLLM, SGLang and TGI serve it there. For servers
+ * that answer at a versionless path (e.g. {@code https://api.perplexity.ai/chat/completions}),
+ * {@link #baseUrlAsIs} keeps the path exactly as given (trailing slashes and a pasted endpoint
+ * still cut). Query strings, fragments and user credentials in the URL are rejected.
  *
  * <p><b>API key.</b> Read only from the environment, sent as a Bearer token, never printed: {@link
  * #toString()} and {@link #describe()} show {@link #maskedApiKey()} at most. A key with quotes,
@@ -63,6 +70,7 @@ import java.util.regex.Pattern;
  *
  * @param baseUrl normalized API root (e.g. {@code http://127.0.0.1:8000/v1}); empty = start the
  *     embedded engine
+ * @param baseUrlAsIs true: {@link #baseUrl} keeps its path as given, never gaining {@code /v1}
  * @param apiKey the key from the environment; empty = none
  * @param model model id sent in requests; empty = the load profile's or the server's
  * @param profile load profile name ({@code simulations/NAME.json}) or path
@@ -77,6 +85,7 @@ import java.util.regex.Pattern;
  */
 public record Settings(
     Optional<URI> baseUrl,
+    boolean baseUrlAsIs,
     Optional<String> apiKey,
     Optional<String> model,
     String profile,
@@ -121,9 +130,13 @@ public record Settings(
    */
   public static Settings load(Map<String, String> env, Properties props) {
     rejectKeyInProperties(props);
+    boolean asIs =
+        firstOf(props, "llm.baseUrlAsIs", env, "LLM_BASE_URL_AS_IS", null)
+            .map(source -> parseBoolean(source.name(), source.value()))
+            .orElse(false);
     Optional<URI> baseUrl =
         firstOf(props, "llm.baseUrl", env, "LLM_BASE_URL", "OPENAI_BASE_URL")
-            .map(source -> parseBaseUrl(source.name(), source.value()));
+            .map(source -> parseBaseUrl(source.name(), source.value(), asIs));
     Optional<String> apiKey =
         env(env, "LLM_API_KEY")
             .or(() -> env(env, "OPENAI_API_KEY"))
@@ -154,6 +167,7 @@ public record Settings(
         property(props, "baseline").map(source -> parseBaseline(source.name(), source.value()));
     return new Settings(
         baseUrl,
+        asIs,
         apiKey,
         model,
         profile,
@@ -171,14 +185,16 @@ public record Settings(
   }
 
   /**
-   * These settings pointed at {@code url} (normalized like {@link #baseUrl}): how the glue fills in
-   * the embedded engine's address once it listens.
+   * These settings pointed at {@code url} (normalized like {@link #baseUrl}, without {@link
+   * #baseUrlAsIs}: the engine serves under {@code /v1}): how the glue fills in the embedded
+   * engine's address once it listens.
    *
    * @throws SettingsException when {@code url} is not an http(s) URL
    */
   public Settings withBaseUrl(URI url) {
     return new Settings(
-        Optional.of(parseBaseUrl("baseUrl", url.toString())),
+        Optional.of(parseBaseUrl("baseUrl", url.toString(), false)),
+        baseUrlAsIs,
         apiKey,
         model,
         profile,
@@ -236,7 +252,7 @@ public record Settings(
   public String describe() {
     String target =
         baseUrl
-            .map(url -> "target: " + url)
+            .map(url -> "target: " + url + (baseUrlAsIs ? " (as is)" : ""))
             .orElse(
                 "target: embedded engine (model profile "
                     + engineProfile
@@ -266,6 +282,8 @@ public record Settings(
   public String toString() {
     return "Settings[baseUrl="
         + baseUrl.map(URI::toString).orElse("(embedded engine)")
+        + ", baseUrlAsIs="
+        + baseUrlAsIs
         + ", apiKey="
         + maskedApiKey()
         + ", model="
@@ -340,7 +358,21 @@ public record Settings(
     }
   }
 
-  static URI parseBaseUrl(String name, String value) {
+  /**
+   * Whether {@code LLM_BASE_URL=baseUrl} alone would get {@code /v1} appended, so that reaching
+   * {@code baseUrl + "/chat/completions"} as given also needs {@code LLM_BASE_URL_AS_IS=true}.
+   * False for a URL that is not a valid base URL (nothing to append to).
+   */
+  public static boolean appendsV1(String baseUrl) {
+    try {
+      URI byDefault = parseBaseUrl("baseUrl", baseUrl, false);
+      return !byDefault.equals(parseBaseUrl("baseUrl", baseUrl, true));
+    } catch (SettingsException e) {
+      return false;
+    }
+  }
+
+  static URI parseBaseUrl(String name, String value, boolean asIs) {
     URI uri;
     try {
       uri = new URI(value);
@@ -368,13 +400,21 @@ public record Settings(
         path = stripTrailingSlashes(path.substring(0, path.length() - endpoint.length()));
       }
     }
-    String lastSegment = path.substring(path.lastIndexOf('/') + 1);
-    if (!VERSION_SEGMENT.matcher(lastSegment).matches()) {
+    if (!asIs && !hasVersionSegment(path)) {
       path = path + "/v1";
     }
     String port = uri.getPort() < 0 ? "" : ":" + uri.getPort();
     return URI.create(
         scheme + "://" + uri.getRawAuthority().replaceFirst(":\\d+$", "") + port + path);
+  }
+
+  private static boolean hasVersionSegment(String path) {
+    for (String segment : path.split("/")) {
+      if (VERSION_SEGMENT.matcher(segment).matches()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static SettingsException userInfoError(String name) {
@@ -461,6 +501,16 @@ public record Settings(
       case "per-user" -> true;
       default -> throw invalid(name, value, "is not a connection mode; use shared or per-user");
     };
+  }
+
+  private static boolean parseBoolean(String name, String value) {
+    if (value.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (value.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw invalid(name, value, "is not a boolean; use true or false");
   }
 
   private static Path parseRecordsDir(String name, String value) {

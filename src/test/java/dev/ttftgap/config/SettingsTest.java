@@ -77,6 +77,93 @@ class SettingsTest {
     assertThat(settings.modelsUrl()).isEqualTo(root + "/models");
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "https://generativelanguage.googleapis.com/v1beta/openai/,"
+        + " https://generativelanguage.googleapis.com/v1beta/openai",
+    "https://generativelanguage.googleapis.com/v1beta/openai/chat/completions,"
+        + " https://generativelanguage.googleapis.com/v1beta/openai",
+    "https://gateway.ai.cloudflare.com/v1/ACCOUNT/GATEWAY/openai,"
+        + " https://gateway.ai.cloudflare.com/v1/ACCOUNT/GATEWAY/openai",
+    "https://gateway.ai.cloudflare.com/v1/ACCOUNT/GATEWAY/openai/models,"
+        + " https://gateway.ai.cloudflare.com/v1/ACCOUNT/GATEWAY/openai",
+  })
+  void versionSegmentAnywhereInThePathKeepsThePath(String given, String root) {
+    Settings settings = load(Map.of("LLM_BASE_URL", given));
+
+    assertThat(settings.baseUrl())
+        .as("a path with a version segment before its last one gets no /v1")
+        .contains(URI.create(root));
+    assertThat(settings.chatCompletionsUrl()).isEqualTo(root + "/chat/completions");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "http://h:8000, http://h:8000/v1",
+    "https://gateway.example/api, https://gateway.example/api/v1",
+    "https://gateway.example/llm/, https://gateway.example/llm/v1",
+    "https://gateway.example/api/chat/completions, https://gateway.example/api/v1",
+    "https://gateway.example/video1/api, https://gateway.example/video1/api/v1",
+  })
+  void pathWithoutVersionSegmentStillGetsV1(String given, String root) {
+    assertThat(load(Map.of("LLM_BASE_URL", given)).baseUrl())
+        .as("vLLM, SGLang and TGI roots and gateway prefixes serve under /v1")
+        .contains(URI.create(root));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "https://api.perplexity.ai, https://api.perplexity.ai",
+    "https://api.perplexity.ai/, https://api.perplexity.ai",
+    "https://api.perplexity.ai/chat/completions, https://api.perplexity.ai",
+    "https://api.perplexity.ai/chat/completions/, https://api.perplexity.ai",
+    "https://gateway.example/api, https://gateway.example/api",
+    "https://gateway.example/api/models, https://gateway.example/api",
+    "http://127.0.0.1:8000/v1/, http://127.0.0.1:8000/v1",
+  })
+  void asIsKeepsThePathWithoutAppendingV1(String given, String root) {
+    Settings settings = load(Map.of("LLM_BASE_URL", given, "LLM_BASE_URL_AS_IS", "true"));
+
+    assertThat(settings.baseUrlAsIs()).isTrue();
+    assertThat(settings.baseUrl()).as("as is: never /v1 appended").contains(URI.create(root));
+    assertThat(settings.chatCompletionsUrl()).isEqualTo(root + "/chat/completions");
+    assertThat(settings.modelsUrl()).isEqualTo(root + "/models");
+  }
+
+  @Test
+  void asIsIsReadFromThePropertyFirstAndFalseByDefault() {
+    Map<String, String> env = Map.of("LLM_BASE_URL", "http://h:1", "LLM_BASE_URL_AS_IS", "true");
+
+    assertThat(load(Map.of("LLM_BASE_URL", "http://h:1")).baseUrlAsIs()).isFalse();
+    assertThat(load(env, "llm.baseUrlAsIs=false").baseUrl())
+        .as("-Dllm.baseUrlAsIs wins")
+        .contains(URI.create("http://h:1/v1"));
+    assertThat(load(Map.of("LLM_BASE_URL", "http://h:1"), "llm.baseUrlAsIs=TRUE").baseUrl())
+        .contains(URI.create("http://h:1"));
+    assertThat(load(Map.of("LLM_BASE_URL_AS_IS", "false")).baseUrlAsIs()).isFalse();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"yes", "1", "on", "as-is"})
+  void asIsOtherThanTrueOrFalseFailsNamingTheSetting(String given) {
+    assertThatThrownBy(
+            () -> load(Map.of("LLM_BASE_URL", "http://h:1", "LLM_BASE_URL_AS_IS", given)))
+        .isInstanceOf(SettingsException.class)
+        .hasMessage("LLM_BASE_URL_AS_IS: \"" + given + "\" is not a boolean; use true or false");
+    assertThatThrownBy(() -> load("llm.baseUrlAsIs=" + given))
+        .hasMessage("-Dllm.baseUrlAsIs: \"" + given + "\" is not a boolean; use true or false");
+  }
+
+  @Test
+  void appendsV1SaysWhetherTheBaseNeedsAsIs() {
+    assertThat(Settings.appendsV1("https://api.perplexity.ai")).isTrue();
+    assertThat(Settings.appendsV1("https://gateway.example/api")).isTrue();
+    assertThat(Settings.appendsV1("https://generativelanguage.googleapis.com/v1beta/openai"))
+        .isFalse();
+    assertThat(Settings.appendsV1("http://h:8000/v1")).isFalse();
+    assertThat(Settings.appendsV1("not a url")).as("nothing to append to").isFalse();
+  }
+
   @Test
   void propertyWinsOverEnvironmentAndLlmOverOpenai() {
     Map<String, String> env =
@@ -223,6 +310,18 @@ class SettingsTest {
         .contains("model: Qwen3-8B")
         .contains("load profile: smoke")
         .contains("unset LLM_BASE_URL");
+  }
+
+  @Test
+  void describeMarksAnAsIsTargetOnlyWhenAsIsIsSet() {
+    assertThat(
+            load(Map.of("LLM_BASE_URL", "https://api.perplexity.ai", "LLM_BASE_URL_AS_IS", "true"))
+                .describe())
+        .contains("target: https://api.perplexity.ai (as is) · model:");
+    assertThat(load(Map.of("LLM_BASE_URL", "http://h:8000")).describe())
+        .contains("target: http://h:8000/v1 · model:")
+        .doesNotContain("as is");
+    assertThat(load().describe()).doesNotContain("AS_IS", "as is");
   }
 
   @Test
