@@ -30,7 +30,8 @@ import java.util.concurrent.TimeoutException;
  * clock: headers (TTFB), each body delivery and SSE event, the first content event (TTFT) and the
  * end; {@link StreamEvaluation} judges it. The first failing step yields the {@link Diagnosis}. A
  * 404 on the path is retried once on the alternative path ({@code /v1} added, removed or undoubled)
- * to suggest the fixed base URL.
+ * to suggest the fixed base URL (with {@code LLM_BASE_URL_AS_IS=true} when the answering path has
+ * no version segment, which the settings would otherwise extend with {@code /v1}).
  *
  * <p>Assumptions: OpenAI-compatible wire format; HTTP/1.1 like the load generator; the JVM connects
  * directly (it ignores {@code HTTP(S)_PROXY}), which is why those variables are only named in

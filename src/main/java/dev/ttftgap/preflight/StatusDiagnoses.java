@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.config.Settings;
 import java.util.List;
 import java.util.Optional;
 
@@ -115,7 +116,11 @@ final class StatusDiagnoses {
                 : " to one of: " + listed(served)));
   }
 
-  /** 404 on {@code url}, while {@code alternative} answered {@code status}. */
+  /**
+   * 404 on {@code url}, while {@code alternative} answered {@code status}. The fix names the
+   * alternative's base, plus {@code LLM_BASE_URL_AS_IS=true} when {@link Settings} would otherwise
+   * append {@code /v1} to it (a base without a version segment, e.g. a server at the root).
+   */
   Diagnosis pathFixed(String url, String alternative, int status) {
     String what =
         BaseUrlPaths.doubledV1(url)
@@ -133,8 +138,15 @@ final class StatusDiagnoses {
             + status
             + ": /v1 is "
             + what
-            + " in the base URL; set LLM_BASE_URL="
-            + BaseUrlPaths.baseOf(alternative));
+            + " in the base URL; "
+            + setBaseUrl(BaseUrlPaths.baseOf(alternative)));
+  }
+
+  /** The settings that make the run use {@code base} + {@code /chat/completions} as given. */
+  private static String setBaseUrl(String base) {
+    return Settings.appendsV1(base)
+        ? "set LLM_BASE_URL=" + base + " LLM_BASE_URL_AS_IS=true (without it, /v1 is appended)"
+        : "set LLM_BASE_URL=" + base;
   }
 
   /** 404 on {@code url} and on the alternative, if any. */
@@ -146,7 +158,8 @@ final class StatusDiagnoses {
             + messages.says(body)
             + alternative.map(a -> " and on " + a).orElse("")
             + ": the path is wrong; set LLM_BASE_URL to the URL that precedes /chat/completions"
-            + " (usually ending in /v1)");
+            + " (usually ending in /v1; if it has no version segment, also"
+            + " LLM_BASE_URL_AS_IS=true)");
   }
 
   private static String listed(List<String> served) {

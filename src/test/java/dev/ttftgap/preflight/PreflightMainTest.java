@@ -78,6 +78,45 @@ class PreflightMainTest {
     }
   }
 
+  /** A server with its API at the root (like Perplexity's): no models listing, 404 elsewhere. */
+  private static LoopbackServer rootServer() throws Exception {
+    return LoopbackServer.start(
+        (exchange, body) -> {
+          if (!LoopbackServer.path(exchange).equals("/chat/completions")) {
+            LoopbackServer.notFound(exchange);
+          } else if (!LoopbackServer.streaming(body)) {
+            LoopbackServer.completion(exchange, "m");
+          } else {
+            LoopbackServer.healthyEvents(LoopbackServer.sseHeaders(exchange), 3, 10);
+          }
+        });
+  }
+
+  @Test
+  void serverAtTheRootIsDiagnosedWithAnAsIsFixThatWorks() throws Exception {
+    try (LoopbackServer server = rootServer()) {
+      int code = run(Map.of("LLM_BASE_URL", server.url(""), "LLM_MODEL", "m"));
+
+      String diagnosis = err.toString(StandardCharsets.UTF_8);
+      String fix = "set LLM_BASE_URL=" + server.url("") + " LLM_BASE_URL_AS_IS=true";
+      assertThat(code).isEqualTo(1);
+      assertThat(diagnosis)
+          .as("/v1 is appended to a versionless base, so the fix must turn that off")
+          .startsWith(
+              "preflight failed: BASE_URL_PATH: 404 on " + server.url("/v1/chat/completions"))
+          .contains(fix);
+
+      err.reset();
+      int fixed =
+          run(
+              Map.of(
+                  "LLM_BASE_URL", server.url(""), "LLM_BASE_URL_AS_IS", "true", "LLM_MODEL", "m"));
+
+      assertThat(fixed).as("the suggested fix passes the preflight; stderr: %s", err).isZero();
+      assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("preflight ok: TTFB ");
+    }
+  }
+
   @Test
   void missingBaseUrlExitsTwoNamingTheVariable() {
     assertThat(run(Map.of("LLM_MODEL", "m"))).isEqualTo(2);

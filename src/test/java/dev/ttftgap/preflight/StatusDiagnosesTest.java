@@ -53,6 +53,63 @@ class StatusDiagnosesTest {
   }
 
   @Test
+  void v1NotPartOfAVersionlessServerPathSuggestsAsIs() {
+    Diagnosis diagnosis =
+        diagnoses(Optional.empty(), "x")
+            .pathFixed(
+                "https://api.example/v1/chat/completions",
+                "https://api.example/chat/completions",
+                200);
+
+    assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
+    assertThat(diagnosis.line())
+        .as("LLM_BASE_URL=https://api.example alone would get /v1 appended again")
+        .contains("/v1 is not part of this server's path")
+        .contains("set LLM_BASE_URL=https://api.example LLM_BASE_URL_AS_IS=true");
+  }
+
+  @Test
+  void v1NotPartOfAPathWithAnotherVersionNeedsNoAsIs() {
+    Diagnosis diagnosis =
+        diagnoses(Optional.empty(), "x")
+            .pathFixed(
+                "https://gw.example/v1beta/openai/v1/chat/completions",
+                "https://gw.example/v1beta/openai/chat/completions",
+                200);
+
+    assertThat(diagnosis.line())
+        .as("a base with a version segment is kept as given")
+        .endsWith("set LLM_BASE_URL=https://gw.example/v1beta/openai")
+        .doesNotContain("AS_IS");
+  }
+
+  @Test
+  void missingOrDoubledV1NeedsNoAsIs() {
+    StatusDiagnoses diagnoses = diagnoses(Optional.empty(), "x");
+
+    assertThat(
+            diagnoses
+                .pathFixed("http://h/chat/completions", "http://h/v1/chat/completions", 200)
+                .line())
+        .endsWith("/v1 is missing in the base URL; set LLM_BASE_URL=http://h/v1");
+    assertThat(
+            diagnoses
+                .pathFixed("http://h/v1/v1/chat/completions", "http://h/v1/chat/completions", 400)
+                .line())
+        .endsWith("/v1 is doubled in the base URL; set LLM_BASE_URL=http://h/v1");
+  }
+
+  @Test
+  void pathWrongOnBothPathsMentionsAsIsForVersionlessUrls() {
+    assertThat(
+            diagnoses(Optional.empty(), "x")
+                .pathWrong(URL, "", Optional.of("http://h/chat/completions"))
+                .line())
+        .contains("404 on " + URL + " and on http://h/chat/completions")
+        .contains("LLM_BASE_URL_AS_IS=true");
+  }
+
+  @Test
   void otherStatusesSayWhereToLook() {
     StatusDiagnoses diagnoses = diagnoses(Optional.empty(), "x");
 
