@@ -93,7 +93,7 @@ public final class CapacityHtml {
               + " law).");
     }
     html.append("<h2>Steps</h2>\n<table>\n<tr>");
-    StepTable.HEADER.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
+    StepTable.header(report).forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
     html.append("</tr>\n");
     for (List<String> row : StepTable.rows(report)) {
       html.append("<tr>");
