@@ -36,6 +36,18 @@ final class EngineStaircase {
   /** Users per step of a closed population; null: the open staircase of {@link #stepRates}. */
   List<Integer> stepConcurrency;
 
+  /**
+   * The shipped {@code closed-concurrency} profile: warm-up 1 user × 5 s, then 2, 4, 8, 16, 32
+   * users × 20 s.
+   */
+  static EngineStaircase closedConcurrency() {
+    EngineStaircase run = new EngineStaircase();
+    run.stepConcurrency = List.of(2, 4, 8, 16, 32);
+    run.stepSeconds = 20;
+    run.warmupSeconds = 5;
+    return run;
+  }
+
   List<RequestRecord> records() {
     if (stepConcurrency != null) {
       return closedRecords();
