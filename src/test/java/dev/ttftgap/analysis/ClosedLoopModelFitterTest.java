@@ -3,12 +3,13 @@ package dev.ttftgap.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.ttftgap.record.RequestRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ClosedLoopModelFitterTest {
 
-  private static ClosedLoopModel fit(List<dev.ttftgap.record.RequestRecord> records) {
+  private static ClosedLoopModel fit(List<RequestRecord> records) {
     StepStatistics.Result measured = StepStatistics.measure(records);
     Saturation saturation =
         LoadModel.of(measured.stats()) == LoadModel.CLOSED

@@ -2,8 +2,11 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
+import dev.ttftgap.analysis.Saturation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -85,17 +88,17 @@ class VerdictSentencesTest {
   void closedRunWithoutPlateauAsksForMoreConcurrency() {
     String sentence =
         VerdictSentences.saturation(
-            new dev.ttftgap.analysis.CapacityReport(
+            new CapacityReport(
                 List.of(),
                 List.of(),
                 0,
                 0,
-                dev.ttftgap.analysis.CapacityOptions.defaults(),
+                CapacityOptions.defaults(),
                 Synthetic.closedConcurrency().steps().subList(0, 2),
                 null,
                 null,
                 null,
-                new dev.ttftgap.analysis.Saturation(false, null, null, null, 4.7, null, null, 0.05),
+                new Saturation(false, null, null, null, 4.7, null, null, 0.05),
                 null,
                 null,
                 null,
