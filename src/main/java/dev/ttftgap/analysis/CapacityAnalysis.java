@@ -13,8 +13,16 @@ import java.util.Objects;
  * saturation ({@link SaturationDetector}), queueing model ({@link QueueModelFitter}, which needs
  * the saturation step), replicas ({@link ReplicaPlanner}) and baseline deltas ({@link
  * BaselineComparator}).
+ *
+ * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
+ * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
+ * ClosedLoopModelFitter}) instead of the G/G/c fit, which assumes open arrivals.
  */
 public final class CapacityAnalysis {
+  /** Why a closed run gets no G/G/c fit. */
+  static final String CLOSED_MODEL_NOTE =
+      "closed model (arrivals follow completions, so the open-arrival G/G/c queue does not apply)";
+
   private CapacityAnalysis() {}
 
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
@@ -44,14 +52,33 @@ public final class CapacityAnalysis {
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
     Knee knee = KneeDetector.detect(steps, lowLoad);
     SloVerdict slo = SloEvaluator.evaluate(steps, options);
-    Saturation saturation = SaturationDetector.detect(steps);
-    QueueModel model = QueueModelFitter.fit(steps, measured.samples(), lowLoad, saturation);
-    String modelNote =
-        model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null;
+    boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
+    Saturation saturation =
+        closed ? ThroughputPlateauDetector.detect(steps) : SaturationDetector.detect(steps);
+    QueueModel model =
+        closed ? null : QueueModelFitter.fit(steps, measured.samples(), lowLoad, saturation);
+    ClosedLoopModel closedLoop =
+        closed ? ClosedLoopModelFitter.fit(steps, measured.samples(), lowLoad, saturation) : null;
+    String modelNote;
+    if (closed) {
+      modelNote =
+          closedLoop == null
+              ? CLOSED_MODEL_NOTE
+                  + "; no Little's-law figures either: "
+                  + ClosedLoopModelFitter.notFittedReason(lowLoad, saturation)
+              : CLOSED_MODEL_NOTE;
+    } else {
+      modelNote =
+          model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null;
+    }
     Replicas replicas =
         options
             .peakRate()
-            .map(peak -> ReplicaPlanner.plan(peak, slo, model, lowLoad, options))
+            .map(
+                peak ->
+                    closed
+                        ? ReplicaPlanner.planClosed(peak, slo, saturation)
+                        : ReplicaPlanner.plan(peak, slo, model, lowLoad, options))
             .orElse(null);
     BaselineComparison baseline =
         baselineSteps == null
@@ -78,6 +105,7 @@ public final class CapacityAnalysis {
         saturation,
         model,
         modelNote,
+        closedLoop,
         replicas,
         baseline);
   }

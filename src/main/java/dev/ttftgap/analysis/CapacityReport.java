@@ -14,10 +14,13 @@ import java.util.List;
  * @param steps per-step statistics, in step order
  * @param headerTiming when the server sends its headers
  * @param knee where the gap leaves its low-load band
- * @param slo the max sustainable rate under the SLO
- * @param saturation where throughput stops following the arrival rate
- * @param model the fitted queueing model; null when not fitted ({@code modelNote} says why)
+ * @param slo the max sustainable rate (open) or concurrency (closed) under the SLO
+ * @param saturation where throughput stops rising with the load
+ * @param model the fitted queueing model; null when not fitted ({@code modelNote} says why), and
+ *     always in a closed run
  * @param modelNote why no model was fitted; null when one was
+ * @param closedLoopModel Little's-law figures of a closed run's plateau; null in an open run and
+ *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
  */
@@ -34,6 +37,7 @@ public record CapacityReport(
     Saturation saturation,
     QueueModel model,
     String modelNote,
+    ClosedLoopModel closedLoopModel,
     Replicas replicas,
     BaselineComparison baseline) {
 
@@ -41,6 +45,11 @@ public record CapacityReport(
     sources = List.copyOf(sources);
     runs = List.copyOf(runs);
     steps = List.copyOf(steps);
+  }
+
+  /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */
+  public LoadModel loadModel() {
+    return LoadModel.of(steps);
   }
 
   /** The step with index {@code step}, or null. */

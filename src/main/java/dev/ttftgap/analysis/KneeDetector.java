@@ -11,6 +11,10 @@ import java.util.List;
  * first later step whose gap p50 is above the edge and stays above it in every later step that has
  * a gap. Steps with no successful request are skipped.
  *
+ * <p>The same test holds for a closed run (steps of concurrency): there too a queue forms once the
+ * load outgrows the server's free slots, and the gap is where it shows; the knee is then read at
+ * the step's concurrency.
+ *
  * <p>Assumptions: steps are in increasing load order and the first step is light enough that the
  * server does not queue; queueing grows with load, so a single step above the band followed by
  * steps inside it is noise, not a knee.
@@ -29,13 +33,14 @@ public final class KneeDetector {
 
   static Knee detect(List<StepStats> steps, LowLoadBaseline baseline) {
     if (baseline == null) {
-      return new Knee(null, null, null, null, null);
+      return new Knee(null, null, null, null, null, null);
     }
     double g0 = baseline.gapP50Millis();
     double mad = Double.isNaN(baseline.gapMadMillis()) ? 0 : baseline.gapMadMillis();
     double edge = Math.max(RATIO * g0, Math.max(g0 + MADS * mad, g0 + FLOOR_MILLIS));
     Integer knee = null;
     Double kneeRate = null;
+    Integer kneeConcurrency = null;
     for (StepStats step : steps) {
       if (step.step() <= baseline.step() || step.gap() == null) {
         continue;
@@ -44,11 +49,13 @@ public final class KneeDetector {
       if (above && knee == null) {
         knee = step.step();
         kneeRate = step.rate();
+        kneeConcurrency = step.offeredRate() == null ? step.concurrency() : null;
       } else if (!above) {
         knee = null;
         kneeRate = null;
+        kneeConcurrency = null;
       }
     }
-    return new Knee(knee, kneeRate, baseline.step(), g0, edge);
+    return new Knee(knee, kneeRate, baseline.step(), g0, edge, kneeConcurrency);
   }
 }

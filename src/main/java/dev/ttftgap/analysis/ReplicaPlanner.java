@@ -3,13 +3,21 @@ package dev.ttftgap.analysis;
 /**
  * Sizes the number of replicas for a target peak rate.
  *
- * <p>Algorithm overview: measured — ceil(peak / max sustainable rate under the SLO). Model — the
- * highest per-replica rate λ* at which the fitted queue's predicted p95 gap ≤ the gap limit and
- * low-load p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then ceil(peak /
- * λ*).
+ * <p>Algorithm overview, open run: measured — ceil(peak / max sustainable rate under the SLO).
+ * Model — the highest per-replica rate λ* at which the fitted queue's predicted p95 gap ≤ the gap
+ * limit and low-load p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then
+ * ceil(peak / λ*).
+ *
+ * <p>Closed run ({@link #planClosed}): measured — ceil(peak / X*), X* the throughput at the max
+ * concurrency N* under the SLO, so each replica holds at most N* streams; plateau — ceil(peak / X),
+ * X the plateau throughput: the fewest replicas that can complete the peak at all (each at
+ * capacity, its queue as long as the clients make it).
  *
  * <p>Assumptions: a load balancer spreads arrivals evenly over independent replicas (each one its
- * own queue, no pooling); the error limit is met below saturation.
+ * own queue, no pooling); the error limit is met below saturation. The closed-run figures hold for
+ * clients that behave like the measured population (a fixed pool of users or agents, each waiting
+ * for its answer); open arrivals at the same rate, bursty and unbounded, queue more than a closed
+ * population does near the plateau, so for them the closed figures are a lower bound.
  *
  * <p>Parameters with defaults: 60 bisection rounds. Example: peak 50 rps, 9 rps per replica → 6
  * replicas.
@@ -31,6 +39,25 @@ public final class ReplicaPlanner {
     Integer fromModel =
         perReplica != null && perReplica > 0 ? (int) Math.ceil(peakRate / perReplica - 1e-9) : null;
     return new Replicas(peakRate, fromMeasured, slo.lowerBound(), perReplica, fromModel);
+  }
+
+  /** The closed-run plan: from the SLO-meeting throughput and from the plateau throughput. */
+  static Replicas planClosed(double peakRate, SloVerdict slo, Saturation saturation) {
+    Double perReplica = slo.throughputAtMaxConcurrency();
+    Integer fromMeasured =
+        perReplica != null && perReplica > 0 ? (int) Math.ceil(peakRate / perReplica - 1e-9) : null;
+    Double plateau = saturation.reached() ? saturation.saturationRate() : null;
+    Integer fromPlateau =
+        plateau != null && plateau > 0 ? (int) Math.ceil(peakRate / plateau - 1e-9) : null;
+    return new Replicas(
+        peakRate,
+        fromMeasured,
+        slo.lowerBound(),
+        null,
+        null,
+        fromMeasured == null ? null : slo.maxConcurrency(),
+        plateau,
+        fromPlateau);
   }
 
   static Double modelMaxRate(QueueModel model, LowLoadBaseline baseline, CapacityOptions options) {

@@ -4,16 +4,45 @@ package dev.ttftgap.analysis;
  * Replicas needed for a target peak rate (see {@link ReplicaPlanner}).
  *
  * @param peakRate target peak arrival rate, requests/s
- * @param fromMeasured ceil(peak / max sustainable rate); null when no rate met the SLO
+ * @param fromMeasured ceil(peak / max sustainable rate) in an open run, ceil(peak / throughput at
+ *     the max concurrency under the SLO) in a closed one; null when no step met the SLO
  * @param measuredIsUpperBound true when every step met the SLO, so one replica may sustain more and
  *     fewer replicas may do
  * @param modelMaxRatePerReplica highest rate per replica at which the fitted model's p95 gap and
  *     p95 TTFT meet the SLO, requests/s; null without a model
  * @param fromModel ceil(peak / modelMaxRatePerReplica); null without a model
+ * @param concurrencyPerReplica streams each replica then holds: the max concurrency under the SLO
+ *     (closed model); null in an open run
+ * @param plateauRatePerReplica the plateau throughput, requests/s (closed model): each replica's
+ *     capacity; null in an open run or without a plateau
+ * @param fromPlateau ceil(peak / plateauRatePerReplica): the fewest replicas that can complete the
+ *     peak at all, each then at capacity (closed model); null with {@code plateauRatePerReplica}
  */
 public record Replicas(
     double peakRate,
     Integer fromMeasured,
     boolean measuredIsUpperBound,
     Double modelMaxRatePerReplica,
-    Integer fromModel) {}
+    Integer fromModel,
+    Integer concurrencyPerReplica,
+    Double plateauRatePerReplica,
+    Integer fromPlateau) {
+
+  /** An open-model plan. */
+  public Replicas(
+      double peakRate,
+      Integer fromMeasured,
+      boolean measuredIsUpperBound,
+      Double modelMaxRatePerReplica,
+      Integer fromModel) {
+    this(
+        peakRate,
+        fromMeasured,
+        measuredIsUpperBound,
+        modelMaxRatePerReplica,
+        fromModel,
+        null,
+        null,
+        null);
+  }
+}

@@ -1,16 +1,24 @@
 package dev.ttftgap.analysis;
 
 /**
- * Where the achieved rate stops following the offered rate (see {@link SaturationDetector}).
+ * Where the server's throughput stops rising with the load: in an open run where the achieved rate
+ * stops following the arrival rate ({@link SaturationDetector}), in a closed run where it stops
+ * rising with the concurrency ({@link ThroughputPlateauDetector}).
  *
  * @param reached whether a saturated step was found
  * @param step first step of the saturated run to the end; null when not reached
- * @param rate that step's rate, requests/s; null when not reached
+ * @param rate that step's rate, requests/s (open model); null when not reached, and in a closed run
+ *     (its load is {@code concurrency})
  * @param saturationRate plateau throughput, requests/s: the estimate of the server's capacity; null
  *     when not reached
  * @param maxAchievedRate highest achieved rate of any step, requests/s: a lower bound of the
  *     capacity when saturation was not reached; null when no step had a window
- * @param thresholdRatio achieved / arrival rate below which a step counts as saturated
+ * @param thresholdRatio achieved / arrival rate below which a step counts as saturated (open
+ *     model); null in a closed run, where arrivals follow completions and the ratio is always ≈ 1
+ * @param concurrency the first plateau step's concurrency, streams (closed model); null when not
+ *     reached and in an open run
+ * @param plateauTolerance how far above a step's throughput a later step may rise while that step
+ *     still counts as on the plateau, as a fraction (closed model); null in an open run
  */
 public record Saturation(
     boolean reached,
@@ -18,4 +26,18 @@ public record Saturation(
     Double rate,
     Double saturationRate,
     Double maxAchievedRate,
-    double thresholdRatio) {}
+    Double thresholdRatio,
+    Integer concurrency,
+    Double plateauTolerance) {
+
+  /** An open-model verdict (no concurrency, no plateau tolerance). */
+  public Saturation(
+      boolean reached,
+      Integer step,
+      Double rate,
+      Double saturationRate,
+      Double maxAchievedRate,
+      double thresholdRatio) {
+    this(reached, step, rate, saturationRate, maxAchievedRate, thresholdRatio, null, null);
+  }
+}

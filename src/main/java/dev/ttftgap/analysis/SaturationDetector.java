@@ -19,8 +19,8 @@ import java.util.List;
  * not the configured one, is compared, so a load generator that falls behind is not mistaken for a
  * saturated server; completions of the previous step that drain into a window are counted, which
  * matches a server that never idles once saturated. In a closed model (fixed concurrency) arrivals
- * follow completions, so this test never fires: read the plateau of the achieved rate in the step
- * table instead.
+ * follow completions, so this test never fires: {@link ThroughputPlateauDetector} reads the plateau
+ * of the achieved rate instead.
  *
  * <p>Parameters with defaults: threshold ratio 0.9. Example: arrivals 20/s, completions 16/s →
  * ratio 0.8, saturated; the plateau of 16/s is the capacity estimate.

@@ -10,9 +10,9 @@ public final class CapacityConsole {
 
   public static String render(CapacityReport report) {
     List<List<String>> table = new ArrayList<>();
-    table.add(StepTable.HEADER);
+    table.add(StepTable.header(report));
     table.addAll(StepTable.rows(report));
-    int columns = StepTable.HEADER.size();
+    int columns = StepTable.header(report).size();
     int[] widths = new int[columns];
     for (List<String> row : table) {
       for (int i = 0; i < columns; i++) {

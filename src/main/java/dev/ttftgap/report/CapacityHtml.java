@@ -1,6 +1,7 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.LoadModel;
 import dev.ttftgap.analysis.StepStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,7 +13,8 @@ import java.util.List;
  * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
  * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
  * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
- * vs offered rate, error rate per step, and the server's queue when it reports one.
+ * vs offered rate, error rate per step, and the server's queue when it reports one. A closed run's
+ * charts take its concurrency as the x axis (no G/G/c curve: it is not fitted there).
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
  * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
@@ -61,24 +63,43 @@ public final class CapacityHtml {
       html.append("<li>").append(escape(sentence)).append("</li>\n");
     }
     html.append("</ul></section>\n");
-    section(
-        html,
-        "chart-gap",
-        "Gap percentiles vs offered rate",
-        "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95;"
-            + " dotted: knee, max rate under the SLO, saturation.");
+    boolean closed = report.loadModel() == LoadModel.CLOSED;
+    if (closed) {
+      section(
+          html,
+          "chart-gap",
+          "Gap percentiles vs concurrency",
+          "Measured gap percentiles per step of users; dotted: knee, start of the throughput"
+              + " plateau, max concurrency under the SLO.");
+    } else {
+      section(
+          html,
+          "chart-gap",
+          "Gap percentiles vs offered rate",
+          "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95;"
+              + " dotted: knee, max rate under the SLO, saturation.");
+    }
     section(
         html,
         "chart-stack",
         "TTFB and gap per step",
         "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the"
             + " median TTFT.");
-    section(
-        html,
-        "chart-throughput",
-        "Achieved vs offered rate",
-        "Completions per second against the offered rate; the plateau is the saturation"
-            + " throughput.");
+    if (closed) {
+      section(
+          html,
+          "chart-throughput",
+          "Throughput vs concurrency",
+          "Completions per second against the users; arrivals follow completions, and the plateau"
+              + " is the server's capacity.");
+    } else {
+      section(
+          html,
+          "chart-throughput",
+          "Achieved vs offered rate",
+          "Completions per second against the offered rate; the plateau is the saturation"
+              + " throughput.");
+    }
     section(
         html,
         "chart-errors",
@@ -93,7 +114,7 @@ public final class CapacityHtml {
               + " law).");
     }
     html.append("<h2>Steps</h2>\n<table>\n<tr>");
-    StepTable.HEADER.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
+    StepTable.header(report).forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
     html.append("</tr>\n");
     for (List<String> row : StepTable.rows(report)) {
       html.append("<tr>");

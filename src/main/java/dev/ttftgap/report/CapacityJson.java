@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.Knee;
 import dev.ttftgap.analysis.LatencySummary;
@@ -27,6 +28,15 @@ import java.util.List;
  * ...Millis}, {@code ...PerSec}, {@code ...Percent}); undefined values are written as {@code null},
  * never 0. Latency objects ({@code ttfbMillis}, {@code gapMillis}, ...) hold {@code count}, {@code
  * mean}, {@code p50}, {@code p90}, {@code p95}, {@code p99}, {@code max}, in ms.
+ *
+ * <p>{@code loadModel} says how the load was applied: {@code "open"} (steps of arrival rate) or
+ * {@code "closed"} (steps of concurrency). A closed run's verdicts are in {@code
+ * sloVerdict.maxConcurrencyUnderSlo} and {@code throughputAtMaxConcurrencyPerSec}, {@code
+ * saturation.plateauConcurrency} and {@code plateauThroughputPerSec}, {@code knee.concurrency},
+ * {@code closedLoopModel} (Little's law; {@code model} is null) and the replicas' {@code
+ * concurrencyPerReplica} and {@code fromPlateau}; the open-only figures ({@code
+ * maxSustainableRatePerSec}, {@code saturation.ratePerSec} and {@code thresholdRatio}) are null
+ * there, and the closed-only ones are null in an open run.
  *
  * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
  */
@@ -56,6 +66,7 @@ public final class CapacityJson {
     strings(root.putArray("runs"), report.runs());
     root.put("requests", report.requests());
     root.put("warmupRequests", report.warmupRequests());
+    root.put("loadModel", report.loadModel().name().toLowerCase(java.util.Locale.ROOT));
     ObjectNode options = root.putObject("options");
     // +∞ ("no limit") is not JSON: written as null
     options.put("sloTtftP95Millis", finite(report.options().sloTtftP95Millis()));
@@ -74,6 +85,7 @@ public final class CapacityJson {
     root.set("saturation", saturation(report.saturation()));
     root.set("model", model(report.model()));
     root.put("modelNote", report.modelNote());
+    root.set("closedLoopModel", closedLoop(report.closedLoopModel()));
     root.set("replicas", replicas(report.replicas()));
     root.set("baselineComparison", baseline(report.baseline()));
     return root;
@@ -145,6 +157,7 @@ public final class CapacityJson {
     node.put("baselineStep", knee.baselineStep());
     node.put("baselineGapP50Millis", knee.baselineGapP50Millis());
     node.put("bandUpperMillis", knee.bandUpperMillis());
+    node.put("concurrency", knee.concurrency());
     return node;
   }
 
@@ -158,6 +171,8 @@ public final class CapacityJson {
     node.put("lastPassingStep", slo.lastPassingStep());
     node.put("firstFailingStep", slo.firstFailingStep());
     node.put("limitingMetric", slo.limitingMetric());
+    node.put("maxConcurrencyUnderSlo", slo.maxConcurrency());
+    node.put("throughputAtMaxConcurrencyPerSec", slo.throughputAtMaxConcurrency());
     return node;
   }
 
@@ -169,6 +184,31 @@ public final class CapacityJson {
     node.put("saturationRatePerSec", saturation.saturationRate());
     node.put("maxAchievedRatePerSec", saturation.maxAchievedRate());
     node.put("thresholdRatio", saturation.thresholdRatio());
+    node.put("plateauConcurrency", saturation.concurrency());
+    node.put("plateauThroughputPerSec", saturation.saturationRate());
+    node.put("plateauTolerance", saturation.plateauTolerance());
+    return node;
+  }
+
+  private static JsonNode closedLoop(ClosedLoopModel model) {
+    if (model == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("plateauThroughputPerSec", model.plateauThroughput());
+    node.put("serviceTimeMillis", model.serviceTimeMillis());
+    node.put("busySlots", model.busySlots());
+    node.put("servers", model.servers());
+    node.put("waitMillisPerStream", model.waitMillisPerStream());
+    node.put("fitMapePercent", model.fitMapePercent());
+    ArrayNode checks = node.putArray("checkedSteps");
+    for (ClosedLoopModel.StepCheck check : model.checkedSteps()) {
+      ObjectNode c = checks.addObject();
+      c.put("step", check.step());
+      c.put("concurrency", check.concurrency());
+      c.put("measuredQueueingDelayMillis", check.measuredQueueingDelayMillis());
+      c.put("predictedQueueingDelayMillis", check.predictedQueueingDelayMillis());
+    }
     return node;
   }
 
@@ -227,6 +267,9 @@ public final class CapacityJson {
     node.put("measuredIsUpperBound", replicas.measuredIsUpperBound());
     node.put("modelMaxRatePerReplicaPerSec", replicas.modelMaxRatePerReplica());
     node.put("fromModel", replicas.fromModel());
+    node.put("concurrencyPerReplica", replicas.concurrencyPerReplica());
+    node.put("plateauRatePerReplicaPerSec", replicas.plateauRatePerReplica());
+    node.put("fromPlateau", replicas.fromPlateau());
     return node;
   }
 

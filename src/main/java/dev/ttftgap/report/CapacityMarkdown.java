@@ -23,9 +23,9 @@ public final class CapacityMarkdown {
       md.append("- ").append(sentence).append('\n');
     }
     md.append('\n');
-    row(md, StepTable.HEADER);
+    row(md, StepTable.header(report));
     md.append('|');
-    StepTable.HEADER.forEach(h -> md.append(" --- |"));
+    StepTable.header(report).forEach(h -> md.append(" --- |"));
     md.append('\n');
     for (List<String> row : StepTable.rows(report)) {
       row(md, row);

@@ -2,11 +2,16 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.LatencySummary;
+import dev.ttftgap.analysis.LoadModel;
 import dev.ttftgap.analysis.StepStats;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The compact step table (header + one row per step) shared by the text renderers. */
+/**
+ * The compact step table (header + one row per step) shared by the text renderers. A closed run's
+ * second column is the step's concurrency instead of its rate: that is the load it applied (its
+ * measured arrival rate follows the completions and is in {@code capacity.json}).
+ */
 final class StepTable {
   static final List<String> HEADER =
       List.of(
@@ -24,13 +29,24 @@ final class StepTable {
 
   private StepTable() {}
 
+  /** The header for {@code report}: "users" instead of "rate rps" in a closed run. */
+  static List<String> header(CapacityReport report) {
+    if (report.loadModel() != LoadModel.CLOSED) {
+      return HEADER;
+    }
+    List<String> header = new ArrayList<>(HEADER);
+    header.set(1, "users");
+    return List.copyOf(header);
+  }
+
   static List<List<String>> rows(CapacityReport report) {
     List<List<String>> rows = new ArrayList<>();
+    boolean closed = report.loadModel() == LoadModel.CLOSED;
     for (StepStats step : report.steps()) {
       rows.add(
           List.of(
               String.valueOf(step.step()),
-              Fmt.num(step.rate()),
+              closed ? concurrency(step) : Fmt.num(step.rate()),
               Fmt.num(step.achievedRate()),
               Fmt.num(step.meanConcurrency()),
               Fmt.pct(step.errorRatePercent()),
@@ -42,6 +58,10 @@ final class StepTable {
               Fmt.pct(step.queueingSharePercent())));
     }
     return rows;
+  }
+
+  private static String concurrency(StepStats step) {
+    return step.concurrency() == null ? Fmt.UNDEFINED : String.valueOf(step.concurrency());
   }
 
   private static String pair(LatencySummary summary) {

@@ -2,8 +2,10 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.LoadModel;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Replicas;
 import dev.ttftgap.analysis.Saturation;
@@ -14,7 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The report's verdicts as plain sentences, shared by the Markdown, HTML and console renderers. */
+/**
+ * The report's verdicts as plain sentences, shared by the Markdown, HTML and console renderers. A
+ * closed run's verdicts read in concurrent streams and throughput, an open run's in arrival rates.
+ */
 public final class VerdictSentences {
   private VerdictSentences() {}
 
@@ -30,7 +35,8 @@ public final class VerdictSentences {
     sentences.add(saturation(report));
     sentences.add(model(report));
     if (report.replicas() != null) {
-      sentences.add(replicas(report.replicas()));
+      sentences.add(
+          closed(report) ? closedReplicas(report.replicas()) : replicas(report.replicas()));
     }
     if (report.baseline() != null) {
       sentences.add(baseline(report.baseline()));
@@ -75,13 +81,13 @@ public final class VerdictSentences {
           + ", band up to "
           + Fmt.ms(knee.bandUpperMillis())
           + ") at every step up to "
-          + Fmt.rate(last.rate())
+          + (closed(report) ? streams(last.concurrency()) : Fmt.rate(last.rate()))
           + ": no queueing knee.";
     }
     return "Knee at step "
         + knee.step()
         + " ("
-        + Fmt.rate(knee.rate())
+        + (closed(report) ? streams(knee.concurrency()) : Fmt.rate(knee.rate()))
         + "): the median gap leaves its low-load band (median "
         + Fmt.ms(knee.baselineGapP50Millis())
         + " at step "
@@ -102,6 +108,9 @@ public final class VerdictSentences {
     }
     parts.add("errors ≤ " + Fmt.pct(slo.errorRateLimitPercent()));
     String limits = String.join(", ", parts);
+    if (closed(report)) {
+      return closedSlo(report, limits);
+    }
     if (slo.maxSustainableRate() == null && slo.firstFailingStep() == null) {
       return "Max sustainable rate under the SLO (" + limits + "): undefined, no step had a rate.";
     }
@@ -134,6 +143,82 @@ public final class VerdictSentences {
         + ").";
   }
 
+  /** The SLO verdict of a closed run, in concurrent streams and the throughput there. */
+  private static String closedSlo(CapacityReport report, String limits) {
+    SloVerdict slo = report.slo();
+    if (slo.maxConcurrency() == null && slo.firstFailingStep() == null) {
+      return "Max concurrency under the SLO ("
+          + limits
+          + "): undefined, no step had a concurrency.";
+    }
+    if (slo.maxConcurrency() == null) {
+      return "Even the first step ("
+          + streams(report.step(slo.firstFailingStep()).concurrency())
+          + ") breaks the SLO ("
+          + limits
+          + ") on "
+          + metricName(slo.limitingMetric())
+          + ": fewer concurrent streams than that meet it.";
+    }
+    if (slo.lowerBound()) {
+      return "Every step met the SLO ("
+          + limits
+          + "): at least "
+          + streams(slo.maxConcurrency())
+          + " meet it, at "
+          + Fmt.rate(slo.throughputAtMaxConcurrency())
+          + "; raise the concurrency to find the limit.";
+    }
+    StepStats pass = report.step(slo.lastPassingStep());
+    StepStats fail = report.step(slo.firstFailingStep());
+    return "Up to "
+        + streams(slo.maxConcurrency())
+        + " meet the SLO ("
+        + limits
+        + "), at "
+        + Fmt.rate(slo.throughputAtMaxConcurrency())
+        + ": interpolated between step "
+        + pass.step()
+        + " ("
+        + pass.concurrency()
+        + " streams, passes) and step "
+        + fail.step()
+        + " ("
+        + fail.concurrency()
+        + " streams, breaks "
+        + metricName(slo.limitingMetric())
+        + ").";
+  }
+
+  /** The saturation of a closed run: the concurrency where throughput stops rising. */
+  private static String closedSaturation(CapacityReport report, String known) {
+    Saturation saturation = report.saturation();
+    String tolerance = String.format(Locale.ROOT, "%.0f %%", 100 * saturation.plateauTolerance());
+    if (!saturation.reached()) {
+      StepStats last = report.steps().get(report.steps().size() - 1);
+      return "Throughput was still rising at the last step ("
+          + streams(last.concurrency())
+          + ", "
+          + Fmt.rate(last.achievedRate())
+          + "; best "
+          + Fmt.rate(saturation.maxAchievedRate())
+          + "): no plateau within "
+          + tolerance
+          + ", the server's capacity is above that; raise the concurrency."
+          + known;
+    }
+    return "Saturation: throughput plateaus at "
+        + Fmt.rate(saturation.saturationRate())
+        + " from "
+        + streams(saturation.concurrency())
+        + " on (step "
+        + saturation.step()
+        + "; no later step more than "
+        + tolerance
+        + " above it): the server's capacity, more streams only wait longer."
+        + known;
+  }
+
   static String saturation(CapacityReport report) {
     Saturation saturation = report.saturation();
     String known =
@@ -150,6 +235,9 @@ public final class VerdictSentences {
                             + ")."
                         : " The engine's analytic capacity is " + Fmt.rate(known1) + ".")
             .orElse("");
+    if (closed(report)) {
+      return closedSaturation(report, known);
+    }
     if (!saturation.reached()) {
       return "Throughput followed the arrival rate at every step (best "
           + Fmt.rate(saturation.maxAchievedRate())
@@ -170,6 +258,9 @@ public final class VerdictSentences {
 
   static String model(CapacityReport report) {
     QueueModel model = report.model();
+    if (closed(report)) {
+      return closedModel(report);
+    }
     if (model == null) {
       return "No queueing model fitted: " + report.modelNote() + ".";
     }
@@ -193,6 +284,71 @@ public final class VerdictSentences {
         + " and a p95 of "
         + Fmt.ms(model.predictedGapMillis(probe, 95))
         + ".";
+  }
+
+  /** The G/G/c note and the Little's-law figures of a closed run. */
+  private static String closedModel(CapacityReport report) {
+    String note = "No queueing model fitted: " + report.modelNote() + ".";
+    ClosedLoopModel loop = report.closedLoopModel();
+    if (loop == null) {
+      return note;
+    }
+    StringBuilder text =
+        new StringBuilder(note)
+            .append(" Little's law instead: ")
+            .append(Fmt.rate(loop.plateauThroughput()))
+            .append(" × ")
+            .append(Fmt.ms(loop.serviceTimeMillis()))
+            .append(" per request = ")
+            .append(Fmt.num(loop.busySlots()))
+            .append(" requests in service, so about ")
+            .append(loop.servers())
+            .append(" slots; beyond ")
+            .append(streams(loop.servers()))
+            .append(" every further stream waits, adding ")
+            .append(Fmt.ms(loop.waitMillisPerStream()))
+            .append(" to the mean queueing delay");
+    if (!loop.checkedSteps().isEmpty()) {
+      ClosedLoopModel.StepCheck top = loop.checkedSteps().get(loop.checkedSteps().size() - 1);
+      text.append(" (at ")
+          .append(streams(top.concurrency()))
+          .append(" it predicts ")
+          .append(Fmt.ms(top.predictedQueueingDelayMillis()))
+          .append(", measured ")
+          .append(Fmt.ms(top.measuredQueueingDelayMillis()))
+          .append("; error ")
+          .append(Fmt.pct(loop.fitMapePercent()))
+          .append(" over ")
+          .append(loop.checkedSteps().size())
+          .append(" step(s))");
+    }
+    return text.append('.').toString();
+  }
+
+  /** Replicas of a closed run: from the SLO-meeting throughput and from the plateau. */
+  static String closedReplicas(Replicas replicas) {
+    StringBuilder text =
+        new StringBuilder("For a peak of ").append(Fmt.rate(replicas.peakRate())).append(": ");
+    if (replicas.fromMeasured() != null) {
+      text.append(replicas.measuredIsUpperBound() ? "at most " : "")
+          .append(replicas.fromMeasured())
+          .append(" replica(s) at the SLO (")
+          .append(streams(replicas.concurrencyPerReplica()))
+          .append(" each)");
+    } else {
+      text.append("no replica count at the SLO (no step met it)");
+    }
+    if (replicas.fromPlateau() != null) {
+      text.append(", and no fewer than ")
+          .append(replicas.fromPlateau())
+          .append(" at the ")
+          .append(Fmt.rate(replicas.plateauRatePerReplica()))
+          .append(" plateau (each replica at capacity)");
+    }
+    return text.append(
+            ". Both hold for clients like these, each waiting for its answer; open arrivals at that"
+                + " rate queue more.")
+        .toString();
   }
 
   static String replicas(Replicas replicas) {
@@ -234,6 +390,18 @@ public final class VerdictSentences {
           .append(" (look at the model side: model, prompt length, server load)");
     }
     return text.append('.').toString();
+  }
+
+  private static boolean closed(CapacityReport report) {
+    return report.loadModel() == LoadModel.CLOSED;
+  }
+
+  /** "12 concurrent streams", "1 concurrent stream"; "—" when undefined. */
+  static String streams(Integer concurrency) {
+    if (concurrency == null) {
+      return Fmt.UNDEFINED + " concurrent streams";
+    }
+    return concurrency + (concurrency == 1 ? " concurrent stream" : " concurrent streams");
   }
 
   private static String join(List<Integer> steps) {

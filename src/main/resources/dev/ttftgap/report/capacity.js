@@ -1,7 +1,10 @@
 // Draws the capacity charts from the embedded report; counts what rendered for headless checks.
+// A closed run (steps of concurrency) is drawn against its users, an open one against its rate.
 (function () {
   var report = JSON.parse(document.getElementById('report-data').textContent);
   var steps = report.steps;
+  var closed = report.loadModel === 'closed';
+  var loadAxisName = closed ? 'concurrency (users)' : 'offered rate (rps)';
   var rendered = 0;
 
   function chart(id, option) {
@@ -24,11 +27,15 @@
     return summary ? summary[percentile] : null;
   }
 
+  // the step's load on the x axis: its users in a closed run, its rate in an open one
   function rateOf(step) {
-    return step.ratePerSec;
+    return closed ? step.concurrency : step.ratePerSec;
   }
 
   function stepName(step) {
+    if (closed) {
+      return step.concurrency != null ? step.concurrency + ' users' : 'step ' + step.step;
+    }
     return step.ratePerSec != null ? round(step.ratePerSec) + ' rps' : 'step ' + step.step;
   }
 
@@ -49,6 +56,18 @@
 
   function verticalLines() {
     var lines = [];
+    if (closed) {
+      if (report.knee.found && report.knee.concurrency != null) {
+        lines.push({ xAxis: report.knee.concurrency, name: 'knee', label: { formatter: 'knee' } });
+      }
+      if (report.saturation.reached && report.saturation.plateauConcurrency != null) {
+        lines.push({ xAxis: report.saturation.plateauConcurrency, name: 'plateau', label: { formatter: 'plateau' } });
+      }
+      if (report.sloVerdict.maxConcurrencyUnderSlo != null) {
+        lines.push({ xAxis: report.sloVerdict.maxConcurrencyUnderSlo, name: 'SLO', label: { position: 'middle', formatter: 'max under SLO' } });
+      }
+      return lines;
+    }
     if (report.knee.found) {
       lines.push({ xAxis: report.knee.ratePerSec, name: 'knee', label: { formatter: 'knee' } });
     }
@@ -71,7 +90,7 @@
     };
   });
   gapSeries[0].markLine = { symbol: 'none', lineStyle: { type: 'dotted', color: '#888' }, data: verticalLines() };
-  if (report.model) {
+  if (report.model && !closed) {
     ['gapP50Millis', 'gapP95Millis'].forEach(function (field, i) {
       gapSeries.push({
         name: 'model ' + (i === 0 ? 'p50' : 'p95'), type: 'line', showSymbol: false,
@@ -87,7 +106,7 @@
   var logScale = allGaps.length > 0 && Math.min.apply(null, allGaps) > 0;
   chart('chart-gap', {
     legend: { top: 0 },
-    xAxis: { type: 'value', name: 'offered rate (rps)', nameLocation: 'middle', nameGap: 30 },
+    xAxis: { type: 'value', name: loadAxisName, nameLocation: 'middle', nameGap: 30 },
     yAxis: { type: logScale ? 'log' : 'value', name: 'gap TTFT − TTFB (ms)' },
     series: gapSeries
   });
@@ -119,9 +138,12 @@
   var maxRate = Math.max.apply(null, withRates.map(rateOf).concat([1]));
   var throughputSeries = [
     { name: 'achieved (completions/s)', type: 'line', symbolSize: 7, data: withRates.map(function (s) { return [rateOf(s), s.achievedRatePerSec]; }) },
-    { name: 'arrivals/s', type: 'line', symbolSize: 5, data: withRates.map(function (s) { return [rateOf(s), s.arrivalRatePerSec]; }) },
-    { name: 'achieved = offered', type: 'line', showSymbol: false, lineStyle: { type: 'dashed', color: '#aaa' }, data: [[0, 0], [maxRate, maxRate]] }
+    { name: 'arrivals/s', type: 'line', symbolSize: 5, data: withRates.map(function (s) { return [rateOf(s), s.arrivalRatePerSec]; }) }
   ];
+  if (!closed) {
+    // in a closed run arrivals follow completions: there is no offered rate to follow
+    throughputSeries.push({ name: 'achieved = offered', type: 'line', showSymbol: false, lineStyle: { type: 'dashed', color: '#aaa' }, data: [[0, 0], [maxRate, maxRate]] });
+  }
   if (report.saturation.reached) {
     throughputSeries[0].markLine = {
       symbol: 'none', lineStyle: { type: 'dotted', color: '#c00' },
@@ -130,7 +152,7 @@
   }
   chart('chart-throughput', {
     legend: { top: 0 },
-    xAxis: { type: 'value', name: 'offered rate (rps)', nameLocation: 'middle', nameGap: 30 },
+    xAxis: { type: 'value', name: loadAxisName, nameLocation: 'middle', nameGap: 30 },
     yAxis: { type: 'value', name: 'requests/s' },
     series: throughputSeries
   });

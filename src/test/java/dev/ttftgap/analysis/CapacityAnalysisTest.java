@@ -58,4 +58,24 @@ class CapacityAnalysisTest {
     assertThat(report.slo().lowerBound()).as("every step meets the SLO").isTrue();
     assertThat(report.replicas()).as("no peak rate asked").isNull();
   }
+
+  @Test
+  void closedRunGetsPlateauLittlesLawAndClosedReplicasInsteadOfTheOpenVerdicts() {
+    CapacityReport report =
+        CapacityAnalysis.analyze(
+            EngineStaircase.closedConcurrency().records(),
+            List.of("engine"),
+            CapacityOptions.defaults().withPeakRate(40),
+            null);
+
+    assertThat(report.loadModel()).isEqualTo(LoadModel.CLOSED);
+    assertThat(report.saturation().concurrency()).as("plateau read in streams").isNotNull();
+    assertThat(report.slo().maxConcurrency()).isNotNull();
+    assertThat(report.slo().maxSustainableRate()).isNull();
+    assertThat(report.model()).as("no G/G/c on closed arrivals").isNull();
+    assertThat(report.modelNote()).isEqualTo(CapacityAnalysis.CLOSED_MODEL_NOTE);
+    assertThat(report.closedLoopModel()).isNotNull();
+    assertThat(report.replicas().fromPlateau()).as("ceil(40 / ≈ 7.9)").isEqualTo(6);
+    assertThat(report.replicas().concurrencyPerReplica()).isEqualTo(report.slo().maxConcurrency());
+  }
 }

@@ -1,10 +1,12 @@
 package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.ttftgap.engine.ModelProfile;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -137,5 +139,76 @@ class CapacityOnEngineTest {
     assertThat(Math.abs(error))
         .as("gap p50 at %.2f rps: predicted %.1f vs measured %.1f", rate, predicted, measured)
         .isLessThanOrEqualTo(0.20);
+  }
+
+  /**
+   * The shipped closed-concurrency profile's SLO: p95 TTFT ≤ 3 s, p95 gap ≤ 2.5 s, errors ≤ 1 %.
+   */
+  private static final CapacityOptions CLOSED_SLO =
+      new CapacityOptions(3000, 2500, 1, Optional.empty(), Optional.empty(), Optional.empty());
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"qwen3-8b-like", "qwen3-14b-like"})
+  void closedRunPlateausWithinThreePercentOfTheAnalyticRateFromMaxNumSeqsStreams(String profile) {
+    EngineStaircase run = EngineStaircase.closedConcurrency();
+    run.profile = ModelProfile.builtIn(profile);
+    double analytic = run.profile.saturationRatePerSecond();
+
+    CapacityReport report =
+        CapacityAnalysis.analyze(run.records(), List.of("engine"), CLOSED_SLO, null);
+
+    Saturation plateau = report.saturation();
+    ClosedLoopModel loop = report.closedLoopModel();
+    SloVerdict slo = report.slo();
+    double error = plateau.saturationRate() / analytic - 1;
+    // Little's law on the queue: the gap limit is crossed where low-load gap + (N − c) / X = limit
+    double predictedSloConcurrency =
+        loop.servers()
+            + (CLOSED_SLO.sloGapP95Millis() - report.steps().get(0).gap().p50Millis())
+                * plateau.saturationRate()
+                / 1000;
+    System.out.printf(
+        Locale.ROOT,
+        "accuracy engine closed %s (2..32 users × 20 s): plateau %.2f rps from %d streams vs"
+            + " analytic %.2f rps (%+.1f%%); Little's law c=%d (max_num_seqs %d), S=%.0f ms,"
+            + " queueing delay error %.1f%%; max concurrency under the SLO %d at %.2f rps"
+            + " (Little's law predicts %.1f); knee at %d streams%n",
+        profile,
+        plateau.saturationRate(),
+        plateau.concurrency(),
+        analytic,
+        100 * error,
+        loop.servers(),
+        run.profile.maxNumSeqs(),
+        loop.serviceTimeMillis(),
+        loop.fitMapePercent(),
+        slo.maxConcurrency(),
+        slo.throughputAtMaxConcurrency(),
+        predictedSloConcurrency,
+        report.knee().concurrency());
+    assertThat(report.loadModel()).isEqualTo(LoadModel.CLOSED);
+    assertThat(plateau.reached()).as("32 users are four times the batch: a plateau").isTrue();
+    assertThat(Math.abs(error))
+        .as("plateau %.2f vs analytic %.2f rps", plateau.saturationRate(), analytic)
+        .isLessThanOrEqualTo(0.03);
+    assertThat(plateau.concurrency())
+        .as("throughput stops rising once max_num_seqs streams fill the batch")
+        .isEqualTo(run.profile.maxNumSeqs());
+    assertThat(loop.servers()).as("X × S = busy slots = max_num_seqs").isEqualTo(8);
+    assertThat(loop.fitMapePercent())
+        .as("(N − c) / X against the measured queueing delay")
+        .isLessThanOrEqualTo(10.0);
+    assertThat(report.model()).as("no G/G/c fit on closed arrivals").isNull();
+    assertThat(report.modelNote()).startsWith("closed model");
+    assertThat(report.knee().concurrency())
+        .as("the gap leaves its band once the batch is full")
+        .isEqualTo(run.profile.maxNumSeqs());
+    assertThat(slo.maxSustainableRate()).as("no arrival-rate verdict in a closed run").isNull();
+    assertThat((double) slo.maxConcurrency())
+        .as("SLO crossing vs Little's law")
+        .isCloseTo(predictedSloConcurrency, within(2.0));
+    assertThat(slo.throughputAtMaxConcurrency() / analytic)
+        .as("the SLO is met on the plateau: its throughput is the capacity")
+        .isBetween(0.97, 1.03);
   }
 }

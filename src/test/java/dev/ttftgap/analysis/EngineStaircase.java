@@ -15,6 +15,10 @@ import java.util.Random;
  * same continuous-batching model the Netty engine runs, minus sockets, so a ten-minute staircase
  * takes a second. Poisson (or evenly spaced) arrivals; headers at acceptance after a fixed loopback
  * TTFB; a refused request is a 429.
+ *
+ * <p>With {@link #stepConcurrency} set it runs a closed population instead, as the {@code closed}
+ * load model does: at each step the number of users rises to the step's level, each user sending
+ * its next request the moment its previous one ends (zero think time); the warm-up holds one user.
  */
 final class EngineStaircase {
   static final long EPOCH_START = 1_767_225_600_000L;
@@ -29,7 +33,25 @@ final class EngineStaircase {
   /** Evenly spaced arrivals (Gatling's incrementUsersPerSec) instead of Poisson. */
   boolean uniformArrivals;
 
+  /** Users per step of a closed population; null: the open staircase of {@link #stepRates}. */
+  List<Integer> stepConcurrency;
+
+  /**
+   * The shipped {@code closed-concurrency} profile: warm-up 1 user × 5 s, then 2, 4, 8, 16, 32
+   * users × 20 s.
+   */
+  static EngineStaircase closedConcurrency() {
+    EngineStaircase run = new EngineStaircase();
+    run.stepConcurrency = List.of(2, 4, 8, 16, 32);
+    run.stepSeconds = 20;
+    run.warmupSeconds = 5;
+    return run;
+  }
+
   List<RequestRecord> records() {
+    if (stepConcurrency != null) {
+      return closedRecords();
+    }
     VirtualTimeDriver driver = new VirtualTimeDriver(profile.costModel());
     Random random = new Random(seed);
     int prompt = profile.defaultPromptTokens();
@@ -65,6 +87,85 @@ final class EngineStaircase {
       time = end;
     }
     driver.runUntilIdle();
+    return toRecords(driver, arrivals, labels, rates, null);
+  }
+
+  /**
+   * The closed population: users added at a step's start up to its level, each resubmitting when
+   * its request's last token leaves the engine. A refused request ends at its headers, so its user
+   * sends again one TTFB later.
+   */
+  private List<RequestRecord> closedRecords() {
+    VirtualTimeDriver driver = new VirtualTimeDriver(profile.costModel());
+    int prompt = profile.defaultPromptTokens();
+    int output = profile.defaultOutputTokens();
+    List<long[]> arrivals = new ArrayList<>(); // {micros, step, accepted}
+    List<String> labels = new ArrayList<>();
+    List<Integer> levels = new ArrayList<>();
+    List<int[]> phases = new ArrayList<>(); // {step, users, seconds}
+    if (warmupSeconds > 0) {
+      phases.add(new int[] {0, 1, (int) warmupSeconds});
+    }
+    for (int i = 0; i < stepConcurrency.size(); i++) {
+      phases.add(new int[] {i + 1, stepConcurrency.get(i), (int) stepSeconds});
+    }
+    List<Long> refusedUntil = new ArrayList<>();
+    int inFlight = 0;
+    int seenTokens = 0;
+    long time = 0;
+    for (int[] phase : phases) {
+      long end = time + phase[2] * 1_000_000L;
+      long now = time;
+      while (true) {
+        refusedUntil.removeIf(t -> t <= driver.nowMicros());
+        while (inFlight + refusedUntil.size() < phase[1] && now < end) {
+          int id = arrivals.size();
+          boolean accepted = driver.submit("r" + id, prompt, output);
+          arrivals.add(new long[] {now, phase[0], accepted ? 1 : 0});
+          labels.add(String.format(Locale.ROOT, "step %d · %d users", phase[0], phase[1]));
+          levels.add(phase[1]);
+          if (accepted) {
+            inFlight++;
+          } else {
+            refusedUntil.add(now + TTFB_MICROS);
+          }
+        }
+        long next =
+            driver.scheduler().stepInProgress()
+                ? driver.scheduler().stepEndMicros()
+                : Long.MAX_VALUE;
+        for (long t : refusedUntil) {
+          next = Math.min(next, t);
+        }
+        if (next >= end) {
+          driver.advanceTo(end);
+          break;
+        }
+        driver.advanceTo(next);
+        now = driver.nowMicros();
+        List<VirtualTimeDriver.Token> tokens = driver.tokens();
+        for (; seenTokens < tokens.size(); seenTokens++) {
+          if (tokens.get(seenTokens).last()) {
+            inFlight--;
+          }
+        }
+      }
+      time = end;
+    }
+    driver.runUntilIdle();
+    List<Double> noRates = new ArrayList<>();
+    levels.forEach(level -> noRates.add(null));
+    return toRecords(driver, arrivals, labels, noRates, levels);
+  }
+
+  private List<RequestRecord> toRecords(
+      VirtualTimeDriver driver,
+      List<long[]> arrivals,
+      List<String> labels,
+      List<Double> rates,
+      List<Integer> concurrency) {
+    int prompt = profile.defaultPromptTokens();
+    int output = profile.defaultOutputTokens();
     Map<String, List<Long>> tokenMicros = new HashMap<>();
     for (VirtualTimeDriver.Token token : driver.tokens()) {
       tokenMicros.computeIfAbsent(token.sequenceId(), k -> new ArrayList<>()).add(token.micros());
@@ -86,7 +187,7 @@ final class EngineStaircase {
                 step,
                 labels.get(i),
                 rates.get(i),
-                null,
+                concurrency == null ? null : concurrency.get(i),
                 profile.name(),
                 prompt,
                 output,
@@ -126,7 +227,7 @@ final class EngineStaircase {
               step,
               labels.get(i),
               rates.get(i),
-              null,
+              concurrency == null ? null : concurrency.get(i),
               profile.name(),
               prompt,
               output,

@@ -42,4 +42,30 @@ class ReplicaPlannerTest {
     assertThat(model.predictedGapMillis(perReplica * 1.01, 95))
         .isGreaterThan(options.sloGapP95Millis());
   }
+
+  @Test
+  void closedRunPlansFromTheSloThroughputAndFromThePlateau() {
+    SloVerdict slo = new SloVerdict(3000, 2500, 1, null, false, 2, 3, "gap_p95", 27, 7.5);
+    Saturation plateau = new Saturation(true, 3, null, 7.87, 7.99, null, 8, 0.05);
+
+    Replicas replicas = ReplicaPlanner.planClosed(40, slo, plateau);
+
+    assertThat(replicas.fromMeasured()).as("ceil(40 / 7.5)").isEqualTo(6);
+    assertThat(replicas.concurrencyPerReplica()).isEqualTo(27);
+    assertThat(replicas.fromPlateau()).as("ceil(40 / 7.87)").isEqualTo(6);
+    assertThat(replicas.plateauRatePerReplica()).isEqualTo(7.87);
+    assertThat(replicas.fromModel()).as("no G/G/c model in a closed run").isNull();
+  }
+
+  @Test
+  void closedRunWithoutPlateauHasNoCapacityFloor() {
+    SloVerdict slo = new SloVerdict(3000, 2500, 1, null, true, 3, null, null, 8, 9.4);
+    Saturation rising = new Saturation(false, null, null, null, 9.4, null, null, 0.05);
+
+    Replicas replicas = ReplicaPlanner.planClosed(40, slo, rising);
+
+    assertThat(replicas.fromMeasured()).as("ceil(40 / 9.4)").isEqualTo(5);
+    assertThat(replicas.measuredIsUpperBound()).isTrue();
+    assertThat(replicas.fromPlateau()).as("capacity unknown").isNull();
+  }
 }

@@ -81,4 +81,59 @@ class SloEvaluatorTest {
     assertThat(verdict.maxSustainableRate()).as("below the first step: undefined, not 0").isNull();
     assertThat(verdict.firstFailingStep()).isEqualTo(1);
   }
+
+  @Test
+  void closedRunReadsTheSloInWholeConcurrentStreamsWithTheThroughputThere() {
+    // gap p95 1086 ms at 16 users (7.99 req/s), 3115 ms at 32 users (7.87 req/s), limit 2500 ms:
+    // crossing at 16 + 16 × (2500 − 1086) / (3115 − 1086) = 27.15 → 27 streams
+    List<StepStats> steps =
+        List.of(
+            TestSteps.closedStep(1, 8, 7.81, 84, 0),
+            TestSteps.closedStep(2, 16, 7.99, 1086, 0),
+            TestSteps.closedStep(3, 32, 7.87, 3115, 0));
+    CapacityOptions options =
+        new CapacityOptions(
+            CapacityOptions.NO_LIMIT,
+            2500,
+            1,
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty());
+
+    SloVerdict verdict = SloEvaluator.evaluate(steps, options);
+
+    assertThat(verdict.maxConcurrency()).as("27.15 rounded down to whole streams").isEqualTo(27);
+    assertThat(verdict.throughputAtMaxConcurrency())
+        .as("7.99 + (27 − 16) / 16 × (7.87 − 7.99)")
+        .isCloseTo(7.99 + 11.0 / 16 * (7.87 - 7.99), within(1e-9));
+    assertThat(verdict.maxSustainableRate())
+        .as("an arrival rate means nothing when arrivals follow completions")
+        .isNull();
+    assertThat(verdict.lastPassingStep()).isEqualTo(2);
+    assertThat(verdict.firstFailingStep()).isEqualTo(3);
+    assertThat(verdict.limitingMetric()).isEqualTo("gap_p95");
+  }
+
+  @Test
+  void closedRunPassingEveryStepGivesTheLastConcurrencyAsALowerBound() {
+    List<StepStats> steps =
+        List.of(TestSteps.closedStep(1, 2, 2.7, 40, 0), TestSteps.closedStep(2, 4, 5.1, 60, 0));
+
+    SloVerdict verdict = SloEvaluator.evaluate(steps, SLO);
+
+    assertThat(verdict.lowerBound()).isTrue();
+    assertThat(verdict.maxConcurrency()).isEqualTo(4);
+    assertThat(verdict.throughputAtMaxConcurrency()).as("the last step's own").isEqualTo(5.1);
+  }
+
+  @Test
+  void closedRunFailingAtTheFirstStepGivesNoConcurrency() {
+    List<StepStats> steps = List.of(TestSteps.closedStep(1, 2, 2.7, 40, 50));
+
+    SloVerdict verdict = SloEvaluator.evaluate(steps, SLO);
+
+    assertThat(verdict.maxConcurrency()).as("below the first step: undefined, not 0").isNull();
+    assertThat(verdict.throughputAtMaxConcurrency()).isNull();
+    assertThat(verdict.firstFailingStep()).isEqualTo(1);
+  }
 }

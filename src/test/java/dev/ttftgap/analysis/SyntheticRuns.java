@@ -3,7 +3,10 @@ package dev.ttftgap.analysis;
 import dev.ttftgap.record.RequestRecord;
 import java.util.List;
 
-/** Public door to {@link SyntheticRun}'s scenarios for tests in other packages. */
+/**
+ * Public door to {@link SyntheticRun}'s scenarios (and {@link EngineStaircase}'s closed population)
+ * for tests in other packages.
+ */
 public final class SyntheticRuns {
   private SyntheticRuns() {}
 
@@ -15,5 +18,13 @@ public final class SyntheticRuns {
 
   public static List<RequestRecord> flat() {
     return SyntheticRun.flat().records();
+  }
+
+  /**
+   * The shipped {@code closed-concurrency} profile's load on the engine's scheduler (virtual time):
+   * warm-up 1 user × 5 s, then 2, 4, 8, 16, 32 users × 20 s, profile qwen3-8b-like (7.89 req/s).
+   */
+  public static List<RequestRecord> closedConcurrency() {
+    return EngineStaircase.closedConcurrency().records();
   }
 }

@@ -74,4 +74,39 @@ final class TestSteps {
         null,
         null);
   }
+
+  /**
+   * A closed-model step: {@code concurrency} users (no offered rate), the given throughput (its
+   * arrival rate too, since arrivals follow completions), gap p95 and error rate.
+   */
+  static StepStats closedStep(
+      int step, int concurrency, double achieved, double gapP95, double errorPercent) {
+    StepStats base = step(step, achieved, 1, Math.min(gapP95, 35), gapP95, errorPercent);
+    return new StepStats(
+        base.step(),
+        "step " + step + " · " + concurrency + " users",
+        null,
+        concurrency,
+        base.requests(),
+        base.okRequests(),
+        base.failedRequests(),
+        base.failuresByReason(),
+        base.errorRatePercent(),
+        30.0,
+        achieved,
+        achieved,
+        (double) concurrency,
+        null,
+        null,
+        base.ttfb(),
+        base.ttft(),
+        base.gap(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
 }

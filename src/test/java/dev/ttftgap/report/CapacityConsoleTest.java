@@ -23,4 +23,13 @@ class CapacityConsoleTest {
         .as("one line per verdict")
         .isEqualTo(VerdictSentences.of(report).size());
   }
+
+  @Test
+  void closedRunShowsUsersInsteadOfTheRate() {
+    String text = CapacityConsole.render(Synthetic.closedConcurrency());
+    List<String> tableLines = text.lines().skip(1).takeWhile(line -> !line.isBlank()).toList();
+
+    assertThat(tableLines.get(0)).contains("users").doesNotContain("rate rps");
+    assertThat(tableLines.get(5).trim()).as("step 5 holds 32 users").startsWith("5     32");
+  }
 }

@@ -34,6 +34,47 @@ class CapacityJsonTest {
   }
 
   @Test
+  void closedRunHasItsVerdictsInConcurrencyAndNullForTheOpenOnes() throws Exception {
+    JsonNode root = MAPPER.readTree(CapacityJson.render(Synthetic.closedConcurrency()));
+    JsonNode slo = root.get("sloVerdict");
+    JsonNode saturation = root.get("saturation");
+
+    assertThat(root.get("loadModel").asText()).isEqualTo("closed");
+    assertThat(slo.get("maxConcurrencyUnderSlo").isInt()).as("whole streams").isTrue();
+    assertThat(slo.get("throughputAtMaxConcurrencyPerSec").asDouble()).isBetween(7.5, 8.2);
+    assertThat(slo.get("maxSustainableRatePerSec").isNull())
+        .as("no arrival rate verdict when arrivals follow completions")
+        .isTrue();
+    assertThat(saturation.get("reached").asBoolean()).isTrue();
+    assertThat(saturation.get("plateauConcurrency").asInt()).isEqualTo(8);
+    assertThat(saturation.get("plateauThroughputPerSec").asDouble()).isBetween(7.65, 8.13);
+    assertThat(saturation.get("thresholdRatio").isNull()).isTrue();
+    assertThat(root.get("knee").get("concurrency").asInt()).isEqualTo(8);
+    assertThat(root.get("model").isNull()).isTrue();
+    assertThat(root.get("modelNote").asText()).startsWith("closed model");
+    assertThat(root.get("closedLoopModel").get("servers").asInt()).isEqualTo(8);
+    assertThat(root.get("closedLoopModel").get("checkedSteps").size()).isEqualTo(2);
+    assertThat(root.get("replicas").get("fromPlateau").asInt()).isEqualTo(6);
+    assertThat(root.get("replicas").get("concurrencyPerReplica").isInt()).isTrue();
+  }
+
+  @Test
+  void openRunKeepsItsFieldsAndNullsTheClosedOnes() throws Exception {
+    JsonNode root = MAPPER.readTree(CapacityJson.render(Synthetic.hockeyStick(false)));
+
+    assertThat(root.get("loadModel").asText()).isEqualTo("open");
+    assertThat(root.get("sloVerdict").get("maxSustainableRatePerSec").isNumber()).isTrue();
+    assertThat(root.get("sloVerdict").get("maxConcurrencyUnderSlo").isNull()).isTrue();
+    assertThat(root.get("saturation").get("plateauConcurrency").isNull()).isTrue();
+    assertThat(root.get("saturation").get("thresholdRatio").asDouble()).isEqualTo(0.9);
+    assertThat(root.get("saturation").get("plateauThroughputPerSec").asDouble())
+        .as("the open plateau is the saturation rate")
+        .isEqualTo(root.get("saturation").get("saturationRatePerSec").asDouble());
+    assertThat(root.get("closedLoopModel").isNull()).isTrue();
+    assertThat(root.get("replicas").get("fromPlateau").isNull()).isTrue();
+  }
+
+  @Test
   void undefinedIsNullNeverZero() throws Exception {
     JsonNode root = MAPPER.readTree(CapacityJson.render(Synthetic.flat()));
 

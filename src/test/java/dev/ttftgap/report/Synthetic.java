@@ -6,6 +6,7 @@ import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
 import java.util.List;
+import java.util.Optional;
 
 /** Reports of the analysis package's synthetic scenarios, for renderer tests. */
 final class Synthetic {
@@ -26,5 +27,18 @@ final class Synthetic {
   static CapacityReport flat() {
     return CapacityAnalysis.analyze(
         SyntheticRuns.flat(), List.of("flat/records.jsonl"), CapacityOptions.defaults(), null);
+  }
+
+  /**
+   * The shipped closed-concurrency load (2..32 users) on the engine's scheduler, with that
+   * profile's SLO (p95 TTFT ≤ 3 s, p95 gap ≤ 2.5 s), a 40 rps peak and the analytic 7.89 rps.
+   */
+  static CapacityReport closedConcurrency() {
+    return CapacityAnalysis.analyze(
+        SyntheticRuns.closedConcurrency(),
+        List.of("closed/records.jsonl"),
+        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty())
+            .withKnownSaturationRate(7.89),
+        null);
   }
 }

@@ -2,8 +2,11 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
+import dev.ttftgap.analysis.Saturation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -48,5 +51,62 @@ class VerdictSentencesTest {
     assertThat(sentences).anyMatch(s -> s.contains("at least") && s.contains("raise the load"));
     assertThat(sentences).anyMatch(s -> s.contains("saturation not reached"));
     assertThat(sentences).anyMatch(s -> s.startsWith("No queueing model fitted"));
+  }
+
+  @Test
+  void closedRunReadsInConcurrentStreamsAndThroughput() {
+    List<String> sentences = VerdictSentences.of(Synthetic.closedConcurrency());
+
+    assertThat(sentences).anyMatch(s -> s.startsWith("Knee at step 3 (8 concurrent streams)"));
+    assertThat(sentences)
+        .anyMatch(
+            s ->
+                s.matches(
+                        "Up to \\d+ concurrent streams meet the SLO \\(.*\\), at 7\\.\\d+ rps: .*")
+                    && s.contains("(16 streams, passes)")
+                    && s.contains("(32 streams, breaks p95 gap)"));
+    assertThat(sentences)
+        .anyMatch(
+            s ->
+                s.startsWith("Saturation: throughput plateaus at 7.")
+                    && s.contains("from 8 concurrent streams on")
+                    && s.contains("analytic capacity is 7.89 rps"));
+    assertThat(sentences)
+        .anyMatch(
+            s ->
+                s.startsWith("No queueing model fitted: closed model")
+                    && s.contains("Little's law")
+                    && s.contains("about 8 slots"));
+    assertThat(sentences)
+        .anyMatch(s -> s.startsWith("For a peak of 40 rps: 6 replica(s) at the SLO ("));
+    assertThat(sentences)
+        .as("no arrival-rate verdict: arrivals follow completions in a closed run")
+        .noneMatch(s -> s.contains("Max sustainable rate") || s.contains("followed the arrival"));
+  }
+
+  @Test
+  void closedRunWithoutPlateauAsksForMoreConcurrency() {
+    String sentence =
+        VerdictSentences.saturation(
+            new CapacityReport(
+                List.of(),
+                List.of(),
+                0,
+                0,
+                CapacityOptions.defaults(),
+                Synthetic.closedConcurrency().steps().subList(0, 2),
+                null,
+                null,
+                null,
+                new Saturation(false, null, null, null, 4.7, null, null, 0.05),
+                null,
+                null,
+                null,
+                null,
+                null));
+
+    assertThat(sentence)
+        .startsWith("Throughput was still rising at the last step (4 concurrent streams")
+        .contains("raise the concurrency");
   }
 }
