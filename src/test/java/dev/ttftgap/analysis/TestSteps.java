@@ -17,62 +17,25 @@ final class TestSteps {
     LatencySummary gap = latency(gapP50, gapP95);
     LatencySummary ttft = latency(ttfbP50 + gapP50, ttfbP50 * 1.2 + gapP95);
     int failed = (int) Math.round(errorPercent);
-    return new StepStats(
+    return stats(
         step,
         "step " + step,
         rate,
         null,
         100,
-        100 - failed,
         failed,
-        failed > 0 ? Map.of("http_status", failed) : Map.of(),
         errorPercent,
-        30.0,
         rate,
         rate,
-        null,
-        null,
         null,
         ttfb,
         ttft,
-        gap,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+        gap);
   }
 
   static StepStats stepWithRates(int step, double rate, double arrival, double achieved) {
     StepStats base = step(step, rate, 20, 40, 50, 0);
-    return new StepStats(
-        base.step(),
-        base.label(),
-        rate,
-        null,
-        base.requests(),
-        base.okRequests(),
-        base.failedRequests(),
-        base.failuresByReason(),
-        base.errorRatePercent(),
-        30.0,
-        arrival,
-        achieved,
-        null,
-        null,
-        null,
-        base.ttfb(),
-        base.ttft(),
-        base.gap(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return withLoad(base, base.label(), rate, null, arrival, achieved, null);
   }
 
   /**
@@ -82,25 +45,74 @@ final class TestSteps {
   static StepStats closedStep(
       int step, int concurrency, double achieved, double gapP95, double errorPercent) {
     StepStats base = step(step, achieved, 1, Math.min(gapP95, 35), gapP95, errorPercent);
-    return new StepStats(
-        base.step(),
+    return withLoad(
+        base,
         "step " + step + " · " + concurrency + " users",
         null,
         concurrency,
+        achieved,
+        achieved,
+        (double) concurrency);
+  }
+
+  /** {@code base}'s latencies and errors under another load. */
+  private static StepStats withLoad(
+      StepStats base,
+      String label,
+      Double offered,
+      Integer concurrency,
+      double arrival,
+      double achieved,
+      Double meanConcurrency) {
+    return stats(
+        base.step(),
+        label,
+        offered,
+        concurrency,
         base.requests(),
-        base.okRequests(),
         base.failedRequests(),
-        base.failuresByReason(),
         base.errorRatePercent(),
-        30.0,
+        arrival,
         achieved,
-        achieved,
-        (double) concurrency,
-        null,
-        null,
+        meanConcurrency,
         base.ttfb(),
         base.ttft(),
-        base.gap(),
+        base.gap());
+  }
+
+  private static StepStats stats(
+      int step,
+      String label,
+      Double offered,
+      Integer concurrency,
+      int requests,
+      int failed,
+      double errorPercent,
+      double arrival,
+      double achieved,
+      Double meanConcurrency,
+      LatencySummary ttfb,
+      LatencySummary ttft,
+      LatencySummary gap) {
+    return new StepStats(
+        step,
+        label,
+        offered,
+        concurrency,
+        requests,
+        requests - failed,
+        failed,
+        failed > 0 ? Map.of("http_status", failed) : Map.of(),
+        errorPercent,
+        30.0,
+        arrival,
+        achieved,
+        meanConcurrency,
+        null,
+        null,
+        ttfb,
+        ttft,
+        gap,
         null,
         null,
         null,
