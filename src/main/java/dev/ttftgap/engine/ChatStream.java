@@ -273,11 +273,13 @@ final class ChatStream implements TokenSink {
     if (firstContentEpochMicros == UNDEFINED) {
       firstContentEpochMicros = now;
     }
+    long nowNanos = System.nanoTime();
     if (stepEndMicros != UNDEFINED) {
-      context.recordWriteLag(WallClock.monoMicros() - stepEndMicros);
+      // the scheduler's engine time is WallClock.monoMicros(), nanoTime in µs
+      context.recordWriteLag(nowNanos / 1_000L - stepEndMicros);
     }
     lastWrittenEpochMicros = now;
-    lastWriteNanos = System.nanoTime();
+    lastWriteNanos = nowNanos;
     if (httpCodec == null) {
       // the headers went through the codec, which now frames chunks; tokens are framed here
       httpCodec = channel.pipeline().context(HttpServerCodec.class);
@@ -502,6 +504,7 @@ final class ChatStream implements TokenSink {
 
   private void end(String outcome) {
     ended = true;
+    encoder.release();
     channel.attr(ACTIVE).compareAndSet(this, null);
     if (sequence != null) {
       channel.closeFuture().removeListener(closeListener);

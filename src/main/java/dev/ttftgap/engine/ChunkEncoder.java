@@ -27,7 +27,22 @@ final class ChunkEncoder {
   private static final byte[] KEEP_ALIVE = ascii(": keep-alive\n\n");
   private static final byte[] MALFORMED = ascii("data: {\"choices\":[{\"delta\":{\"content\":\n\n");
 
+  /** Bytes before the chunk size, enough for any int in hex. */
+  private static final int HEX_SLOT = 8;
+
+  /** Longest word written into the reused frame buffer; longer ones get a fresh buffer. */
+  private static final int MAX_FRAMED_WORD = 32;
+
+  private static final byte[] HEX = ascii("0123456789abcdef");
+  private static final byte[] FRAMED_TAIL = concat(CONTENT_CLOSE, END, CRLF);
+
   private final byte[] prefix;
+
+  /** CRLF after the chunk size, then the content event up to its word. */
+  private final byte[] framedHead;
+
+  /** This stream's reused frame buffer, {@link #HEX_SLOT} bytes, then the head; engine thread. */
+  private ByteBuf frame;
 
   /** Chunks of request {@code id} for {@code model}, created at {@code createdEpochSeconds}. */
   ChunkEncoder(String id, String model, long createdEpochSeconds) {
@@ -41,6 +56,7 @@ final class ChunkEncoder {
                 + quotedModel
                 + "\",\"choices\":[")
             .getBytes(StandardCharsets.UTF_8);
+    this.framedHead = concat(CRLF, DATA, prefix, CONTENT_OPEN);
   }
 
   ByteBuf role(ByteBufAllocator alloc) {
@@ -50,26 +66,53 @@ final class ChunkEncoder {
   /**
    * A content event already framed as one HTTP/1.1 chunk ({@code size CRLF event CRLF}), to be
    * written past the HTTP encoder: one buffer and one outbound entry per token instead of three.
+   *
+   * <p>The stream's frame buffer is reused while the previous token's write has completed (the
+   * connection released it), so a token costs its size digits, the word and the fixed tail, with no
+   * allocation; a frame still queued in the connection gets a fresh buffer instead. The caller owns
+   * one reference of the buffer returned (the write releases it).
    */
   ByteBuf framedContent(ByteBufAllocator alloc, byte[] word) {
-    int size =
-        DATA.length
-            + prefix.length
-            + CONTENT_OPEN.length
-            + word.length
-            + CONTENT_CLOSE.length
-            + END.length;
-    byte[] hex = Integer.toHexString(size).getBytes(StandardCharsets.US_ASCII);
-    ByteBuf buf = alloc.buffer(hex.length + 2 + size + 2);
-    return buf.writeBytes(hex)
-        .writeBytes(CRLF)
-        .writeBytes(DATA)
-        .writeBytes(prefix)
-        .writeBytes(CONTENT_OPEN)
+    int size = framedHead.length - CRLF.length + word.length + FRAMED_TAIL.length - CRLF.length;
+    int digits = hexDigits(size);
+    if (frame == null) {
+      frame = alloc.buffer(HEX_SLOT + framedHead.length + MAX_FRAMED_WORD + FRAMED_TAIL.length);
+      frame.setBytes(HEX_SLOT, framedHead);
+    }
+    if (frame.refCnt() != 1 || word.length > MAX_FRAMED_WORD) {
+      ByteBuf fresh = alloc.buffer(digits + framedHead.length + word.length + FRAMED_TAIL.length);
+      writeHex(fresh, size, digits, 0);
+      return fresh
+          .writerIndex(digits)
+          .writeBytes(framedHead)
+          .writeBytes(word)
+          .writeBytes(FRAMED_TAIL);
+    }
+    writeHex(frame, size, digits, HEX_SLOT - digits);
+    return frame
+        .setIndex(HEX_SLOT - digits, HEX_SLOT + framedHead.length)
         .writeBytes(word)
-        .writeBytes(CONTENT_CLOSE)
-        .writeBytes(END)
-        .writeBytes(CRLF);
+        .writeBytes(FRAMED_TAIL)
+        .retain();
+  }
+
+  /** Gives back the stream's frame buffer; the last write, if still queued, keeps its own. */
+  void release() {
+    if (frame != null) {
+      frame.release();
+      frame = null;
+    }
+  }
+
+  private static int hexDigits(int value) {
+    return Math.max(1, (35 - Integer.numberOfLeadingZeros(value)) / 4);
+  }
+
+  private static void writeHex(ByteBuf buf, int value, int digits, int index) {
+    for (int i = digits - 1; i >= 0; i--) {
+      buf.setByte(index + i, HEX[value & 0xF]);
+      value >>>= 4;
+    }
   }
 
   ByteBuf content(ByteBufAllocator alloc, byte[] word) {
@@ -154,6 +197,20 @@ final class ChunkEncoder {
         .writeBytes(prefix)
         .writeBytes(tail)
         .writeBytes(END);
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    int length = 0;
+    for (byte[] part : parts) {
+      length += part.length;
+    }
+    byte[] joined = new byte[length];
+    int at = 0;
+    for (byte[] part : parts) {
+      System.arraycopy(part, 0, joined, at, part.length);
+      at += part.length;
+    }
+    return joined;
   }
 
   private static byte[] ascii(String text) {

@@ -13,7 +13,9 @@ public enum EngineTransport {
   EPOLL,
   /**
    * Linux io_uring: writes of one event-loop iteration are submitted together, so a step's fan-out
-   * to thousands of streams costs far fewer system calls.
+   * to thousands of streams costs far fewer system calls. Ground-truth stamps are taken when a
+   * chunk is queued, so they precede the kernel's send by up to one submission ring of writes (128
+   * by default, ≈ 0.5 ms of loopback sends here): NIO and epoll write inside the call.
    */
   IO_URING
 }
