@@ -141,8 +141,11 @@ public final class RecordWriter implements AutoCloseable {
    * Records that user {@code userId} has a request in flight; if the run ends before its record is
    * {@linkplain #append appended}, {@code onInterrupt}'s record is written instead, with outcome
    * {@code ko} and reason {@code interrupted}. Replaces an earlier supplier for the same user.
+   *
+   * @return false when the writer is already closing (the run is ending): the caller must not send
+   *     the request, since no record of it could be written
    */
-  public void track(long userId, Supplier<RequestRecord> onInterrupt) {
+  public boolean track(long userId, Supplier<RequestRecord> onInterrupt) {
     if (onInterrupt == null) {
       throw new IllegalArgumentException("onInterrupt must not be null");
     }
@@ -150,9 +153,10 @@ public final class RecordWriter implements AutoCloseable {
     try {
       if (closing) {
         refuse("in-flight request of user " + userId);
-        return;
+        return false;
       }
       tracked.put(userId, onInterrupt);
+      return true;
     } finally {
       callersInside.decrementAndGet();
     }

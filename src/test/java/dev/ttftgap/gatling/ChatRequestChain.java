@@ -46,6 +46,7 @@ public final class ChatRequestChain {
   private static final String ABORT = "ttftgap.abort";
   private static final String SEND_FALLBACK = "ttftgap.sendFallback";
   private static final String SENT = "ttftgap.sent";
+  private static final String TRACKED = "ttftgap.tracked";
 
   private ChatRequestChain() {}
 
@@ -73,30 +74,36 @@ public final class ChatRequestChain {
           boolean newConnection = connections != null ? connections.start() : sent == 0;
           RequestContext ctx = context.apply(session).withNewConnection(newConnection);
           long sentAt = System.currentTimeMillis();
-          records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
+          // refused once the records file is closing (the run is ending): then nothing is sent,
+          // so that the server never sees a request the records do not have
+          boolean tracked =
+              records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
           return session
               .set(SENT, sent + 1)
               .set(CONTEXT, ctx)
               .set(SEND_FALLBACK, sentAt)
               .set(EVENTS, new EventLog())
+              .set(TRACKED, tracked)
               .remove(FIRST_ID);
         })
-        .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
-        .on(
-            exec(GatlingInternals.tapped(
-                    sse(RowNames.TTFB)
-                        .sseName(SSE)
-                        .post(url)
-                        .body(StringBody(body::apply))
-                        .asJson()
-                        .await(firstTokenTimeout)
-                        .on(firstTokenCheck())
-                        .await(streamTimeout)
-                        .on(endOfStreamCheck())))
-                .exec(session -> finish(session, records, connections))
-                .doIf(session -> session.getBoolean(ABORT))
-                .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
-                .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf)))
+        .doIf(session -> session.getBoolean(TRACKED))
+        .then(
+            group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
+                .on(
+                    exec(GatlingInternals.tapped(
+                            sse(RowNames.TTFB)
+                                .sseName(SSE)
+                                .post(url)
+                                .body(StringBody(body::apply))
+                                .asJson()
+                                .await(firstTokenTimeout)
+                                .on(firstTokenCheck())
+                                .await(streamTimeout)
+                                .on(endOfStreamCheck())))
+                        .exec(session -> finish(session, records, connections))
+                        .doIf(session -> session.getBoolean(ABORT))
+                        .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
+                        .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf))))
         .exec(session -> session.remove(SSE).remove(EVENTS).remove(RECORD).markAsSucceeded());
   }
 

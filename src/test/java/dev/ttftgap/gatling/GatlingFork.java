@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -65,6 +66,21 @@ public final class GatlingFork {
       Map<String, String> environment,
       boolean reports,
       Duration timeout) {
+    return runUntil(simulation, resultsDir, properties, environment, reports, () -> false, timeout);
+  }
+
+  /**
+   * Like {@link #run}, but once {@code terminateWhen} holds (polled every 50 ms) the JVM gets a
+   * SIGTERM, as from Ctrl-C or a CI job's cancel, and its shutdown hooks run.
+   */
+  public static Result runUntil(
+      Class<?> simulation,
+      Path resultsDir,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      boolean reports,
+      BooleanSupplier terminateWhen,
+      Duration timeout) {
     try {
       Files.createDirectories(resultsDir);
       List<String> command = new ArrayList<>();
@@ -93,7 +109,16 @@ public final class GatlingFork {
       env.keySet().removeIf(k -> k.startsWith("LLM_") || k.startsWith("OPENAI_"));
       env.putAll(environment);
       Process process = builder.start();
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      boolean terminated = false;
+      while (process.isAlive() && System.nanoTime() < deadline) {
+        if (!terminated && terminateWhen.getAsBoolean()) {
+          process.destroy(); // SIGTERM: shutdown hooks run
+          terminated = true;
+        }
+        process.waitFor(50, TimeUnit.MILLISECONDS);
+      }
+      if (process.isAlive()) {
         process.destroyForcibly().waitFor();
         throw new IllegalStateException(
             "Gatling run exceeded "

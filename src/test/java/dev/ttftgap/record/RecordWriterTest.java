@@ -83,7 +83,7 @@ class RecordWriterTest {
   void trackedRequestsAreWrittenAsInterruptedOnClose() {
     Path file = dir.resolve("interrupted.jsonl");
     RecordWriter writer = RecordWriter.open(file);
-    writer.track(1, () -> TestRecords.inFlight(1));
+    assertThat(writer.track(1, () -> TestRecords.inFlight(1))).as("track while open").isTrue();
     writer.track(2, () -> TestRecords.inFlight(2));
     writer.track(3, () -> TestRecords.inFlight(3));
     writer.track(4, () -> TestRecords.inFlight(4));
@@ -115,7 +115,9 @@ class RecordWriterTest {
     writer.close();
 
     writer.append(TestRecords.full(2));
-    writer.track(3, () -> TestRecords.inFlight(3));
+    assertThat(writer.track(3, () -> TestRecords.inFlight(3)))
+        .as("a track after close tells its caller not to send")
+        .isFalse();
     writer.close();
 
     assertThat(RecordReader.read(file)).as("only the record appended before close").hasSize(1);
