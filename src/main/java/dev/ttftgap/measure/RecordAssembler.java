@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  * @see #assemble
  */
 public final class RecordAssembler {
-  private static final Pattern STATUS = Pattern.compile("response with code (\\d{3})");
+  /** Gatling's status failure, with the server's message after it when the glue kept the body. */
+  private static final Pattern STATUS = Pattern.compile("response with code (\\d{3})(?:: (.*))?");
 
   private RecordAssembler() {}
 
@@ -192,13 +193,11 @@ public final class RecordAssembler {
     Matcher status = STATUS.matcher(text);
     if (status.find()) {
       int code = Integer.parseInt(status.group(1));
+      String said = status.group(2);
       return new Failure(
           FailureReason.HTTP_STATUS,
           code,
-          "HTTP "
-              + code
-              + " (Gatling's SSE client does not keep error bodies; the preflight shows the"
-              + " server's message)");
+          "HTTP " + code + (said == null ? " (no error message in the body)" : ": " + said));
     }
     if (text.contains("content-type")) {
       return new Failure(FailureReason.WRONG_CONTENT_TYPE, 200, text);

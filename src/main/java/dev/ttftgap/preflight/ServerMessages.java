@@ -9,20 +9,24 @@ import java.util.Optional;
 /**
  * What a server said, made fit for a one-line diagnosis: the message of an OpenAI-, vLLM- or
  * FastAPI-shaped error body (else the raw body), on one line, at most {@value #MAX_CHARS}
- * characters, with the API key replaced by its mask should the server echo it.
+ * characters, with the API key replaced by its mask should the server echo it. Also used by the
+ * Gatling glue for the body of a non-200 answer to a streaming request under load.
  */
-final class ServerMessages {
+public final class ServerMessages {
   static final int MAX_CHARS = 160;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Optional<String> apiKey;
 
-  ServerMessages(Optional<String> apiKey) {
+  /**
+   * @param apiKey the key the request carried, masked wherever the server echoes it
+   */
+  public ServerMessages(Optional<String> apiKey) {
     this.apiKey = apiKey.map(String::strip).filter(k -> !k.isEmpty());
   }
 
   /** The error message in {@code body}; empty text for an empty body. */
-  String of(String body) {
+  public String of(String body) {
     if (body == null || body.isBlank()) {
       return "";
     }

@@ -10,23 +10,34 @@ import io.gatling.core.CoreComponents;
 import io.gatling.core.action.SessionHook;
 import io.gatling.core.actor.ActorRef;
 import io.gatling.core.controller.Controller;
+import io.gatling.core.protocol.Protocol;
+import io.gatling.core.protocol.ProtocolComponents;
+import io.gatling.core.protocol.ProtocolComponentsRegistry;
+import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.core.session.GroupBlock;
 import io.gatling.core.stats.StatsEngine;
 import io.gatling.core.structure.ScenarioContext;
+import io.gatling.http.client.HttpClient;
+import io.gatling.http.engine.HttpEngine;
+import io.gatling.http.protocol.HttpComponents;
+import io.gatling.http.protocol.HttpProtocol;
+import io.gatling.http.util.SslContextsFactory;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import scala.Function1;
 import scala.Option;
 
 /**
  * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
  * GatlingInternalsTest} fails loudly on another version).
  *
- * <p>Gatling's open-source edition has no public API for three things this project needs:
+ * <p>Gatling's open-source edition has no public API for four things this project needs:
  *
  * <ul>
  *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the
@@ -41,6 +52,10 @@ import scala.Option;
  *       Gatling's own clock, the same numbers the HTML report shows.
  *   <li><b>Gatling's clock</b>, to stamp SSE events as they arrive ({@link #nowMillis}): taken from
  *       the run's components when the tapped action is built.
+ *   <li><b>The server's message on an error status</b>: Gatling's SSE client fails the stream at
+ *       the status line and never reads the body. The tapped action's HTTP components send through
+ *       {@link ErrorBodyCapture}, around the run's own HTTP client (a private field of {@code
+ *       HttpEngine}), which reads the body and puts the message in the failure.
  * </ul>
  */
 public final class GatlingInternals {
@@ -61,7 +76,8 @@ public final class GatlingInternals {
         (ctx, next) -> {
           clock = ctx.coreComponents().clock();
           return scalaConnect.build(
-              withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine())), next);
+              withErrorBodies(withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine()))),
+              next);
         };
     return () -> wrapper;
   }
@@ -138,6 +154,54 @@ public final class GatlingInternals {
         ctx.protocolComponentsRegistry(),
         ctx.pauseType(),
         ctx.throttled());
+  }
+
+  /**
+   * The same context, whose HTTP components send through {@link ErrorBodyCapture}: the run's own
+   * HTTP client (same connection pools, TLS and protocol), with error bodies kept.
+   */
+  private static ScenarioContext withErrorBodies(ScenarioContext ctx) {
+    HttpComponents http =
+        ctx.protocolComponentsRegistry().components(HttpProtocol.HttpProtocolKey());
+    HttpEngine engine =
+        new HttpEngine(
+            internalField(http.httpEngine(), "sslContextsFactory", SslContextsFactory.class),
+            new ErrorBodyCapture(internalField(http.httpEngine(), "httpClient", HttpClient.class)),
+            ctx.coreComponents().eventLoopGroup(),
+            ctx.coreComponents().clock(),
+            ctx.coreComponents().configuration());
+    HttpComponents capturing =
+        new HttpComponents(http.httpProtocol(), engine, http.httpCaches(), http.httpTxExecutor());
+    scala.collection.mutable.HashMap<ProtocolKey<?, ?>, Function1<Protocol, ProtocolComponents>>
+        factories = new scala.collection.mutable.HashMap<>();
+    factories.put(HttpProtocol.HttpProtocolKey(), protocol -> capturing);
+    ProtocolComponentsRegistry registry =
+        new ProtocolComponentsRegistry(
+            ctx.coreComponents(),
+            scala.collection.immutable.Map$.MODULE$.empty(),
+            factories,
+            new scala.collection.mutable.HashMap<>());
+    return new ScenarioContext(ctx.coreComponents(), registry, ctx.pauseType(), ctx.throttled());
+  }
+
+  /** A private field of a Gatling class ({@code GatlingInternalsTest} checks that it is there). */
+  static <T> T internalField(Object owner, String name, Class<T> type) {
+    try {
+      Field field = owner.getClass().getDeclaredField(name);
+      field.setAccessible(true);
+      return type.cast(field.get(owner));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(
+          "Gatling internals moved: "
+              + owner.getClass().getName()
+              + "."
+              + name
+              + " ("
+              + e
+              + "); GatlingInternals is pinned to Gatling "
+              + PINNED_GATLING_VERSION,
+          e);
+    }
   }
 
   /** Forwards everything; remembers the response rows per group instance. */

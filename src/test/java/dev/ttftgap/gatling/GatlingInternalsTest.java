@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gatling.commons.util.GatlingVersion;
 import io.gatling.core.CoreComponents;
+import io.gatling.core.protocol.ProtocolComponentsRegistry;
 import io.gatling.core.session.GroupBlock;
 import io.gatling.core.stats.StatsEngine;
 import io.gatling.core.structure.ScenarioContext;
+import io.gatling.http.engine.HttpEngine;
+import io.gatling.http.protocol.HttpComponents;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -22,7 +26,8 @@ class GatlingInternalsTest {
   private static final String UPGRADE_HINT =
       " — GatlingInternals is written against Gatling "
           + GatlingInternals.PINNED_GATLING_VERSION
-          + " internals (StatsEngine, CoreComponents, ScenarioContext, Session.groups identity):"
+          + " internals (StatsEngine, CoreComponents, ScenarioContext, Session.groups identity,"
+          + " HttpEngine's client, HttpComponents, ProtocolComponentsRegistry):"
           + " re-verify them against the new version's source, then update the pin";
 
   @Test
@@ -58,6 +63,22 @@ class GatlingInternalsTest {
         .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(8));
     assertThat(ScenarioContext.class.getConstructors())
         .as("ScenarioContext constructors" + UPGRADE_HINT)
+        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
+  }
+
+  @Test
+  void httpComponentsCanStillBeRebuiltAroundTheRunsHttpClient() {
+    assertThat(Arrays.stream(HttpEngine.class.getDeclaredFields()).map(Field::getName))
+        .as("HttpEngine's fields" + UPGRADE_HINT)
+        .contains("httpClient", "sslContextsFactory");
+    assertThat(HttpEngine.class.getConstructors())
+        .as("HttpEngine constructors" + UPGRADE_HINT)
+        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(5));
+    assertThat(HttpComponents.class.getConstructors())
+        .as("HttpComponents constructors" + UPGRADE_HINT)
+        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
+    assertThat(ProtocolComponentsRegistry.class.getConstructors())
+        .as("ProtocolComponentsRegistry constructors" + UPGRADE_HINT)
         .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
   }
 

@@ -102,6 +102,12 @@ class MeasurementRunTest {
     assertReason(byFault, "no-done", "no_done");
     assertThat(byFault.get("status:500").httpStatus()).as("status of status:500").isEqualTo(500);
     assertThat(byFault.get("status:429").httpStatus()).as("status of status:429").isEqualTo(429);
+    assertThat(byFault.get("status:429").message())
+        .as("the server's own message, read from the error body")
+        .isEqualTo("HTTP 429: Simulated fault: status 429");
+    assertThat(byFault.get("status:500").message())
+        .as("the server's own message, read from the error body")
+        .isEqualTo("HTTP 500: Simulated fault: status 500");
     assertThat(byFault.get("error-after:3").ttftMillis())
         .as("TTFT kept for a stream that failed later")
         .isNotNull();

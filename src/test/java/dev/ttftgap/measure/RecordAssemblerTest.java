@@ -141,8 +141,12 @@ class RecordAssemblerTest {
             "Server returned http response with code 429",
             FailureReason.HTTP_STATUS,
             429,
-            "HTTP 429 (Gatling's SSE client does not keep error bodies; the preflight shows the"
-                + " server's message)"),
+            "HTTP 429 (no error message in the body)"),
+        Arguments.of(
+            "Server returned http response with code 429: Rate limit reached for requests",
+            FailureReason.HTTP_STATUS,
+            429,
+            "HTTP 429: Rate limit reached for requests"),
         Arguments.of(
             "Server returned http response with content-type application/json",
             FailureReason.WRONG_CONTENT_TYPE,

@@ -1,0 +1,182 @@
+package dev.ttftgap.gatling;
+
+import dev.ttftgap.preflight.ServerMessages;
+import io.gatling.http.client.HttpClient;
+import io.gatling.http.client.HttpListener;
+import io.gatling.http.client.Request;
+import io.gatling.http.client.SslContextsHolder;
+import io.gatling.http.client.util.Pair;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Keeps the server's own words when it answers a streaming request with an error status (429, 500,
+ * 401...). Gatling 3.15's SSE client fails such a stream as soon as the status line arrives, with
+ * "Server returned http response with code 429", and never reads the body, so a KO under load would
+ * carry the status alone. This {@link HttpClient} wraps each request's listener: for a status other
+ * than 200 and 204 it holds the status back, reads the body (at most {@value #MAX_BODY_BYTES}
+ * bytes), and then fails the stream with Gatling's own text plus the server's message, {@code
+ * "Server returned http response with code 429: Rate limit reached ..."}. The message is cut to one
+ * line by {@link ServerMessages}, which masks the request's API key should the server echo it. 200
+ * and 204 answers pass through untouched.
+ *
+ * <p>The one class of the glue that names Netty types: Gatling's listener interface is made of
+ * them. {@link GatlingInternals} puts it in front of the run's HTTP client for the SSE connect
+ * action only.
+ */
+final class ErrorBodyCapture implements HttpClient {
+  static final int MAX_BODY_BYTES = 4096;
+
+  private final HttpClient delegate;
+
+  ErrorBodyCapture(HttpClient delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public void sendRequest(
+      Request request,
+      long clientId,
+      EventLoop eventLoop,
+      HttpListener listener,
+      SslContextsHolder sslContextsHolder) {
+    delegate.sendRequest(
+        request, clientId, eventLoop, new Listener(listener, apiKey(request)), sslContextsHolder);
+  }
+
+  @Override
+  public void sendHttp2Requests(
+      Pair<Request, HttpListener>[] requestsAndListeners,
+      long clientId,
+      EventLoop eventLoop,
+      SslContextsHolder sslContextsHolder) {
+    delegate.sendHttp2Requests(requestsAndListeners, clientId, eventLoop, sslContextsHolder);
+  }
+
+  @Override
+  public boolean isClosed() {
+    return delegate.isClosed();
+  }
+
+  @Override
+  public void flushClientIdChannels(long clientId, EventLoop eventLoop) {
+    delegate.flushClientIdChannels(clientId, eventLoop);
+  }
+
+  @Override
+  public void close() throws Exception {
+    delegate.close();
+  }
+
+  private static Optional<String> apiKey(Request request) {
+    String authorization = request.getHeaders().get(HttpHeaderNames.AUTHORIZATION);
+    return authorization != null && authorization.startsWith("Bearer ")
+        ? Optional.of(authorization.substring("Bearer ".length()))
+        : Optional.empty();
+  }
+
+  /** Forwards everything, except that an error status waits for its body. */
+  static final class Listener implements HttpListener {
+    private final HttpListener delegate;
+    private final Optional<String> apiKey;
+    private HttpResponseStatus heldStatus;
+    private ByteArrayOutputStream body;
+    private boolean failed;
+
+    Listener(HttpListener delegate, Optional<String> apiKey) {
+      this.delegate = delegate;
+      this.apiKey = apiKey;
+    }
+
+    @Override
+    public void onFinalClientRequest(Request request) {
+      delegate.onFinalClientRequest(request);
+    }
+
+    @Override
+    public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
+      if (status.equals(HttpResponseStatus.OK) || status.equals(HttpResponseStatus.NO_CONTENT)) {
+        delegate.onHttpResponse(status, headers);
+      } else {
+        heldStatus = status;
+        body = new ByteArrayOutputStream();
+      }
+    }
+
+    @Override
+    public void onHttpResponseBodyChunk(ByteBuf chunk, boolean last) {
+      if (heldStatus == null) {
+        delegate.onHttpResponseBodyChunk(chunk, last);
+        return;
+      }
+      if (failed) {
+        return;
+      }
+      int room = MAX_BODY_BYTES - body.size();
+      int take = Math.min(room, chunk.readableBytes());
+      byte[] bytes = new byte[take];
+      chunk.getBytes(chunk.readerIndex(), bytes);
+      body.write(bytes, 0, take);
+      if (last || body.size() >= MAX_BODY_BYTES) {
+        fail(null);
+      }
+    }
+
+    @Override
+    public void onThrowable(Throwable e) {
+      if (heldStatus == null) {
+        delegate.onThrowable(e);
+      } else if (!failed) {
+        // the body did not arrive whole: the status is still the failure
+        fail(e);
+      }
+    }
+
+    @Override
+    public void onSend() {
+      delegate.onSend();
+    }
+
+    @Override
+    public void onProtocolAwareness(boolean isHttp2) {
+      delegate.onProtocolAwareness(isHttp2);
+    }
+
+    @Override
+    public void onWrite(Channel channel) {
+      delegate.onWrite(channel);
+    }
+
+    private void fail(Throwable cause) {
+      failed = true;
+      String said =
+          new ServerMessages(apiKey).of(new String(body.toByteArray(), StandardCharsets.UTF_8));
+      String message =
+          "Server returned http response with code "
+              + heldStatus.code()
+              + (said.isEmpty() ? "" : ": " + said)
+              + (cause == null ? "" : " (body cut short: " + cause.getMessage() + ")");
+      delegate.onThrowable(new StatusWithBody(message));
+    }
+  }
+
+  /** Gatling's status failure, with the server's message. No stack: it is an answer, not a bug. */
+  private static final class StatusWithBody extends IOException {
+    StatusWithBody(String message) {
+      super(message);
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+      return this;
+    }
+  }
+}
