@@ -32,28 +32,4 @@ public record SloVerdict(
     Integer firstFailingStep,
     String limitingMetric,
     Integer maxConcurrency,
-    Double throughputAtMaxConcurrency) {
-
-  /** An open-model verdict (no concurrency). */
-  public SloVerdict(
-      double ttftP95LimitMillis,
-      double gapP95LimitMillis,
-      double errorRateLimitPercent,
-      Double maxSustainableRate,
-      boolean lowerBound,
-      Integer lastPassingStep,
-      Integer firstFailingStep,
-      String limitingMetric) {
-    this(
-        ttftP95LimitMillis,
-        gapP95LimitMillis,
-        errorRateLimitPercent,
-        maxSustainableRate,
-        lowerBound,
-        lastPassingStep,
-        firstFailingStep,
-        limitingMetric,
-        null,
-        null);
-  }
-}
+    Double throughputAtMaxConcurrency) {}

@@ -8,7 +8,7 @@ class ReplicaPlannerTest {
 
   @Test
   void measuredReplicasRoundUpPeakOverSustainableRate() {
-    SloVerdict slo = new SloVerdict(2000, 1000, 1, 9.0, false, 2, 3, "ttft_p95");
+    SloVerdict slo = new SloVerdict(2000, 1000, 1, 9.0, false, 2, 3, "ttft_p95", null, null);
 
     Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults());
 
@@ -18,7 +18,7 @@ class ReplicaPlannerTest {
 
   @Test
   void exactMultipleNeedsNoExtraReplica() {
-    SloVerdict slo = new SloVerdict(2000, 1000, 1, 10.0, true, 2, null, null);
+    SloVerdict slo = new SloVerdict(2000, 1000, 1, 10.0, true, 2, null, null, null, null);
 
     Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults());
 
