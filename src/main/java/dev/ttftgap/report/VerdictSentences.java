@@ -21,6 +21,11 @@ import java.util.stream.Collectors;
  * closed run's verdicts read in concurrent streams and throughput, an open run's in arrival rates.
  */
 public final class VerdictSentences {
+  /** Said when no peak was given: the question most users came with, and how to ask it. */
+  static final String REPLICAS_HINT =
+      "Replicas: not planned. Give your expected peak arrival rate (-Dcapacity.peakRate=R on a"
+          + " run, --peak-rate R to CapacityMain) to get the replicas it needs under the SLO.";
+
   private VerdictSentences() {}
 
   /**
@@ -37,6 +42,8 @@ public final class VerdictSentences {
     if (report.replicas() != null) {
       sentences.add(
           closed(report) ? closedReplicas(report.replicas()) : replicas(report.replicas()));
+    } else {
+      sentences.add(REPLICAS_HINT);
     }
     if (report.baseline() != null) {
       sentences.add(baseline(report.baseline()));

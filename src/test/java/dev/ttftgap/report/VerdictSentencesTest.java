@@ -41,6 +41,19 @@ class VerdictSentencesTest {
     assertThat(sentences)
         .anyMatch(s -> s.startsWith("Fitted queueing model") && s.contains("c = "));
     assertThat(sentences).anyMatch(s -> s.startsWith("For a peak of 100 rps"));
+    assertThat(sentences)
+        .as("no hint when a peak was given")
+        .doesNotContain(VerdictSentences.REPLICAS_HINT);
+  }
+
+  @Test
+  void withoutAPeakSaysHowToPlanReplicas() {
+    List<String> sentences = VerdictSentences.of(Synthetic.flat());
+
+    assertThat(sentences)
+        .as("the last sentence, when no peak rate was given")
+        .last()
+        .isEqualTo(VerdictSentences.REPLICAS_HINT);
   }
 
   @Test
