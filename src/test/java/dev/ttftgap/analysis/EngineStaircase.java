@@ -3,6 +3,7 @@ package dev.ttftgap.analysis;
 import dev.ttftgap.engine.ModelProfile;
 import dev.ttftgap.engine.scheduler.VirtualTimeDriver;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -179,36 +180,24 @@ final class EngineStaircase {
       long ttfb = TTFB_MICROS / 1000;
       if (arrival[2] == 0) {
         records.add(
-            new RequestRecord(
-                "engine",
-                i,
-                null,
-                phase,
-                step,
-                labels.get(i),
-                rates.get(i),
-                concurrency == null ? null : concurrency.get(i),
-                profile.name(),
-                prompt,
-                output,
-                start,
-                ttfb,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                RequestRecord.KO,
-                "http_status",
-                429,
-                "queue full"));
+            TestRecords.builder()
+                .run("engine")
+                .userId(i)
+                .phase(phase)
+                .step(step)
+                .stepLabel(labels.get(i))
+                .offeredRate(rates.get(i))
+                .concurrency(concurrency == null ? null : concurrency.get(i))
+                .model(profile.name())
+                .promptTokens(prompt)
+                .maxTokens(output)
+                .startEpochMillis(start)
+                .ttfbMillis(ttfb)
+                .outcome(RequestRecord.KO)
+                .reason("http_status")
+                .httpStatus(429)
+                .message("queue full")
+                .build());
         continue;
       }
       List<Long> micros = tokenMicros.get("r" + i);

@@ -1,6 +1,7 @@
 package dev.ttftgap.analysis;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -152,36 +153,23 @@ final class SyntheticRun {
     long ttfb = Math.max(1, Math.round(ttfbMillis * noise(random)));
     String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
     if (waitingUntil.size() >= maxQueue) {
-      return new RequestRecord(
-          run,
-          userId,
-          null,
-          phase,
-          step,
-          label,
-          rate,
-          null,
-          "synthetic",
-          100,
-          OUTPUT_TOKENS,
-          start,
-          ttfb,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          RequestRecord.KO,
-          "http_status",
-          429,
-          "queue full");
+      return TestRecords.builder()
+          .run(run)
+          .userId(userId)
+          .phase(phase)
+          .step(step)
+          .stepLabel(label)
+          .offeredRate(rate)
+          .model("synthetic")
+          .promptTokens(100)
+          .maxTokens(OUTPUT_TOKENS)
+          .startEpochMillis(start)
+          .ttfbMillis(ttfb)
+          .outcome(RequestRecord.KO)
+          .reason("http_status")
+          .httpStatus(429)
+          .message("queue full")
+          .build();
     }
     double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
     double decode =
