@@ -86,24 +86,24 @@ public final class ChatRequestChain {
               .set(TRACKED, tracked)
               .remove(FIRST_ID);
         })
-        .doIf(session -> session.getBoolean(TRACKED))
-        .then(
-            group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
-                .on(
-                    exec(GatlingInternals.tapped(
-                            sse(RowNames.TTFB)
-                                .sseName(SSE)
-                                .post(url)
-                                .body(StringBody(body::apply))
-                                .asJson()
-                                .await(firstTokenTimeout)
-                                .on(firstTokenCheck())
-                                .await(streamTimeout)
-                                .on(endOfStreamCheck())))
-                        .exec(session -> finish(session, records, connections))
-                        .doIf(session -> session.getBoolean(ABORT))
-                        .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
-                        .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf))))
+        // the run is ending: this user stops here (a closed-model user would otherwise loop)
+        .exitHereIf(session -> !session.getBoolean(TRACKED))
+        .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
+        .on(
+            exec(GatlingInternals.tapped(
+                    sse(RowNames.TTFB)
+                        .sseName(SSE)
+                        .post(url)
+                        .body(StringBody(body::apply))
+                        .asJson()
+                        .await(firstTokenTimeout)
+                        .on(firstTokenCheck())
+                        .await(streamTimeout)
+                        .on(endOfStreamCheck())))
+                .exec(session -> finish(session, records, connections))
+                .doIf(session -> session.getBoolean(ABORT))
+                .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
+                .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf)))
         .exec(session -> session.remove(SSE).remove(EVENTS).remove(RECORD).markAsSucceeded());
   }
 
