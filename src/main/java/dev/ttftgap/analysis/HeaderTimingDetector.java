@@ -2,7 +2,6 @@ package dev.ttftgap.analysis;
 
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -77,12 +76,12 @@ public final class HeaderTimingDetector {
         events.add(record.itlMillis().size() + 1.0);
       }
     }
-    Double ttfbP50 = median(ttfb);
-    Double ttftP50 = median(ttft);
-    Double gapP50 = median(gap);
-    Double e2eP50 = median(e2e);
-    Double afterP50 = median(afterFirst);
-    Double eventsP50 = median(events);
+    Double ttfbP50 = Median.of(ttfb);
+    Double ttftP50 = Median.of(ttft);
+    Double gapP50 = Median.of(gap);
+    Double e2eP50 = Median.of(e2e);
+    Double afterP50 = Median.of(afterFirst);
+    Double eventsP50 = Median.of(events);
     HeaderTiming timing;
     if (ttftP50 == null) {
       timing = HeaderTiming.UNKNOWN;
@@ -103,15 +102,5 @@ public final class HeaderTimingDetector {
     if (millis != null) {
       values.add(millis.doubleValue());
     }
-  }
-
-  private static Double median(List<Double> values) {
-    if (values.isEmpty()) {
-      return null;
-    }
-    List<Double> sorted = new ArrayList<>(values);
-    Collections.sort(sorted);
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 }

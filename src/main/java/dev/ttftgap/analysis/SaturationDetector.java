@@ -1,7 +1,6 @@
 package dev.ttftgap.analysis;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -57,10 +56,7 @@ public final class SaturationDetector {
         plateau.add(achieved);
       }
     }
-    Collections.sort(plateau);
-    int n = plateau.size();
-    double median =
-        n % 2 == 1 ? plateau.get(n / 2) : (plateau.get(n / 2 - 1) + plateau.get(n / 2)) / 2;
+    double median = Median.of(plateau);
     StepStats step = steps.get(firstSaturated);
     return new Saturation(true, step.step(), step.rate(), median, maxAchieved, THRESHOLD_RATIO);
   }

@@ -1,7 +1,6 @@
 package dev.ttftgap.analysis;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -56,10 +55,7 @@ public final class ThroughputPlateauDetector {
     for (int i = start; i < measured.size(); i++) {
       plateau.add(measured.get(i).achievedRate());
     }
-    Collections.sort(plateau);
-    int n = plateau.size();
-    double median =
-        n % 2 == 1 ? plateau.get(n / 2) : (plateau.get(n / 2 - 1) + plateau.get(n / 2)) / 2;
+    double median = Median.of(plateau);
     StepStats first = measured.get(start);
     return new Saturation(
         true, first.step(), null, median, maxAchieved, null, first.concurrency(), TOLERANCE);
