@@ -12,25 +12,32 @@ import java.util.TreeMap;
  *
  * <p>Algorithm overview, over the successful requests of the low-load step (the first step with at
  * least {@value LowLoadBaseline#MIN_SAMPLES} of them; all steps when none has), by medians, so that
- * queueing at high load does not blur the picture:
+ * queueing at high load does not blur the picture. Every test compares the request's own intervals
+ * with each other; none compares them with a fixed number of milliseconds, so a 10 ms first token
+ * is read as surely as a 300 ms one:
  *
  * <ol>
- *   <li>BUFFERED when the stream after the first token, e2e − TTFT, is at most max({@value
- *       #BUFFERED_FLOOR_MILLIS} ms, {@value #BUFFERED_FRACTION} × e2e) while requests carried more
- *       than one content event: everything arrived at once.
- *   <li>WITH_FIRST_TOKEN when the gap is at most {@value #GAP_FLOOR_MILLIS} ms while TTFT is at
- *       least {@value #TTFT_MIN_MILLIS} ms: the headers waited for the first token.
+ *   <li>BUFFERED when the stream after the first token, e2e − TTFT, is at most {@value
+ *       #BUFFERED_FRACTION} × e2e and its events came in one burst (median interval between content
+ *       events below the clock's resolution, i.e. 0 on Gatling's whole-millisecond clock), while
+ *       requests carried more than one content event: everything arrived at once.
+ *   <li>WITH_FIRST_TOKEN when the gap is at most {@value #GAP_TO_ITL_RATIO} × the median interval
+ *       between tokens (the first token arrived with the headers, sooner than one decode step after
+ *       them) and at most {@value #GAP_TO_TTFT_RATIO} × TTFT (the wait sits in TTFB). Without an
+ *       interval (one content event per request) the second test alone decides.
  *   <li>AT_ACCEPT otherwise; UNKNOWN without a successful request.
  * </ol>
  *
- * <p>Assumptions: a real model takes more than 50 ms to the first token and streams its tokens over
- * more than 10 ms; loopback transfer of one chunk takes under 5 ms.
+ * <p>Assumptions: the first token of a server that sends its headers at acceptance comes out of a
+ * prefill step, which lasts at least about as long as a decode step, so its gap is at least about
+ * one inter-token interval; a server that holds its headers writes them with the first token, so
+ * its gap is transfer only. A buffering proxy delivers the body in few reads, so most intervals
+ * between its events round to 0 ms.
  */
 public final class HeaderTimingDetector {
-  static final double BUFFERED_FLOOR_MILLIS = 10;
   static final double BUFFERED_FRACTION = 0.05;
-  static final double GAP_FLOOR_MILLIS = 5;
-  static final double TTFT_MIN_MILLIS = 50;
+  static final double GAP_TO_ITL_RATIO = 0.5;
+  static final double GAP_TO_TTFT_RATIO = 0.25;
 
   private HeaderTimingDetector() {}
 
@@ -56,6 +63,7 @@ public final class HeaderTimingDetector {
     List<Double> e2e = new ArrayList<>();
     List<Double> afterFirst = new ArrayList<>();
     List<Double> events = new ArrayList<>();
+    List<Double> itl = new ArrayList<>();
     for (RequestRecord record : records) {
       if (!record.ok() || record.warmup()) {
         continue;
@@ -75,6 +83,9 @@ public final class HeaderTimingDetector {
       } else if (record.itlMillis() != null) {
         events.add(record.itlMillis().size() + 1.0);
       }
+      if (record.itlMillis() != null) {
+        record.itlMillis().forEach(interval -> itl.add(interval.doubleValue()));
+      }
     }
     Double ttfbP50 = Median.of(ttfb);
     Double ttftP50 = Median.of(ttft);
@@ -82,20 +93,28 @@ public final class HeaderTimingDetector {
     Double e2eP50 = Median.of(e2e);
     Double afterP50 = Median.of(afterFirst);
     Double eventsP50 = Median.of(events);
+    Double itlP50 = Median.of(itl);
     HeaderTiming timing;
     if (ttftP50 == null) {
       timing = HeaderTiming.UNKNOWN;
-    } else if (afterP50 != null
-        && e2eP50 != null
-        && (eventsP50 == null || eventsP50 > 1)
-        && afterP50 <= Math.max(BUFFERED_FLOOR_MILLIS, BUFFERED_FRACTION * e2eP50)) {
+    } else if (buffered(afterP50, e2eP50, eventsP50, itlP50)) {
       timing = HeaderTiming.BUFFERED;
-    } else if (gapP50 != null && gapP50 <= GAP_FLOOR_MILLIS && ttftP50 >= TTFT_MIN_MILLIS) {
+    } else if (gapP50 != null
+        && gapP50 <= GAP_TO_TTFT_RATIO * ttftP50
+        && (itlP50 == null || gapP50 <= GAP_TO_ITL_RATIO * itlP50)) {
       timing = HeaderTiming.WITH_FIRST_TOKEN;
     } else {
       timing = HeaderTiming.AT_ACCEPT;
     }
     return new HeaderTimingVerdict(timing, ttfbP50, ttftP50, gapP50, e2eP50, afterP50);
+  }
+
+  private static boolean buffered(Double afterP50, Double e2eP50, Double eventsP50, Double itlP50) {
+    if (afterP50 == null || e2eP50 == null || (eventsP50 != null && eventsP50 <= 1)) {
+      return false;
+    }
+    boolean burst = itlP50 == null || itlP50 < 1;
+    return burst && afterP50 <= BUFFERED_FRACTION * e2eP50;
   }
 
   private static void add(List<Double> values, Long millis) {
