@@ -32,7 +32,8 @@ public final class CapacityAnalysis {
         RecordsFiles.read(files),
         files.stream().map(Path::toString).toList(),
         options,
-        baselineSteps);
+        baselineSteps,
+        ServerMetricsFiles.besides(files));
   }
 
   /**
@@ -46,6 +47,19 @@ public final class CapacityAnalysis {
       List<String> sources,
       CapacityOptions options,
       List<StepBaseline> baselineSteps) {
+    return analyze(records, sources, options, baselineSteps, List.of());
+  }
+
+  /**
+   * Analyses {@code records} with the scrapes of the server's {@code /metrics} taken during the run
+   * (empty for none; see {@link ServerMetricsAnalysis}).
+   */
+  public static CapacityReport analyze(
+      List<RequestRecord> records,
+      List<String> sources,
+      CapacityOptions options,
+      List<StepBaseline> baselineSteps,
+      List<dev.ttftgap.servermetrics.Scrape> scrapes) {
     StepStatistics.Result measured = StepStatistics.measure(records);
     List<StepStats> steps = measured.stats();
     LowLoadBaseline lowLoad = measured.baseline();
@@ -107,6 +121,7 @@ public final class CapacityAnalysis {
         modelNote,
         closedLoop,
         replicas,
-        baseline);
+        baseline,
+        ServerMetricsAnalysis.analyze(scrapes, records, steps));
   }
 }

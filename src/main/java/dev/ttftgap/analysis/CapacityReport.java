@@ -23,6 +23,8 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param serverMetrics the server's own view from its scraped {@code /metrics}; null when the run
+ *     left no {@code server-metrics.jsonl}
  */
 public record CapacityReport(
     List<String> sources,
@@ -39,7 +41,8 @@ public record CapacityReport(
     String modelNote,
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
-    BaselineComparison baseline) {
+    BaselineComparison baseline,
+    ServerMetricsView serverMetrics) {
 
   public CapacityReport {
     sources = List.copyOf(sources);

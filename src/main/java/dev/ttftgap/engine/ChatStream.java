@@ -516,6 +516,13 @@ final class ChatStream implements TokenSink {
       queueMicros = sequence.scheduledMicros().getAsLong() - acceptedMonoMicros;
       cachedTokens = sequence.cachedTokens();
       model.metrics().queue.observeMicros(queueMicros);
+      if (sequence.firstTokenMicros().isPresent()) {
+        model
+            .metrics()
+            .prefill
+            .observeMicros(
+                sequence.firstTokenMicros().getAsLong() - sequence.scheduledMicros().getAsLong());
+      }
     }
     context
         .groundTruth()

@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.servermetrics.MetricsDialect;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Objects;
  * <p>Defaults: host 127.0.0.1, port 0 (any free port), the built-in profiles with {@code
  * qwen3-8b-like} as the default model, headers at acceptance, no API key, no keep-alive comments,
  * no trace file, one event-loop thread, request bodies up to 4 MiB, fault seed 42, the last 100,000
- * ground-truth entries kept in memory.
+ * ground-truth entries kept in memory, {@code /metrics} with vLLM's names.
  */
 public final class EngineConfig {
   private String host;
@@ -27,6 +28,7 @@ public final class EngineConfig {
   private long faultSeed;
   private int groundTruthCapacity;
   private EngineTransport transport;
+  private MetricsDialect metricsDialect;
 
   private EngineConfig() {}
 
@@ -45,6 +47,7 @@ public final class EngineConfig {
     copy.faultSeed = faultSeed;
     copy.groundTruthCapacity = groundTruthCapacity;
     copy.transport = transport;
+    copy.metricsDialect = metricsDialect;
     return copy;
   }
 
@@ -64,6 +67,7 @@ public final class EngineConfig {
     config.faultSeed = 42L;
     config.groundTruthCapacity = 100_000;
     config.transport = EngineTransport.NIO;
+    config.metricsDialect = MetricsDialect.VLLM;
     return config;
   }
 
@@ -254,6 +258,17 @@ public final class EngineConfig {
 
   public EngineTransport transport() {
     return transport;
+  }
+
+  /** The server whose metric names {@code /metrics} uses; vLLM's by default. */
+  public EngineConfig withMetricsDialect(MetricsDialect value) {
+    EngineConfig copy = copy();
+    copy.metricsDialect = Objects.requireNonNull(value, "metricsDialect");
+    return copy;
+  }
+
+  public MetricsDialect metricsDialect() {
+    return metricsDialect;
   }
 
   @Override

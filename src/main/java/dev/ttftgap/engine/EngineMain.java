@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.servermetrics.MetricsDialect;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,9 +16,11 @@ import java.util.concurrent.CountDownLatch;
  * <p>The short form {@code PORT [PROFILE]} works too. Options (all optional): {@code --host}
  * (127.0.0.1), {@code --port} (8000), {@code --profile} (default model, qwen3-8b-like), {@code
  * --profiles FILE} (serve the profiles of a JSON file instead of the built-in ones), {@code
- * --header-mode at-accept|with-first-token|buffered}, {@code --api-key-env NAME} (require {@code
- * Authorization: Bearer} with the key held by environment variable NAME; the key itself is never an
- * argument), {@code --keep-alive-ms N}, {@code --trace FILE}, {@code --threads N}, {@code --help}.
+ * --header-mode at-accept|with-first-token|buffered}, {@code --metrics-dialect
+ * vllm|sglang|tgi|llamacpp} ({@code /metrics} names, default vllm), {@code --api-key-env NAME}
+ * (require {@code Authorization: Bearer} with the key held by environment variable NAME; the key
+ * itself is never an argument), {@code --keep-alive-ms N}, {@code --trace FILE}, {@code --threads
+ * N}, {@code --help}.
  */
 public final class EngineMain {
   private EngineMain() {}
@@ -96,6 +99,7 @@ public final class EngineMain {
         case "--profile" -> profile = value;
         case "--profiles" -> config = config.withProfiles(ModelProfile.load(Path.of(value)));
         case "--header-mode" -> config = config.withHeaderMode(HeaderMode.parse(value));
+        case "--metrics-dialect" -> config = config.withMetricsDialect(MetricsDialect.parse(value));
         case "--api-key-env" -> {
           String key = System.getenv(value);
           if (key == null || key.isBlank()) {
@@ -145,6 +149,7 @@ public final class EngineMain {
         --profiles FILE      serve the profiles of this JSON file instead of the built-ins
         --header-mode M      at-accept (default, vLLM/TGI), with-first-token (SGLang/Ollama),
                              buffered (a buffering proxy)
+        --metrics-dialect D  /metrics family names: vllm (default), sglang, tgi, llamacpp
         --api-key-env NAME   require 'Authorization: Bearer <key>', key read from env var NAME
         --keep-alive-ms N    ': keep-alive' comment on streams idle for N ms (default off)
         --trace FILE         append one JSON line of ground truth per request

@@ -1,12 +1,20 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.servermetrics.MetricsDialect;
+import dev.ttftgap.servermetrics.ServerMetric;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * Counters and histograms of one model, rendered as Prometheus text with vLLM's metric names and a
- * {@code model_name} label. Updated and rendered only on the engine thread.
+ * Counters and histograms of one model, rendered as Prometheus text in a server's dialect ({@link
+ * MetricsDialect}: vLLM's names by default, or SGLang's, TGI's, llama.cpp's). Each figure is kept
+ * once, under its {@link ServerMetric}, and named only when rendered; a family the dialect's server
+ * does not have is left out. vLLM and SGLang label every sample with {@code model_name}; TGI and
+ * llama.cpp have no model label, so their samples add up every model. Updated and rendered only on
+ * the engine thread.
  */
 final class EngineMetrics {
   private static final double[] TTFT_BUCKETS_SECONDS = {
@@ -21,6 +29,7 @@ final class EngineMetrics {
   private final String label;
   final Histogram ttft = new Histogram(TTFT_BUCKETS_SECONDS);
   final Histogram queue = new Histogram(LATENCY_BUCKETS_SECONDS);
+  final Histogram prefill = new Histogram(LATENCY_BUCKETS_SECONDS);
   final Histogram e2e = new Histogram(LATENCY_BUCKETS_SECONDS);
   long promptTokens;
   long generationTokens;
@@ -35,84 +44,132 @@ final class EngineMetrics {
     successByFinishReason.merge(finishReason, 1L, Long::sum);
   }
 
+  /** vLLM's dialect; see {@link #render(List, int[], int[], MetricsDialect)}. */
+  static String render(List<EngineMetrics> models, int[] running, int[] waiting) {
+    return render(models, running, waiting, MetricsDialect.VLLM);
+  }
+
   /**
-   * Prometheus text of every model: one family at a time (HELP and TYPE once), a sample per model.
-   * {@code running[i]}/{@code waiting[i]} are the gauges of {@code models.get(i)}.
+   * Prometheus text of every model: one family at a time (HELP and TYPE once), a sample per model
+   * (or one for all, in a dialect without a model label). {@code running[i]}/{@code waiting[i]} are
+   * the gauges of {@code models.get(i)}.
    */
-  static String render(java.util.List<EngineMetrics> models, int[] running, int[] waiting) {
-    StringBuilder out = new StringBuilder(4096);
-    family(
-        out,
-        "vllm:num_requests_running",
+  static String render(
+      List<EngineMetrics> models, int[] running, int[] waiting, MetricsDialect dialect) {
+    Renderer out = new Renderer(models, dialect);
+    out.values(
+        ServerMetric.RUNNING,
         "Number of requests in model execution batches.",
-        "gauge");
-    for (int i = 0; i < models.size(); i++) {
-      sample(out, "vllm:num_requests_running", models.get(i).label, running[i]);
-    }
-    family(
-        out, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", "gauge");
-    for (int i = 0; i < models.size(); i++) {
-      sample(out, "vllm:num_requests_waiting", models.get(i).label, waiting[i]);
-    }
-    histograms(
-        out,
-        models,
-        "vllm:time_to_first_token_seconds",
-        "Histogram of time to first token in seconds.",
-        m -> m.ttft);
-    histograms(
-        out,
-        models,
-        "vllm:request_queue_time_seconds",
+        "gauge",
+        i -> running[i]);
+    out.values(
+        ServerMetric.WAITING,
+        "Number of requests waiting to be processed.",
+        "gauge",
+        i -> waiting[i]);
+    out.histograms(ServerMetric.TTFT, "Histogram of time to first token in seconds.", m -> m.ttft);
+    out.histograms(
+        ServerMetric.QUEUE_TIME,
         "Histogram of time spent in WAITING phase for request.",
         m -> m.queue);
-    histograms(
-        out,
-        models,
-        "vllm:e2e_request_latency_seconds",
-        "Histogram of e2e request latency in seconds.",
-        m -> m.e2e);
-    family(out, "vllm:prompt_tokens_total", "Number of prefill tokens processed.", "counter");
-    for (EngineMetrics m : models) {
-      sample(out, "vllm:prompt_tokens_total", m.label, m.promptTokens);
-    }
-    family(
-        out, "vllm:generation_tokens_total", "Number of generation tokens processed.", "counter");
-    for (EngineMetrics m : models) {
-      sample(out, "vllm:generation_tokens_total", m.label, m.generationTokens);
-    }
-    family(
-        out, "vllm:request_success_total", "Count of successfully processed requests.", "counter");
-    for (EngineMetrics m : models) {
-      for (String reason : new String[] {"length", "stop"}) {
-        sample(
-            out,
-            "vllm:request_success_total",
-            "finished_reason=\"" + reason + "\"," + m.label,
-            m.successByFinishReason.getOrDefault(reason, 0L));
+    out.histograms(
+        ServerMetric.PREFILL_TIME,
+        "Histogram of time spent in PREFILL phase for request.",
+        m -> m.prefill);
+    out.histograms(ServerMetric.E2E, "Histogram of e2e request latency in seconds.", m -> m.e2e);
+    out.values(
+        ServerMetric.PROMPT_TOKENS,
+        "Number of prefill tokens processed.",
+        "counter",
+        i -> models.get(i).promptTokens);
+    out.values(
+        ServerMetric.GENERATION_TOKENS,
+        "Number of generation tokens processed.",
+        "counter",
+        i -> models.get(i).generationTokens);
+    StringBuilder text = out.text;
+    if (dialect == MetricsDialect.VLLM) {
+      family(
+          text,
+          "vllm:request_success_total",
+          "Count of successfully processed requests.",
+          "counter");
+      for (EngineMetrics m : models) {
+        for (String reason : new String[] {"length", "stop"}) {
+          sample(
+              text,
+              "vllm:request_success_total",
+              "finished_reason=\"" + reason + "\"," + m.label,
+              m.successByFinishReason.getOrDefault(reason, 0L));
+        }
       }
     }
     family(
-        out,
+        text,
         "ttftgap_engine_requests_rejected_total",
         "Requests refused with 429 (queue full).",
         "counter");
     for (EngineMetrics m : models) {
-      sample(out, "ttftgap_engine_requests_rejected_total", m.label, m.rejected);
+      sample(text, "ttftgap_engine_requests_rejected_total", m.label, m.rejected);
     }
-    return out.toString();
+    return text.toString();
   }
 
-  private static void histograms(
-      StringBuilder out,
-      java.util.List<EngineMetrics> models,
-      String name,
-      String text,
-      java.util.function.Function<EngineMetrics, Histogram> which) {
-    family(out, name, text, "histogram");
-    for (EngineMetrics m : models) {
-      which.apply(m).render(out, name, m.label);
+  /** Writes families in one dialect, per model or summed over models. */
+  private static final class Renderer {
+    final StringBuilder text = new StringBuilder(4096);
+    final List<EngineMetrics> models;
+    final MetricsDialect dialect;
+
+    Renderer(List<EngineMetrics> models, MetricsDialect dialect) {
+      this.models = models;
+      this.dialect = dialect;
     }
+
+    void values(ServerMetric metric, String help, String type, IndexValue value) {
+      String name = dialect.name(metric).orElse(null);
+      if (name == null) {
+        return;
+      }
+      family(text, name, help, type);
+      if (dialect.modelLabel()) {
+        for (int i = 0; i < models.size(); i++) {
+          sample(text, name, models.get(i).label, value.at(i));
+        }
+      } else {
+        long sum = 0;
+        for (int i = 0; i < models.size(); i++) {
+          sum += value.at(i);
+        }
+        text.append(name).append(' ').append(sum).append('\n');
+      }
+    }
+
+    void histograms(ServerMetric metric, String help, Function<EngineMetrics, Histogram> which) {
+      String name = dialect.name(metric).orElse(null);
+      if (name == null) {
+        return;
+      }
+      family(text, name, help, "histogram");
+      if (dialect.modelLabel()) {
+        for (EngineMetrics m : models) {
+          which.apply(m).render(text, name, m.label);
+        }
+      } else {
+        Histogram sum = null;
+        for (EngineMetrics m : models) {
+          sum = sum == null ? which.apply(m).copy() : sum.plus(which.apply(m));
+        }
+        if (sum != null) {
+          sum.render(text, name, null);
+        }
+      }
+    }
+  }
+
+  /** A gauge or counter of the model at an index. */
+  private interface IndexValue {
+    long at(int index);
   }
 
   private static void sample(StringBuilder out, String name, String labels, long value) {
@@ -152,14 +209,31 @@ final class EngineMetrics {
       return count;
     }
 
+    Histogram copy() {
+      return new Histogram(bounds).plus(this);
+    }
+
+    /** Adds {@code other}'s observations (same bounds) to this one; returns this. */
+    Histogram plus(Histogram other) {
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] += other.counts[i];
+      }
+      count += other.count;
+      sumSeconds += other.sumSeconds;
+      return this;
+    }
+
+    /** Renders the buckets, sum and count; {@code label} null for none. */
     void render(StringBuilder out, String name, String label) {
+      String prefix = label == null ? "" : label + ",";
+      String only = label == null ? "" : "{" + label + "}";
       long cumulative = 0;
       for (int i = 0; i < bounds.length; i++) {
         cumulative += counts[i];
         out.append(name)
             .append("_bucket{")
-            .append(label)
-            .append(",le=\"")
+            .append(prefix)
+            .append("le=\"")
             .append(String.format(Locale.ROOT, "%s", bounds[i]))
             .append("\"} ")
             .append(cumulative)
@@ -167,17 +241,17 @@ final class EngineMetrics {
       }
       out.append(name)
           .append("_bucket{")
-          .append(label)
-          .append(",le=\"+Inf\"} ")
+          .append(prefix)
+          .append("le=\"+Inf\"} ")
           .append(count)
           .append('\n');
       out.append(name)
-          .append("_sum{")
-          .append(label)
-          .append("} ")
+          .append("_sum")
+          .append(only)
+          .append(' ')
           .append(String.format(Locale.ROOT, "%.6f", sumSeconds))
           .append('\n');
-      out.append(name).append("_count{").append(label).append("} ").append(count).append('\n');
+      out.append(name).append("_count").append(only).append(' ').append(count).append('\n');
     }
   }
 }

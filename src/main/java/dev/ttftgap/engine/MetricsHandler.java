@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code GET /metrics}: Prometheus text (format 0.0.4) with vLLM's metric names, read on the engine
- * thread so every figure comes from one instant.
+ * {@code GET /metrics}: Prometheus text (format 0.0.4) with vLLM's metric names (or another
+ * server's, {@link EngineConfig#withMetricsDialect}), read on the engine thread so every figure
+ * comes from one instant.
  */
 final class MetricsHandler implements Endpoint {
   private final EngineContext context;
@@ -37,7 +38,8 @@ final class MetricsHandler implements Endpoint {
               keepAlive,
               HttpResponses.full(
                   HttpResponseStatus.OK,
-                  EngineMetrics.render(metrics, running, waiting),
+                  EngineMetrics.render(
+                      metrics, running, waiting, context.config().metricsDialect()),
                   "text/plain; version=0.0.4; charset=utf-8"));
         });
   }
