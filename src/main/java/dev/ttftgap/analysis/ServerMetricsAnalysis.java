@@ -74,8 +74,23 @@ public final class ServerMetricsAnalysis {
                     d.metricOf(s.name()).ifPresent(m -> families.add(familyName(d, m, s.name())))));
     String model = modelOf(records);
     List<ServerStepMetrics> perStep = new ArrayList<>();
+    List<ServerMetricsView.Point> series = new ArrayList<>();
+    List<ServerMetricsView.Band> bands = new ArrayList<>();
+    long origin = sorted.get(0).epochMillis();
+    Map<Integer, long[]> windows = windows(records);
     if (vendor.isPresent()) {
-      Map<Integer, long[]> windows = windows(records);
+      for (Scrape scrape : ok) {
+        series.add(
+            new ServerMetricsView.Point(
+                (scrape.epochMillis() - origin) / 1000.0,
+                gaugeValue(vendor.get(), ServerMetric.WAITING, model, scrape),
+                gaugeValue(vendor.get(), ServerMetric.RUNNING, model, scrape)));
+      }
+      windows.forEach(
+          (step, window) ->
+              bands.add(
+                  new ServerMetricsView.Band(
+                      step, (window[0] - origin) / 1000.0, (window[1] - origin) / 1000.0)));
       for (StepStats step : steps) {
         long[] window = windows.get(step.step());
         if (window != null) {
@@ -96,7 +111,9 @@ public final class ServerMetricsAnalysis {
         sorted.size(),
         (int) sorted.stream().filter(s -> !s.ok()).count(),
         perStep,
-        growth);
+        growth,
+        series,
+        bands);
   }
 
   private static String familyName(MetricsDialect dialect, ServerMetric metric, String sample) {

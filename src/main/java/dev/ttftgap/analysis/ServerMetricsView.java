@@ -14,6 +14,8 @@ import java.util.List;
  * @param steps per-step figures, in step order (empty without usable scrapes)
  * @param queueGrowthStep the first step whose mean waiting reaches {@value
  *     ServerMetricsAnalysis#QUEUE_GROWTH_WAITING} request; null when it never does or is unknown
+ * @param series waiting and running at every successful scrape, seconds from the first scrape
+ * @param bands each step's window on the same time axis
  */
 public record ServerMetricsView(
     String url,
@@ -22,11 +24,21 @@ public record ServerMetricsView(
     int scrapes,
     int failures,
     List<ServerStepMetrics> steps,
-    Integer queueGrowthStep) {
+    Integer queueGrowthStep,
+    List<Point> series,
+    List<Band> bands) {
   public ServerMetricsView {
     familiesSeen = List.copyOf(familiesSeen);
     steps = List.copyOf(steps);
+    series = List.copyOf(series);
+    bands = List.copyOf(bands);
   }
+
+  /** Waiting and running at one scrape, {@code seconds} after the first scrape; null if absent. */
+  public record Point(double seconds, Double waiting, Double running) {}
+
+  /** A step's window, seconds after the first scrape. */
+  public record Band(int step, double fromSeconds, double toSeconds) {}
 
   /** The figures of step {@code step}, or null. */
   public ServerStepMetrics step(int step) {

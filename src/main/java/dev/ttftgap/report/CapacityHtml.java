@@ -13,8 +13,10 @@ import java.util.List;
  * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
  * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
  * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
- * vs offered rate, error rate per step, and the server's queue when it reports one. A closed run's
- * charts take its concurrency as the x axis (no G/G/c curve: it is not fitted there).
+ * vs offered rate, error rate per step, the server's queue when it reports one, and, with a scraped
+ * {@code /metrics}, where the mean TTFT went (TTFB, queue, prefill, rest) and the server's waiting
+ * and running requests over time. A closed run's charts take its concurrency as the x axis (no
+ * G/G/c curve: it is not fitted there).
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
  * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
@@ -28,7 +30,7 @@ public final class CapacityHtml {
 
   /** Number of charts the page draws for {@code report}. */
   public static int expectedCharts(CapacityReport report) {
-    return hasServerQueue(report) ? 5 : 4;
+    return (hasServerQueue(report) ? 5 : 4) + (hasServerView(report) ? 2 : 0);
   }
 
   public static String render(CapacityReport report) {
@@ -113,6 +115,19 @@ public final class CapacityHtml {
           "The server's reported queue time per step, and the mean queue depth it implies (Little's"
               + " law).");
     }
+    if (hasServerView(report)) {
+      section(
+          html,
+          "chart-decomposition",
+          "Where the TTFT went (server's metrics)",
+          "Means per step: client TTFB, the server's queue time and prefill (histogram deltas over"
+              + " the step), and the rest (first token's transfer, client) by difference.");
+      section(
+          html,
+          "chart-server-series",
+          "Server: waiting and running requests",
+          "The server's own gauges, scraped every second; shaded: the load steps.");
+    }
     html.append("<h2>Steps</h2>\n<table>\n<tr>");
     StepTable.header(report).forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
     html.append("</tr>\n");
@@ -128,6 +143,10 @@ public final class CapacityHtml {
         .append(resource("dev/ttftgap/report/capacity.js"))
         .append("</script>\n</body>\n</html>\n");
     return html.toString();
+  }
+
+  private static boolean hasServerView(CapacityReport report) {
+    return report.serverMetrics() != null && !report.serverMetrics().steps().isEmpty();
   }
 
   private static boolean hasServerQueue(CapacityReport report) {

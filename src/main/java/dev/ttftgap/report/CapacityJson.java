@@ -38,6 +38,10 @@ import java.util.List;
  * maxSustainableRatePerSec}, {@code saturation.ratePerSec} and {@code thresholdRatio}) are null
  * there, and the closed-only ones are null in an open run.
  *
+ * <p>With a scraped {@code /metrics} ({@code server-metrics.jsonl} beside the records), each step
+ * ends with a {@code server} object and the report with a {@code serverMetrics} block (see {@code
+ * ServerMetricsJson}); both are null otherwise.
+ *
  * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
  */
 public final class CapacityJson {
@@ -77,7 +81,9 @@ public final class CapacityJson {
     options.put("knownSaturationRatePerSec", report.options().knownSaturationRate().orElse(null));
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
-      steps.add(step(step));
+      ObjectNode node = step(step);
+      node.set("server", ServerMetricsJson.step(report, step.step()));
+      steps.add(node);
     }
     root.set("headerTiming", headerTiming(report.headerTiming()));
     root.set("knee", knee(report.knee()));
@@ -88,6 +94,7 @@ public final class CapacityJson {
     root.set("closedLoopModel", closedLoop(report.closedLoopModel()));
     root.set("replicas", replicas(report.replicas()));
     root.set("baselineComparison", baseline(report.baseline()));
+    root.set("serverMetrics", ServerMetricsJson.block(report));
     return root;
   }
 

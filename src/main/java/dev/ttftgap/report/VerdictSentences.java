@@ -36,6 +36,7 @@ public final class VerdictSentences {
     List<String> sentences = new ArrayList<>();
     sentences.add(headerTiming(report.headerTiming()));
     sentences.add(knee(report));
+    ServerVerdict.of(report).ifPresent(sentences::add);
     sentences.add(slo(report));
     sentences.add(saturation(report));
     sentences.add(model(report));

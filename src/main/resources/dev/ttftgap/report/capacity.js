@@ -191,6 +191,49 @@
     });
   }
 
+  // 6. where the mean TTFT went, from the server's /metrics: TTFB, queue, prefill, rest
+  if (document.getElementById('chart-decomposition')) {
+    var part = function (field) {
+      return steps.map(function (s) { var d = s.server && s.server.ttftDecomposition; return d ? d[field] : null; });
+    };
+    chart('chart-decomposition', {
+      legend: { top: 0 },
+      xAxis: categoryAxis(),
+      yAxis: { type: 'value', name: 'mean (ms)' },
+      series: [
+        { name: 'TTFB', type: 'bar', stack: 'ttft', data: part('ttfbMeanMillis') },
+        { name: 'server queue', type: 'bar', stack: 'ttft', data: part('serverQueueMeanMillis') },
+        { name: 'prefill', type: 'bar', stack: 'ttft', data: part('prefillMeanMillis') },
+        { name: 'rest (transfer, client)', type: 'bar', stack: 'ttft', data: part('restMillis') },
+        { name: 'client TTFT (mean)', type: 'line', data: part('ttftMeanMillis') }
+      ]
+    });
+  }
+
+  // 7. the server's waiting and running requests over time, steps as bands
+  if (document.getElementById('chart-server-series')) {
+    var block = report.serverMetrics;
+    var bands = block.stepBands.map(function (b) {
+      return [{ xAxis: b.fromSeconds, name: 'step ' + b.step }, { xAxis: b.toSeconds }];
+    });
+    chart('chart-server-series', {
+      legend: { top: 0 },
+      xAxis: { type: 'value', name: 'seconds since the first scrape', nameLocation: 'middle', nameGap: 30 },
+      yAxis: { type: 'value', name: 'requests' },
+      series: [
+        {
+          name: 'waiting', type: 'line', showSymbol: false, step: 'end',
+          data: block.series.map(function (p) { return [p.seconds, p.waiting]; }),
+          markArea: { silent: true, itemStyle: { color: 'rgba(120,120,120,0.08)' }, label: { position: 'insideTop' }, data: bands }
+        },
+        {
+          name: 'running', type: 'line', showSymbol: false, step: 'end',
+          data: block.series.map(function (p) { return [p.seconds, p.running]; })
+        }
+      ]
+    });
+  }
+
   document.body.dataset.chartsRendered = String(rendered);
   window.recordPageError(null);
 })();

@@ -19,6 +19,7 @@ import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
+import dev.ttftgap.servermetrics.MetricsScraper;
 import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -47,6 +48,8 @@ public final class LoadRun {
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
+  private final Path scrapeFile;
+  private volatile MetricsScraper scraper;
   private volatile long startNanos;
 
   private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
@@ -61,6 +64,7 @@ public final class LoadRun {
             + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
+    this.scrapeFile = RunOutputs.scrapeFileFor(recordsFile);
     this.startNanos = System.nanoTime();
   }
 
@@ -123,13 +127,22 @@ public final class LoadRun {
   /** Call from {@code before()}: the step of a request is computed from this instant. */
   public void start() {
     startNanos = System.nanoTime();
+    scraper =
+        target
+            .metricsUrl()
+            .map(url -> MetricsScraper.start(url, scrapeFile, target.apiKey(), System.out::println))
+            .orElse(null);
   }
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
   public void finish() {
     records.close();
+    if (scraper != null) {
+      scraper.stop();
+    }
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    RunOutputs.placeScrapes(scrapeFile, runDir);
     CapacityReport report =
         CapacityReports.writeAll(
             List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());

@@ -1,6 +1,7 @@
 package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.servermetrics.ScrapeFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -57,6 +58,24 @@ final class RunOutputs {
       settings.recordsDir().ifPresent(dir -> copy(records, dir, runDir.getFileName().toString()));
       System.out.println("ttft-gap: records " + records);
       return runDir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Where a run's scrapes go while it runs: beside its records, same name stem. */
+  static Path scrapeFileFor(Path recordsFile) {
+    String name = recordsFile.getFileName().toString().replace(".records.jsonl", "");
+    return recordsFile.resolveSibling(name + "." + ScrapeFile.NAME);
+  }
+
+  /** Moves the scrapes, when there are any, next to the records as {@value ScrapeFile#NAME}. */
+  static void placeScrapes(Path scrapeFile, Path runDir) {
+    if (!Files.exists(scrapeFile)) {
+      return;
+    }
+    try {
+      Files.move(scrapeFile, runDir.resolve(ScrapeFile.NAME), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -2,6 +2,7 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
@@ -23,16 +24,26 @@ final class Target implements AutoCloseable {
   private final EmbeddedEngine engine;
   private final String model;
   private final PreflightResult preflight;
+  private final ServerViewSettings view;
 
   private Target(
-      Settings settings, EmbeddedEngine engine, String model, PreflightResult preflight) {
+      Settings settings,
+      EmbeddedEngine engine,
+      String model,
+      PreflightResult preflight,
+      ServerViewSettings view) {
     this.settings = settings;
     this.engine = engine;
     this.model = model;
     this.preflight = preflight;
+    this.view = view;
   }
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
+    return resolve(settings, modelHint, ServerViewSettings.load());
+  }
+
+  static Target resolve(Settings settings, Optional<String> modelHint, ServerViewSettings view) {
     EmbeddedEngine engine = null;
     String chatUrl;
     String modelsUrl;
@@ -42,7 +53,8 @@ final class Target implements AutoCloseable {
               EngineConfig.defaults()
                   .withPort(0)
                   .withProfile(settings.engineProfile())
-                  .withHeaderMode(HeaderMode.parse(settings.engineHeaderMode())));
+                  .withHeaderMode(HeaderMode.parse(settings.engineHeaderMode()))
+                  .withMetricsDialect(view.engineMetricsDialect()));
       chatUrl = engine.baseUrl() + "/chat/completions";
       modelsUrl = engine.baseUrl() + "/models";
     } else {
@@ -68,7 +80,7 @@ final class Target implements AutoCloseable {
         throw new IllegalStateException(
             "LLM_MODEL: not set; set it to one of the served models " + preflight.servedModels());
       }
-      return new Target(settings, engine, model, preflight);
+      return new Target(settings, engine, model, preflight, view);
     } catch (RuntimeException e) {
       if (engine != null) {
         engine.close();
@@ -79,6 +91,15 @@ final class Target implements AutoCloseable {
 
   String chatCompletionsUrl() {
     return engine != null ? engine.baseUrl() + "/chat/completions" : settings.chatCompletionsUrl();
+  }
+
+  /** The {@code /metrics} URL to scrape during the run; empty with {@code -Dmetrics.url=off}. */
+  Optional<java.net.URI> metricsUrl() {
+    String apiRoot =
+        engine != null
+            ? engine.baseUrl()
+            : settings.chatCompletionsUrl().replace("/chat/completions", "");
+    return view.metricsUrlFor(apiRoot);
   }
 
   Optional<String> apiKey() {
@@ -124,6 +145,11 @@ final class Target implements AutoCloseable {
     }
     if (apiKey().isPresent()) {
       protocol = protocol.authorizationHeader("Bearer " + apiKey().get());
+    }
+    if (view.acceptEncoding().isPresent()) {
+      // what the OpenAI SDKs send; Gatling's HTTP/1.1 pipeline inflates gzip and deflate bodies,
+      // SSE streams included, before its SSE decoder (see docs)
+      protocol = protocol.acceptEncodingHeader(view.acceptEncoding().get());
     }
     return protocol;
   }
