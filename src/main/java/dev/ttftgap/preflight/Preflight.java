@@ -243,7 +243,7 @@ public final class Preflight {
     return statuses.pathWrong(url, body, alternative);
   }
 
-  private HttpRequest chatRequest(String url, boolean stream) {
+  HttpRequest chatRequest(String url, boolean stream) {
     ObjectNode body = JSON.createObjectNode();
     body.put("model", target.model());
     body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);

@@ -56,8 +56,10 @@ class ServerMetricsRunTest {
       assertThat(server.get("queueTimeMeanMillis").isNumber())
           .as("step %s queue-time mean present iff %s has the histogram", step.get("step"), dialect)
           .isEqualTo(hasQueueHistogram);
-      assertThat(server.get("ttftDecomposition").get("source").isTextual())
-          .as("step %s decomposed iff %s has a queue histogram", step.get("step"), dialect)
+      assertThat(server.get("ttftDecomposition").get("restMillis").isNumber())
+          .as(
+              "step %s fully decomposed iff %s reports queue time and prefill (or TTFT)",
+              step.get("step"), dialect)
           .isEqualTo(hasQueueHistogram && dialect != MetricsDialect.TGI);
     }
   }

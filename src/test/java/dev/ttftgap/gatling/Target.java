@@ -8,6 +8,7 @@ import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.HeaderMode;
 import dev.ttftgap.engine.ModelProfile;
+import dev.ttftgap.preflight.CompressionCheck;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
 import dev.ttftgap.preflight.PreflightTarget;
@@ -67,14 +68,16 @@ final class Target implements AutoCloseable {
             .or(() -> modelHint)
             .orElse(engine != null ? settings.engineProfile() : null);
     try {
-      PreflightResult preflight =
-          new Preflight(
-                  new PreflightTarget(
-                      chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)))
-              .run();
+      PreflightTarget probeTarget =
+          new PreflightTarget(chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30));
+      PreflightResult preflight = new Preflight(probeTarget).run();
       if (!preflight.ok()) {
         throw new IllegalStateException(
             preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
+      }
+      if (preflight.ok() && model != null) {
+        // what SDK clients (Accept-Encoding: gzip) get through a compressing proxy
+        CompressionCheck.run(probeTarget, preflight).ifPresent(System.out::println);
       }
       if (model == null) {
         throw new IllegalStateException(
