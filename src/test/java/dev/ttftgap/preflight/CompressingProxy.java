@@ -31,7 +31,7 @@ import java.net.URI;
  * compressed (the event stream arrives all at once); otherwise it relays the stream as it comes.
  * One upstream connection per request. Test code only.
  */
-final class CompressingProxy implements AutoCloseable {
+public final class CompressingProxy implements AutoCloseable {
   private final EventLoopGroup group =
       new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final Channel server;
@@ -60,12 +60,12 @@ final class CompressingProxy implements AutoCloseable {
   }
 
   /** A proxy in front of {@code upstreamBase} (any URL of the upstream: its host and port). */
-  static CompressingProxy start(String upstreamBase) throws InterruptedException {
+  public static CompressingProxy start(String upstreamBase) throws InterruptedException {
     return new CompressingProxy(URI.create(upstreamBase));
   }
 
   /** {@code upstreamUrl} with this proxy's host and port. */
-  String via(String upstreamUrl) {
+  public String via(String upstreamUrl) {
     URI uri = URI.create(upstreamUrl);
     int port = ((InetSocketAddress) server.localAddress()).getPort();
     return "http://127.0.0.1:" + port + uri.getRawPath();

@@ -48,6 +48,33 @@ class CapacityHtmlTest {
   }
 
   @Test
+  void theServersViewAddsTheDecompositionAndTheWaitingRunningCharts() {
+    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20);
+
+    assertThat(CapacityHtml.expectedCharts(report)).as("4 charts + 2 of the server").isEqualTo(6);
+    assertThat(CapacityHtml.render(report))
+        .contains("id=\"chart-decomposition\"")
+        .contains("id=\"chart-server-series\"");
+  }
+
+  @Test
+  void serverViewChartsRenderWithoutErrorsInHeadlessChromium(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20);
+    Path page = dir.resolve("capacity-server.html");
+    Files.writeString(page, CapacityHtml.render(report), StandardCharsets.UTF_8);
+
+    String dom = chromium(dir, "--dump-dom", page.toUri().toString());
+
+    assertThat(attribute(dom, "data-errors"))
+        .as("script errors: %s", attribute(dom, "data-error-messages"))
+        .isEqualTo("0");
+    assertThat(attribute(dom, "data-charts-rendered"))
+        .as("charts drawn with the server's view")
+        .isEqualTo(String.valueOf(CapacityHtml.expectedCharts(report)));
+  }
+
+  @Test
   void chartsRenderWithoutErrorsInHeadlessChromium(@TempDir Path dir) throws Exception {
     assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
     for (boolean serverQueue : new boolean[] {false, true}) {
