@@ -3,13 +3,10 @@ package dev.ttftgap.preflight;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,7 +53,8 @@ public final class CompressionCheck {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(target.timeout())
             .build();
-    Timing timing = new Timing();
+    // the recorder's SSE parsing sees compressed bytes and finds nothing: only its times count
+    SseRecorder timing = new SseRecorder();
     long startNanos = System.nanoTime();
     CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request, timing);
     try {
@@ -74,11 +72,13 @@ public final class CompressionCheck {
     return judge(
         plain.ttft().get(),
         plain.total().get(),
-        Duration.ofNanos(timing.headersNanos - startNanos),
-        timing.firstBodyNanos == 0 ? null : Duration.ofNanos(timing.firstBodyNanos - startNanos),
-        Duration.ofNanos(timing.endNanos - startNanos),
-        timing.contentType,
-        timing.contentEncoding);
+        Duration.ofNanos(timing.headersNanos() - startNanos),
+        timing.firstBodyNanos() == 0
+            ? null
+            : Duration.ofNanos(timing.firstBodyNanos() - startNanos),
+        Duration.ofNanos(timing.endNanos() - startNanos),
+        timing.contentType(),
+        timing.contentEncoding());
   }
 
   /** The verdict on measured figures (see the class Javadoc); package-private for tests. */
@@ -130,45 +130,5 @@ public final class CompressionCheck {
               + " settings; -Dclient.acceptEncoding=gzip measures what SDK clients get");
     }
     return Optional.empty();
-  }
-
-  /** Times headers, the first body bytes and the end; keeps nothing of the body. */
-  private static final class Timing
-      implements HttpResponse.BodyHandler<Void>, Flow.Subscriber<List<ByteBuffer>> {
-    volatile long headersNanos;
-    volatile long firstBodyNanos;
-    volatile long endNanos;
-    volatile String contentType = "";
-    volatile String contentEncoding = "";
-
-    @Override
-    public HttpResponse.BodySubscriber<Void> apply(HttpResponse.ResponseInfo info) {
-      headersNanos = System.nanoTime();
-      contentType = info.headers().firstValue("content-type").orElse("");
-      contentEncoding = info.headers().firstValue("content-encoding").orElse("");
-      return HttpResponse.BodySubscribers.fromSubscriber(this, s -> null);
-    }
-
-    @Override
-    public void onSubscribe(Flow.Subscription subscription) {
-      subscription.request(Long.MAX_VALUE);
-    }
-
-    @Override
-    public void onNext(List<ByteBuffer> buffers) {
-      if (firstBodyNanos == 0 && buffers.stream().anyMatch(ByteBuffer::hasRemaining)) {
-        firstBodyNanos = System.nanoTime();
-      }
-    }
-
-    @Override
-    public void onError(Throwable throwable) {
-      endNanos = System.nanoTime();
-    }
-
-    @Override
-    public void onComplete() {
-      endNanos = System.nanoTime();
-    }
   }
 }

@@ -44,9 +44,11 @@ public final class PreflightMain {
               + " http://localhost:8000/v1 (the simulations use the embedded engine without it)");
       return 2;
     }
-    PreflightResult result = new Preflight(targetOf(settings), env).run();
+    PreflightTarget target = targetOf(settings);
+    PreflightResult result = new Preflight(target, env).run();
     if (result.ok()) {
       out.println(result.summaryLine());
+      CompressionCheck.run(target, result).ifPresent(out::println);
       if (!result.servedModels().isEmpty()) {
         out.println("served models: " + String.join(", ", result.servedModels()));
       }

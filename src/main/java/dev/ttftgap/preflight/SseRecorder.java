@@ -40,6 +40,8 @@ final class SseRecorder
   private volatile long headersNanos;
   private volatile int status;
   private volatile String contentType = "";
+  private volatile String contentEncoding = "";
+  private volatile long firstBodyNanos;
   private long endNanos;
 
   SseRecorder() {
@@ -56,6 +58,7 @@ final class SseRecorder
     headersNanos = nanoClock.getAsLong();
     status = info.statusCode();
     contentType = info.headers().firstValue("content-type").orElse("");
+    contentEncoding = info.headers().firstValue("content-encoding").orElse("");
     return HttpResponse.BodySubscribers.fromSubscriber(this, s -> null);
   }
 
@@ -68,6 +71,9 @@ final class SseRecorder
   public void onNext(List<ByteBuffer> buffers) {
     long now = nanoClock.getAsLong();
     reads++;
+    if (firstBodyNanos == 0 && buffers.stream().anyMatch(ByteBuffer::hasRemaining)) {
+      firstBodyNanos = now;
+    }
     for (ByteBuffer buffer : buffers) {
       while (buffer.hasRemaining()) {
         byte b = buffer.get();
@@ -141,6 +147,16 @@ final class SseRecorder
 
   String contentType() {
     return contentType;
+  }
+
+  /** The response's {@code Content-Encoding}; empty when none. */
+  String contentEncoding() {
+    return contentEncoding;
+  }
+
+  /** When the first body bytes arrived; 0 before any. */
+  long firstBodyNanos() {
+    return firstBodyNanos;
   }
 
   /** Valid once {@link #finished()} completed. */

@@ -12,28 +12,40 @@ public final class CapacityConsole {
     List<List<String>> table = new ArrayList<>();
     table.add(StepTable.header(report));
     table.addAll(StepTable.rows(report));
-    int columns = StepTable.header(report).size();
-    int[] widths = new int[columns];
-    for (List<String> row : table) {
-      for (int i = 0; i < columns; i++) {
-        widths[i] = Math.max(widths[i], row.get(i).length());
-      }
-    }
     StringBuilder out = new StringBuilder("---- capacity: TTFT − TTFB gap by load step ");
     out.append("-".repeat(Math.max(4, 80 - out.length()))).append('\n');
-    for (int r = 0; r < table.size(); r++) {
-      List<String> row = table.get(r);
-      for (int i = 0; i < columns; i++) {
-        String cell = row.get(i);
-        // numbers right-aligned, the first column too: steps line up
-        out.append(" ".repeat(widths[i] - cell.length())).append(cell);
-        out.append(i + 1 < columns ? "  " : "\n");
-      }
+    aligned(out, table);
+    if (ServerTable.present(report)) {
+      List<List<String>> server = new ArrayList<>();
+      server.add(ServerTable.HEADER);
+      server.addAll(ServerTable.rows(report));
+      out.append("---- the server's view (")
+          .append(report.serverMetrics().vendor())
+          .append(" /metrics; quantiles interpolated in its buckets; means in ms) ----\n");
+      aligned(out, server);
     }
     out.append('\n');
     for (String sentence : VerdictSentences.of(report)) {
       out.append("> ").append(sentence).append('\n');
     }
     return out.toString();
+  }
+
+  /** The table's cells right-aligned in columns (numbers, and the first column, line up). */
+  private static void aligned(StringBuilder out, List<List<String>> table) {
+    int columns = table.get(0).size();
+    int[] widths = new int[columns];
+    for (List<String> row : table) {
+      for (int i = 0; i < columns; i++) {
+        widths[i] = Math.max(widths[i], row.get(i).length());
+      }
+    }
+    for (List<String> row : table) {
+      for (int i = 0; i < columns; i++) {
+        String cell = row.get(i);
+        out.append(" ".repeat(widths[i] - cell.length())).append(cell);
+        out.append(i + 1 < columns ? "  " : "\n");
+      }
+    }
   }
 }

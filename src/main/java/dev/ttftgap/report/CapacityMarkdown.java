@@ -23,12 +23,12 @@ public final class CapacityMarkdown {
       md.append("- ").append(sentence).append('\n');
     }
     md.append('\n');
-    row(md, StepTable.header(report));
-    md.append('|');
-    StepTable.header(report).forEach(h -> md.append(" --- |"));
-    md.append('\n');
-    for (List<String> row : StepTable.rows(report)) {
-      row(md, row);
+    table(md, StepTable.header(report), StepTable.rows(report));
+    if (ServerTable.present(report)) {
+      md.append("\nThe server's view (")
+          .append(report.serverMetrics().vendor())
+          .append(" `/metrics`; queue quantiles interpolated in its buckets; means in ms):\n\n");
+      table(md, ServerTable.HEADER, ServerTable.rows(report));
     }
     md.append("\nL = mean requests in flight; queueing = (gap − low-load gap) / TTFT. ")
         .append(report.requests())
@@ -38,6 +38,14 @@ public final class CapacityMarkdown {
         .append(String.join(", ", report.sources()))
         .append(".\n");
     return md.toString();
+  }
+
+  private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+    row(md, header);
+    md.append('|');
+    header.forEach(h -> md.append(" --- |"));
+    md.append('\n');
+    rows.forEach(r -> row(md, r));
   }
 
   /**
