@@ -181,7 +181,7 @@ public final class SloEvaluator {
   static final String STEADY = "steady_state";
 
   /** Whether {@code step} meets every limit and is not found unsteady. */
-  static boolean passes(StepStats step, CapacityOptions options) {
+  public static boolean passes(StepStats step, CapacityOptions options) {
     return violations(step, options).isEmpty() && !step.unsteady();
   }
 
@@ -313,7 +313,7 @@ public final class SloEvaluator {
   }
 
   /** Names of the limits {@code step} breaks, in the order ttft_p95, gap_p95, error_rate. */
-  static List<String> violations(StepStats step, CapacityOptions options) {
+  public static List<String> violations(StepStats step, CapacityOptions options) {
     List<String> broken = new ArrayList<>();
     for (String metric : List.of("ttft_p95", "gap_p95", "error_rate")) {
       Double value = metric(step, metric);
