@@ -414,6 +414,24 @@ public final class VerdictSentences {
       return closedSaturation(report, known);
     }
     if (!saturation.reached()) {
+      StepStats unsteady =
+          report.steps().stream()
+              .filter(StepStats::unsteady)
+              .filter(s -> s.rate() != null)
+              .min(java.util.Comparator.comparing(StepStats::rate))
+              .orElse(null);
+      if (unsteady != null) {
+        return "Throughput kept up with arrivals in every step (best "
+            + Fmt.rate(saturation.maxAchievedRate())
+            + "), but step "
+            + unsteady.step()
+            + " ("
+            + Fmt.rate(unsteady.rate())
+            + ") was not steady: the capacity is below "
+            + Fmt.rate(unsteady.rate())
+            + ", and no step lasted long enough to measure the plateau."
+            + known;
+      }
       return "Throughput followed the arrival rate at every step (best "
           + Fmt.rate(saturation.maxAchievedRate())
           + "): saturation not reached."
