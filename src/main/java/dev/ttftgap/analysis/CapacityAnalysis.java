@@ -107,6 +107,7 @@ public final class CapacityAnalysis {
         modelNote,
         closedLoop,
         replicas,
-        baseline);
+        baseline,
+        WorkloadAnalysis.of(records));
   }
 }

@@ -23,6 +23,8 @@ final class EngineMetrics {
   final Histogram queue = new Histogram(LATENCY_BUCKETS_SECONDS);
   final Histogram e2e = new Histogram(LATENCY_BUCKETS_SECONDS);
   long promptTokens;
+  long prefixCacheQueries;
+  long prefixCacheHits;
   long generationTokens;
   long rejected;
   final Map<String, Long> successByFinishReason = new TreeMap<>();
@@ -75,6 +77,22 @@ final class EngineMetrics {
     family(out, "vllm:prompt_tokens_total", "Number of prefill tokens processed.", "counter");
     for (EngineMetrics m : models) {
       sample(out, "vllm:prompt_tokens_total", m.label, m.promptTokens);
+    }
+    family(
+        out,
+        "vllm:prefix_cache_queries_total",
+        "Prefix cache queries, in terms of number of queried tokens.",
+        "counter");
+    for (EngineMetrics m : models) {
+      sample(out, "vllm:prefix_cache_queries_total", m.label, m.prefixCacheQueries);
+    }
+    family(
+        out,
+        "vllm:prefix_cache_hits_total",
+        "Prefix cache hits, in terms of number of cached tokens.",
+        "counter");
+    for (EngineMetrics m : models) {
+      sample(out, "vllm:prefix_cache_hits_total", m.label, m.prefixCacheHits);
     }
     family(
         out, "vllm:generation_tokens_total", "Number of generation tokens processed.", "counter");

@@ -1,5 +1,6 @@
 package dev.ttftgap.record;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,11 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param prompts how the prompt was made: {@code "distinct"} (each request its own), {@code
+ *     "repeated"} (the same text every time) or {@code "dataset"}; null in records of older runs
+ * @param sharedPrefixTokens tokens of the system prompt all requests of the run share (0 = none)
+ * @param conversationId the conversation of a multi-turn run; null for single requests
+ * @param turn 1-based turn within the conversation; null for single requests
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -78,7 +84,82 @@ public record RequestRecord(
     String outcome,
     String reason,
     Integer httpStatus,
-    String message) {
+    String message,
+    String prompts,
+    Integer sharedPrefixTokens,
+    String conversationId,
+    Integer turn) {
+
+  /** The canonical constructor (the one Jackson reads records with). */
+  @JsonCreator
+  public RequestRecord {}
+
+  /** A record that says nothing about how its prompt was made (before the workload fields). */
+  public RequestRecord(
+      String run,
+      long userId,
+      String requestId,
+      String phase,
+      int step,
+      String stepLabel,
+      Double offeredRate,
+      Integer concurrency,
+      String model,
+      Integer promptTokens,
+      Integer maxTokens,
+      long startEpochMillis,
+      Long ttfbMillis,
+      Long ttftMillis,
+      Long gapMillis,
+      Long firstContentMillis,
+      Long firstReasoningMillis,
+      Long e2eMillis,
+      List<Long> itlMillis,
+      Double tpotMillis,
+      Integer outputTokens,
+      String outputTokensSource,
+      Integer contentEvents,
+      Map<String, Double> serverTimings,
+      Boolean newConnection,
+      String outcome,
+      String reason,
+      Integer httpStatus,
+      String message) {
+    this(
+        run,
+        userId,
+        requestId,
+        phase,
+        step,
+        stepLabel,
+        offeredRate,
+        concurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        startEpochMillis,
+        ttfbMillis,
+        ttftMillis,
+        gapMillis,
+        firstContentMillis,
+        firstReasoningMillis,
+        e2eMillis,
+        itlMillis,
+        tpotMillis,
+        outputTokens,
+        outputTokensSource,
+        contentEvents,
+        serverTimings,
+        newConnection,
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        null,
+        null,
+        null,
+        null);
+  }
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -125,6 +206,10 @@ public record RequestRecord(
         newOutcome,
         newReason,
         newHttpStatus,
-        newMessage);
+        newMessage,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn);
   }
 }

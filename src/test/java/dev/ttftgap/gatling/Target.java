@@ -7,9 +7,11 @@ import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.HeaderMode;
 import dev.ttftgap.engine.ModelProfile;
+import dev.ttftgap.engine.PrefixCacheCapacity;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
 import dev.ttftgap.preflight.PreflightTarget;
+import dev.ttftgap.profile.RequestShape;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.time.Duration;
 import java.util.Optional;
@@ -105,6 +107,24 @@ final class Target implements AutoCloseable {
   }
 
   /**
+   * The engine profile's analytic saturation rate for a run's prompts ({@link
+   * PrefixCacheCapacity}), when the target is the embedded engine.
+   */
+  Optional<Double> knownSaturationRate(
+      int userTokens, int sharedPrefixTokens, boolean repeated, int outputTokens) {
+    if (engine == null) {
+      return Optional.empty();
+    }
+    return ModelProfile.builtIns().stream()
+        .filter(p -> p.name().equals(settings.engineProfile()))
+        .findFirst()
+        .map(
+            p ->
+                PrefixCacheCapacity.saturationRatePerSecond(
+                    p, userTokens, sharedPrefixTokens, repeated, outputTokens));
+  }
+
+  /**
    * What the preflight saw of the target's header timing (at-accept, with-first-token, buffered).
    */
   String headerTiming() {
@@ -117,13 +137,24 @@ final class Target implements AutoCloseable {
    * size 0: the SSE checks log every event as it arrives ({@link ChatRequestChain}).
    */
   HttpProtocolBuilder protocol() {
+    return protocol(RequestShape.AUTHORIZATION);
+  }
+
+  /**
+   * The protocol with the key in {@code apiKeyHeader}: {@code Authorization: Bearer KEY} for {@code
+   * Authorization}, the bare key under any other name (Azure OpenAI's {@code api-key}).
+   */
+  HttpProtocolBuilder protocol(String apiKeyHeader) {
     HttpProtocolBuilder protocol =
         http.contentTypeHeader("application/json").userAgentHeader("ttft-gap");
     if (!settings.newConnectionPerUser()) {
       protocol = protocol.shareConnections();
     }
     if (apiKey().isPresent()) {
-      protocol = protocol.authorizationHeader("Bearer " + apiKey().get());
+      protocol =
+          apiKeyHeader.equalsIgnoreCase(RequestShape.AUTHORIZATION)
+              ? protocol.authorizationHeader("Bearer " + apiKey().get())
+              : protocol.header(apiKeyHeader, apiKey().get());
     }
     return protocol;
   }
