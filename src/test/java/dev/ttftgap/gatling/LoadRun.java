@@ -58,14 +58,19 @@ public final class LoadRun {
   private final ConnectionEstimator connections = new ConnectionEstimator();
   private volatile long startNanos;
 
-  private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
+  private LoadRun(
+      Class<?> simulation,
+      Settings settings,
+      LoadProfile profile,
+      Target target,
+      RequestExtras.ResolvedHeaders headers) {
     this.simulationName = simulation.getSimpleName().toLowerCase(java.util.Locale.ROOT);
     this.settings = settings;
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
     this.requests = RequestFactory.of(profile.request(), Optional.of(target.model()));
-    this.headers = RequestExtras.resolve(profile.request().headers(), System::getenv);
+    this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
     this.startNanos = System.nanoTime();
@@ -80,10 +85,15 @@ public final class LoadRun {
               LoadProfiles.load(
                   settings.profile(),
                   Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
-          Target target = Target.resolve(settings, profile.request().model());
+          RequestExtras.ResolvedHeaders headers =
+              RequestExtras.resolve(profile.request().headers(), System::getenv);
+          Target target =
+              Target.resolve(
+                  settings, profile.request().model(), profile.request().apiKeyHeader(), headers);
           System.out.println(
-              target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
-          return new LoadRun(simulation, settings, profile, target);
+              target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
+                  + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
+          return new LoadRun(simulation, settings, profile, target, headers);
         });
   }
 

@@ -11,6 +11,7 @@ import dev.ttftgap.engine.PrefixCacheCapacity;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
 import dev.ttftgap.preflight.PreflightTarget;
+import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestShape;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.time.Duration;
@@ -35,6 +36,22 @@ final class Target implements AutoCloseable {
   }
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
+    return resolve(
+        settings,
+        modelHint,
+        RequestShape.AUTHORIZATION,
+        new RequestExtras.ResolvedHeaders(java.util.Map.of(), java.util.List.of()));
+  }
+
+  /**
+   * The target, its preflight sending the key in {@code apiKeyHeader} and the profile's {@code
+   * headers}, as the load will.
+   */
+  static Target resolve(
+      Settings settings,
+      Optional<String> modelHint,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers) {
     EmbeddedEngine engine = null;
     String chatUrl;
     String modelsUrl;
@@ -60,7 +77,14 @@ final class Target implements AutoCloseable {
       PreflightResult preflight =
           new Preflight(
                   new PreflightTarget(
-                      chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)))
+                      chatUrl,
+                      modelsUrl,
+                      engine != null ? Optional.empty() : settings.apiKey(),
+                      model,
+                      Duration.ofSeconds(30),
+                      apiKeyHeader,
+                      headers.values(),
+                      headers.secrets()))
               .run();
       if (!preflight.ok()) {
         throw new IllegalStateException(
