@@ -44,42 +44,6 @@ public record CapacityReport(
     BaselineComparison baseline,
     Workload workload) {
 
-  /** A report without the workload section. */
-  public CapacityReport(
-      List<String> sources,
-      List<String> runs,
-      int requests,
-      int warmupRequests,
-      CapacityOptions options,
-      List<StepStats> steps,
-      HeaderTimingVerdict headerTiming,
-      Knee knee,
-      SloVerdict slo,
-      Saturation saturation,
-      QueueModel model,
-      String modelNote,
-      ClosedLoopModel closedLoopModel,
-      Replicas replicas,
-      BaselineComparison baseline) {
-    this(
-        sources,
-        runs,
-        requests,
-        warmupRequests,
-        options,
-        steps,
-        headerTiming,
-        knee,
-        slo,
-        saturation,
-        model,
-        modelNote,
-        closedLoopModel,
-        replicas,
-        baseline,
-        null);
-  }
-
   public CapacityReport {
     sources = List.copyOf(sources);
     runs = List.copyOf(runs);

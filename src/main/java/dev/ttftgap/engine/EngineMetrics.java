@@ -78,22 +78,18 @@ final class EngineMetrics {
     for (EngineMetrics m : models) {
       sample(out, "vllm:prompt_tokens_total", m.label, m.promptTokens);
     }
-    family(
+    counters(
         out,
+        models,
         "vllm:prefix_cache_queries_total",
         "Prefix cache queries, in terms of number of queried tokens.",
-        "counter");
-    for (EngineMetrics m : models) {
-      sample(out, "vllm:prefix_cache_queries_total", m.label, m.prefixCacheQueries);
-    }
-    family(
+        m -> m.prefixCacheQueries);
+    counters(
         out,
+        models,
         "vllm:prefix_cache_hits_total",
         "Prefix cache hits, in terms of number of cached tokens.",
-        "counter");
-    for (EngineMetrics m : models) {
-      sample(out, "vllm:prefix_cache_hits_total", m.label, m.prefixCacheHits);
-    }
+        m -> m.prefixCacheHits);
     family(
         out, "vllm:generation_tokens_total", "Number of generation tokens processed.", "counter");
     for (EngineMetrics m : models) {
@@ -119,6 +115,18 @@ final class EngineMetrics {
       sample(out, "ttftgap_engine_requests_rejected_total", m.label, m.rejected);
     }
     return out.toString();
+  }
+
+  private static void counters(
+      StringBuilder out,
+      java.util.List<EngineMetrics> models,
+      String name,
+      String text,
+      java.util.function.ToLongFunction<EngineMetrics> which) {
+    family(out, name, text, "counter");
+    for (EngineMetrics m : models) {
+      sample(out, name, m.label, which.applyAsLong(m));
+    }
   }
 
   private static void histograms(

@@ -33,39 +33,6 @@ public record RequestContext(
     String conversationId,
     Integer turn) {
 
-  /** A context that says nothing about how the prompt was made. */
-  public RequestContext(
-      String run,
-      long userId,
-      String phase,
-      int step,
-      String stepLabel,
-      Double offeredRate,
-      Integer concurrency,
-      String model,
-      Integer promptTokens,
-      Integer maxTokens,
-      long idleTimeoutMillis,
-      Boolean newConnection) {
-    this(
-        run,
-        userId,
-        phase,
-        step,
-        stepLabel,
-        offeredRate,
-        concurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        idleTimeoutMillis,
-        newConnection,
-        null,
-        null,
-        null,
-        null);
-  }
-
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {
     return new RequestContext(

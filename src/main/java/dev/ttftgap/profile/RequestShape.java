@@ -70,39 +70,6 @@ public record RequestShape(
   /** The header that carries the key unless a profile names another. */
   public static final String AUTHORIZATION = "Authorization";
 
-  /** The shape of the seed experiments: one fixed request, prompts distinct, nothing extra. */
-  public RequestShape(
-      Optional<String> model,
-      Optional<String> prompt,
-      Optional<Integer> promptTokens,
-      long promptSeed,
-      int maxTokens,
-      double temperature,
-      boolean includeUsage,
-      boolean includeMetrics,
-      Optional<String> systemPrompt) {
-    this(
-        model,
-        prompt,
-        promptTokens,
-        promptSeed,
-        maxTokens,
-        temperature,
-        includeUsage,
-        includeMetrics,
-        systemPrompt,
-        PromptMode.DISTINCT,
-        0,
-        Optional.empty(),
-        Optional.empty(),
-        false,
-        Map.of(),
-        Optional.empty(),
-        AUTHORIZATION,
-        Optional.empty(),
-        Optional.empty());
-  }
-
   public RequestShape {
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(prompts, "prompts");

@@ -1,6 +1,5 @@
 package dev.ttftgap.record;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
@@ -90,77 +89,6 @@ public record RequestRecord(
     Integer sharedPrefixTokens,
     String conversationId,
     Integer turn) {
-
-  /** The canonical constructor (the one Jackson reads records with). */
-  @JsonCreator
-  public RequestRecord {}
-
-  /** A record that says nothing about how its prompt was made (before the workload fields). */
-  public RequestRecord(
-      String run,
-      long userId,
-      String requestId,
-      String phase,
-      int step,
-      String stepLabel,
-      Double offeredRate,
-      Integer concurrency,
-      String model,
-      Integer promptTokens,
-      Integer maxTokens,
-      long startEpochMillis,
-      Long ttfbMillis,
-      Long ttftMillis,
-      Long gapMillis,
-      Long firstContentMillis,
-      Long firstReasoningMillis,
-      Long e2eMillis,
-      List<Long> itlMillis,
-      Double tpotMillis,
-      Integer outputTokens,
-      String outputTokensSource,
-      Integer contentEvents,
-      Map<String, Double> serverTimings,
-      Boolean newConnection,
-      String outcome,
-      String reason,
-      Integer httpStatus,
-      String message) {
-    this(
-        run,
-        userId,
-        requestId,
-        phase,
-        step,
-        stepLabel,
-        offeredRate,
-        concurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        startEpochMillis,
-        ttfbMillis,
-        ttftMillis,
-        gapMillis,
-        firstContentMillis,
-        firstReasoningMillis,
-        e2eMillis,
-        itlMillis,
-        tpotMillis,
-        outputTokens,
-        outputTokensSource,
-        contentEvents,
-        serverTimings,
-        newConnection,
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        null,
-        null,
-        null,
-        null);
-  }
 
   public static final String OK = "ok";
   public static final String KO = "ko";

@@ -91,13 +91,10 @@ class LoadProfilesTest {
 
     assertThat(profile.request())
         .isEqualTo(
-            new RequestShape(
+            RequestShapes.single(
                 Optional.empty(),
                 Optional.of("Hello"),
                 Optional.empty(),
-                1,
-                64,
-                0.0,
                 true,
                 false,
                 Optional.empty()));

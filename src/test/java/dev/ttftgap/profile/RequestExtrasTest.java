@@ -11,12 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class RequestExtrasTest {
   private static RequestShape shape(String requestJson) {
-    return LoadProfiles.parse(
-            "{\"name\": \"t\", \"request\": "
-                + requestJson
-                + ", \"load\": {\"steps\": [1], \"stepDurationSeconds\": 1}}",
-            "test.json")
-        .request();
+    return RequestShapes.parse(requestJson);
   }
 
   @Test

@@ -18,12 +18,7 @@ class RequestFactoryTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private static RequestShape shape(String requestJson) {
-    return LoadProfiles.parse(
-            "{\"name\": \"t\", \"request\": "
-                + requestJson
-                + ", \"load\": {\"steps\": [1], \"stepDurationSeconds\": 1}}",
-            "test.json")
-        .request();
+    return RequestShapes.parse(requestJson);
   }
 
   private static JsonNode body(PlannedRequest request) throws Exception {
