@@ -100,14 +100,9 @@ public final class KneeDetector {
         : step.rate();
   }
 
+  /** The load of the step listed before {@code knee} (steps come in load order). */
   private static Double previousLoad(List<StepStats> steps, StepStats knee) {
-    Double previous = null;
-    for (StepStats step : steps) {
-      if (step.step() >= knee.step()) {
-        break;
-      }
-      previous = load(step);
-    }
-    return previous;
+    int at = steps.indexOf(knee);
+    return at > 0 ? load(steps.get(at - 1)) : null;
   }
 }

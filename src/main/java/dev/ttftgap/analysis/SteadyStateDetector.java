@@ -100,7 +100,7 @@ public final class SteadyStateDetector {
         reasons.add(
             String.format(
                 Locale.ROOT,
-                "only %.0f %% of its requests ended within one sojourn (%.0f ms) of its end",
+                "only %.1f %% of its requests ended within one sojourn (%.0f ms) of its end",
                 100 * completionRatio,
                 w));
       }

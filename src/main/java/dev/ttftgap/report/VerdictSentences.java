@@ -230,18 +230,6 @@ public final class VerdictSentences {
                   .append(" (breaks ")
                   .append(metricName(slo.limitingMetric()))
                   .append(").");
-          case "model" ->
-              text.append(": step ")
-                  .append(pass.step())
-                  .append(" (")
-                  .append(Fmt.rate(pass.rate()))
-                  .append(") passes in steady state, step ")
-                  .append(fail.step())
-                  .append(" (")
-                  .append(Fmt.rate(fail.rate()))
-                  .append(") does not (")
-                  .append(failure(fail, slo))
-                  .append("); between them the fitted queue places the limit.");
           default ->
               text.append(": step ")
                   .append(pass.step())
@@ -253,7 +241,10 @@ public final class VerdictSentences {
                   .append(Fmt.rate(fail.rate()))
                   .append(") does not (")
                   .append(failure(fail, slo))
-                  .append("), and no fitted model places the limit between them.");
+                  .append(
+                      method.equals("model")
+                          ? "); between them the fitted queue places the limit."
+                          : "), and no fitted model places the limit between them.");
         }
       }
     }
@@ -414,6 +405,24 @@ public final class VerdictSentences {
       return closedSaturation(report, known);
     }
     if (!saturation.reached()) {
+      StepStats unsteady =
+          report.steps().stream()
+              .filter(StepStats::unsteady)
+              .filter(s -> s.rate() != null)
+              .min(java.util.Comparator.comparing(StepStats::rate))
+              .orElse(null);
+      if (unsteady != null) {
+        return "Throughput kept up with arrivals in every step (best "
+            + Fmt.rate(saturation.maxAchievedRate())
+            + "), but step "
+            + unsteady.step()
+            + " ("
+            + Fmt.rate(unsteady.rate())
+            + ") was not steady: the capacity is below "
+            + Fmt.rate(unsteady.rate())
+            + ", and no step lasted long enough to measure the plateau."
+            + known;
+      }
       return "Throughput followed the arrival rate at every step (best "
           + Fmt.rate(saturation.maxAchievedRate())
           + "): saturation not reached."
