@@ -145,6 +145,7 @@ public final class CapacityAnalysis {
         closedLoop,
         replicas,
         baseline,
+        WorkloadAnalysis.of(records),
         ServerMetricsAnalysis.analyze(scrapes, records, steps));
   }
 }

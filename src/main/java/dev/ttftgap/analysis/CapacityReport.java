@@ -23,6 +23,8 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param workload what the run sent (prompt mode, lengths per step, TTFT per turn); null when not
+ *     read
  * @param serverMetrics the server's own view from its scraped {@code /metrics}; null when the run
  *     left no {@code server-metrics.jsonl}
  */
@@ -42,6 +44,7 @@ public record CapacityReport(
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
     BaselineComparison baseline,
+    Workload workload,
     ServerMetricsView serverMetrics) {
 
   public CapacityReport {

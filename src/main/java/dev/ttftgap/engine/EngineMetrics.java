@@ -34,6 +34,8 @@ final class EngineMetrics {
   long promptTokens;
   long generationTokens;
   long rejected;
+  long prefixCacheQueries;
+  long prefixCacheHits;
   final Map<String, Long> successByFinishReason = new TreeMap<>();
 
   EngineMetrics(String model) {
@@ -87,6 +89,16 @@ final class EngineMetrics {
         "Number of generation tokens processed.",
         "counter",
         i -> models.get(i).generationTokens);
+    out.values(
+        ServerMetric.PREFIX_CACHE_QUERIES,
+        "Prefix cache queries, in terms of number of queried tokens.",
+        "counter",
+        i -> models.get(i).prefixCacheQueries);
+    out.values(
+        ServerMetric.PREFIX_CACHE_HITS,
+        "Prefix cache hits, in terms of number of cached tokens.",
+        "counter",
+        i -> models.get(i).prefixCacheHits);
     StringBuilder text = out.text;
     if (dialect == MetricsDialect.VLLM) {
       family(

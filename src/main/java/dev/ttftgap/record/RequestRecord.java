@@ -48,6 +48,11 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param prompts how the prompt was made: {@code "distinct"} (each request its own), {@code
+ *     "repeated"} (the same text every time) or {@code "dataset"}; null in records of older runs
+ * @param sharedPrefixTokens tokens of the system prompt all requests of the run share (0 = none)
+ * @param conversationId the conversation of a multi-turn run; null for single requests
+ * @param turn 1-based turn within the conversation; null for single requests
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -79,7 +84,11 @@ public record RequestRecord(
     String outcome,
     String reason,
     Integer httpStatus,
-    String message) {
+    String message,
+    String prompts,
+    Integer sharedPrefixTokens,
+    String conversationId,
+    Integer turn) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -129,6 +138,10 @@ public record RequestRecord(
         newOutcome,
         newReason,
         newHttpStatus,
-        newMessage);
+        newMessage,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn);
   }
 }

@@ -28,10 +28,33 @@ public final class CapacityConsole {
     for (String sentence : VerdictSentences.of(report)) {
       out.append("> ").append(sentence).append('\n');
     }
+    workload(out, report);
     return out.toString();
   }
 
-  /** The table's cells right-aligned in columns (numbers, and the first column, line up). */
+  /** The prompt mode, lengths asked vs received per step, and TTFT per turn when multi-turn. */
+  private static void workload(StringBuilder out, CapacityReport report) {
+    if (!WorkloadTables.present(report)) {
+      return;
+    }
+    String sentence = WorkloadTables.promptsSentence(report);
+    if (!sentence.isEmpty()) {
+      out.append("> ").append(sentence).append('\n');
+    }
+    out.append("\nlengths by step (tokens):\n");
+    List<List<String>> lengths = new ArrayList<>();
+    lengths.add(WorkloadTables.LENGTHS_HEADER);
+    lengths.addAll(WorkloadTables.lengthRows(report));
+    aligned(out, lengths);
+    if (!report.workload().turns().isEmpty()) {
+      out.append("\nTTFT by conversation turn:\n");
+      List<List<String>> turns = new ArrayList<>();
+      turns.add(WorkloadTables.TURNS_HEADER);
+      turns.addAll(WorkloadTables.turnRows(report));
+      aligned(out, turns);
+    }
+  }
+
   private static void aligned(StringBuilder out, List<List<String>> table) {
     int columns = table.get(0).size();
     int[] widths = new int[columns];
@@ -43,6 +66,7 @@ public final class CapacityConsole {
     for (List<String> row : table) {
       for (int i = 0; i < columns; i++) {
         String cell = row.get(i);
+        // numbers right-aligned, the first column too: steps line up
         out.append(" ".repeat(widths[i] - cell.length())).append(cell);
         out.append(i + 1 < columns ? "  " : "\n");
       }

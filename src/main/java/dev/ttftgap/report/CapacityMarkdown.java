@@ -37,6 +37,18 @@ public final class CapacityMarkdown {
         .append(" warm-up) from ")
         .append(String.join(", ", report.sources()))
         .append(".\n");
+    if (WorkloadTables.present(report)) {
+      md.append("\n### Workload\n\n");
+      String sentence = WorkloadTables.promptsSentence(report);
+      if (!sentence.isEmpty()) {
+        md.append(sentence).append("\n\n");
+      }
+      table(md, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
+      if (!report.workload().turns().isEmpty()) {
+        md.append("\nTTFT by conversation turn:\n\n");
+        table(md, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));
+      }
+    }
     return md.toString();
   }
 
@@ -45,7 +57,9 @@ public final class CapacityMarkdown {
     md.append('|');
     header.forEach(h -> md.append(" --- |"));
     md.append('\n');
-    rows.forEach(r -> row(md, r));
+    for (List<String> row : rows) {
+      row(md, row);
+    }
   }
 
   /**

@@ -40,6 +40,10 @@ class StreamingFiguresTest {
         RequestRecord.OK,
         null,
         200,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -70,6 +70,7 @@ final class ServerViews {
         r.closedLoopModel(),
         r.replicas(),
         r.baseline(),
+        r.workload(),
         view);
   }
 }
