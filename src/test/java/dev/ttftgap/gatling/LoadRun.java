@@ -154,7 +154,7 @@ public final class LoadRun {
         slo.flatMap(Slo::errorRatePercent).orElse(CapacityOptions.DEFAULT_SLO_ERROR_RATE_PERCENT),
         settings.capacityPeakRate(),
         settings.baseline(),
-        target.knownSaturationRate());
+        target.knownSaturationRate(promptTokens, profile.request().maxTokens()));
   }
 
   private long elapsedMillis() {

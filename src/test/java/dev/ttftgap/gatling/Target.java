@@ -93,15 +93,18 @@ final class Target implements AutoCloseable {
     return engine != null;
   }
 
-  /** The engine profile's analytic saturation rate, when the target is the embedded engine. */
-  Optional<Double> knownSaturationRate() {
+  /**
+   * The engine profile's analytic saturation rate for requests of {@code promptTokens} and {@code
+   * maxTokens} (min of the batch and KV-cache bounds), when the target is the embedded engine.
+   */
+  Optional<Double> knownSaturationRate(int promptTokens, int maxTokens) {
     if (engine == null) {
       return Optional.empty();
     }
     return ModelProfile.builtIns().stream()
         .filter(p -> p.name().equals(settings.engineProfile()))
         .findFirst()
-        .map(ModelProfile::saturationRatePerSecond);
+        .map(p -> p.saturationRatePerSecond(promptTokens, maxTokens));
   }
 
   /**
