@@ -37,6 +37,10 @@ final class StepSamples {
   long interArrivalSumSquaresMillis2;
   int ok;
   int failed;
+  // successful requests whose record says how many stalls they had, and of which stalled
+  int withStallCount;
+  int stalled;
+  Long longestStallMillis;
 
   StepSamples(int step, List<RequestRecord> records) {
     this.step = step;
@@ -65,6 +69,7 @@ final class StepSamples {
       if (record.tpotMillis() != null) {
         tpot.recordMillis(record.tpotMillis());
       }
+      countStalls(record);
       recordIfDefined(e2e, record.e2eMillis());
       if (record.e2eMillis() != null && record.ttftMillis() != null) {
         long stream = record.e2eMillis() - record.ttftMillis();
@@ -132,6 +137,20 @@ final class StepSamples {
   private static void recordIfDefined(LatencyHistogram histogram, Long millis) {
     if (millis != null) {
       histogram.recordMillis(millis);
+    }
+  }
+
+  private void countStalls(RequestRecord record) {
+    if (record.stalls() == null) {
+      return;
+    }
+    withStallCount++;
+    if (record.stalls() > 0) {
+      stalled++;
+    }
+    if (record.longestStallMillis() != null
+        && (longestStallMillis == null || record.longestStallMillis() > longestStallMillis)) {
+      longestStallMillis = record.longestStallMillis();
     }
   }
 }

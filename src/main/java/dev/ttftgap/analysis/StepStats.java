@@ -35,6 +35,10 @@ import java.util.TreeMap;
  *     queue time, when the server reports queue time
  * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ * @param stalledPercent successful requests with at least one stall (an inter-token pause ≥ 10 ×
+ *     their median ITL and ≥ 100 ms, as a preempting server causes), percent of those whose records
+ *     count stalls; null when none does
+ * @param longestStallMillis the longest stall of the step; null without a stall
  */
 public record StepStats(
     int step,
@@ -61,7 +65,9 @@ public record StepStats(
     LatencySummary serverQueue,
     Double serverQueueDepth,
     Double queueingDelayMillis,
-    Double queueingSharePercent) {
+    Double queueingSharePercent,
+    Double stalledPercent,
+    Long longestStallMillis) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));

@@ -47,6 +47,9 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param stalls inter-token intervals that are stalls: ≥ 10 × the request's median ITL and ≥ 100 ms
+ *     ({@code RequestMetrics}), e.g. a server preempting the sequence; null without ITL
+ * @param longestStallMillis the longest of them; null without a stall
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -78,7 +81,9 @@ public record RequestRecord(
     String outcome,
     String reason,
     Integer httpStatus,
-    String message) {
+    String message,
+    Integer stalls,
+    Long longestStallMillis) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -125,6 +130,8 @@ public record RequestRecord(
         newOutcome,
         newReason,
         newHttpStatus,
-        newMessage);
+        newMessage,
+        stalls,
+        longestStallMillis);
   }
 }

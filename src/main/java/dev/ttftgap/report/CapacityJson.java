@@ -120,6 +120,8 @@ public final class CapacityJson {
     node.put("serverQueueDepth", step.serverQueueDepth());
     node.put("queueingDelayMillis", step.queueingDelayMillis());
     node.put("queueingSharePercent", step.queueingSharePercent());
+    node.put("stalledPercent", step.stalledPercent());
+    node.put("longestStallMillis", step.longestStallMillis());
     return node;
   }
 

@@ -38,6 +38,7 @@ public final class VerdictSentences {
     sentences.add(knee(report));
     sentences.add(slo(report));
     sentences.add(saturation(report));
+    stalls(report).ifPresent(sentences::add);
     sentences.add(model(report));
     if (report.replicas() != null) {
       sentences.add(
@@ -261,6 +262,49 @@ public final class VerdictSentences {
         + Fmt.rate(saturation.rate())
         + ", on)."
         + known;
+  }
+
+  /** Share of a step's requests that must stall before the report says so, percent. */
+  static final double STALLED_PERCENT_TO_REPORT = 5.0;
+
+  /**
+   * "From step 4 (2 rps) on, 38 % of requests stalled mid-stream ..." when some step's share of
+   * stalled requests reaches {@value #STALLED_PERCENT_TO_REPORT} %; empty otherwise.
+   */
+  static java.util.Optional<String> stalls(CapacityReport report) {
+    for (StepStats step : report.steps()) {
+      if (step.stalledPercent() == null || step.stalledPercent() < STALLED_PERCENT_TO_REPORT) {
+        continue;
+      }
+      double worst =
+          report.steps().stream()
+              .filter(s -> s.step() >= step.step() && s.stalledPercent() != null)
+              .mapToDouble(StepStats::stalledPercent)
+              .max()
+              .orElseThrow();
+      long longest =
+          report.steps().stream()
+              .filter(s -> s.longestStallMillis() != null)
+              .mapToLong(StepStats::longestStallMillis)
+              .max()
+              .orElseThrow();
+      return java.util.Optional.of(
+          "Stalls: from step "
+              + step.step()
+              + " ("
+              + (closed(report) ? streams(step.concurrency()) : Fmt.rate(step.rate()))
+              + ") "
+              + Fmt.pct(step.stalledPercent())
+              + " of requests paused mid-stream (up to "
+              + Fmt.pct(worst)
+              + " at later steps; an inter-token gap ≥ 10 × their median ITL, longest "
+              + Fmt.ms((double) longest)
+              + ", ITL p99 per step in the table): the server held running sequences back, as"
+              + " one does when its KV cache is full and it preempts them (vLLM counts them in"
+              + " vllm:num_preemptions_total), or when long prompts' prefill joins the batch."
+              + " Long prompts then limit concurrency before max_num_seqs does.");
+    }
+    return java.util.Optional.empty();
   }
 
   static String model(CapacityReport report) {

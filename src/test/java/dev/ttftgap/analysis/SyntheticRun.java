@@ -225,6 +225,8 @@ final class SyntheticRun {
         RequestRecord.OK,
         null,
         200,
+        null,
+        null,
         null);
   }
 

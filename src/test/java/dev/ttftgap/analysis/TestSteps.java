@@ -119,6 +119,8 @@ final class TestSteps {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 }

@@ -40,6 +40,8 @@ class StreamingFiguresTest {
         RequestRecord.OK,
         null,
         200,
+        null,
+        null,
         null);
   }
 

@@ -40,6 +40,7 @@ public final class TestRecords {
         .firstReasoningMillis(400L)
         .e2eMillis(510L)
         .itlMillis(List.of(30L, 0L, 30L))
+        .stalls(0)
         .tpotMillis(36.666666666666664)
         .outputTokens(4)
         .outputTokensSource("usage")
@@ -111,6 +112,8 @@ public final class TestRecords {
     private String reason;
     private Integer httpStatus;
     private String message;
+    private Integer stalls;
+    private Long longestStallMillis;
 
     private Builder() {}
 
@@ -259,6 +262,16 @@ public final class TestRecords {
       return this;
     }
 
+    public Builder stalls(Integer stalls) {
+      this.stalls = stalls;
+      return this;
+    }
+
+    public Builder longestStallMillis(Long longestStallMillis) {
+      this.longestStallMillis = longestStallMillis;
+      return this;
+    }
+
     public RequestRecord build() {
       return new RequestRecord(
           run,
@@ -289,7 +302,9 @@ public final class TestRecords {
           outcome,
           reason,
           httpStatus,
-          message);
+          message,
+          stalls,
+          longestStallMillis);
     }
   }
 }
