@@ -295,9 +295,9 @@ public final class VerdictSentences {
               + (closed(report) ? streams(step.concurrency()) : Fmt.rate(step.rate()))
               + ") "
               + Fmt.pct(step.stalledPercent())
-              + " of requests paused mid-stream (up to "
-              + Fmt.pct(worst)
-              + " at later steps; an inter-token gap ≥ 10 × their median ITL, longest "
+              + " of requests paused mid-stream ("
+              + (worst > step.stalledPercent() ? "up to " + Fmt.pct(worst) + " later; " : "")
+              + "an inter-token gap ≥ 10 × their median ITL, longest "
               + Fmt.ms((double) longest)
               + ", ITL p99 per step in the table): the server held running sequences back, as"
               + " one does when its KV cache is full and it preempts them (vLLM counts them in"
