@@ -154,6 +154,11 @@ final class Target implements AutoCloseable {
   @Override
   public void close() {
     if (engine != null) {
+      System.out.println(
+          "ttft-gap: embedded engine "
+              + model
+              + ": vllm:num_preemptions_total "
+              + engine.preemptionsTotal(model));
       engine.close();
     }
   }
