@@ -52,12 +52,12 @@ import java.util.Set;
  * per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and 402.7
  * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
  *
- * <p>Memory bound: with a KV cache ({@code num_gpu_blocks} > 0) only {@code c_mem =
- * ⌊num_gpu_blocks / ⌈(P + N) / block_size⌉⌋} sequences fit at once, and the rate is the formula
- * above at {@code c = min(max_num_seqs, c_mem)}: λ_sat = min(batch bound, memory bound). The 8b/14b
- * profiles have 400 blocks of 16 tokens: 36 sequences of 100 + 64 tokens fit (max_num_seqs binds,
- * 7.89 req/s), but only 3 of 2,000 + 64 (8b: 3 / (64 × 11.5 + 3 × 2,000 × 0.1475) ms = 1.85 req/s
- * instead of 2.46; 14b: 1.37 instead of 1.84).
+ * <p>Memory bound: with a KV cache ({@code num_gpu_blocks} > 0) only {@code c_mem = ⌊num_gpu_blocks
+ * / ⌈(P + N) / block_size⌉⌋} sequences fit at once, and the rate is the formula above at {@code c =
+ * min(max_num_seqs, c_mem)}: λ_sat = min(batch bound, memory bound). The 8b/14b profiles have 400
+ * blocks of 16 tokens: 36 sequences of 100 + 64 tokens fit (max_num_seqs binds, 7.89 req/s), but
+ * only 3 of 2,000 + 64 (8b: 3 / (64 × 11.5 + 3 × 2,000 × 0.1475) ms = 1.85 req/s instead of 2.46;
+ * 14b: 1.37 instead of 1.84).
  *
  * <p>The 8b/14b profiles keep the prefix cache off so that a repeated prompt (what a load test
  * usually sends) costs what the saturation formula assumes; {@code tiny-fast} has it on.

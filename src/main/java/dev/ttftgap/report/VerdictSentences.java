@@ -264,26 +264,40 @@ public final class VerdictSentences {
         + known;
   }
 
-  /** Share of a step's requests that must stall before the report says so, percent. */
-  static final double STALLED_PERCENT_TO_REPORT = 5.0;
+  /**
+   * Points by which a step's share of stalled requests must exceed the first step's (and its least
+   * share) before the report speaks of stalls: a busy load generator or machine pauses some streams
+   * at any load, a server that preempts pauses more of them as load rises.
+   */
+  static final double STALLED_POINTS_TO_REPORT = 10.0;
 
   /**
-   * "From step 4 (2 rps) on, 38 % of requests stalled mid-stream ..." when some step's share of
-   * stalled requests reaches {@value #STALLED_PERCENT_TO_REPORT} %; empty otherwise.
+   * "Stalls: from step 4 (2 rps) 38 % of requests paused mid-stream ..." at the first step whose
+   * share of stalled requests is at least {@value #STALLED_POINTS_TO_REPORT} % and that many points
+   * above the first step's; empty when no step is.
    */
   static java.util.Optional<String> stalls(CapacityReport report) {
-    for (StepStats step : report.steps()) {
-      if (step.stalledPercent() == null || step.stalledPercent() < STALLED_PERCENT_TO_REPORT) {
+    List<StepStats> steps = report.steps();
+    if (steps.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    Double first = steps.get(0).stalledPercent();
+    double lowLoad = first == null ? 0 : first;
+    for (StepStats step : steps) {
+      Double share = step.stalledPercent();
+      if (share == null
+          || share < STALLED_POINTS_TO_REPORT
+          || share < lowLoad + STALLED_POINTS_TO_REPORT) {
         continue;
       }
       double worst =
-          report.steps().stream()
+          steps.stream()
               .filter(s -> s.step() >= step.step() && s.stalledPercent() != null)
               .mapToDouble(StepStats::stalledPercent)
               .max()
               .orElseThrow();
       long longest =
-          report.steps().stream()
+          steps.stream()
               .filter(s -> s.longestStallMillis() != null)
               .mapToLong(StepStats::longestStallMillis)
               .max()
@@ -294,15 +308,18 @@ public final class VerdictSentences {
               + " ("
               + (closed(report) ? streams(step.concurrency()) : Fmt.rate(step.rate()))
               + ") "
-              + Fmt.pct(step.stalledPercent())
+              + Fmt.pct(share)
               + " of requests paused mid-stream ("
-              + (worst > step.stalledPercent() ? "up to " + Fmt.pct(worst) + " later; " : "")
-              + "an inter-token gap ≥ 10 × their median ITL, longest "
+              + Fmt.pct(lowLoad)
+              + " at step "
+              + steps.get(0).step()
+              + (worst > share ? ", up to " + Fmt.pct(worst) + " later" : "")
+              + "; a pause is an inter-token gap ≥ 10 × the request's median ITL, longest "
               + Fmt.ms((double) longest)
-              + ", ITL p99 per step in the table): the server held running sequences back, as"
+              + "; ITL p99 per step in the table): the server held running sequences back, as"
               + " one does when its KV cache is full and it preempts them (vLLM counts them in"
-              + " vllm:num_preemptions_total), or when long prompts' prefill joins the batch."
-              + " Long prompts then limit concurrency before max_num_seqs does.");
+              + " vllm:num_preemptions_total), or when long prompts' prefill joins the batch;"
+              + " with long prompts a full KV cache limits concurrency before max_num_seqs does.");
     }
     return java.util.Optional.empty();
   }

@@ -55,17 +55,7 @@ class ModelProfileTest {
   @Test
   void analyticSaturationRateMatchesTheSimulatedThroughput() {
     // arrivals far above saturation keep the batch full; completions then run at λ_sat
-    VirtualTimeDriver driver = new VirtualTimeDriver(QWEN_8B.withMaxWaiting(100_000).costModel());
-    long horizon = 120_000_000L;
-    int submitted = 0;
-    for (long t = 0; t < horizon; t += 50_000) {
-      driver.advanceTo(t);
-      driver.submit("r" + submitted++, 100, 64);
-    }
-    driver.advanceTo(horizon);
-    long finishedAfterWarmup =
-        driver.tokens().stream().filter(tk -> tk.last() && tk.micros() > 20_000_000L).count();
-    double rate = finishedAfterWarmup / 100.0;
+    double rate = overloaded(QWEN_8B, 100, 50_000, 120).completionsPerSecond();
 
     assertThat(rate)
         .as("simulated completions per second at full batch")
@@ -96,25 +86,15 @@ class ModelProfileTest {
 
   @Test
   void memoryBoundSaturationRateMatchesTheSimulatedThroughputAndTheCachePreempts() {
-    VirtualTimeDriver driver = new VirtualTimeDriver(QWEN_8B.withMaxWaiting(100_000).costModel());
-    long horizon = 200_000_000L;
-    int submitted = 0;
-    int maxRunning = 0;
-    for (long t = 0; t < horizon; t += 250_000) {
-      driver.advanceTo(t);
-      driver.submit("r" + submitted++, 2000, 64);
-      maxRunning = Math.max(maxRunning, driver.scheduler().runningCount());
-    }
-    driver.advanceTo(horizon);
-    long finishedAfterWarmup =
-        driver.tokens().stream().filter(tk -> tk.last() && tk.micros() > 20_000_000L).count();
-    double rate = finishedAfterWarmup / 180.0;
+    Overloaded run = overloaded(QWEN_8B, 2000, 250_000, 200);
 
-    assertThat(rate)
+    assertThat(run.completionsPerSecond())
         .as("completions per second with 2,000-token prompts arriving at 4 req/s")
         .isCloseTo(QWEN_8B.saturationRatePerSecond(2000, 64), withinPercentage(5));
-    assertThat(maxRunning).as("at most 3 fit, a 4th only for a preempted chunk").isLessThan(5);
-    assertThat(driver.scheduler().preemptionsTotal())
+    assertThat(run.maxRunning())
+        .as("at most 3 fit, a 4th only for a preempted chunk")
+        .isLessThan(5);
+    assertThat(run.driver().scheduler().preemptionsTotal())
         .as("a second admission in one step gets a short chunk, then no block for the rest")
         .isPositive();
   }
@@ -155,6 +135,28 @@ class ModelProfileTest {
     assertThatThrownBy(() -> ModelProfile.load(bad))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max_num_seqs");
+  }
+
+  /** A run of {@code seconds} with arrivals every {@code intervalMicros}, far above saturation. */
+  private record Overloaded(
+      VirtualTimeDriver driver, int maxRunning, double completionsPerSecond) {}
+
+  private static Overloaded overloaded(
+      ModelProfile profile, int promptTokens, long intervalMicros, int seconds) {
+    VirtualTimeDriver driver = new VirtualTimeDriver(profile.withMaxWaiting(100_000).costModel());
+    long horizon = seconds * 1_000_000L;
+    int submitted = 0;
+    int maxRunning = 0;
+    for (long t = 0; t < horizon; t += intervalMicros) {
+      driver.advanceTo(t);
+      driver.submit("r" + submitted++, promptTokens, profile.defaultOutputTokens());
+      maxRunning = Math.max(maxRunning, driver.scheduler().runningCount());
+    }
+    driver.advanceTo(horizon);
+    // the first 20 s fill the batch and the queue
+    long finishedAfterWarmup =
+        driver.tokens().stream().filter(tk -> tk.last() && tk.micros() > 20_000_000L).count();
+    return new Overloaded(driver, maxRunning, finishedAfterWarmup / (seconds - 20.0));
   }
 
   private static long simulatedTtftMicros(ModelProfile profile, int promptTokens) {
