@@ -35,6 +35,8 @@ import java.util.TreeMap;
  *     queue time, when the server reports queue time
  * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ * @param steadyState whether the step's queue held still ({@link SteadyStateDetector}); null when
+ *     the step had too few requests to judge
  * @param stalledPercent successful requests with at least one stall (an inter-token pause ≥ 10 ×
  *     their median ITL and ≥ 100 ms, as a preempting server causes), percent of those whose records
  *     count stalls; null when none does
@@ -66,11 +68,17 @@ public record StepStats(
     Double serverQueueDepth,
     Double queueingDelayMillis,
     Double queueingSharePercent,
+    SteadyState steadyState,
     Double stalledPercent,
     Long longestStallMillis) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));
+  }
+
+  /** False only when the step was judged and found not steady (null: not judged). */
+  public boolean unsteady() {
+    return steadyState != null && !steadyState.steady();
   }
 
   /**

@@ -25,7 +25,8 @@ final class StepTable {
           "TTFT p95 ms",
           "ITL p50/p99 ms",
           "e2e p95 ms",
-          "queueing");
+          "queueing",
+          "steady");
 
   private StepTable() {}
 
@@ -57,9 +58,18 @@ final class StepTable {
                   ? Fmt.UNDEFINED
                   : Fmt.msBare(step.itl().p50Millis()) + " / " + Fmt.msBare(step.itl().p99Millis()),
               step.e2e() == null ? Fmt.UNDEFINED : Fmt.msBare(step.e2e().p95Millis()),
-              Fmt.pct(step.queueingSharePercent())));
+              Fmt.pct(step.queueingSharePercent()),
+              steady(step)));
     }
     return rows;
+  }
+
+  /** "yes", "no", or "—" when the step had too few requests to judge. */
+  private static String steady(StepStats step) {
+    if (step.steadyState() == null) {
+      return Fmt.UNDEFINED;
+    }
+    return step.steadyState().steady() ? "yes" : "no";
   }
 
   private static String concurrency(StepStats step) {

@@ -121,6 +121,7 @@ final class TestSteps {
         null,
         null,
         null,
+        null,
         null);
   }
 }
