@@ -23,6 +23,8 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param workload what the run sent (prompt mode, lengths per step, TTFT per turn); null when not
+ *     read
  */
 public record CapacityReport(
     List<String> sources,
@@ -39,7 +41,8 @@ public record CapacityReport(
     String modelNote,
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
-    BaselineComparison baseline) {
+    BaselineComparison baseline,
+    Workload workload) {
 
   public CapacityReport {
     sources = List.copyOf(sources);

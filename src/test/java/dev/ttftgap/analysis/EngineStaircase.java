@@ -242,6 +242,10 @@ final class EngineStaircase {
               200,
               null,
               null,
+              null,
+              null,
+              null,
+              null,
               null));
     }
     return records;

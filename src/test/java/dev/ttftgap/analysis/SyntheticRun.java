@@ -227,6 +227,10 @@ final class SyntheticRun {
         200,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -42,6 +42,10 @@ class StreamingFiguresTest {
         200,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

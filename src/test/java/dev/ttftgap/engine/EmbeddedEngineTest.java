@@ -30,11 +30,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 class EmbeddedEngineTest {
   /** 8 slots, 20 tokens of ~5.9 ms at full batch: one wave of 8 lasts about 120 ms. */
   static final ModelProfile WAVES =
-      new ModelProfile("waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of());
+      new ModelProfile(
+          "waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of(), 0);
 
   /** One slot, one waiting place: the third concurrent request is refused. */
   static final ModelProfile ONE_SLOT =
-      new ModelProfile("one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of());
+      new ModelProfile(
+          "one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0);
 
   /**
    * 64 KV blocks of 16 tokens: three ~307-token prompts fit at admission (20 blocks each) but not
@@ -408,10 +410,19 @@ class EmbeddedEngineTest {
 
   @Test
   void headerModesMoveTheHeadersAndTheBody() {
+    // the measured request differs from the warm-up one from its first token: the prefix cache (on
+    // in qwen3-8b-like) must not serve its prefill
+    String warmUp =
+        StreamProbe.chat(
+            "qwen3-8b-like",
+            "apple" + promptOfTokens(1000),
+            3,
+            true,
+            "\"stream_options\":{\"include_usage\":true}");
     String body =
         StreamProbe.chat(
             "qwen3-8b-like",
-            promptOfTokens(1000),
+            "river" + promptOfTokens(1000),
             3,
             true,
             "\"stream_options\":{\"include_usage\":true}");
@@ -421,11 +432,11 @@ class EmbeddedEngineTest {
                 EngineConfig.defaults().withHeaderMode(HeaderMode.WITH_FIRST_TOKEN));
         EmbeddedEngine buffered =
             EmbeddedEngine.start(EngineConfig.defaults().withHeaderMode(HeaderMode.BUFFERED))) {
-      StreamProbe.post(atAccept, body);
+      StreamProbe.post(atAccept, warmUp);
       StreamProbe.Result early = StreamProbe.post(atAccept, body);
-      StreamProbe.post(withFirst, body);
+      StreamProbe.post(withFirst, warmUp);
       StreamProbe.Result late = StreamProbe.post(withFirst, body);
-      StreamProbe.post(buffered, body);
+      StreamProbe.post(buffered, warmUp);
       StreamProbe.Result whole = StreamProbe.post(buffered, body);
 
       // prefill of ~1000 tokens takes ~160 ms
@@ -517,10 +528,13 @@ class EmbeddedEngineTest {
   }
 
   private static double medianTtftMillis(String model, String prompt) {
-    String body = StreamProbe.chat(model, prompt, 2, true, "");
-    StreamProbe.post(engine, body); // connection set-up
+    // each request starts with another one-token word: the prefix cache (on in 8b/14b) finds no
+    // block, so every request pays its full prefill
+    String[] firsts = {"apple", "river", "table", "green"};
+    StreamProbe.post(engine, StreamProbe.chat(model, firsts[0] + prompt, 2, true, ""));
     List<Double> ttfts = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
+    for (int i = 1; i < firsts.length; i++) {
+      String body = StreamProbe.chat(model, firsts[i] + prompt, 2, true, "");
       ttfts.add(StreamProbe.post(engine, body).ttftMillis());
     }
     ttfts.sort(Double::compare);

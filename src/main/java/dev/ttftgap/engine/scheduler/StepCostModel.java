@@ -50,28 +50,6 @@ public record StepCostModel(
     }
   }
 
-  /** The same limits and costs with no KV-cache limit. */
-  public StepCostModel(
-      int maxNumSeqs,
-      int maxNumBatchedTokens,
-      int maxWaiting,
-      double stepBaseMillis,
-      double stepPerSeqMillis,
-      double prefillPerTokenMillis,
-      int blockSize,
-      int prefixCacheBlocks) {
-    this(
-        maxNumSeqs,
-        maxNumBatchedTokens,
-        maxWaiting,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
-        prefixCacheBlocks,
-        0);
-  }
-
   /** KV-cache blocks that hold {@code tokens} tokens: ⌈tokens / block_size⌉. */
   public int blocksFor(long tokens) {
     return (int) ((tokens + blockSize - 1) / blockSize);

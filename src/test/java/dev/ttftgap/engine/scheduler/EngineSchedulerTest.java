@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class EngineSchedulerTest {
   // base 10 ms, 1 ms per sequence, 0.1 ms per prefill token
   private static StepCostModel costs(int maxNumSeqs, int budget, int maxWaiting) {
-    return new StepCostModel(maxNumSeqs, budget, maxWaiting, 10.0, 1.0, 0.1, 16, 0);
+    return new StepCostModel(maxNumSeqs, budget, maxWaiting, 10.0, 1.0, 0.1, 16, 0, 0);
   }
 
   @Test
@@ -137,7 +137,7 @@ class EngineSchedulerTest {
 
   @Test
   void prefixCacheSkipsTheCachedBlocksOfARepeatedPrompt() {
-    StepCostModel cached = new StepCostModel(4, 2048, 10, 10.0, 1.0, 0.1, 16, 1024);
+    StepCostModel cached = new StepCostModel(4, 2048, 10, 10.0, 1.0, 0.1, 16, 1024, 0);
     VirtualTimeDriver driver = new VirtualTimeDriver(cached);
     int[] ids = IntStream.range(0, 1000).toArray();
     long[] hashes = PrefixCache.blockHashes(ids, 16);

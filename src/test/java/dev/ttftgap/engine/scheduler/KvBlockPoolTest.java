@@ -93,7 +93,7 @@ class KvBlockPoolTest {
 
   @Test
   void withoutALimitEveryAllocationSucceedsAndIsCounted() {
-    KvBlockPool pool = new KvBlockPool(new StepCostModel(8, 2048, 10, 10.0, 1.0, 0.1, 16, 0));
+    KvBlockPool pool = new KvBlockPool(new StepCostModel(8, 2048, 10, 10.0, 1.0, 0.1, 16, 0, 0));
     Sequence a = new Sequence("a", 100, new long[0], 10, (s, t, l) -> {});
 
     pool.admit(a, 0, 100);
