@@ -130,14 +130,12 @@ final class EngineMetrics {
             .append('\n');
       }
     }
-    family(
+    counters(
         out,
+        models,
         "vllm:num_preemptions_total",
         "Cumulative number of preemption from the engine.",
-        "counter");
-    for (EngineMetrics m : models) {
-      sample(out, "vllm:num_preemptions_total", m.label, m.preemptions);
-    }
+        m -> m.preemptions);
     return out.toString();
   }
 

@@ -237,6 +237,7 @@ class EmbeddedEngineTest {
     assertThat(metrics)
         .contains("vllm:kv_cache_usage_perc{model_name=\"kv-tight\"} 0.000000")
         .doesNotContain("vllm:kv_cache_usage_perc{model_name=\"tiny-fast\"}");
+    awaitCounts("kv-tight", 0, 0);
   }
 
   @Test
@@ -281,6 +282,8 @@ class EmbeddedEngineTest {
       sockets.add(socket);
     }
     readUntil(sockets.get(0).getInputStream(), "\"content\":\" ");
+    // the 40 requests race a 5-ms engine step: a GC pause in this thread delays the last ones
+    awaitCounts("waves", 8, 32);
     assertThat(metricValue("vllm:num_requests_running", "waves")).isEqualTo(8);
     assertThat(metricValue("vllm:num_requests_waiting", "waves")).isEqualTo(32);
 
