@@ -15,9 +15,11 @@ import java.util.TreeMap;
  * @param concurrency configured concurrency (closed model); null for an open model
  * @param requests requests that started in the step
  * @param okRequests of which succeeded
- * @param failedRequests of which failed
+ * @param failedRequests of which failed on the server's side (requests the tool cut itself are in
+ *     {@code cutByClientRequests} instead)
  * @param failuresByReason failed requests by {@code FailureReason} code, sorted by code
- * @param errorRatePercent failed requests, percent of {@code requests}
+ * @param errorRatePercent failed requests, percent of {@code requests} minus {@code
+ *     cutByClientRequests}
  * @param windowSeconds length of the step window, s
  * @param arrivalRate requests started per second of the window
  * @param achievedRate successful completions per second of the window (throughput)
@@ -35,6 +37,8 @@ import java.util.TreeMap;
  *     queue time, when the server reports queue time
  * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ * @param cutByClientRequests requests the tool cut itself ({@code interrupted}, {@code
+ *     stopped_by_breaker}): never counted against the server
  */
 public record StepStats(
     int step,
@@ -61,7 +65,8 @@ public record StepStats(
     LatencySummary serverQueue,
     Double serverQueueDepth,
     Double queueingDelayMillis,
-    Double queueingSharePercent) {
+    Double queueingSharePercent,
+    int cutByClientRequests) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));

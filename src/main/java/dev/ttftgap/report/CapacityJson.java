@@ -120,6 +120,7 @@ public final class CapacityJson {
     node.put("serverQueueDepth", step.serverQueueDepth());
     node.put("queueingDelayMillis", step.queueingDelayMillis());
     node.put("queueingSharePercent", step.queueingSharePercent());
+    node.put("cutByClientRequests", step.cutByClientRequests());
     return node;
   }
 
