@@ -23,6 +23,9 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param runNotes what happened to the run itself, in sentences that come first in the verdicts
+ *     (e.g. the circuit breaker's "stopped at step 3 · 6 rps: ..."); empty for a run that ran its
+ *     course
  */
 public record CapacityReport(
     List<String> sources,
@@ -39,12 +42,71 @@ public record CapacityReport(
     String modelNote,
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
-    BaselineComparison baseline) {
+    BaselineComparison baseline,
+    List<String> runNotes) {
 
   public CapacityReport {
+    runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);
     sources = List.copyOf(sources);
     runs = List.copyOf(runs);
     steps = List.copyOf(steps);
+  }
+
+  /** A report without run notes (a run that ran its course). */
+  public CapacityReport(
+      List<String> sources,
+      List<String> runs,
+      int requests,
+      int warmupRequests,
+      CapacityOptions options,
+      List<StepStats> steps,
+      HeaderTimingVerdict headerTiming,
+      Knee knee,
+      SloVerdict slo,
+      Saturation saturation,
+      QueueModel model,
+      String modelNote,
+      ClosedLoopModel closedLoopModel,
+      Replicas replicas,
+      BaselineComparison baseline) {
+    this(
+        sources,
+        runs,
+        requests,
+        warmupRequests,
+        options,
+        steps,
+        headerTiming,
+        knee,
+        slo,
+        saturation,
+        model,
+        modelNote,
+        closedLoopModel,
+        replicas,
+        baseline,
+        List.of());
+  }
+
+  /** This report with {@code notes} as its run notes. */
+  public CapacityReport withRunNotes(List<String> notes) {
+    return new CapacityReport(
+        sources,
+        runs,
+        requests,
+        warmupRequests,
+        options,
+        steps,
+        headerTiming,
+        knee,
+        slo,
+        saturation,
+        model,
+        modelNote,
+        closedLoopModel,
+        replicas,
+        baseline,
+        notes);
   }
 
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */

@@ -52,6 +52,18 @@ public final class Preflight {
   private final ServerMessages messages;
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
+  private final Workload workload;
+  private Integer announcedContextLength;
+
+  /**
+   * What the run will send: checked against the context length the models listing announces ({@code
+   * max_model_len} as vLLM and the embedded engine say it, {@code context_length}, {@code
+   * max_context_length}) before any chat request.
+   *
+   * @param promptTokens prompt length in tokens (system prompt included)
+   * @param maxTokens {@code max_tokens} of each request
+   */
+  public record Workload(int promptTokens, int maxTokens) {}
 
   /** A preflight that reads proxy variables from the process environment. */
   public Preflight(PreflightTarget target) {
@@ -63,6 +75,11 @@ public final class Preflight {
    *     connection diagnosis
    */
   public Preflight(PreflightTarget target, Map<String, String> env) {
+    this(target, env, null);
+  }
+
+  private Preflight(PreflightTarget target, Map<String, String> env, Workload workload) {
+    this.workload = workload;
     this.target = target;
     this.client =
         HttpClient.newBuilder()
@@ -75,6 +92,15 @@ public final class Preflight {
     this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
   }
 
+  /**
+   * This preflight, also checking that {@code workload} fits the context length the server
+   * announces: a run whose every request the server would refuse fails here, before the first chat
+   * request.
+   */
+  public Preflight withWorkload(Workload workload, Map<String, String> env) {
+    return new Preflight(target, env, workload);
+  }
+
   /** Runs the probes; never throws for target problems, returns a diagnosis instead. */
   public PreflightResult run() {
     List<String> served = new ArrayList<>();
@@ -84,6 +110,7 @@ public final class Preflight {
       if (target.model() == null || target.model().isBlank()) {
         throw PreflightStop.of(statuses.noModel(served));
       }
+      checkContextLength();
       plainChat(served);
       return streamingProbe(served);
     } catch (PreflightStop stop) {
@@ -160,12 +187,51 @@ public final class Preflight {
       for (JsonNode model : JSON.readTree(response.body()).path("data")) {
         if (model.path("id").isTextual()) {
           ids.add(model.path("id").asText());
+          if (model.path("id").asText().equals(target.model())) {
+            announcedContextLength = contextLength(model);
+          }
         }
       }
     } catch (IOException e) {
       return List.of();
     }
     return ids;
+  }
+
+  private void checkContextLength() throws PreflightStop {
+    if (workload == null || announcedContextLength == null) {
+      return;
+    }
+    long needed = (long) workload.promptTokens() + workload.maxTokens();
+    if (needed > announcedContextLength) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.BAD_SETTING,
+          "the profile's request needs "
+              + needed
+              + " tokens ("
+              + workload.promptTokens()
+              + " prompt + "
+              + workload.maxTokens()
+              + " max_tokens) but "
+              + target.modelsUrl()
+              + " announces a context length of "
+              + announcedContextLength
+              + " for "
+              + target.model()
+              + ": every request would be refused; lower request.promptTokens (or the prompt)"
+              + " or request.maxTokens in the profile");
+    }
+  }
+
+  /** The context length a models listing entry announces, under the names servers use. */
+  private static Integer contextLength(JsonNode model) {
+    for (String field : List.of("max_model_len", "context_length", "max_context_length")) {
+      JsonNode value = model.path(field);
+      if (value.canConvertToInt() && value.isIntegralNumber() && value.asInt() > 0) {
+        return value.asInt();
+      }
+    }
+    return null;
   }
 
   private void plainChat(List<String> served) throws PreflightStop, InterruptedException {

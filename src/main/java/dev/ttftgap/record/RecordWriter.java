@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +72,9 @@ public final class RecordWriter implements AutoCloseable {
   private volatile boolean stopWriter;
   private volatile IOException failure;
   private boolean closed;
+  private volatile Consumer<RequestRecord> onAppend;
+  private volatile FailureReason inFlightReason;
+  private volatile String inFlightMessage;
 
   private RecordWriter(Path file, FileChannel channel) {
     this.file = file;
@@ -121,6 +125,10 @@ public final class RecordWriter implements AutoCloseable {
     if (record == null) {
       throw new IllegalArgumentException("record must not be null");
     }
+    Consumer<RequestRecord> listener = onAppend;
+    if (listener != null) {
+      listener.accept(record);
+    }
     callersInside.incrementAndGet();
     try {
       if (closing || failure != null) {
@@ -160,6 +168,29 @@ public final class RecordWriter implements AutoCloseable {
     } finally {
       callersInside.decrementAndGet();
     }
+  }
+
+  /**
+   * Calls {@code listener} with every record handed to {@link #append}, on the caller's thread,
+   * before it is queued (e.g. the circuit breaker). One listener; a later call replaces it.
+   */
+  public void onAppend(Consumer<RequestRecord> listener) {
+    this.onAppend = listener;
+  }
+
+  /** Requests tracked as in flight now. */
+  public int inFlight() {
+    return tracked.size();
+  }
+
+  /**
+   * From now on, requests still in flight at {@link #close} are written with {@code reason} and
+   * {@code message} instead of {@code interrupted}: the run was stopped on purpose (by the circuit
+   * breaker).
+   */
+  public void markInFlightAs(FailureReason reason, String message) {
+    this.inFlightReason = reason;
+    this.inFlightMessage = message;
   }
 
   /** Forgets user {@code userId}'s in-flight request without writing anything. */
@@ -255,6 +286,10 @@ public final class RecordWriter implements AutoCloseable {
     if (r == null) {
       LOG.warn("records file {}: interrupted request of user {} lost: no record", file, userId);
       return null;
+    }
+    if (inFlightReason != null) {
+      return r.withOutcome(
+          RequestRecord.KO, inFlightReason.code(), r.httpStatus(), inFlightMessage);
     }
     return r.withOutcome(
         RequestRecord.KO,

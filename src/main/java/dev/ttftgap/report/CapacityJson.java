@@ -88,6 +88,7 @@ public final class CapacityJson {
     root.set("closedLoopModel", closedLoop(report.closedLoopModel()));
     root.set("replicas", replicas(report.replicas()));
     root.set("baselineComparison", baseline(report.baseline()));
+    strings(root.putArray("runNotes"), report.runNotes());
     return root;
   }
 

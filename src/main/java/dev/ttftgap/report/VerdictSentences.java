@@ -33,7 +33,7 @@ public final class VerdictSentences {
    * replicas, baseline.
    */
   public static List<String> of(CapacityReport report) {
-    List<String> sentences = new ArrayList<>();
+    List<String> sentences = new ArrayList<>(report.runNotes());
     sentences.add(headerTiming(report.headerTiming()));
     sentences.add(knee(report));
     sentences.add(slo(report));

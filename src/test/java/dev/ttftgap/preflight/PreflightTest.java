@@ -125,6 +125,55 @@ class PreflightTest {
   }
 
   @Test
+  void aWorkloadLongerThanTheAnnouncedContextLengthFailsBeforeAnyChatRequest() throws Exception {
+    try (LoopbackServer server =
+        server(
+            (exchange, body) ->
+                json(
+                    exchange,
+                    200,
+                    "{\"object\":\"list\",\"data\":[{\"id\":\""
+                        + MODEL
+                        + "\",\"object\":\"model\",\"max_model_len\":32768}]}"),
+            PreflightTest::healthy)) {
+      PreflightTarget target = target(server, Optional.empty(), MODEL);
+      PreflightResult result =
+          new Preflight(target, Map.of())
+              .withWorkload(new Preflight.Workload(200_000, 64), Map.of())
+              .run();
+
+      Diagnosis diagnosis = diagnosis(result);
+      assertThat(diagnosis.kind()).as("a profile setting").isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line())
+          .as("names both sides and the fix")
+          .contains("200064 tokens (200000 prompt + 64 max_tokens)")
+          .contains("a context length of 32768 for " + MODEL)
+          .contains("lower request.promptTokens");
+      assertThat(server.requests()).as("only the models listing reached the server").isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aWorkloadWithinTheAnnouncedContextLengthPasses() throws Exception {
+    try (LoopbackServer server =
+        server(
+            (exchange, body) ->
+                json(
+                    exchange,
+                    200,
+                    "{\"object\":\"list\",\"data\":[{\"id\":\""
+                        + MODEL
+                        + "\",\"context_length\":32768}]}"),
+            PreflightTest::healthy)) {
+      PreflightResult result =
+          new Preflight(target(server, Optional.empty(), MODEL), Map.of())
+              .withWorkload(new Preflight.Workload(32_000, 768), Map.of())
+              .run();
+      assertThat(result.ok()).as("32768 tokens fit exactly: %s", result.diagnosis()).isTrue();
+    }
+  }
+
+  @Test
   void modelsListingAbsentIsNotFatal() throws Exception {
     try (LoopbackServer server =
         server((exchange, body) -> notFound(exchange), PreflightTest::healthy)) {
