@@ -5,15 +5,19 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.breaker.BreakerTrip;
+import dev.ttftgap.breaker.CircuitBreaker;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
@@ -47,6 +51,8 @@ public final class LoadRun {
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
+  private final CircuitBreaker breaker;
+  private final BreakerGate gate;
   private volatile long startNanos;
 
   private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
@@ -56,11 +62,13 @@ public final class LoadRun {
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
     this.body = ChatRequestBody.of(profile.request(), Optional.of(target.model()));
-    this.promptTokens =
-        TokenCounter.count(body.promptText())
-            + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
+    this.promptTokens = promptTokens(profile);
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
+    this.breaker = new CircuitBreaker(profile.breaker());
+    this.gate =
+        new BreakerGate(
+            breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
     this.startNanos = System.nanoTime();
   }
 
@@ -73,11 +81,23 @@ public final class LoadRun {
               LoadProfiles.load(
                   settings.profile(),
                   Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
-          Target target = Target.resolve(settings, profile.request().model());
+          RunOutputs.checkWritable(settings);
+          Target target =
+              Target.resolve(
+                  settings,
+                  profile.request().model(),
+                  new Preflight.Workload(promptTokens(profile), profile.request().maxTokens()));
           System.out.println(
               target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
+          System.out.println("ttft-gap: " + profile.breaker().summary());
           return new LoadRun(simulation, settings, profile, target);
         });
+  }
+
+  /** The prompt's length in tokens, the system prompt included. */
+  private static int promptTokens(LoadProfile profile) {
+    return TokenCounter.count(profile.request().promptText())
+        + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
   }
 
   /** The HTTP protocol for the target. */
@@ -85,8 +105,12 @@ public final class LoadRun {
     return target.protocol();
   }
 
-  /** One measured request. */
+  /** One measured request, unless the circuit breaker has stopped the run. */
   public ChainBuilder request() {
+    return exec(gate.chain()).exec(measuredRequest());
+  }
+
+  private ChainBuilder measuredRequest() {
     return ChatRequestChain.request(
         target.chatCompletionsUrl(),
         session -> body.json(),
@@ -127,16 +151,33 @@ public final class LoadRun {
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
   public void finish() {
+    Optional<BreakerTrip> trip = breaker.trip();
+    trip.ifPresent(
+        t ->
+            records.markInFlightAs(
+                FailureReason.STOPPED_BY_BREAKER,
+                "cut when the circuit breaker stopped the run: " + t.sentence()));
     records.close();
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    List<String> notes =
+        trip.map(t -> List.of("Circuit breaker: " + t.sentence() + ".")).orElse(List.of());
     CapacityReport report =
         CapacityReports.writeAll(
-            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());
+            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions(), notes);
     System.out.println(CapacityConsole.render(report));
     System.out.println(
         "ttft-gap: capacity report " + runDir.resolve(CapacityReports.HTML_FILE).toUri());
     CapacityMarkdown.appendToStepSummary(report);
+    if (trip.isPresent()) {
+      System.out.println(
+          "ttft-gap: circuit breaker: "
+              + trip.get().sentence()
+              + "; exit status "
+              + BreakerGate.EXIT_BREAKER
+              + " (tune or switch it off in the profile's \"breaker\" object)");
+      BreakerGate.exitNonZeroAtShutdown();
+    }
   }
 
   /**

@@ -33,6 +33,15 @@ final class Target implements AutoCloseable {
   }
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
+    return resolve(settings, modelHint, null);
+  }
+
+  /**
+   * @param workload what each request will ask (prompt tokens, max_tokens), checked by the
+   *     preflight against the context length the server announces; null: not checked
+   */
+  static Target resolve(
+      Settings settings, Optional<String> modelHint, Preflight.Workload workload) {
     EmbeddedEngine engine = null;
     String chatUrl;
     String modelsUrl;
@@ -55,11 +64,12 @@ final class Target implements AutoCloseable {
             .or(() -> modelHint)
             .orElse(engine != null ? settings.engineProfile() : null);
     try {
-      PreflightResult preflight =
+      Preflight check =
           new Preflight(
-                  new PreflightTarget(
-                      chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)))
-              .run();
+              new PreflightTarget(
+                  chatUrl, modelsUrl, settings.apiKey(), model, Duration.ofSeconds(30)));
+      PreflightResult preflight =
+          (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
       if (!preflight.ok()) {
         throw new IllegalStateException(
             preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
