@@ -29,14 +29,16 @@ public final class FailureLabel {
     return record.reason() == null ? "unknown" : record.reason();
   }
 
+  /** True when a server's error message says the request exceeds the model's context length. */
+  public static boolean mentionsContextLength(String message) {
+    return message != null && CONTEXT_LENGTH.matcher(message).find();
+  }
+
   /** {@code HTTP 400 (context length)}: the status and, when known, what it means here. */
   static String ofStatus(int status, String message) {
     String meaning =
         switch (status) {
-          case 400 ->
-              message != null && CONTEXT_LENGTH.matcher(message).find()
-                  ? "context length"
-                  : "bad request";
+          case 400 -> mentionsContextLength(message) ? "context length" : "bad request";
           case 401 -> "unauthorized";
           case 403 -> "forbidden";
           case 404 -> "not found";

@@ -3,6 +3,7 @@ package dev.ttftgap.preflight;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.breaker.FailureLabel;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -60,10 +61,20 @@ public final class Preflight {
    * max_model_len} as vLLM and the embedded engine say it, {@code context_length}, {@code
    * max_context_length}) before any chat request.
    *
+   * <p>When the listing announces no context length and {@code prompt} is given, the plain chat
+   * request carries the run's own prompt and {@code max_tokens}, so that a server's context-length
+   * 400 is diagnosed here rather than met by every request of the load.
+   *
    * @param promptTokens prompt length in tokens (system prompt included)
    * @param maxTokens {@code max_tokens} of each request
+   * @param prompt the run's user prompt; null: the plain request keeps the minimal prompt
    */
-  public record Workload(int promptTokens, int maxTokens) {}
+  public record Workload(int promptTokens, int maxTokens, String prompt) {
+    /** A workload checked only against an announced context length. */
+    public Workload(int promptTokens, int maxTokens) {
+      this(promptTokens, maxTokens, null);
+    }
+  }
 
   /** A preflight that reads proxy variables from the process environment. */
   public Preflight(PreflightTarget target) {
@@ -236,7 +247,29 @@ public final class Preflight {
 
   private void plainChat(List<String> served) throws PreflightStop, InterruptedException {
     String url = target.chatCompletionsUrl();
-    HttpResponse<String> response = send(chatRequest(url, false), url);
+    boolean asTheRun =
+        workload != null && workload.prompt() != null && announcedContextLength == null;
+    HttpResponse<String> response =
+        send(
+            asTheRun
+                ? chatRequest(url, false, workload.prompt(), workload.maxTokens())
+                : chatRequest(url, false),
+            url);
+    if (asTheRun
+        && response.statusCode() == 400
+        && FailureLabel.mentionsContextLength(response.body())) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.BAD_SETTING,
+          "the profile's request ("
+              + workload.promptTokens()
+              + " prompt tokens + "
+              + workload.maxTokens()
+              + " max_tokens) is refused by "
+              + url
+              + messages.says(response.body())
+              + ": every request would be; lower request.promptTokens (or the prompt) or"
+              + " request.maxTokens in the profile");
+    }
     if (response.statusCode() != 200) {
       throw statusStop(response.statusCode(), response.body(), retryAfter(response), url, served);
     }
@@ -310,10 +343,14 @@ public final class Preflight {
   }
 
   private HttpRequest chatRequest(String url, boolean stream) {
+    return chatRequest(url, stream, PROMPT, stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+  }
+
+  private HttpRequest chatRequest(String url, boolean stream, String prompt, int maxTokens) {
     ObjectNode body = JSON.createObjectNode();
     body.put("model", target.model());
-    body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
-    body.put("max_tokens", stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+    body.putArray("messages").addObject().put("role", "user").put("content", prompt);
+    body.put("max_tokens", maxTokens);
     body.put("temperature", 0);
     body.put("stream", stream);
     if (stream) {

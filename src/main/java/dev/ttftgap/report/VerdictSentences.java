@@ -34,6 +34,10 @@ public final class VerdictSentences {
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
+    int cut = report.steps().stream().mapToInt(StepStats::cutByClientRequests).sum();
+    if (cut > 0) {
+      sentences.add(cutByClient(cut));
+    }
     sentences.add(headerTiming(report.headerTiming()));
     sentences.add(knee(report));
     sentences.add(slo(report));
@@ -49,6 +53,14 @@ public final class VerdictSentences {
       sentences.add(baseline(report.baseline()));
     }
     return sentences;
+  }
+
+  /** Requests the tool cut itself, said apart so nobody reads them as the server's errors. */
+  static String cutByClient(int cut) {
+    return cut
+        + (cut == 1 ? " request was" : " requests were")
+        + " cut by the tool itself (in flight when the run was interrupted or stopped by the"
+        + " circuit breaker): not counted as the server's errors.";
   }
 
   static String headerTiming(HeaderTimingVerdict verdict) {

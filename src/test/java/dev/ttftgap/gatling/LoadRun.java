@@ -86,7 +86,10 @@ public final class LoadRun {
               Target.resolve(
                   settings,
                   profile.request().model(),
-                  new Preflight.Workload(promptTokens(profile), profile.request().maxTokens()));
+                  new Preflight.Workload(
+                      promptTokens(profile),
+                      profile.request().maxTokens(),
+                      profile.request().promptText()));
           System.out.println(
               target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
           System.out.println("ttft-gap: " + profile.breaker().summary());

@@ -154,6 +154,42 @@ class PreflightTest {
   }
 
   @Test
+  void withoutAnAnnouncedContextLengthTheRunsOwnPromptMeetsTheServersLimitInThePreflight()
+      throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (path(exchange).equals("/v1/models")) {
+                models(exchange, MODEL);
+              } else if (body.path("max_tokens").asInt() > 1000) {
+                json(
+                    exchange,
+                    400,
+                    "{\"error\":{\"message\":\"This model's maximum context length is 4096"
+                        + " tokens. However, you requested 5000 tokens\"}}");
+              } else {
+                healthy(exchange, body);
+              }
+            })) {
+      PreflightResult result =
+          new Preflight(target(server, Optional.empty(), MODEL), Map.of())
+              .withWorkload(new Preflight.Workload(10, 4990, "a long prompt"), Map.of())
+              .run();
+
+      Diagnosis diagnosis = diagnosis(result);
+      assertThat(diagnosis.kind()).as("a profile setting").isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line())
+          .as("the run's request, refused, and the fix")
+          .contains("the profile's request (10 prompt tokens + 4990 max_tokens) is refused by")
+          .contains("maximum context length is 4096")
+          .contains("lower request.promptTokens");
+      assertThat(server.requests())
+          .as("models and the one plain request; no streaming request")
+          .isEqualTo(2);
+    }
+  }
+
+  @Test
   void aWorkloadWithinTheAnnouncedContextLengthPasses() throws Exception {
     try (LoopbackServer server =
         server(
