@@ -71,7 +71,7 @@ public final class SoakBenchmark {
         if (line.startsWith(SAMPLE_PREFIX)) {
           samples.add(line);
           System.out.println(line);
-        } else if (line.startsWith("ttft-gap:") || line.startsWith(">")) {
+        } else if (line.startsWith("ttft-gap:") || line.startsWith("> ") && !line.contains("|")) {
           System.out.println(line);
         }
       }

@@ -74,6 +74,114 @@ class EngineRouterTest {
   }
 
   @Test
+  void oversizedHeadersGet400WithConnectionCloseAndTheConnectionCloses() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults());
+
+    engine.raw(
+        "GET /health HTTP/1.1\r\nHost: engine\r\nX-Big: "
+            + "x".repeat(10_000)
+            + "\r\n\r\nGET /health HTTP/1.1\r\nHost: engine\r\n\r\n");
+    engine.channel.runPendingTasks();
+
+    String out = engine.output();
+    assertThat(out).as("a 400 naming the problem").startsWith("HTTP/1.1 400");
+    assertThat(out.toLowerCase(java.util.Locale.ROOT))
+        .as("says it closes")
+        .contains("connection: close");
+    assertThat(error(out).path("message").asText())
+        .as("the codec's reason")
+        .contains("Malformed HTTP request")
+        .contains("the connection is closed");
+    assertThat(engine.channel.isOpen()).as("closed: the framing is lost").isFalse();
+  }
+
+  @Test
+  void aNonJsonContentTypeGets400NamingIt() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults());
+    String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
+
+    engine.raw(
+        "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: text/plain\r\n"
+            + "Content-Length: "
+            + body.length()
+            + "\r\n\r\n"
+            + body);
+
+    String out = engine.output();
+    assertThat(out).startsWith("HTTP/1.1 400");
+    assertThat(error(out).path("message").asText())
+        .isEqualTo("Content-Type must be application/json, was 'text/plain'");
+  }
+
+  @Test
+  void aStreamOverHttp10Gets505() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults());
+    String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
+
+    engine.raw(
+        "POST /v1/chat/completions HTTP/1.0\r\nContent-Type: application/json\r\n"
+            + "Content-Length: "
+            + body.length()
+            + "\r\n\r\n"
+            + body);
+
+    String out = engine.output();
+    assertThat(out).as("refused, not chunked at a client that cannot read it").contains(" 505 ");
+    assertThat(out).as("no chunked body").doesNotContain("transfer-encoding: chunked");
+    assertThat(error(out).path("message").asText()).contains("Streaming needs HTTP/1.1");
+    assertThat(engine.channel.isOpen()).as("HTTP/1.0 without keep-alive: closed").isFalse();
+  }
+
+  @Test
+  void pipelinedRequestsAreAnsweredInOrder() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults().withProfile("tiny-fast"));
+    String body = StreamProbe.chat("tiny-fast", "hello", 3, true, "");
+    String post =
+        "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: application/json"
+            + "\r\nContent-Length: "
+            + body.length()
+            + "\r\n\r\n"
+            + body;
+
+    engine.raw(post + "GET /health HTTP/1.1\r\nHost: engine\r\n\r\n" + post);
+    String out =
+        engine.pumpUntil(
+            o -> o.split("data: \\[DONE\\]", -1).length == 3 && o.endsWith("0\r\n\r\n"), 5000);
+
+    int firstDone = out.indexOf("data: [DONE]");
+    int health = out.indexOf("HTTP/1.1 200", out.indexOf("HTTP/1.1 200") + 1);
+    int lastDone = out.lastIndexOf("data: [DONE]");
+    assertThat(out.split("HTTP/1.1 200", -1)).as("three answers").hasSize(4);
+    assertThat(firstDone)
+        .as("the first stream ends before the second answer starts")
+        .isLessThan(health);
+    assertThat(health).as("then the health answer, then the second stream").isLessThan(lastDone);
+    assertThat(firstDone).as("two streams").isLessThan(lastDone);
+  }
+
+  @Test
+  void headersThatDoNotArriveInTimeGet408AndTheConnectionCloses() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults(), 50);
+
+    engine.raw("GET /health HTTP/1.1\r\nHost: eng");
+    String out = engine.pumpUntil(o -> o.contains("408"), 2000);
+
+    assertThat(out).as("408 after the deadline").startsWith("HTTP/1.1 408 Request Timeout");
+    assertThat(engine.channel.isOpen()).as("closed").isFalse();
+  }
+
+  @Test
+  void anIdleKeepAliveConnectionIsNotTimed() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults(), 50);
+
+    engine.raw("GET /health HTTP/1.1\r\nHost: engine\r\n\r\n");
+    String out = engine.pumpUntil(o -> false, 200);
+
+    assertThat(out).as("answered").startsWith("HTTP/1.1 200").doesNotContain("408");
+    assertThat(engine.channel.isOpen()).as("kept alive past the deadline").isTrue();
+  }
+
+  @Test
   void malformedJsonGets400() throws Exception {
     engine = new EngineChannels(EngineConfig.defaults());
 
