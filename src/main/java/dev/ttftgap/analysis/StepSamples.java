@@ -40,12 +40,17 @@ final class StepSamples {
   int failed;
   // requests the tool cut itself (interrupted, stopped by the breaker): not the server's errors
   int cutByClient;
+  // stream events that were not valid chunks, over every request of the step, ok or not
+  int malformedChunks;
 
   StepSamples(int step, List<RequestRecord> records) {
     this.step = step;
     this.records = List.copyOf(records);
     List<Double> gaps = new ArrayList<>();
     for (RequestRecord record : records) {
+      if (record.malformedChunks() != null) {
+        malformedChunks += record.malformedChunks();
+      }
       if (!record.ok() && FailureReason.causedByClient(record.reason())) {
         cutByClient++;
         continue;

@@ -207,7 +207,8 @@ public final class StepStatistics {
         serverQueueDepth,
         queueingDelay,
         queueingShare,
-        step.cutByClient);
+        step.cutByClient,
+        step.malformedChunks);
   }
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */

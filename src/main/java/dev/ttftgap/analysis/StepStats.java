@@ -39,6 +39,8 @@ import java.util.TreeMap;
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
  * @param cutByClientRequests requests the tool cut itself ({@code interrupted}, {@code
  *     stopped_by_breaker}): never counted against the server
+ * @param malformedChunks stream events of the step's requests that were not valid chunks, counted
+ *     even in requests that ended ok
  */
 public record StepStats(
     int step,
@@ -66,7 +68,8 @@ public record StepStats(
     Double serverQueueDepth,
     Double queueingDelayMillis,
     Double queueingSharePercent,
-    int cutByClientRequests) {
+    int cutByClientRequests,
+    int malformedChunks) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));

@@ -106,7 +106,8 @@ public final class RecordAssembler {
         failure == null ? RequestRecord.OK : RequestRecord.KO,
         failure == null ? null : failure.reason.code(),
         failure == null ? statusOf(connect) : failure.httpStatus,
-        failure == null ? null : failure.message);
+        failure == null ? null : failure.message,
+        metrics.malformedEvents() == 0 ? null : metrics.malformedEvents());
   }
 
   /**

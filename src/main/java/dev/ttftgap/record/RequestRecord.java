@@ -47,6 +47,8 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param malformedChunks stream events that were not valid chunks (not one JSON object), even when
+ *     the request ended ok; null when there were none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -78,12 +80,77 @@ public record RequestRecord(
     String outcome,
     String reason,
     Integer httpStatus,
-    String message) {
+    String message,
+    Integer malformedChunks) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
   public static final String WARMUP = "warmup";
   public static final String STEP = "step";
+
+  /** A record without malformed chunks (the fields before {@code malformedChunks}). */
+  public RequestRecord(
+      String run,
+      long userId,
+      String requestId,
+      String phase,
+      int step,
+      String stepLabel,
+      Double offeredRate,
+      Integer concurrency,
+      String model,
+      Integer promptTokens,
+      Integer maxTokens,
+      long startEpochMillis,
+      Long ttfbMillis,
+      Long ttftMillis,
+      Long gapMillis,
+      Long firstContentMillis,
+      Long firstReasoningMillis,
+      Long e2eMillis,
+      List<Long> itlMillis,
+      Double tpotMillis,
+      Integer outputTokens,
+      String outputTokensSource,
+      Integer contentEvents,
+      Map<String, Double> serverTimings,
+      Boolean newConnection,
+      String outcome,
+      String reason,
+      Integer httpStatus,
+      String message) {
+    this(
+        run,
+        userId,
+        requestId,
+        phase,
+        step,
+        stepLabel,
+        offeredRate,
+        concurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        startEpochMillis,
+        ttfbMillis,
+        ttftMillis,
+        gapMillis,
+        firstContentMillis,
+        firstReasoningMillis,
+        e2eMillis,
+        itlMillis,
+        tpotMillis,
+        outputTokens,
+        outputTokensSource,
+        contentEvents,
+        serverTimings,
+        newConnection,
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        null);
+  }
 
   public boolean ok() {
     return OK.equals(outcome);
@@ -125,6 +192,7 @@ public record RequestRecord(
         newOutcome,
         newReason,
         newHttpStatus,
-        newMessage);
+        newMessage,
+        malformedChunks);
   }
 }

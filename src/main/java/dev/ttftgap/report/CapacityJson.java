@@ -122,6 +122,7 @@ public final class CapacityJson {
     node.put("queueingDelayMillis", step.queueingDelayMillis());
     node.put("queueingSharePercent", step.queueingSharePercent());
     node.put("cutByClientRequests", step.cutByClientRequests());
+    node.put("malformedChunks", step.malformedChunks());
     return node;
   }
 

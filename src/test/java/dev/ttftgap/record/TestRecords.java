@@ -47,6 +47,7 @@ public final class TestRecords {
         .serverTimings(Map.of("queue_time_ms", 812.5))
         .newConnection(true)
         .httpStatus(200)
+        .malformedChunks(1)
         .build();
   }
 
@@ -111,6 +112,7 @@ public final class TestRecords {
     private String reason;
     private Integer httpStatus;
     private String message;
+    private Integer malformedChunks;
 
     private Builder() {}
 
@@ -259,6 +261,11 @@ public final class TestRecords {
       return this;
     }
 
+    public Builder malformedChunks(Integer malformedChunks) {
+      this.malformedChunks = malformedChunks;
+      return this;
+    }
+
     public RequestRecord build() {
       return new RequestRecord(
           run,
@@ -289,7 +296,8 @@ public final class TestRecords {
           outcome,
           reason,
           httpStatus,
-          message);
+          message,
+          malformedChunks);
     }
   }
 }

@@ -62,6 +62,9 @@ class VerdictSentencesTest {
         .isEqualTo(
             "2 requests were cut by the tool itself (in flight when the run was interrupted or"
                 + " stopped by the circuit breaker): not counted as the server's errors.");
+    assertThat(VerdictSentences.malformedChunks(1))
+        .as("malformed chunks are shown even when requests ended ok")
+        .startsWith("1 stream event was not a valid chunk");
   }
 
   @Test
