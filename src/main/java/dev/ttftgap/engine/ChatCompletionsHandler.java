@@ -71,6 +71,10 @@ final class ChatCompletionsHandler implements Endpoint {
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest(FAULT_HEADER + " header: " + e.getMessage(), FAULT_HEADER);
     }
+    // a stream that ends without [DONE] also ends its connection: an SSE client (Gatling's, a
+    // browser's EventSource) re-sends the request on a kept connection when a stream just ends,
+    // and the fault would turn into a second request instead of a missing [DONE]
+    boolean keepConnection = keepAlive && !chat.bodyFault().noDone() && !headerFault.noDone();
     context.onEngineThread(
         () ->
             ChatStream.accept(
@@ -78,7 +82,7 @@ final class ChatCompletionsHandler implements Endpoint {
                 ctx.channel(),
                 chat,
                 headerFault,
-                keepAlive,
+                keepConnection,
                 acceptedEpochMicros,
                 acceptedMonoMicros));
   }
