@@ -37,6 +37,8 @@ import java.util.TreeMap;
  *     queue time, when the server reports queue time
  * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ * @param steadyState whether the step's queue held still ({@link SteadyStateDetector}); null when
+ *     the step had too few requests to judge
  * @param cutByClientRequests requests the tool cut itself ({@code interrupted}, {@code
  *     stopped_by_breaker}): never counted against the server
  * @param malformedChunks stream events of the step's requests that were not valid chunks, counted
@@ -68,11 +70,17 @@ public record StepStats(
     Double serverQueueDepth,
     Double queueingDelayMillis,
     Double queueingSharePercent,
+    SteadyState steadyState,
     int cutByClientRequests,
     int malformedChunks) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));
+  }
+
+  /** False only when the step was judged and found not steady (null: not judged). */
+  public boolean unsteady() {
+    return steadyState != null && !steadyState.steady();
   }
 
   /**

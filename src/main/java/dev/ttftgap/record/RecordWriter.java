@@ -12,9 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -72,7 +74,6 @@ public final class RecordWriter implements AutoCloseable {
   private volatile boolean stopWriter;
   private volatile IOException failure;
   private boolean closed;
-  private volatile Consumer<RequestRecord> onAppend;
   private volatile FailureReason inFlightReason;
   private volatile String inFlightMessage;
 
@@ -116,6 +117,17 @@ public final class RecordWriter implements AutoCloseable {
     return recordWriter;
   }
 
+  private final List<Consumer<RequestRecord>> onAppend = new CopyOnWriteArrayList<>();
+
+  /**
+   * Also hands every accepted record to {@code listener}, on the appending thread (a search judges
+   * its phases on them, the circuit breaker its window); it must be quick and thread-safe. Each
+   * call adds one listener.
+   */
+  public void onAppend(Consumer<RequestRecord> listener) {
+    onAppend.add(listener);
+  }
+
   /**
    * Queues {@code record} for writing and untracks its user. Never blocks beyond the enqueue;
    * thread-safe. After {@link #close} has begun the record is refused and counted in {@link
@@ -124,10 +136,6 @@ public final class RecordWriter implements AutoCloseable {
   public void append(RequestRecord record) {
     if (record == null) {
       throw new IllegalArgumentException("record must not be null");
-    }
-    Consumer<RequestRecord> listener = onAppend;
-    if (listener != null) {
-      listener.accept(record);
     }
     callersInside.incrementAndGet();
     try {
@@ -139,6 +147,9 @@ public final class RecordWriter implements AutoCloseable {
       queue.offer(record);
     } finally {
       callersInside.decrementAndGet();
+    }
+    for (Consumer<RequestRecord> listener : onAppend) {
+      listener.accept(record);
     }
     if (writerSleeping.get() && writerSleeping.compareAndSet(true, false)) {
       LockSupport.unpark(writer);
@@ -168,14 +179,6 @@ public final class RecordWriter implements AutoCloseable {
     } finally {
       callersInside.decrementAndGet();
     }
-  }
-
-  /**
-   * Calls {@code listener} with every record handed to {@link #append}, on the caller's thread,
-   * before it is queued (e.g. the circuit breaker). One listener; a later call replaces it.
-   */
-  public void onAppend(Consumer<RequestRecord> listener) {
-    this.onAppend = listener;
   }
 
   /** Requests tracked as in flight now. */

@@ -120,6 +120,7 @@ final class TestSteps {
         null,
         null,
         null,
+        null,
         0,
         0);
   }
