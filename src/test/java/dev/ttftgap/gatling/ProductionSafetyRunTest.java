@@ -143,6 +143,30 @@ class ProductionSafetyRunTest {
   }
 
   @Test
+  void anEndpointRefusingTheKeyMidRunIsStoppedAfterTenRefusals(@TempDir Path dir) throws Exception {
+    try (RejectingServer server = RejectingServer.start(401, "Incorrect API key provided")) {
+      GatlingFork.Result run = run(dir, server, profile(100, "[20]"), Map.of());
+
+      assertThat(run.exitCode())
+          .as("exit status; output:\n%s", run.output())
+          .isEqualTo(BreakerGate.EXIT_BREAKER);
+      assertThat(run.output())
+          .as("the reason, as the breaker names it")
+          .contains("the last 10 requests all failed with HTTP 401 (unauthorized)");
+      assertThat(server.chatRequests() - 2).as("load requests the server saw").isBetween(10, 20);
+      assertThat(RecordReader.read(run.records()))
+          .as("every record a 401 or cut by the breaker")
+          .allSatisfy(
+              r ->
+                  assertThat(
+                          Integer.valueOf(401).equals(r.httpStatus())
+                              || "stopped_by_breaker".equals(r.reason()))
+                      .as("record %s", r)
+                      .isTrue());
+    }
+  }
+
+  @Test
   void anEndpointRateLimitingEverythingIsStoppedBeyondTheTolerance(@TempDir Path dir)
       throws Exception {
     try (RejectingServer server = RejectingServer.start(429, "Rate limit reached")) {
