@@ -130,6 +130,7 @@ public final class CapacityAnalysis {
         modelNote,
         closedLoop,
         replicas,
-        baseline);
+        baseline,
+        List.of());
   }
 }

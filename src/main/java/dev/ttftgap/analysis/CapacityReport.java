@@ -52,42 +52,6 @@ public record CapacityReport(
     steps = List.copyOf(steps);
   }
 
-  /** A report without run notes (a run that ran its course). */
-  public CapacityReport(
-      List<String> sources,
-      List<String> runs,
-      int requests,
-      int warmupRequests,
-      CapacityOptions options,
-      List<StepStats> steps,
-      HeaderTimingVerdict headerTiming,
-      Knee knee,
-      SloVerdict slo,
-      Saturation saturation,
-      QueueModel model,
-      String modelNote,
-      ClosedLoopModel closedLoopModel,
-      Replicas replicas,
-      BaselineComparison baseline) {
-    this(
-        sources,
-        runs,
-        requests,
-        warmupRequests,
-        options,
-        steps,
-        headerTiming,
-        knee,
-        slo,
-        saturation,
-        model,
-        modelNote,
-        closedLoopModel,
-        replicas,
-        baseline,
-        List.of());
-  }
-
   /** This report with {@code notes} as its run notes. */
   public CapacityReport withRunNotes(List<String> notes) {
     return new CapacityReport(

@@ -18,36 +18,36 @@ final class BreakerProfile {
   static BreakerPolicy parse(JsonFields fields) {
     BreakerPolicy d = BreakerPolicy.DEFAULTS;
     boolean enabled = fields.optionalBoolean("enabled").orElse(d.enabled());
-    int window =
-        fields
-            .optionalWholeNumber("windowRequests", 1, 100_000, "a number of requests")
-            .map(Long::intValue)
-            .orElse(d.windowRequests());
+    int window = requests(fields, "windowRequests", d.windowRequests());
     double errorRate =
-        fields
-            .optionalNumber(
-                "errorRatePercent",
-                0,
-                true,
-                100,
-                "a percentage",
-                "use a number above 0 and at most 100 (percent of the window)")
-            .orElse(d.errorRatePercent());
-    int consecutive =
-        fields
-            .optionalWholeNumber("consecutiveFailures", 1, 100_000, "a number of requests")
-            .map(Long::intValue)
-            .orElse(d.consecutiveFailures());
+        percent(
+            fields,
+            "errorRatePercent",
+            true,
+            "use a number above 0 and at most 100 (percent of the window)",
+            d.errorRatePercent());
+    int consecutive = requests(fields, "consecutiveFailures", d.consecutiveFailures());
     double rateLimited =
-        fields
-            .optionalNumber(
-                "rateLimitedPercent",
-                0,
-                false,
-                100,
-                "a percentage",
-                "use a number from 0 to 100 (percent of the window that may be answered 429)")
-            .orElse(d.rateLimitedPercent());
+        percent(
+            fields,
+            "rateLimitedPercent",
+            false,
+            "use a number from 0 to 100 (percent of the window that may be answered 429)",
+            d.rateLimitedPercent());
     return new BreakerPolicy(enabled, window, errorRate, consecutive, rateLimited);
+  }
+
+  private static int requests(JsonFields fields, String name, int defaultValue) {
+    return fields
+        .optionalWholeNumber(name, 1, 100_000, "a number of requests")
+        .map(Long::intValue)
+        .orElse(defaultValue);
+  }
+
+  private static double percent(
+      JsonFields fields, String name, boolean zeroExcluded, String fix, double defaultValue) {
+    return fields
+        .optionalNumber(name, 0, zeroExcluded, 100, "a percentage", fix)
+        .orElse(defaultValue);
   }
 }

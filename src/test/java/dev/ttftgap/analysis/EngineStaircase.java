@@ -237,6 +237,7 @@ final class EngineStaircase {
               RequestRecord.OK,
               null,
               200,
+              null,
               null));
     }
     return records;

@@ -225,6 +225,7 @@ final class SyntheticRun {
         RequestRecord.OK,
         null,
         200,
+        null,
         null);
   }
 

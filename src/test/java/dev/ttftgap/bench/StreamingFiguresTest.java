@@ -40,6 +40,7 @@ class StreamingFiguresTest {
         RequestRecord.OK,
         null,
         200,
+        null,
         null);
   }
 

@@ -18,6 +18,18 @@ class EngineRouterTest {
     assertThat(engine.channel.finishAndReleaseAll()).as("nothing left unread").isFalse();
   }
 
+  /** A chat completions POST as raw bytes, in the given HTTP version and content type. */
+  private static String post(String version, String contentType, String body) {
+    return "POST /v1/chat/completions "
+        + version
+        + "\r\nHost: engine\r\nContent-Type: "
+        + contentType
+        + "\r\nContent-Length: "
+        + body.length()
+        + "\r\n\r\n"
+        + body;
+  }
+
   private static JsonNode error(String out) throws Exception {
     return StreamProbe.JSON.readTree(out.substring(out.indexOf("\r\n\r\n") + 4)).path("error");
   }
@@ -100,12 +112,7 @@ class EngineRouterTest {
     engine = new EngineChannels(EngineConfig.defaults());
     String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
 
-    engine.raw(
-        "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: text/plain\r\n"
-            + "Content-Length: "
-            + body.length()
-            + "\r\n\r\n"
-            + body);
+    engine.raw(post("HTTP/1.1", "text/plain", body));
 
     String out = engine.output();
     assertThat(out).startsWith("HTTP/1.1 400");
@@ -118,12 +125,7 @@ class EngineRouterTest {
     engine = new EngineChannels(EngineConfig.defaults());
     String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
 
-    engine.raw(
-        "POST /v1/chat/completions HTTP/1.0\r\nContent-Type: application/json\r\n"
-            + "Content-Length: "
-            + body.length()
-            + "\r\n\r\n"
-            + body);
+    engine.raw(post("HTTP/1.0", "application/json", body));
 
     String out = engine.output();
     assertThat(out).as("refused, not chunked at a client that cannot read it").contains(" 505 ");
@@ -136,12 +138,7 @@ class EngineRouterTest {
   void pipelinedRequestsAreAnsweredInOrder() throws Exception {
     engine = new EngineChannels(EngineConfig.defaults().withProfile("tiny-fast"));
     String body = StreamProbe.chat("tiny-fast", "hello", 3, true, "");
-    String post =
-        "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: application/json"
-            + "\r\nContent-Length: "
-            + body.length()
-            + "\r\n\r\n"
-            + body;
+    String post = post("HTTP/1.1", "application/json", body);
 
     engine.raw(post + "GET /health HTTP/1.1\r\nHost: engine\r\n\r\n" + post);
     String out =

@@ -52,6 +52,22 @@ class ProductionSafetyRunTest {
         TIMEOUT);
   }
 
+  /**
+   * A run at 20 requests/s that the breaker stops: exit status 3 and its verdict on the console.
+   */
+  private static GatlingFork.Result stopped(Path dir, RejectingServer server, String verdict)
+      throws Exception {
+    GatlingFork.Result run = run(dir, server, profile(100, "[20]"), Map.of());
+    assertThat(run.exitCode())
+        .as("exit status of a stopped run; output:\n%s", run.output())
+        .isEqualTo(BreakerGate.EXIT_BREAKER);
+    assertThat(run.output())
+        .as("the breaker's verdict on the console")
+        .contains(verdict)
+        .doesNotContain("Run crashed");
+    return run;
+  }
+
   /** The console of a failed run is the one {@code ttft-gap:} line, nothing else. */
   private static void assertOneLine(GatlingFork.Result run, String expectedStart) {
     assertThat(run.exitCode()).as("exit status; output:\n%s", run.output()).isEqualTo(1);
@@ -116,17 +132,12 @@ class ProductionSafetyRunTest {
     try (RejectingServer server =
         RejectingServer.start(
             400, "This model's maximum context length is 32768 tokens; your request has more")) {
-      GatlingFork.Result run = run(dir, server, profile(100, "[20]"), Map.of());
-
-      assertThat(run.exitCode())
-          .as("exit status of a stopped run; output:\n%s", run.output())
-          .isEqualTo(BreakerGate.EXIT_BREAKER);
-      assertThat(run.output())
-          .as("the verdict on the console")
-          .contains(
+      GatlingFork.Result run =
+          stopped(
+              dir,
+              server,
               "ttft-gap: circuit breaker: stopped at step 1 · 20 rps: the last 10 requests all"
-                  + " failed with HTTP 400 (context length)")
-          .doesNotContain("Run crashed");
+                  + " failed with HTTP 400 (context length)");
       int load = server.chatRequests() - 2;
       assertThat(load)
           .as("load requests the server saw: the 10 that tripped it and the few in flight")
@@ -145,14 +156,8 @@ class ProductionSafetyRunTest {
   @Test
   void anEndpointRefusingTheKeyMidRunIsStoppedAfterTenRefusals(@TempDir Path dir) throws Exception {
     try (RejectingServer server = RejectingServer.start(401, "Incorrect API key provided")) {
-      GatlingFork.Result run = run(dir, server, profile(100, "[20]"), Map.of());
-
-      assertThat(run.exitCode())
-          .as("exit status; output:\n%s", run.output())
-          .isEqualTo(BreakerGate.EXIT_BREAKER);
-      assertThat(run.output())
-          .as("the reason, as the breaker names it")
-          .contains("the last 10 requests all failed with HTTP 401 (unauthorized)");
+      GatlingFork.Result run =
+          stopped(dir, server, "the last 10 requests all failed with HTTP 401 (unauthorized)");
       assertThat(server.chatRequests() - 2).as("load requests the server saw").isBetween(10, 20);
       assertThat(RecordReader.read(run.records()))
           .as("every record a 401 or cut by the breaker")
@@ -170,14 +175,8 @@ class ProductionSafetyRunTest {
   void anEndpointRateLimitingEverythingIsStoppedBeyondTheTolerance(@TempDir Path dir)
       throws Exception {
     try (RejectingServer server = RejectingServer.start(429, "Rate limit reached")) {
-      GatlingFork.Result run = run(dir, server, profile(100, "[20]"), Map.of());
-
-      assertThat(run.exitCode())
-          .as("exit status; output:\n%s", run.output())
-          .isEqualTo(BreakerGate.EXIT_BREAKER);
-      assertThat(run.output())
-          .as("names the limiter, not the capacity")
-          .contains("3 of the last 3 requests were rate-limited (HTTP 429)");
+      GatlingFork.Result run =
+          stopped(dir, server, "3 of the last 3 requests were rate-limited (HTTP 429)");
       assertThat(server.chatRequests() - 2).as("load requests the server saw").isBetween(3, 10);
       assertThat(run.runFolder().resolve("capacity.html")).as("capacity report").exists();
     }

@@ -76,6 +76,23 @@ class PreflightTest {
         server.url("/v1/chat/completions"), server.url("/v1/models"), key, model, TIMEOUT);
   }
 
+  /** A healthy server whose models listing announces {@link #MODEL}'s context length. */
+  private static LoopbackServer announcing(String field, int contextLength) throws IOException {
+    return server(
+        (exchange, body) ->
+            json(
+                exchange,
+                200,
+                "{\"object\":\"list\",\"data\":[{\"id\":\""
+                    + MODEL
+                    + "\",\"object\":\"model\",\""
+                    + field
+                    + "\":"
+                    + contextLength
+                    + "}]}"),
+        PreflightTest::healthy);
+  }
+
   /** {@code base} + {@code /chat/completions} and {@code /models}, no key, {@link #MODEL}. */
   private static PreflightTarget target(String base) {
     return new PreflightTarget(
@@ -126,16 +143,7 @@ class PreflightTest {
 
   @Test
   void aWorkloadLongerThanTheAnnouncedContextLengthFailsBeforeAnyChatRequest() throws Exception {
-    try (LoopbackServer server =
-        server(
-            (exchange, body) ->
-                json(
-                    exchange,
-                    200,
-                    "{\"object\":\"list\",\"data\":[{\"id\":\""
-                        + MODEL
-                        + "\",\"object\":\"model\",\"max_model_len\":32768}]}"),
-            PreflightTest::healthy)) {
+    try (LoopbackServer server = announcing("max_model_len", 32768)) {
       PreflightTarget target = target(server, Optional.empty(), MODEL);
       PreflightResult result =
           new Preflight(target, Map.of())
@@ -191,16 +199,7 @@ class PreflightTest {
 
   @Test
   void aWorkloadWithinTheAnnouncedContextLengthPasses() throws Exception {
-    try (LoopbackServer server =
-        server(
-            (exchange, body) ->
-                json(
-                    exchange,
-                    200,
-                    "{\"object\":\"list\",\"data\":[{\"id\":\""
-                        + MODEL
-                        + "\",\"context_length\":32768}]}"),
-            PreflightTest::healthy)) {
+    try (LoopbackServer server = announcing("context_length", 32768)) {
       PreflightResult result =
           new Preflight(target(server, Optional.empty(), MODEL), Map.of())
               .withWorkload(new Preflight.Workload(32_000, 768), Map.of())

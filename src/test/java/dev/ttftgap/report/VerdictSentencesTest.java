@@ -176,7 +176,8 @@ class VerdictSentencesTest {
                 null,
                 null,
                 null,
-                null));
+                null,
+                List.of()));
 
     assertThat(sentence)
         .startsWith("Throughput was still rising at the last step (4 concurrent streams")
