@@ -23,6 +23,8 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param workload what the run sent (prompt mode, lengths per step, TTFT per turn); null when not
+ *     read
  * @param runNotes what happened to the run itself, in sentences that come first in the verdicts
  *     (e.g. the circuit breaker's "stopped at step 3 · 6 rps: ..."); empty for a run that ran its
  *     course
@@ -43,6 +45,7 @@ public record CapacityReport(
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
     BaselineComparison baseline,
+    Workload workload,
     List<String> runNotes) {
 
   public CapacityReport {
@@ -70,6 +73,7 @@ public record CapacityReport(
         closedLoopModel,
         replicas,
         baseline,
+        workload,
         notes);
   }
 

@@ -107,6 +107,10 @@ public final class RecordAssembler {
         failure == null ? null : failure.reason.code(),
         failure == null ? statusOf(connect) : failure.httpStatus,
         failure == null ? null : failure.message,
+        ctx.prompts(),
+        ctx.sharedPrefixTokens(),
+        ctx.conversationId(),
+        ctx.turn(),
         metrics.malformedEvents() == 0 ? null : metrics.malformedEvents());
   }
 

@@ -48,6 +48,11 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param prompts how the prompt was made: {@code "distinct"} (each request its own), {@code
+ *     "repeated"} (the same text every time) or {@code "dataset"}; null in records of older runs
+ * @param sharedPrefixTokens tokens of the system prompt all requests of the run share (0 = none)
+ * @param conversationId the conversation of a multi-turn run; null for single requests
+ * @param turn 1-based turn within the conversation; null for single requests
  * @param malformedChunks stream events that were not valid chunks (not one JSON object), even when
  *     the request ended ok; null when there were none
  */
@@ -82,6 +87,10 @@ public record RequestRecord(
     String reason,
     Integer httpStatus,
     String message,
+    String prompts,
+    Integer sharedPrefixTokens,
+    String conversationId,
+    Integer turn,
     Integer malformedChunks) {
 
   public static final String OK = "ok";
@@ -133,6 +142,10 @@ public record RequestRecord(
         newReason,
         newHttpStatus,
         newMessage,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn,
         malformedChunks);
   }
 }

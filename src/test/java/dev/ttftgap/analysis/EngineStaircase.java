@@ -238,6 +238,10 @@ final class EngineStaircase {
               null,
               200,
               null,
+              null,
+              null,
+              null,
+              null,
               null));
     }
     return records;

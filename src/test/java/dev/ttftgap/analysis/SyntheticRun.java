@@ -226,6 +226,10 @@ final class SyntheticRun {
         null,
         200,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

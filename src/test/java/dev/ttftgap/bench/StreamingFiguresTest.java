@@ -41,6 +41,10 @@ class StreamingFiguresTest {
         null,
         200,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -12,9 +12,15 @@ import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.preflight.Preflight;
-import dev.ttftgap.profile.ChatRequestBody;
+import dev.ttftgap.profile.ConversationState;
+import dev.ttftgap.profile.LengthDistribution;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
+import dev.ttftgap.profile.PlannedRequest;
+import dev.ttftgap.profile.PromptMode;
+import dev.ttftgap.profile.RequestExtras;
+import dev.ttftgap.profile.RequestFactory;
+import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
@@ -35,6 +41,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Everything a rising-load simulation needs besides its DSL: settings and profile (validated before
@@ -42,13 +49,17 @@ import java.util.Optional;
  * the capacity report at the end. Simulations call it and stay thin.
  */
 public final class LoadRun {
+  private static final String PLANNED = "ttftgap.planned";
+  private static final String CONVERSATION = "ttftgap.conversation";
   private final String simulationName;
   private final Settings settings;
   private final LoadProfile profile;
   private final StepSchedule schedule;
   private final Target target;
-  private final ChatRequestBody body;
-  private final int promptTokens;
+  private final RequestFactory requests;
+  private final RequestExtras.ResolvedHeaders headers;
+  private final AtomicLong nextRequest = new AtomicLong();
+  private final AtomicLong nextConversation = new AtomicLong();
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
@@ -57,14 +68,19 @@ public final class LoadRun {
   private volatile long startNanos;
   private final SearchDriver search;
 
-  private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
+  private LoadRun(
+      Class<?> simulation,
+      Settings settings,
+      LoadProfile profile,
+      Target target,
+      RequestExtras.ResolvedHeaders headers) {
     this.simulationName = simulation.getSimpleName().toLowerCase(java.util.Locale.ROOT);
     this.settings = settings;
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
-    this.body = ChatRequestBody.of(profile.request(), Optional.of(target.model()));
-    this.promptTokens = promptTokens(profile);
+    this.requests = RequestFactory.of(profile.request(), Optional.of(target.model()));
+    this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
     this.breaker = new CircuitBreaker(profile.breaker());
@@ -92,42 +108,95 @@ public final class LoadRun {
               LoadProfiles.load(
                   settings.profile(),
                   Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
+          RequestExtras.ResolvedHeaders headers =
+              RequestExtras.resolve(profile.request().headers(), System::getenv);
           RunOutputs.checkWritable(settings);
           Target target =
               Target.resolve(
                   settings,
                   profile.request().model(),
-                  new Preflight.Workload(
-                      promptTokens(profile),
-                      profile.request().maxTokens(),
-                      profile.request().promptText()));
+                  profile.request().apiKeyHeader(),
+                  headers,
+                  workload(profile.request()));
           System.out.println(
-              target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
+              target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
+                  + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
           System.out.println("ttft-gap: " + profile.breaker().summary());
-          return new LoadRun(simulation, settings, profile, target);
+          return new LoadRun(simulation, settings, profile, target, headers);
         });
   }
 
-  /** The prompt's length in tokens, the system prompt included. */
-  private static int promptTokens(LoadProfile profile) {
-    return TokenCounter.count(profile.request().promptText())
-        + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
+  /**
+   * The most a request will ask (prompt tokens with the system prompt, max_tokens), for the
+   * preflight's context-length check, with the prompt itself when every request sends the same one;
+   * null when a dataset or conversations decide the lengths.
+   */
+  private static Preflight.Workload workload(RequestShape request) {
+    if (request.dataset().isPresent() || request.conversation().isPresent()) {
+      return null;
+    }
+    int system = request.systemPrompt().map(TokenCounter::count).orElse(0);
+    int maxTokens = request.maxTokensDistribution().max();
+    Optional<LengthDistribution> lengths = request.promptTokensDistribution();
+    if (lengths.isPresent() && !lengths.get().isFixed()) {
+      return new Preflight.Workload(lengths.get().max() + system, maxTokens);
+    }
+    String prompt = request.promptText();
+    return new Preflight.Workload(
+        TokenCounter.count(prompt) + system,
+        maxTokens,
+        request.maxTokensDistribution().isFixed() ? prompt : null);
   }
 
-  /** The HTTP protocol for the target. */
+  /** The HTTP protocol for the target, with the profile's headers. */
   public HttpProtocolBuilder protocol() {
-    return target.protocol();
+    return target.protocol(profile.request().apiKeyHeader()).headers(headers.values());
   }
 
-  /** One measured request, unless the circuit breaker has stopped the run. */
+  /**
+   * What a user does: one measured request with its own prompt, or, when the profile holds
+   * conversations, every turn of one conversation with the think time between turns; nothing more
+   * once the circuit breaker has stopped the run.
+   */
   public ChainBuilder request() {
-    return exec(gate.chain()).exec(measuredRequest());
+    if (requests.multiTurn()) {
+      return conversation();
+    }
+    return exec(gate.chain())
+        .exec(session -> session.set(PLANNED, requests.single(nextRequest.getAndIncrement())))
+        .exec(measured());
   }
 
-  private ChainBuilder measuredRequest() {
+  private ChainBuilder conversation() {
+    Duration think =
+        Duration.ofMillis(
+            Math.round(profile.request().conversation().orElseThrow().thinkTimeSeconds() * 1000));
+    return exec(session ->
+            session.set(CONVERSATION, requests.conversation(nextConversation.getAndIncrement())))
+        .asLongAs(session -> session.<ConversationState>get(CONVERSATION).hasNext())
+        .on(
+            exec(gate.chain())
+                .exec(
+                    session ->
+                        session.set(PLANNED, session.<ConversationState>get(CONVERSATION).next()))
+                .exec(measured())
+                .exec(
+                    session -> {
+                      session
+                          .<ConversationState>get(CONVERSATION)
+                          .answered(session.getString(ChatRequestChain.ANSWER));
+                      return session;
+                    })
+                .doIf(session -> session.<ConversationState>get(CONVERSATION).hasNext())
+                .then(pause(think)))
+        .exec(session -> session.remove(CONVERSATION).remove(PLANNED));
+  }
+
+  /** The request planned in the session, measured. */
+  private ChainBuilder measured() {
     return ChatRequestChain.request(
         target.chatCompletionsUrl(),
-        session -> body.json(),
+        session -> session.<PlannedRequest>get(PLANNED).json(),
         this::contextOf,
         Duration.ofMillis(profile.timeouts().firstTokenMillis()),
         Duration.ofMillis(profile.timeouts().streamMillis()),
@@ -222,7 +291,26 @@ public final class LoadRun {
         slo.flatMap(Slo::errorRatePercent).orElse(CapacityOptions.DEFAULT_SLO_ERROR_RATE_PERCENT),
         settings.capacityPeakRate(),
         settings.baseline(),
-        target.knownSaturationRate());
+        knownSaturationRate());
+  }
+
+  /**
+   * The embedded engine's analytic capacity for this run's prompts (mean lengths); none for a
+   * dataset or conversations, whose cache hits depend on their contents.
+   */
+  private Optional<Double> knownSaturationRate() {
+    RequestShape shape = profile.request();
+    if (shape.dataset().isPresent() || shape.conversation().isPresent()) {
+      return Optional.empty();
+    }
+    int user =
+        shape
+            .promptTokensDistribution()
+            .map(d -> (int) Math.round(d.sampleMean()))
+            .orElseGet(() -> requests.single(0).promptTokens() - requests.sharedPrefixTokens());
+    int output = (int) Math.round(shape.maxTokensDistribution().sampleMean());
+    return target.knownSaturationRate(
+        user, requests.sharedPrefixTokens(), requests.mode() == PromptMode.REPEATED, output);
   }
 
   private long elapsedMillis() {
@@ -232,6 +320,7 @@ public final class LoadRun {
   private RequestContext contextOf(Session session) {
     Step step = schedule.stepAt(elapsedMillis());
     boolean open = profile.load().open();
+    PlannedRequest planned = session.get(PLANNED);
     RequestContext context =
         new RequestContext(
             simulationName,
@@ -242,10 +331,14 @@ public final class LoadRun {
             open ? step.level() : null,
             open ? null : (int) Math.round(step.level()),
             target.model(),
-            promptTokens,
-            profile.request().maxTokens(),
+            planned.promptTokens(),
+            planned.maxTokens(),
             profile.timeouts().idleMillis(),
-            null);
+            null,
+            planned.prompts(),
+            planned.sharedPrefixTokens(),
+            planned.conversationId(),
+            planned.turn());
     return search == null ? context : search.context(session, context);
   }
 }
