@@ -131,6 +131,7 @@ public final class CapacityAnalysis {
         closedLoop,
         replicas,
         baseline,
-        WorkloadAnalysis.of(records));
+        WorkloadAnalysis.of(records),
+        List.of());
   }
 }

@@ -111,6 +111,7 @@ public final class RecordAssembler {
         ctx.sharedPrefixTokens(),
         ctx.conversationId(),
         ctx.turn(),
+        metrics.malformedEvents() == 0 ? null : metrics.malformedEvents(),
         boxed(metrics.stallCount()),
         boxed(metrics.longestStallMillis()));
   }

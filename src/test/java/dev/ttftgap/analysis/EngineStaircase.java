@@ -246,6 +246,7 @@ final class EngineStaircase {
               null,
               null,
               null,
+              null,
               null));
     }
     return records;

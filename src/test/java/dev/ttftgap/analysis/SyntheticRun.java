@@ -231,6 +231,7 @@ final class SyntheticRun {
         null,
         null,
         null,
+        null,
         null);
   }
 

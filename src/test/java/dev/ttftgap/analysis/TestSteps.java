@@ -121,6 +121,8 @@ final class TestSteps {
         null,
         null,
         null,
+        0,
+        0,
         null,
         null);
   }

@@ -46,6 +46,7 @@ class StreamingFiguresTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

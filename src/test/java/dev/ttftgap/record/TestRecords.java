@@ -52,6 +52,7 @@ public final class TestRecords {
         .sharedPrefixTokens(300)
         .conversationId("c7")
         .turn(2)
+        .malformedChunks(1)
         .build();
   }
 
@@ -120,6 +121,7 @@ public final class TestRecords {
     private Integer sharedPrefixTokens;
     private String conversationId;
     private Integer turn;
+    private Integer malformedChunks;
     private Integer stalls;
     private Long longestStallMillis;
 
@@ -290,6 +292,11 @@ public final class TestRecords {
       return this;
     }
 
+    public Builder malformedChunks(Integer malformedChunks) {
+      this.malformedChunks = malformedChunks;
+      return this;
+    }
+
     public Builder stalls(Integer stalls) {
       this.stalls = stalls;
       return this;
@@ -335,6 +342,7 @@ public final class TestRecords {
           sharedPrefixTokens,
           conversationId,
           turn,
+          malformedChunks,
           stalls,
           longestStallMillis);
     }
