@@ -146,6 +146,7 @@ public final class CapacityAnalysis {
         replicas,
         baseline,
         WorkloadAnalysis.of(records),
+        List.of(),
         ServerMetricsAnalysis.analyze(scrapes, records, steps));
   }
 }

@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,12 +38,27 @@ final class StepSamples {
   long interArrivalSumSquaresMillis2;
   int ok;
   int failed;
+  // requests the tool cut itself (interrupted, stopped by the breaker): not the server's errors
+  int cutByClient;
+  // stream events that were not valid chunks, over every request of the step, ok or not
+  int malformedChunks;
+  // successful requests whose record says how many stalls they had, and of which stalled
+  int withStallCount;
+  int stalled;
+  Long longestStallMillis;
 
   StepSamples(int step, List<RequestRecord> records) {
     this.step = step;
     this.records = List.copyOf(records);
     List<Double> gaps = new ArrayList<>();
     for (RequestRecord record : records) {
+      if (record.malformedChunks() != null) {
+        malformedChunks += record.malformedChunks();
+      }
+      if (!record.ok() && FailureReason.causedByClient(record.reason())) {
+        cutByClient++;
+        continue;
+      }
       if (!record.ok()) {
         failed++;
         failuresByReason.merge(
@@ -65,6 +81,7 @@ final class StepSamples {
       if (record.tpotMillis() != null) {
         tpot.recordMillis(record.tpotMillis());
       }
+      countStalls(record);
       recordIfDefined(e2e, record.e2eMillis());
       if (record.e2eMillis() != null && record.ttftMillis() != null) {
         long stream = record.e2eMillis() - record.ttftMillis();
@@ -132,6 +149,20 @@ final class StepSamples {
   private static void recordIfDefined(LatencyHistogram histogram, Long millis) {
     if (millis != null) {
       histogram.recordMillis(millis);
+    }
+  }
+
+  private void countStalls(RequestRecord record) {
+    if (record.stalls() == null) {
+      return;
+    }
+    withStallCount++;
+    if (record.stalls() > 0) {
+      stalled++;
+    }
+    if (record.longestStallMillis() != null
+        && (longestStallMillis == null || record.longestStallMillis() > longestStallMillis)) {
+      longestStallMillis = record.longestStallMillis();
     }
   }
 }

@@ -1,7 +1,10 @@
 package dev.ttftgap.engine;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.knuddels.jtokkit.api.IntArrayList;
 import dev.ttftgap.engine.scheduler.PrefixCache;
 import dev.ttftgap.tokens.TokenCounter;
@@ -42,6 +45,12 @@ record ChatRequest(
     boolean ignoreEos,
     Integer minTokens) {
 
+  /** Duplicate keys and text after the JSON value are errors, not silently resolved. */
+  private static final ObjectMapper STRICT_JSON =
+      new ObjectMapper()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   static final int PER_MESSAGE_TOKENS = 4;
   static final int PRIMING_TOKENS = 3;
 
@@ -74,7 +83,7 @@ record ChatRequest(
       byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
     JsonNode root;
     try {
-      root = HttpResponses.JSON.readTree(body);
+      root = STRICT_JSON.readTree(body);
     } catch (JsonProcessingException e) {
       throw ApiException.badRequest(
           "Request body is not valid JSON: " + e.getOriginalMessage(), null);
@@ -108,8 +117,26 @@ record ChatRequest(
       }
     }
     Integer maxTokens = maxTokens(root, profile, promptTokens);
+    if (maxTokens == null) {
+      // the KV cache must hold every request whole (max_model_len fits in it)
+      requireWithinContext(
+          profile,
+          promptTokens,
+          profile.defaultOutputTokens(),
+          "default output tokens",
+          "messages");
+    }
     boolean stream = bool(root, "stream");
     JsonNode options = root.path("stream_options");
+    if (!options.isMissingNode() && !options.isNull() && !options.isObject()) {
+      throw ApiException.badRequest(
+          "'stream_options' must be an object like {\"include_usage\": true}, was " + options,
+          "stream_options");
+    }
+    if (options.isObject() && !stream) {
+      throw ApiException.badRequest(
+          "'stream_options' is only allowed when 'stream' is true", "stream_options");
+    }
     boolean includeUsage = options.isObject() && bool(options, "include_usage");
     boolean includeMetrics = bool(root, "include_metrics");
     SimFault fault;
@@ -229,20 +256,25 @@ record ChatRequest(
       throw ApiException.badRequest("'" + field + "' must be an integer >= 1, was " + node, field);
     }
     int value = node.asInt();
-    if ((long) value + promptTokens > profile.maxModelLen()) {
+    requireWithinContext(profile, promptTokens, value, field, field);
+    return value;
+  }
+
+  private static void requireWithinContext(
+      ModelProfile profile, int promptTokens, int outputTokens, String outputName, String field) {
+    if ((long) outputTokens + promptTokens > profile.maxModelLen()) {
       throw ApiException.badRequest(
           "This model's maximum context length is "
               + profile.maxModelLen()
               + " tokens; "
               + promptTokens
               + " prompt tokens + "
-              + value
+              + outputTokens
               + " "
-              + field
+              + outputName
               + " exceed it",
           field);
     }
-    return value;
   }
 
   private static boolean bool(JsonNode node, String field) {

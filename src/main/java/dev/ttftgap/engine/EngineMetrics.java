@@ -38,6 +38,12 @@ final class EngineMetrics {
   long prefixCacheHits;
   final Map<String, Long> successByFinishReason = new TreeMap<>();
 
+  /** Share of the KV cache in use, 0..1, read from the scheduler; NaN when it has no size. */
+  double kvCacheUsage = Double.NaN;
+
+  /** Preemptions so far, read from the scheduler. */
+  long preemptions;
+
   EngineMetrics(String model) {
     this.label = "model_name=\"" + model.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
@@ -99,6 +105,15 @@ final class EngineMetrics {
         "Prefix cache hits, in terms of number of cached tokens.",
         "counter",
         i -> models.get(i).prefixCacheHits);
+    out.fractions(
+        ServerMetric.KV_CACHE_USAGE,
+        "KV-cache usage. 1 means 100 percent usage.",
+        i -> models.get(i).kvCacheUsage);
+    out.values(
+        ServerMetric.PREEMPTIONS,
+        "Cumulative number of preemption from the engine.",
+        "counter",
+        i -> models.get(i).preemptions);
     StringBuilder text = out.text;
     if (dialect == MetricsDialect.VLLM) {
       family(
@@ -157,6 +172,39 @@ final class EngineMetrics {
       }
     }
 
+    /** A gauge in 0..1 (NaN: unknown, left out); without a model label, the models' mean. */
+    void fractions(ServerMetric metric, String help, IndexFraction value) {
+      String name = dialect.name(metric).orElse(null);
+      if (name == null) {
+        return;
+      }
+      family(text, name, help, "gauge");
+      double sum = 0;
+      int known = 0;
+      for (int i = 0; i < models.size(); i++) {
+        double v = value.at(i);
+        if (Double.isNaN(v)) {
+          continue;
+        }
+        if (dialect.modelLabel()) {
+          text.append(name)
+              .append('{')
+              .append(models.get(i).label)
+              .append("} ")
+              .append(String.format(Locale.ROOT, "%.6f", v))
+              .append('\n');
+        }
+        sum += v;
+        known++;
+      }
+      if (!dialect.modelLabel() && known > 0) {
+        text.append(name)
+            .append(' ')
+            .append(String.format(Locale.ROOT, "%.6f", sum / known))
+            .append('\n');
+      }
+    }
+
     void histograms(ServerMetric metric, String help, Function<EngineMetrics, Histogram> which) {
       String name = dialect.name(metric).orElse(null);
       if (name == null) {
@@ -177,6 +225,11 @@ final class EngineMetrics {
         }
       }
     }
+  }
+
+  /** A fraction of the model at an index. */
+  private interface IndexFraction {
+    double at(int index);
   }
 
   /** A gauge or counter of the model at an index. */

@@ -110,7 +110,10 @@ public final class RecordAssembler {
         ctx.prompts(),
         ctx.sharedPrefixTokens(),
         ctx.conversationId(),
-        ctx.turn());
+        ctx.turn(),
+        metrics.malformedEvents() == 0 ? null : metrics.malformedEvents(),
+        boxed(metrics.stallCount()),
+        boxed(metrics.longestStallMillis()));
   }
 
   /**

@@ -53,6 +53,11 @@ import java.util.Map;
  * @param sharedPrefixTokens tokens of the system prompt all requests of the run share (0 = none)
  * @param conversationId the conversation of a multi-turn run; null for single requests
  * @param turn 1-based turn within the conversation; null for single requests
+ * @param malformedChunks stream events that were not valid chunks (not one JSON object), even when
+ *     the request ended ok; null when there were none
+ * @param stalls inter-token intervals that are stalls: ≥ 10 × the request's median ITL and ≥ 100 ms
+ *     ({@code RequestMetrics}), e.g. a server preempting the sequence; null without ITL
+ * @param longestStallMillis the longest of them; null without a stall
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -88,7 +93,10 @@ public record RequestRecord(
     String prompts,
     Integer sharedPrefixTokens,
     String conversationId,
-    Integer turn) {
+    Integer turn,
+    Integer malformedChunks,
+    Integer stalls,
+    Long longestStallMillis) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -142,6 +150,9 @@ public record RequestRecord(
         prompts,
         sharedPrefixTokens,
         conversationId,
-        turn);
+        turn,
+        malformedChunks,
+        stalls,
+        longestStallMillis);
   }
 }

@@ -130,7 +130,8 @@ class HeaderTimingDetectorTest {
         PROMPT_TOKENS,
         OUTPUT_TOKENS,
         4096,
-        null);
+        null,
+        0);
   }
 
   private static final int PROMPT_TOKENS = 100;

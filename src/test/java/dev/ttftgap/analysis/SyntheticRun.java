@@ -229,6 +229,9 @@ final class SyntheticRun {
         null,
         null,
         null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -120,6 +120,10 @@ final class TestSteps {
         null,
         null,
         null,
+        null,
+        0,
+        0,
+        null,
         null);
   }
 }

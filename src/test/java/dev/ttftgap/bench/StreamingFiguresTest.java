@@ -44,6 +44,9 @@ class StreamingFiguresTest {
         null,
         null,
         null,
+        null,
+        null,
+        null,
         null);
   }
 
@@ -102,7 +105,8 @@ class StreamingFiguresTest {
             1_100_000L,
             10L,
             GroundTruth.OK,
-            null);
+            null,
+            0);
     List<RequestRecord> records =
         List.of(
             record(1, "a", 1000, 10L, 20L, 100L, List.of()),

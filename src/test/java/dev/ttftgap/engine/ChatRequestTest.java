@@ -56,6 +56,22 @@ class ChatRequestTest {
   }
 
   @Test
+  void aPromptThatWithTheDefaultOutputExceedsTheContextIsRefusedNamingMessages() {
+    String longContent = "hello ".repeat(6400);
+
+    assertThatThrownBy(
+            () -> parse("{\"messages\":[{\"role\":\"user\",\"content\":\"" + longContent + "\"}]}"))
+        .as("qwen3-8b-like: max_model_len 6,400 = what its 400 KV blocks hold")
+        .isInstanceOfSatisfying(
+            ApiException.class,
+            e -> {
+              assertThat(e.status().code()).isEqualTo(400);
+              assertThat(e.param()).isEqualTo("messages");
+              assertThat(e.getMessage()).contains("maximum context length is 6400 tokens");
+            });
+  }
+
+  @Test
   void ignoreEosAndMinTokensAreReadAndMinTokensLengthensAnAnswerWithoutMaxTokens() {
     ChatRequest forced =
         parse(
@@ -89,6 +105,15 @@ class ChatRequestTest {
         "stream not"
             + " boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":\"yes\"}|400|stream",
         "bad fault|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"boom\"}|400|sim_fault",
+        "duplicate"
+            + " key|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":true,\"stream\":false}|400|",
+        "trailing" + " text|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} extra|400|",
+        "stream_options not"
+            + " object|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":true,\"stream_options\":\"x\"}|400|stream_options",
+        "stream_options without"
+            + " stream|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream_options\":{\"include_usage\":true}}|400|stream_options",
+        "include_usage not"
+            + " boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":true,\"stream_options\":{\"include_usage\":1}}|400|include_usage",
         "min_tokens over max_tokens|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":5,\"min_tokens\":6}|400|min_tokens",
         "min_tokens negative|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"min_tokens\":-1}|400|min_tokens",
         "ignore_eos not boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"ignore_eos\":1}|400|ignore_eos",

@@ -60,6 +60,19 @@ final class Target implements AutoCloseable {
       Optional<String> modelHint,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers) {
+    return resolve(settings, modelHint, apiKeyHeader, headers, null);
+  }
+
+  /**
+   * @param workload what each request will ask (prompt tokens, max_tokens), checked by the
+   *     preflight against the context length the server announces; null: not checked
+   */
+  static Target resolve(
+      Settings settings,
+      Optional<String> modelHint,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers,
+      Preflight.Workload workload) {
     ServerViewSettings view = ServerViewSettings.load();
     EmbeddedEngine engine = null;
     String chatUrl;
@@ -94,7 +107,9 @@ final class Target implements AutoCloseable {
               apiKeyHeader,
               headers.values(),
               headers.secrets());
-      PreflightResult preflight = new Preflight(probeTarget).run();
+      Preflight check = new Preflight(probeTarget);
+      PreflightResult preflight =
+          (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
       if (!preflight.ok()) {
         throw new IllegalStateException(
             preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
@@ -139,17 +154,6 @@ final class Target implements AutoCloseable {
 
   boolean embedded() {
     return engine != null;
-  }
-
-  /** The engine profile's analytic saturation rate, when the target is the embedded engine. */
-  Optional<Double> knownSaturationRate() {
-    if (engine == null) {
-      return Optional.empty();
-    }
-    return ModelProfile.builtIns().stream()
-        .filter(p -> p.name().equals(settings.engineProfile()))
-        .findFirst()
-        .map(ModelProfile::saturationRatePerSecond);
   }
 
   /**
@@ -233,6 +237,11 @@ final class Target implements AutoCloseable {
   @Override
   public void close() {
     if (engine != null) {
+      System.out.println(
+          "ttft-gap: embedded engine "
+              + model
+              + ": vllm:num_preemptions_total "
+              + engine.preemptionsTotal(model));
       engine.close();
     }
   }

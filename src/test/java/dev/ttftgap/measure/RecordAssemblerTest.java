@@ -114,6 +114,7 @@ class RecordAssemblerTest {
             .firstContentMillis(400L)
             .e2eMillis(510L) // [DONE]: its check row ended at 1510
             .itlMillis(List.of(30L, 30L))
+            .stalls(0)
             .tpotMillis(55.0) // (510 − 400) / (3 − 1)
             .outputTokens(3)
             .outputTokensSource("usage")
@@ -122,6 +123,24 @@ class RecordAssemblerTest {
             .httpStatus(200)
             .build();
     assertThat(record).isEqualTo(expected);
+  }
+
+  @Test
+  void malformedChunksAreCountedEvenWhenTheRequestEndsOk() {
+    String truncated = "{\"data\":\"{\\\"choices\\\":[{\\\"delta\\\":{\\\"content\\\":\"}";
+    RequestRecord record =
+        afterFirstToken(
+            ok(RowNames.DECODE, 1_400, 1_510),
+            at(1_430, truncated),
+            at(1_460, content(FIRST_ID, "!")),
+            at(1_511, DONE));
+
+    assertThat(record.ok()).as("the stream still ended with [DONE]").isTrue();
+    assertThat(record.malformedChunks()).as("the truncated chunk, counted").isEqualTo(1);
+    assertThat(
+            afterFirstToken(ok(RowNames.DECODE, 1_400, 1_510), at(1_511, DONE)).malformedChunks())
+        .as("none: absent, not 0")
+        .isNull();
   }
 
   @Test

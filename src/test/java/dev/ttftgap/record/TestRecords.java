@@ -40,6 +40,7 @@ public final class TestRecords {
         .firstReasoningMillis(400L)
         .e2eMillis(510L)
         .itlMillis(List.of(30L, 0L, 30L))
+        .stalls(0)
         .tpotMillis(36.666666666666664)
         .outputTokens(4)
         .outputTokensSource("usage")
@@ -51,6 +52,7 @@ public final class TestRecords {
         .sharedPrefixTokens(300)
         .conversationId("c7")
         .turn(2)
+        .malformedChunks(1)
         .build();
   }
 
@@ -119,6 +121,9 @@ public final class TestRecords {
     private Integer sharedPrefixTokens;
     private String conversationId;
     private Integer turn;
+    private Integer malformedChunks;
+    private Integer stalls;
+    private Long longestStallMillis;
 
     private Builder() {}
 
@@ -287,6 +292,21 @@ public final class TestRecords {
       return this;
     }
 
+    public Builder malformedChunks(Integer malformedChunks) {
+      this.malformedChunks = malformedChunks;
+      return this;
+    }
+
+    public Builder stalls(Integer stalls) {
+      this.stalls = stalls;
+      return this;
+    }
+
+    public Builder longestStallMillis(Long longestStallMillis) {
+      this.longestStallMillis = longestStallMillis;
+      return this;
+    }
+
     public RequestRecord build() {
       return new RequestRecord(
           run,
@@ -321,7 +341,10 @@ public final class TestRecords {
           prompts,
           sharedPrefixTokens,
           conversationId,
-          turn);
+          turn,
+          malformedChunks,
+          stalls,
+          longestStallMillis);
     }
   }
 }

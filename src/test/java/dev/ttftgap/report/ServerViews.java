@@ -71,6 +71,7 @@ final class ServerViews {
         r.replicas(),
         r.baseline(),
         r.workload(),
+        r.runNotes(),
         view);
   }
 }
