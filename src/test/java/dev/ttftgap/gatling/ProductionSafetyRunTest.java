@@ -23,6 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  * records and reports written and a non-zero exit.
  */
 class ProductionSafetyRunTest {
+  /**
+   * Chat requests a passing preflight sends: the plain one, the streaming probe and the same probe
+   * with {@code Accept-Encoding: gzip} (the compression check).
+   */
+  private static final int PREFLIGHT_CHAT_REQUESTS = 3;
+
   private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
   private static String profile(int promptTokens, String steps) {
@@ -138,7 +144,7 @@ class ProductionSafetyRunTest {
               server,
               "ttft-gap: circuit breaker: stopped at step 1 · 20 rps: the last 10 requests all"
                   + " failed with HTTP 400 (context length)");
-      int load = server.chatRequests() - 2;
+      int load = server.chatRequests() - PREFLIGHT_CHAT_REQUESTS;
       assertThat(load)
           .as("load requests the server saw: the 10 that tripped it and the few in flight")
           .isBetween(10, 20);
@@ -158,7 +164,9 @@ class ProductionSafetyRunTest {
     try (RejectingServer server = RejectingServer.start(401, "Incorrect API key provided")) {
       GatlingFork.Result run =
           stopped(dir, server, "the last 10 requests all failed with HTTP 401 (unauthorized)");
-      assertThat(server.chatRequests() - 2).as("load requests the server saw").isBetween(10, 20);
+      assertThat(server.chatRequests() - PREFLIGHT_CHAT_REQUESTS)
+          .as("load requests the server saw")
+          .isBetween(10, 20);
       assertThat(RecordReader.read(run.records()))
           .as("every record a 401 or cut by the breaker")
           .allSatisfy(
@@ -177,7 +185,9 @@ class ProductionSafetyRunTest {
     try (RejectingServer server = RejectingServer.start(429, "Rate limit reached")) {
       GatlingFork.Result run =
           stopped(dir, server, "3 of the last 3 requests were rate-limited (HTTP 429)");
-      assertThat(server.chatRequests() - 2).as("load requests the server saw").isBetween(3, 10);
+      assertThat(server.chatRequests() - PREFLIGHT_CHAT_REQUESTS)
+          .as("load requests the server saw")
+          .isBetween(3, 10);
       assertThat(run.runFolder().resolve("capacity.html")).as("capacity report").exists();
     }
   }
