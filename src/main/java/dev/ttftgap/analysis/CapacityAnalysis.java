@@ -1,5 +1,8 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.health.LoadGeneratorAnalysis;
+import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +35,8 @@ public final class CapacityAnalysis {
         RecordsFiles.read(files),
         files.stream().map(Path::toString).toList(),
         options,
-        baselineSteps);
+        baselineSteps,
+        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(files)));
   }
 
   /**
@@ -46,12 +50,32 @@ public final class CapacityAnalysis {
       List<String> sources,
       CapacityOptions options,
       List<StepBaseline> baselineSteps) {
+    return analyze(records, sources, options, baselineSteps, null);
+  }
+
+  /**
+   * As {@link #analyze(List, List, CapacityOptions, List)}, with the load generator's health: the
+   * SLO verdict then uses only the steps the load generator vouches for.
+   *
+   * @param loadGenerator the load generator's health; null when not measured
+   */
+  public static CapacityReport analyze(
+      List<RequestRecord> records,
+      List<String> sources,
+      CapacityOptions options,
+      List<StepBaseline> baselineSteps,
+      LoadGeneratorHealth loadGenerator) {
     StepStatistics.Result measured = StepStatistics.measure(records);
     List<StepStats> steps = measured.stats();
     LowLoadBaseline lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
     Knee knee = KneeDetector.detect(steps, lowLoad);
-    SloVerdict slo = SloEvaluator.evaluate(steps, options);
+    SloVerdict slo =
+        SloEvaluator.evaluate(
+            loadGenerator == null
+                ? steps
+                : steps.stream().filter(s -> !loadGenerator.unvouched(s.step())).toList(),
+            options);
     boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
     Saturation saturation =
         closed ? ThroughputPlateauDetector.detect(steps) : SaturationDetector.detect(steps);
@@ -107,6 +131,7 @@ public final class CapacityAnalysis {
         modelNote,
         closedLoop,
         replicas,
-        baseline);
+        baseline,
+        loadGenerator);
   }
 }

@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.health.LoadGeneratorHealth;
 import java.util.List;
 
 /**
@@ -23,6 +24,8 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param loadGenerator the load generator's health per step and for the run (from {@code
+ *     load-generator.jsonl} beside the records); null when the run has no such file
  */
 public record CapacityReport(
     List<String> sources,
@@ -39,7 +42,8 @@ public record CapacityReport(
     String modelNote,
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
-    BaselineComparison baseline) {
+    BaselineComparison baseline,
+    LoadGeneratorHealth loadGenerator) {
 
   public CapacityReport {
     sources = List.copyOf(sources);

@@ -47,6 +47,13 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param ttfbMicros send → response headers, µs, from the load generator's own {@code
+ *     System.nanoTime()} stamps (the request handed to the HTTP client, the status line read); null
+ *     when not stamped. Same definition as {@code ttfbMillis}, which keeps Gatling's whole
+ *     milliseconds (as the HTML report shows them)
+ * @param ttftMicros send → first event with non-empty content or reasoning, µs (the event stamped
+ *     where it is classified, against the same origin as {@code ttfbMicros})
+ * @param gapMicros {@code ttftMicros − ttfbMicros}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -78,12 +85,118 @@ public record RequestRecord(
     String outcome,
     String reason,
     Integer httpStatus,
-    String message) {
+    String message,
+    Long ttfbMicros,
+    Long ttftMicros,
+    Long gapMicros) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
   public static final String WARMUP = "warmup";
   public static final String STEP = "step";
+
+  /** A record without the precise (µs) timings. */
+  public RequestRecord(
+      String run,
+      long userId,
+      String requestId,
+      String phase,
+      int step,
+      String stepLabel,
+      Double offeredRate,
+      Integer concurrency,
+      String model,
+      Integer promptTokens,
+      Integer maxTokens,
+      long startEpochMillis,
+      Long ttfbMillis,
+      Long ttftMillis,
+      Long gapMillis,
+      Long firstContentMillis,
+      Long firstReasoningMillis,
+      Long e2eMillis,
+      List<Long> itlMillis,
+      Double tpotMillis,
+      Integer outputTokens,
+      String outputTokensSource,
+      Integer contentEvents,
+      Map<String, Double> serverTimings,
+      Boolean newConnection,
+      String outcome,
+      String reason,
+      Integer httpStatus,
+      String message) {
+    this(
+        run,
+        userId,
+        requestId,
+        phase,
+        step,
+        stepLabel,
+        offeredRate,
+        concurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        startEpochMillis,
+        ttfbMillis,
+        ttftMillis,
+        gapMillis,
+        firstContentMillis,
+        firstReasoningMillis,
+        e2eMillis,
+        itlMillis,
+        tpotMillis,
+        outputTokens,
+        outputTokensSource,
+        contentEvents,
+        serverTimings,
+        newConnection,
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        null,
+        null,
+        null);
+  }
+
+  /** The same record with the precise timings, µs (null where not stamped). */
+  public RequestRecord withMicros(Long newTtfbMicros, Long newTtftMicros, Long newGapMicros) {
+    return new RequestRecord(
+        run,
+        userId,
+        requestId,
+        phase,
+        step,
+        stepLabel,
+        offeredRate,
+        concurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        startEpochMillis,
+        ttfbMillis,
+        ttftMillis,
+        gapMillis,
+        firstContentMillis,
+        firstReasoningMillis,
+        e2eMillis,
+        itlMillis,
+        tpotMillis,
+        outputTokens,
+        outputTokensSource,
+        contentEvents,
+        serverTimings,
+        newConnection,
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        newTtfbMicros,
+        newTtftMicros,
+        newGapMicros);
+  }
 
   public boolean ok() {
     return OK.equals(outcome);
@@ -125,6 +238,9 @@ public record RequestRecord(
         newOutcome,
         newReason,
         newHttpStatus,
-        newMessage);
+        newMessage,
+        ttfbMicros,
+        ttftMicros,
+        gapMicros);
   }
 }

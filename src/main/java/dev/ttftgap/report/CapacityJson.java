@@ -38,6 +38,10 @@ import java.util.List;
  * maxSustainableRatePerSec}, {@code saturation.ratePerSec} and {@code thresholdRatio}) are null
  * there, and the closed-only ones are null in an open run.
  *
+ * <p>{@code loadGenerator} (last field of each step and of the root): the load generator's own
+ * health, see {@link LoadGeneratorJson}; {@code null} when the run has no {@code
+ * load-generator.jsonl}.
+ *
  * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
  */
 public final class CapacityJson {
@@ -77,7 +81,9 @@ public final class CapacityJson {
     options.put("knownSaturationRatePerSec", report.options().knownSaturationRate().orElse(null));
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
-      steps.add(step(step));
+      steps.add(
+          step(step)
+              .set("loadGenerator", LoadGeneratorJson.step(report.loadGenerator(), step.step())));
     }
     root.set("headerTiming", headerTiming(report.headerTiming()));
     root.set("knee", knee(report.knee()));
@@ -88,6 +94,7 @@ public final class CapacityJson {
     root.set("closedLoopModel", closedLoop(report.closedLoopModel()));
     root.set("replicas", replicas(report.replicas()));
     root.set("baselineComparison", baseline(report.baseline()));
+    root.set("loadGenerator", LoadGeneratorJson.run(report.loadGenerator()));
     return root;
   }
 

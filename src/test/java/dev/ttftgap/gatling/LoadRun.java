@@ -47,6 +47,7 @@ public final class LoadRun {
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
+  private final LoadGeneratorProbes probes;
   private volatile long startNanos;
 
   private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
@@ -61,6 +62,7 @@ public final class LoadRun {
             + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
+    this.probes = new LoadGeneratorProbes(recordsFile, schedule);
     this.startNanos = System.nanoTime();
   }
 
@@ -100,12 +102,14 @@ public final class LoadRun {
   /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
   public PopulationBuilder population(String scenarioName) {
     if (profile.load().open()) {
-      ScenarioBuilder scenario = scenario(scenarioName).exec(request());
-      return scenario.injectOpen(Injection.open(schedule));
+      ScenarioBuilder scenario = scenario(scenarioName).exec(probes.userStarted(), request());
+      return scenario.injectOpen(probes.plan(Injection.open(schedule)));
     }
     long total = schedule.totalDurationMillis();
     ScenarioBuilder scenario =
-        scenario(scenarioName).asLongAs(session -> elapsedMillis() < total).on(request());
+        scenario(scenarioName)
+            .asLongAs(session -> elapsedMillis() < total)
+            .on(probes.requestStarting(), request(), probes.requestEnded());
     return scenario.injectClosed(Injection.closed(schedule));
   }
 
@@ -123,6 +127,7 @@ public final class LoadRun {
   /** Call from {@code before()}: the step of a request is computed from this instant. */
   public void start() {
     startNanos = System.nanoTime();
+    probes.start();
   }
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
@@ -130,6 +135,7 @@ public final class LoadRun {
     records.close();
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    probes.finish(runDir);
     CapacityReport report =
         CapacityReports.writeAll(
             List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());

@@ -116,6 +116,7 @@ class VerdictSentencesTest {
                 null,
                 null,
                 null,
+                null,
                 null));
 
     assertThat(sentence)

@@ -1,0 +1,59 @@
+package dev.ttftgap.measure;
+
+/**
+ * The precise instants of one request, {@code System.nanoTime()} against one origin: when it was
+ * handed to the HTTP client, when its status line arrived, when its first token was classified.
+ * Gatling's own clock has whole-millisecond resolution (an epoch lies in (true − 2 ms, true]);
+ * these stamps give the durations to the microsecond, as far as the client's event loop is on time
+ * (see the load generator's event-loop delay).
+ *
+ * <p>Written by the I/O thread of the request's connection and read after the stream ended by the
+ * user's next action: the fields are volatile. An instant not stamped is {@link #UNSET}.
+ */
+public final class RequestStamps {
+  static final long UNSET = Long.MIN_VALUE;
+
+  private volatile long sentNanos = UNSET;
+  private volatile long headersNanos = UNSET;
+  private volatile long firstTokenNanos = UNSET;
+
+  /** The request was handed to the HTTP client (the first call wins: a re-sent POST keeps it). */
+  public void sent(long nanos) {
+    if (sentNanos == UNSET) {
+      sentNanos = nanos;
+    }
+  }
+
+  /** The response status and headers arrived (the first call wins). */
+  public void headers(long nanos) {
+    if (headersNanos == UNSET) {
+      headersNanos = nanos;
+    }
+  }
+
+  /** The first event with a token was classified (the first call wins). */
+  public void firstToken(long nanos) {
+    if (firstTokenNanos == UNSET) {
+      firstTokenNanos = nanos;
+    }
+  }
+
+  /** Send → headers, µs; null when either was not stamped. */
+  public Long ttfbMicros() {
+    return between(sentNanos, headersNanos);
+  }
+
+  /** Send → first token, µs; null when either was not stamped. */
+  public Long ttftMicros() {
+    return between(sentNanos, firstTokenNanos);
+  }
+
+  /** Headers → first token, µs; null when either was not stamped. */
+  public Long gapMicros() {
+    return between(headersNanos, firstTokenNanos);
+  }
+
+  private static Long between(long from, long to) {
+    return from == UNSET || to == UNSET || to < from ? null : (to - from) / 1000;
+  }
+}

@@ -1,0 +1,119 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.exec;
+
+import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.health.LoadGeneratorMonitor;
+import dev.ttftgap.profile.StepSchedule;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * The load generator's health probes in a Gatling run: a {@link LoadGeneratorMonitor} started with
+ * the run, the event loops handed to it when the first user starts, and the injection lag of every
+ * start. Its file ends up beside {@code records.jsonl} as {@value LoadGeneratorLog#FILE_NAME}.
+ *
+ * <p>Injection lag: in the open model a user's planned start is Gatling's own schedule ({@link
+ * GatlingInternals#plannedStartsNanos}), its actual start the first action it runs; in the closed
+ * model a request's planned start is the end of the same user's previous request. Both are recorded
+ * against the monitor's origin; the analysis takes the best-served start as on time.
+ */
+final class LoadGeneratorProbes {
+  private static final String PREVIOUS_END = "ttftgap.previousEndNanos";
+
+  private final Path file;
+  private final StepSchedule schedule;
+  private volatile LoadGeneratorMonitor monitor;
+  private volatile long[] plannedStartsNanos;
+
+  /** Probes that will write beside {@code recordsFile} while it is written; not started yet. */
+  LoadGeneratorProbes(Path recordsFile, StepSchedule schedule) {
+    this.file = recordsFile.resolveSibling(recordsFile.getFileName() + ".load-generator.jsonl");
+    this.schedule = schedule;
+  }
+
+  /** Starts the monitor; call when the run starts (the schedule's time zero). */
+  void start() {
+    monitor = LoadGeneratorMonitor.start(file, elapsed -> schedule.stepAt(elapsed).index());
+  }
+
+  /** The open injection steps the run uses: their planned starts are what lag is measured from. */
+  List<OpenInjectionStep> plan(List<OpenInjectionStep> steps) {
+    plannedStartsNanos = GatlingInternals.plannedStartsNanos(steps);
+    return steps;
+  }
+
+  /** First action of an open-model user: notes how late it started. */
+  ChainBuilder userStarted() {
+    return exec(
+        session -> {
+          LoadGeneratorMonitor monitor = this.monitor;
+          if (monitor == null) {
+            return session;
+          }
+          long now = started(monitor);
+          long[] planned = plannedStartsNanos;
+          long index = session.userId() - 1;
+          if (planned != null && index >= 0 && index < planned.length) {
+            monitor.injectionDelay(now - planned[(int) index]);
+          }
+          return session;
+        });
+  }
+
+  /** Before each request of a closed-model user: how long after its previous request it starts. */
+  ChainBuilder requestStarting() {
+    return exec(
+        session -> {
+          LoadGeneratorMonitor monitor = this.monitor;
+          if (monitor == null) {
+            return session;
+          }
+          long now = started(monitor);
+          if (session.contains(PREVIOUS_END)) {
+            monitor.injectionDelay(now - session.getLong(PREVIOUS_END));
+          }
+          return session;
+        });
+  }
+
+  /** After each request of a closed-model user. */
+  ChainBuilder requestEnded() {
+    return exec(
+        session -> {
+          LoadGeneratorMonitor monitor = this.monitor;
+          return monitor == null ? session : session.set(PREVIOUS_END, monitor.elapsedNanos());
+        });
+  }
+
+  /** Stops the probes and moves their file into the run's folder, beside the records. */
+  void finish(Path runDir) {
+    LoadGeneratorMonitor monitor = this.monitor;
+    if (monitor == null) {
+      return;
+    }
+    monitor.close();
+    try {
+      Files.move(
+          file, runDir.resolve(LoadGeneratorLog.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static long started(LoadGeneratorMonitor monitor) {
+    if (!monitor.probing()) {
+      List<java.util.concurrent.ScheduledExecutorService> loops = GatlingInternals.eventLoops();
+      if (!loops.isEmpty()) {
+        monitor.probe(loops);
+      }
+    }
+    return monitor.elapsedNanos();
+  }
+}
