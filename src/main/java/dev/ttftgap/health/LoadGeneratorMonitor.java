@@ -30,7 +30,7 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
 
   private final LoadGeneratorLog log;
   private final LongToIntFunction stepAtElapsedMillis;
-  private final long originNanos = System.nanoTime();
+  private final long originNanos;
   private final JvmSampler jvm = JvmSampler.start();
   private final ScheduledExecutorService timer;
   private final Duration probePeriod;
@@ -45,6 +45,8 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
     this.log = LoadGeneratorLog.open(file);
     this.stepAtElapsedMillis = stepAtElapsedMillis;
     this.probePeriod = probePeriod;
+    // after the management beans are up (their first use can take a while): time zero is now
+    this.originNanos = System.nanoTime();
     this.lastNanos = originNanos;
     this.lastCpuNanos = jvm.cpuNanos();
     this.timer =

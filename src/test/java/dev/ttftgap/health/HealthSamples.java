@@ -46,6 +46,15 @@ public final class HealthSamples {
     return LoadGeneratorAnalysis.analyze(samples);
   }
 
+  /** Steps 1..{@code steps}, quiet except those in {@code blocked}, blocked 31 ms at times. */
+  public static LoadGeneratorHealth flagging(int steps, java.util.Set<Integer> blocked) {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    for (int step = 1; step <= steps; step++) {
+      samples.addAll(step(step, 5, 400, blocked.contains(step) ? 5 : 0, 31_000, 1_000));
+    }
+    return LoadGeneratorAnalysis.analyze(samples);
+  }
+
   /** A run whose three steps were all quiet. */
   public static LoadGeneratorHealth quiet() {
     List<LoadGeneratorSample> samples = new ArrayList<>();

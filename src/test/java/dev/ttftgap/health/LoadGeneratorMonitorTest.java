@@ -18,16 +18,16 @@ class LoadGeneratorMonitorTest {
       throws Exception {
     ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
     Path file = dir.resolve(LoadGeneratorLog.FILE_NAME);
-    // step 1 for the first 600 ms, step 2 after
+    // step 1 for the first second, step 2 after
     LoadGeneratorMonitor monitor =
         LoadGeneratorMonitor.start(
-            file, elapsed -> elapsed < 600 ? 1 : 2, Duration.ofMillis(200), Duration.ofMillis(5));
+            file, elapsed -> elapsed < 1000 ? 1 : 2, Duration.ofMillis(200), Duration.ofMillis(5));
     try {
       monitor.probe(List.of(loop));
       for (int i = 0; i < 10; i++) {
         monitor.injectionDelay(50_000_000L + i * 1_000_000L);
       }
-      Thread.sleep(700);
+      Thread.sleep(1100);
       // step 2: the loop runs 30 ms tasks back to back, as an overloaded client's loop would
       loop.scheduleAtFixedRate(() -> sleep(30), 0, 35, TimeUnit.MILLISECONDS);
       Thread.sleep(700);

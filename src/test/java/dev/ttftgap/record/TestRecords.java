@@ -50,6 +50,11 @@ public final class TestRecords {
         .build();
   }
 
+  /** {@link #full} with the load generator's precise timings, µs. */
+  public static RequestRecord precise(long userId) {
+    return full(userId).withMicros(120_345L, 400_456L, 280_111L);
+  }
+
   /** Every nullable field null: a warm-up request whose connection was refused. */
   public static RequestRecord minimal(long userId) {
     return builder()
