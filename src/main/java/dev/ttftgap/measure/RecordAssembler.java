@@ -71,7 +71,7 @@ public final class RecordAssembler {
     Long ttfb = record.ttfbMillis() == null ? null : stamps.ttfbMicros();
     Long ttft = record.ttftMillis() == null ? null : stamps.ttftMicros();
     Long gap = ttfb == null || ttft == null ? null : stamps.gapMicros();
-    return record.withMicros(ttfb, ttft, gap);
+    return record.withMicros(ttfb, ttft, gap, ttfb == null ? null : stamps.sentEpochMicros());
   }
 
   private static RequestRecord assembleMillis(

@@ -14,14 +14,30 @@ public final class RequestStamps {
   static final long UNSET = Long.MIN_VALUE;
 
   private volatile long sentNanos = UNSET;
+  private volatile long sentEpochMicros = UNSET;
   private volatile long headersNanos = UNSET;
   private volatile long firstTokenNanos = UNSET;
 
   /** The request was handed to the HTTP client (the first call wins: a re-sent POST keeps it). */
   public void sent(long nanos) {
+    sent(nanos, UNSET);
+  }
+
+  /**
+   * As {@link #sent(long)}, with the wall clock read at the same moment ({@code Instant.now()}, µs
+   * since the epoch): the absolute instant the precise durations count from.
+   */
+  public void sent(long nanos, long epochMicros) {
     if (sentNanos == UNSET) {
       sentNanos = nanos;
+      sentEpochMicros = epochMicros;
     }
+  }
+
+  /** When the request was handed to the HTTP client, µs since the epoch; null when not stamped. */
+  public Long sentEpochMicros() {
+    long value = sentEpochMicros;
+    return value == UNSET ? null : value;
   }
 
   /** The response status and headers arrived (the first call wins). */

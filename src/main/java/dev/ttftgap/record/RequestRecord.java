@@ -54,6 +54,9 @@ import java.util.Map;
  * @param ttftMicros send → first event with non-empty content or reasoning, µs (the event stamped
  *     where it is classified, against the same origin as {@code ttfbMicros})
  * @param gapMicros {@code ttftMicros − ttfbMicros}
+ * @param startEpochMicros the instant the precise durations count from (the request handed to the
+ *     HTTP client), µs since the epoch, read from the wall clock with the send stamp; it lies a
+ *     little before {@code startEpochMillis} (Gatling stamps its start once the hand-off returns)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -88,7 +91,8 @@ public record RequestRecord(
     String message,
     Long ttfbMicros,
     Long ttftMicros,
-    Long gapMicros) {
+    Long gapMicros,
+    Long startEpochMicros) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -158,11 +162,18 @@ public record RequestRecord(
         message,
         null,
         null,
+        null,
         null);
   }
 
-  /** The same record with the precise timings, µs (null where not stamped). */
+  /** The same record with the precise durations, µs (null where not stamped). */
   public RequestRecord withMicros(Long newTtfbMicros, Long newTtftMicros, Long newGapMicros) {
+    return withMicros(newTtfbMicros, newTtftMicros, newGapMicros, startEpochMicros);
+  }
+
+  /** The same record with the precise durations and their origin, µs (null where not stamped). */
+  public RequestRecord withMicros(
+      Long newTtfbMicros, Long newTtftMicros, Long newGapMicros, Long newStartEpochMicros) {
     return new RequestRecord(
         run,
         userId,
@@ -195,7 +206,8 @@ public record RequestRecord(
         message,
         newTtfbMicros,
         newTtftMicros,
-        newGapMicros);
+        newGapMicros,
+        newStartEpochMicros);
   }
 
   public boolean ok() {
@@ -241,6 +253,7 @@ public record RequestRecord(
         newMessage,
         ttfbMicros,
         ttftMicros,
-        gapMicros);
+        gapMicros,
+        startEpochMicros);
   }
 }

@@ -32,6 +32,10 @@ import java.util.stream.Collectors;
  *       = client epoch − engine epoch for the headers ({@code start + ttfb} vs {@code
  *       headersWritten}) and the first token ({@code start + ttft} vs {@code firstContentWritten}),
  *       and Δgap = client gap − engine gap (a pure duration).
+ *   <li><b>Precise accuracy</b>: the same joins with the records' own {@code System.nanoTime()}
+ *       stamps: client headers = {@code startEpochMicros + ttfbMicros}, first token = {@code
+ *       startEpochMicros + ttftMicros} (the wall clock is read once per request, with the send
+ *       stamp, so no anchor is involved), Δgap = {@code gapMicros} − engine gap.
  * </ul>
  *
  * <p>Assumptions: the run starts when its first record starts (the warm-up users all start at
@@ -229,6 +233,54 @@ final class StreamingFigures {
           double engineGap =
               (truth.firstContentWrittenEpochMicros() - truth.headersWrittenEpochMicros()) / 1000.0;
           gap.add(r.gapMillis() - engineGap);
+        }
+      }
+    }
+    return new Accuracy(joined, ttfb, ttft, gap);
+  }
+
+  /**
+   * Client − engine differences, ms, from the records' precise stamps ({@code startEpochMicros},
+   * {@code ttfbMicros}, {@code ttftMicros}, {@code gapMicros}); records without them are skipped.
+   * Requests are those that started in [{@code from}, {@code to}) whose step is {@code step} (any
+   * step when null).
+   */
+  static Accuracy preciseAccuracy(
+      List<RequestRecord> records, List<GroundTruth> truths, long from, long to, Integer step) {
+    Map<String, GroundTruth> byId =
+        truths.stream()
+            .collect(Collectors.toMap(GroundTruth::requestId, Function.identity(), (a, b) -> a));
+    List<Double> ttfb = new ArrayList<>();
+    List<Double> ttft = new ArrayList<>();
+    List<Double> gap = new ArrayList<>();
+    int joined = 0;
+    for (RequestRecord r : records) {
+      if (r.requestId() == null
+          || r.startEpochMicros() == null
+          || r.startEpochMillis() < from
+          || r.startEpochMillis() >= to
+          || (step != null && r.step() != step)) {
+        continue;
+      }
+      GroundTruth truth = byId.get(r.requestId());
+      if (truth == null) {
+        continue;
+      }
+      joined++;
+      if (r.ttfbMicros() != null && truth.headersWrittenEpochMicros() != null) {
+        ttfb.add(
+            (r.startEpochMicros() + r.ttfbMicros() - truth.headersWrittenEpochMicros()) / 1000.0);
+      }
+      if (r.ttftMicros() != null && truth.firstContentWrittenEpochMicros() != null) {
+        ttft.add(
+            (r.startEpochMicros() + r.ttftMicros() - truth.firstContentWrittenEpochMicros())
+                / 1000.0);
+        if (r.gapMicros() != null && truth.headersWrittenEpochMicros() != null) {
+          gap.add(
+              (r.gapMicros()
+                      - (truth.firstContentWrittenEpochMicros()
+                          - truth.headersWrittenEpochMicros()))
+                  / 1000.0);
         }
       }
     }

@@ -59,7 +59,9 @@ final class ErrorBodyCapture implements HttpClient {
     RequestStamps stamps = NEXT.get();
     NEXT.remove();
     if (stamps != null) {
-      stamps.sent(System.nanoTime());
+      long nanos = System.nanoTime();
+      java.time.Instant now = java.time.Instant.now();
+      stamps.sent(nanos, now.getEpochSecond() * 1_000_000L + now.getNano() / 1000);
     }
     delegate.sendRequest(
         request,

@@ -27,6 +27,13 @@ import java.util.List;
 final class LoadGeneratorProbes {
   private static final String PREVIOUS_END = "ttftgap.previousEndNanos";
 
+  /**
+   * {@code -Dttftgap.loadGeneratorProbes=off} runs without the probes (no {@value
+   * LoadGeneratorLog#FILE_NAME}, no health verdict): only for measuring what they cost ({@code
+   * StreamingBenchmark}, docs/performance.md), not a user setting.
+   */
+  static final String SWITCH = "ttftgap.loadGeneratorProbes";
+
   private final Path file;
   private final StepSchedule schedule;
   private volatile LoadGeneratorMonitor monitor;
@@ -40,6 +47,10 @@ final class LoadGeneratorProbes {
 
   /** Starts the monitor; call when the run starts (the schedule's time zero). */
   void start() {
+    if ("off".equals(System.getProperty(SWITCH))) {
+      System.out.println("ttft-gap: load generator probes off (" + SWITCH + "=off)");
+      return;
+    }
     monitor = LoadGeneratorMonitor.start(file, elapsed -> schedule.stepAt(elapsed).index());
   }
 

@@ -276,7 +276,7 @@ class RecordAssemblerTest {
   @Test
   void preciseStampsGiveMicrosecondDurationsBesideGatlingsMilliseconds() {
     RequestStamps stamps = new RequestStamps();
-    stamps.sent(7_000_000_000L);
+    stamps.sent(7_000_000_000L, 999_600L);
     stamps.headers(7_119_600_000L);
     stamps.firstToken(7_399_512_000L);
 
@@ -292,6 +292,9 @@ class RecordAssemblerTest {
     assertThat(record.ttfbMicros()).as("the stamps' TTFB, µs").isEqualTo(119_600L);
     assertThat(record.ttftMicros()).as("the stamps' TTFT, µs").isEqualTo(399_512L);
     assertThat(record.gapMicros()).as("the stamps' gap, µs").isEqualTo(279_912L);
+    assertThat(record.startEpochMicros())
+        .as("their origin, µs since the epoch")
+        .isEqualTo(999_600L);
   }
 
   @Test

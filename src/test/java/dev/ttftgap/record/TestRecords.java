@@ -52,7 +52,7 @@ public final class TestRecords {
 
   /** {@link #full} with the load generator's precise timings, µs. */
   public static RequestRecord precise(long userId) {
-    return full(userId).withMicros(120_345L, 400_456L, 280_111L);
+    return full(userId).withMicros(120_345L, 400_456L, 280_111L, 1_764_470_000_000_000L + userId);
   }
 
   /** Every nullable field null: a warm-up request whose connection was refused. */
