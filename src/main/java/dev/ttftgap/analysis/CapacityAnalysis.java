@@ -31,12 +31,13 @@ public final class CapacityAnalysis {
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
   public static CapacityReport analyzeFiles(
       List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
+    List<RequestRecord> records = RecordsFiles.read(files);
     return analyze(
-        RecordsFiles.read(files),
+        records,
         files.stream().map(Path::toString).toList(),
         options,
         baselineSteps,
-        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(files)));
+        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(files), records));
   }
 
   /**

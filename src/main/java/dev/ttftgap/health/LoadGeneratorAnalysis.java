@@ -1,9 +1,12 @@
 package dev.ttftgap.health;
 
+import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Cuts a run's {@link LoadGeneratorSample}s per step and decides which steps the load generator can
@@ -12,11 +15,13 @@ import java.util.TreeMap;
  * <p><b>Algorithm overview.</b> A sample belongs to the step it names (the step running at its end,
  * from the schedule; warm-up, step 0, is left out of the steps and of the run). Per step: the
  * event-loop delay percentiles over every probe tick of every loop; the injection lag percentiles,
- * where a start's lag is its recorded delay minus the smallest delay of the whole run (the
- * best-served start is taken as on time, which removes the unknown origin of the schedule); CPU
- * cores = CPU time / wall time, as a share of the processors; GC pause count, total, max and the
- * largest heap after a GC. A step is vouched for when its event-loop delay p99 and its injection
- * lag p99 are both within their thresholds; otherwise the reason names the first figure over.
+ * where in an open run a start's lag is its recorded delay minus the smallest delay of the whole
+ * run (the best-served start is taken as on time, which removes the unknown origin of the schedule)
+ * and in a closed run each request's start minus the end of the user's previous request ({@link
+ * ClosedLoopLag}, from the records); CPU cores = CPU time / wall time, as a share of the
+ * processors; GC pause count, total, max and the largest heap after a GC. A step is vouched for
+ * when its event-loop delay p99 and its injection lag p99 are both within their thresholds;
+ * otherwise the reason names the first figure over.
  *
  * <p><b>Assumptions.</b> A timestamp the client takes on an event loop is late by at most what the
  * probe on that loop saw (the probe and the I/O share the loop); GC pauses and CPU starvation show
@@ -36,8 +41,33 @@ public final class LoadGeneratorAnalysis {
 
   /** The health of each step and of the run; null when {@code samples} is null (no probe file). */
   public static LoadGeneratorHealth analyze(List<LoadGeneratorSample> samples) {
+    return analyze(samples, List.of());
+  }
+
+  /**
+   * As {@link #analyze(List)}; a closed-model run's injection lag comes from {@code records}
+   * instead ({@link ClosedLoopLag}: each request against the end of the user's previous one).
+   *
+   * @param records the run's records; their closed-model steps (with a concurrency) get their lag
+   *     from them
+   */
+  public static LoadGeneratorHealth analyze(
+      List<LoadGeneratorSample> samples, List<RequestRecord> records) {
     if (samples == null) {
       return null;
+    }
+    Set<Integer> closedSteps =
+        records.stream()
+            .filter(r -> r.concurrency() != null)
+            .map(RequestRecord::step)
+            .collect(Collectors.toSet());
+    Map<Integer, List<Long>> closedLagsMicros = new TreeMap<>();
+    for (ClosedLoopLag.Lag lag : ClosedLoopLag.of(records)) {
+      if (closedSteps.contains(lag.step())) {
+        closedLagsMicros
+            .computeIfAbsent(lag.step(), k -> new ArrayList<>())
+            .add(Math.max(0, lag.lagMillis()) * 1000);
+      }
     }
     long origin =
         samples.stream()
@@ -52,28 +82,49 @@ public final class LoadGeneratorAnalysis {
       }
     }
     List<LoadGeneratorStep> steps = new ArrayList<>();
-    byStep.forEach((step, list) -> steps.add(summarize(step, list, origin)));
+    byStep.forEach(
+        (step, list) ->
+            steps.add(
+                summarize(step, list, origin, lagsOf(list, origin, closedLagsMicros.get(step)))));
     List<LoadGeneratorSample> measured = samples.stream().filter(s -> s.step() >= 1).toList();
+    List<Long> allClosed =
+        closedLagsMicros.entrySet().stream()
+            .filter(e -> e.getKey() >= 1)
+            .flatMap(e -> e.getValue().stream())
+            .toList();
     return new LoadGeneratorHealth(
         steps,
-        summarize(null, measured, origin),
+        summarize(
+            null,
+            measured,
+            origin,
+            lagsOf(measured, origin, closedSteps.isEmpty() ? null : allClosed)),
         MAX_EVENT_LOOP_DELAY_P99_MILLIS,
         MAX_INJECTION_LAG_P99_MILLIS);
   }
 
+  /**
+   * The lags, µs, sorted: the closed-model ones when given, else the samples' against the origin.
+   */
+  private static long[] lagsOf(
+      List<LoadGeneratorSample> samples, long injectionOriginMicros, List<Long> closedMicros) {
+    if (closedMicros != null) {
+      return closedMicros.stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+    return samples.stream()
+        .flatMap(s -> s.injectionDelaysMicros().stream())
+        .mapToLong(d -> d - injectionOriginMicros)
+        .sorted()
+        .toArray();
+  }
+
   private static LoadGeneratorStep summarize(
-      Integer step, List<LoadGeneratorSample> samples, long injectionOriginMicros) {
+      Integer step, List<LoadGeneratorSample> samples, long injectionOriginMicros, long[] lags) {
     long[] loopDelays =
         samples.stream()
             .flatMap(s -> s.eventLoopDelaysMicros().stream())
             .flatMap(List::stream)
             .mapToLong(Long::longValue)
-            .sorted()
-            .toArray();
-    long[] lags =
-        samples.stream()
-            .flatMap(s -> s.injectionDelaysMicros().stream())
-            .mapToLong(d -> d - injectionOriginMicros)
             .sorted()
             .toArray();
     double seconds = samples.stream().mapToDouble(LoadGeneratorSample::intervalMillis).sum() / 1000;

@@ -43,6 +43,24 @@ class StreamingFiguresTest {
         null);
   }
 
+  /** The engine's view of request "a": accepted at 1000 ms, headers 1009.4, first token 1019.7. */
+  private static GroundTruth truthOfA() {
+    return new GroundTruth(
+        "a",
+        "stress",
+        200,
+        20,
+        0,
+        3,
+        1_000_000L,
+        1_009_400L,
+        1_019_700L,
+        1_100_000L,
+        10L,
+        GroundTruth.OK,
+        null);
+  }
+
   @Test
   void concurrencyCountsStreamsFromHeadersToEnd() {
     // user 1 open [1010, 2000), user 2 open [1510, 2500)
@@ -84,21 +102,7 @@ class StreamingFiguresTest {
 
   @Test
   void accuracyJoinsByRequestIdAndComparesEpochs() {
-    GroundTruth truth =
-        new GroundTruth(
-            "a",
-            "stress",
-            200,
-            20,
-            0,
-            3,
-            1_000_000L,
-            1_009_400L,
-            1_019_700L,
-            1_100_000L,
-            10L,
-            GroundTruth.OK,
-            null);
+    GroundTruth truth = truthOfA();
     List<RequestRecord> records =
         List.of(
             record(1, "a", 1000, 10L, 20L, 100L, List.of()),
@@ -116,21 +120,7 @@ class StreamingFiguresTest {
 
   @Test
   void preciseAccuracyUsesTheRecordsOwnStampsAndSkipsRecordsWithout() {
-    GroundTruth truth =
-        new GroundTruth(
-            "a",
-            "stress",
-            200,
-            20,
-            0,
-            3,
-            1_000_000L,
-            1_009_400L,
-            1_019_700L,
-            1_100_000L,
-            10L,
-            GroundTruth.OK,
-            null);
+    GroundTruth truth = truthOfA();
     // sent at 999.950 ms, headers read 9.500 ms later, first token 19.800 ms later
     RequestRecord stamped =
         record(1, "a", 1000, 10L, 20L, 100L, List.of())

@@ -13,20 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The load generator's health probes in a Gatling run: a {@link LoadGeneratorMonitor} started with
  * the run, the event loops handed to it when the first user starts, and the injection lag of every
  * start. Its file ends up beside {@code records.jsonl} as {@value LoadGeneratorLog#FILE_NAME}.
  *
- * <p>Injection lag: in the open model a user's planned start is Gatling's own schedule ({@link
- * GatlingInternals#plannedStartsNanos}), its actual start the first action it runs; in the closed
- * model a request's planned start is the end of the same user's previous request. Both are recorded
- * against the monitor's origin; the analysis takes the best-served start as on time.
+ * <p>Injection lag (open model): a user's planned start is Gatling's own schedule ({@link
+ * GatlingInternals#plannedStartsNanos}), its actual start the first action it runs, recorded
+ * against the monitor's origin (the analysis takes the best-served start as on time). A closed
+ * model's lag (each request against the end of the user's previous one) is read from the records by
+ * the analysis; a closed-model user's first action also starts the event-loop probe.
  */
 final class LoadGeneratorProbes {
-  private static final String PREVIOUS_END = "ttftgap.previousEndNanos";
-
   /**
    * {@code -Dttftgap.loadGeneratorProbes=off} runs without the probes (no {@value
    * LoadGeneratorLog#FILE_NAME}, no health verdict): only for measuring what they cost ({@code
@@ -60,7 +60,7 @@ final class LoadGeneratorProbes {
     return steps;
   }
 
-  /** First action of an open-model user: notes how late it started. */
+  /** First action of an open-model user: probes the loops if not yet done, notes how late it is. */
   ChainBuilder userStarted() {
     return exec(
         session -> {
@@ -68,38 +68,19 @@ final class LoadGeneratorProbes {
           if (monitor == null) {
             return session;
           }
-          long now = started(monitor);
+          if (!monitor.probing()) {
+            List<ScheduledExecutorService> loops = GatlingInternals.eventLoops();
+            if (!loops.isEmpty()) {
+              monitor.probe(loops);
+            }
+          }
+          long now = monitor.elapsedNanos();
           long[] planned = plannedStartsNanos;
           long index = session.userId() - 1;
           if (planned != null && index >= 0 && index < planned.length) {
             monitor.injectionDelay(now - planned[(int) index]);
           }
           return session;
-        });
-  }
-
-  /** Before each request of a closed-model user: how long after its previous request it starts. */
-  ChainBuilder requestStarting() {
-    return exec(
-        session -> {
-          LoadGeneratorMonitor monitor = this.monitor;
-          if (monitor == null) {
-            return session;
-          }
-          long now = started(monitor);
-          if (session.contains(PREVIOUS_END)) {
-            monitor.injectionDelay(now - session.getLong(PREVIOUS_END));
-          }
-          return session;
-        });
-  }
-
-  /** After each request of a closed-model user. */
-  ChainBuilder requestEnded() {
-    return exec(
-        session -> {
-          LoadGeneratorMonitor monitor = this.monitor;
-          return monitor == null ? session : session.set(PREVIOUS_END, monitor.elapsedNanos());
         });
   }
 
@@ -116,15 +97,5 @@ final class LoadGeneratorProbes {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static long started(LoadGeneratorMonitor monitor) {
-    if (!monitor.probing()) {
-      List<java.util.concurrent.ScheduledExecutorService> loops = GatlingInternals.eventLoops();
-      if (!loops.isEmpty()) {
-        monitor.probe(loops);
-      }
-    }
-    return monitor.elapsedNanos();
   }
 }

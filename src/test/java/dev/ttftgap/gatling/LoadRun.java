@@ -108,8 +108,9 @@ public final class LoadRun {
     long total = schedule.totalDurationMillis();
     ScenarioBuilder scenario =
         scenario(scenarioName)
+            .exec(probes.userStarted())
             .asLongAs(session -> elapsedMillis() < total)
-            .on(probes.requestStarting(), request(), probes.requestEnded());
+            .on(request());
     return scenario.injectClosed(Injection.closed(schedule));
   }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.health.LoadGeneratorSample;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -60,6 +62,37 @@ class MeasurementRunTest {
                 r.requestId())
             .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
       }
+      for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
+        GroundTruth t = truth.get(r.requestId());
+        assertThat(r.ttfbMicros()).as("precise TTFB of %s", r.requestId()).isNotNull();
+        assertThat(r.ttftMicros()).as("precise TTFT of %s", r.requestId()).isNotNull();
+        assertThat(r.gapMicros())
+            .as("precise gap = precise TTFT − precise TTFB, %s", r.requestId())
+            .isEqualTo(r.ttftMicros() - r.ttfbMicros());
+        assertThat(r.startEpochMicros() + r.ttfbMicros() - t.headersWrittenEpochMicros())
+            .as("precise client headers time − engine headers-written time, µs, %s", r.requestId())
+            .isBetween(-1_000L, TOLERANCE_MILLIS * 1000);
+        assertThat(r.startEpochMicros() + r.ttftMicros() - t.firstContentWrittenEpochMicros())
+            .as(
+                "precise client first-token time − engine first-content time, µs, %s",
+                r.requestId())
+            .isBetween(-1_000L, TOLERANCE_MILLIS * 1000);
+      }
+      List<LoadGeneratorSample> health =
+          LoadGeneratorLog.read(run.records().resolveSibling(LoadGeneratorLog.FILE_NAME));
+      assertThat(health)
+          .as("the load generator's samples of the ~14 s run, one a second")
+          .hasSizeGreaterThanOrEqualTo(8);
+      assertThat(health)
+          .as("samples whose event loops were probed (all of Gatling's loops, 100 ticks/s each)")
+          .anySatisfy(
+              sample ->
+                  assertThat(sample.eventLoopDelaysMicros())
+                      .hasSizeGreaterThanOrEqualTo(Runtime.getRuntime().availableProcessors())
+                      .allSatisfy(loop -> assertThat(loop).hasSizeGreaterThan(50)));
+      assertThat(health.stream().mapToInt(s -> s.injectionDelaysMicros().size()).sum())
+          .as("injection delays, one per user the probes saw start (15 users)")
+          .isGreaterThanOrEqualTo(14);
       for (RequestRecord r : records) {
         assertThat(r.outputTokens())
             .as("output tokens from the usage chunk vs tokens the engine wrote, %s", r.requestId())

@@ -2,6 +2,7 @@ package dev.ttftgap.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,26 @@ class LoadGeneratorAnalysisTest {
         .isEqualTo(0.0);
     assertThat(health.step(2).injectionLagP99Millis()).isEqualTo(25.0);
     assertThat(health.step(2).reason()).isEqualTo("injection lag p99 25 ms > 10 ms");
+  }
+
+  @Test
+  void aClosedRunsLagIsEachRequestAgainstTheEndOfTheUsersPreviousOne() {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      // step 2's requests start 30 ms after the user's previous one ended
+      records.add(
+          ClosedLoopLagTest.request(
+              "r", 1, i < 10 ? 1 : 2, 1_000L * i + (i < 10 ? 0 : 30 * (i - 9)), 1_000L));
+    }
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(HealthSamples.step(1, 5, 100, 0, 0, 7_000_000), records);
+
+    assertThat(health.step(1).injectionLagP99Millis())
+        .as("step 1: each request starts as its predecessor ends")
+        .isEqualTo(0.0);
+    assertThat(health.run().injectionLagMaxMillis())
+        .as("the run's largest lag, from the records, not the samples' 7 s")
+        .isEqualTo(30.0);
   }
 
   @Test
