@@ -7,6 +7,9 @@ import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Entry point of the analysis: records in, finished {@link CapacityReport} out.
@@ -70,18 +73,32 @@ public final class CapacityAnalysis {
     List<StepStats> steps = measured.stats();
     LowLoadBaseline lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
-    Knee knee = KneeDetector.detect(steps, lowLoad);
-    SloVerdict slo =
-        SloEvaluator.evaluate(
-            loadGenerator == null
-                ? steps
-                : steps.stream().filter(s -> !loadGenerator.unvouched(s.step())).toList(),
-            options);
     boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
+    // a search run's steps come in the order it probed them; the detectors read them by load
+    List<StepStats> byLoad =
+        closed
+            ? steps
+            : steps.stream()
+                .sorted(
+                    java.util.Comparator.comparing(
+                        (StepStats s) -> s.rate() == null ? Double.MAX_VALUE : s.rate()))
+                .toList();
+    Knee knee = KneeDetector.detect(byLoad, lowLoad);
     Saturation saturation =
-        closed ? ThroughputPlateauDetector.detect(steps) : SaturationDetector.detect(steps);
+        closed ? ThroughputPlateauDetector.detect(steps) : SaturationDetector.detect(byLoad);
     QueueModel model =
-        closed ? null : QueueModelFitter.fit(steps, measured.samples(), lowLoad, saturation);
+        closed ? null : QueueModelFitter.fit(byLoad, measured.samples(), lowLoad, saturation);
+    Set<Integer> holdSteps =
+        records.stream()
+            .filter(r -> RequestRecord.HOLD.equals(r.phase()))
+            .map(RequestRecord::step)
+            .collect(Collectors.toCollection(TreeSet::new));
+    // the SLO verdict rests only on steps the load generator vouches for
+    List<StepStats> vouched =
+        loadGenerator == null
+            ? steps
+            : steps.stream().filter(s -> !loadGenerator.unvouched(s.step())).toList();
+    SloVerdict slo = SloEvaluator.evaluate(vouched, options, saturation, model, lowLoad, holdSteps);
     ClosedLoopModel closedLoop =
         closed ? ClosedLoopModelFitter.fit(steps, measured.samples(), lowLoad, saturation) : null;
     String modelNote;
@@ -103,7 +120,13 @@ public final class CapacityAnalysis {
                 peak ->
                     closed
                         ? ReplicaPlanner.planClosed(peak, slo, saturation)
-                        : ReplicaPlanner.plan(peak, slo, model, lowLoad, options))
+                        : ReplicaPlanner.plan(
+                            peak,
+                            slo,
+                            model,
+                            lowLoad,
+                            options,
+                            saturation.reached() ? saturation.saturationRate() : null))
             .orElse(null);
     BaselineComparison baseline =
         baselineSteps == null

@@ -11,6 +11,13 @@ import java.util.List;
  * first later step whose gap p50 is above the edge and stays above it in every later step that has
  * a gap. Steps with no successful request are skipped.
  *
+ * <p>The tail is tested the same way: the low-load p95 gap g95 gives the band {@code max(1.5 × g95,
+ * g95 + 20 ms)} for each step's p95 gap. Bursts (Poisson arrivals) queue a few requests long before
+ * the median moves, so the p95 often leaves its band one or more steps earlier; the report says
+ * which moved first. The knee's interval is (the previous step's load, the knee step's load].
+ * Without a steady low-load step (e.g. a run of one overloaded step) there is no band: the knee is
+ * not determined, which is not the same as "no knee".
+ *
  * <p>The same test holds for a closed run (steps of concurrency): there too a queue forms once the
  * load outgrows the server's free slots, and the gap is where it shows; the knee is then read at
  * the step's concurrency.
@@ -33,29 +40,69 @@ public final class KneeDetector {
 
   static Knee detect(List<StepStats> steps, LowLoadBaseline baseline) {
     if (baseline == null) {
-      return new Knee(null, null, null, null, null, null);
+      return new Knee(null, null, null, null, null, null, null, null, null, null, null, null);
     }
     double g0 = baseline.gapP50Millis();
     double mad = Double.isNaN(baseline.gapMadMillis()) ? 0 : baseline.gapMadMillis();
     double edge = Math.max(RATIO * g0, Math.max(g0 + MADS * mad, g0 + FLOOR_MILLIS));
-    Integer knee = null;
-    Double kneeRate = null;
-    Integer kneeConcurrency = null;
+    double[] quantiles = baseline.gapQuantilesMillis();
+    Double g95 = quantiles == null || quantiles.length < 96 ? null : quantiles[95];
+    Double edge95 = g95 == null ? null : Math.max(RATIO * g95, g95 + FLOOR_MILLIS);
+    StepStats p50Knee = firstLeaving(steps, baseline, edge, 50);
+    StepStats p95Knee = edge95 == null ? null : firstLeaving(steps, baseline, edge95, 95);
+    String firstMoved;
+    if (p50Knee == null && p95Knee == null) {
+      firstMoved = null;
+    } else if (p50Knee == null || (p95Knee != null && p95Knee.step() < p50Knee.step())) {
+      firstMoved = "p95";
+    } else if (p95Knee == null || p50Knee.step() < p95Knee.step()) {
+      firstMoved = "p50";
+    } else {
+      firstMoved = "together";
+    }
+    return new Knee(
+        p50Knee == null ? null : p50Knee.step(),
+        p50Knee == null ? null : p50Knee.rate(),
+        baseline.step(),
+        g0,
+        edge,
+        p50Knee == null || p50Knee.offeredRate() != null ? null : p50Knee.concurrency(),
+        p50Knee == null ? null : previousLoad(steps, p50Knee),
+        p95Knee == null ? null : p95Knee.step(),
+        p95Knee == null ? null : load(p95Knee),
+        g95,
+        edge95,
+        firstMoved);
+  }
+
+  /** The first step after the baseline whose gap percentile is above {@code edge} and stays so. */
+  private static StepStats firstLeaving(
+      List<StepStats> steps, LowLoadBaseline baseline, double edge, int percentile) {
+    StepStats knee = null;
     for (StepStats step : steps) {
       if (step.step() <= baseline.step() || step.gap() == null) {
         continue;
       }
-      boolean above = step.gap().p50Millis() > edge;
+      double value = percentile == 50 ? step.gap().p50Millis() : step.gap().p95Millis();
+      boolean above = value > edge;
       if (above && knee == null) {
-        knee = step.step();
-        kneeRate = step.rate();
-        kneeConcurrency = step.offeredRate() == null ? step.concurrency() : null;
+        knee = step;
       } else if (!above) {
         knee = null;
-        kneeRate = null;
-        kneeConcurrency = null;
       }
     }
-    return new Knee(knee, kneeRate, baseline.step(), g0, edge, kneeConcurrency);
+    return knee;
+  }
+
+  private static Double load(StepStats step) {
+    return step.offeredRate() == null && step.concurrency() != null
+        ? Double.valueOf(step.concurrency())
+        : step.rate();
+  }
+
+  /** The load of the step listed before {@code knee} (steps come in load order). */
+  private static Double previousLoad(List<StepStats> steps, StepStats knee) {
+    int at = steps.indexOf(knee);
+    return at > 0 ? load(steps.get(at - 1)) : null;
   }
 }

@@ -2,7 +2,7 @@ package dev.ttftgap.analysis;
 
 /**
  * The low-load reference the queueing figures are measured against: the gap of the first step with
- * enough successful requests, when the server is assumed not to queue.
+ * enough successful requests that is not found unsteady, when the server is assumed not to queue.
  *
  * @param step the step it was taken from
  * @param gapP50Millis median gap, ms

@@ -89,6 +89,33 @@ public record QueueModel(
       double rate, Double gapP50Millis, Double gapP95Millis, Double queueingDelayMeanMillis) {}
 
   /** Mean wait in the queue at {@code rate} requests/s, ms; null at or beyond saturation. */
+  /**
+   * The same servers and service under arrivals of another variability, e.g. {@code 1} for the
+   * Poisson arrivals of many independent users at a real peak.
+   */
+  public QueueModel withArrivalCv2(double cv2) {
+    return new QueueModel(
+        name,
+        servers,
+        serviceTimeMillis,
+        cv2,
+        serviceCv2,
+        waitFactor(cv2, serviceCv2),
+        measuredServiceTimeMillis,
+        saturationRate,
+        delaySource,
+        fitMethod,
+        fitMapePercent,
+        fitMeanAbsErrorMillis,
+        batchingOffsetMillis,
+        batchingDelayMillisPerRps,
+        baselineRate,
+        batchingRampEndRate,
+        fittedSteps,
+        curve,
+        lowLoadGapQuantilesMillis);
+  }
+
   public Double predictedMeanWaitMillis(double rate) {
     return meanWaitMillis(servers, serviceTimeMillis, waitFactor, rate);
   }

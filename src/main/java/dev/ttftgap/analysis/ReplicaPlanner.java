@@ -3,10 +3,14 @@ package dev.ttftgap.analysis;
 /**
  * Sizes the number of replicas for a target peak rate.
  *
- * <p>Algorithm overview, open run: measured — ceil(peak / max sustainable rate under the SLO).
- * Model — the highest per-replica rate λ* at which the fitted queue's predicted p95 gap ≤ the gap
- * limit and low-load p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then
- * ceil(peak / λ*).
+ * <p>Algorithm overview, open run: measured — ceil(peak / max sustainable rate under the SLO),
+ * which is never above the saturation rate (see {@link SloEvaluator}). Model — the highest
+ * per-replica rate λ* at which the fitted queue's predicted p95 gap ≤ the gap limit and low-load
+ * p95 TTFB + predicted p95 gap ≤ the TTFT limit (bisection over 0..c/S), then ceil(peak / λ*). The
+ * one recommended count sizes each replica for the lower of the sustainable rate and the model's
+ * SLO rate under Poisson arrivals (Ca² = 1): a real peak comes from many independent users,
+ * whatever the test's arrivals were; N × per-replica rate ≥ peak, and the utilisation it implies is
+ * peak / (N × saturation rate).
  *
  * <p>Closed run ({@link #planClosed}): measured — ceil(peak / X*), X* the throughput at the max
  * concurrency N* under the SLO, so each replica holds at most N* streams; plateau — ceil(peak / X),
@@ -30,7 +34,8 @@ public final class ReplicaPlanner {
       SloVerdict slo,
       QueueModel model,
       LowLoadBaseline baseline,
-      CapacityOptions options) {
+      CapacityOptions options,
+      Double saturationRate) {
     Integer fromMeasured =
         slo.maxSustainableRate() != null && slo.maxSustainableRate() > 0
             ? (int) Math.ceil(peakRate / slo.maxSustainableRate() - 1e-9)
@@ -38,7 +43,39 @@ public final class ReplicaPlanner {
     Double perReplica = model == null ? null : modelMaxRate(model, baseline, options);
     Integer fromModel =
         perReplica != null && perReplica > 0 ? (int) Math.ceil(peakRate / perReplica - 1e-9) : null;
-    return new Replicas(peakRate, fromMeasured, slo.lowerBound(), perReplica, fromModel);
+    Double sustainable = slo.maxSustainableRate();
+    Double poisson =
+        model == null ? null : modelMaxRate(model.withArrivalCv2(1), baseline, options);
+    Double sized = sustainable;
+    String basis = "held".equals(slo.method()) ? "held" : "steady_steps";
+    if (poisson != null && poisson > 0 && (sized == null || poisson < sized)) {
+      sized = poisson;
+      basis = "model_poisson";
+    }
+    Integer recommended = count(peakRate, sized);
+    Double utilisation =
+        recommended == null || saturationRate == null
+            ? null
+            : 100 * peakRate / (recommended * saturationRate);
+    return new Replicas(
+        peakRate,
+        fromMeasured,
+        slo.lowerBound(),
+        perReplica,
+        fromModel,
+        null,
+        null,
+        null,
+        recommended,
+        recommended == null ? null : sized,
+        utilisation,
+        recommended == null ? null : basis);
+  }
+
+  private static Integer count(double peakRate, Double perReplica) {
+    return perReplica != null && perReplica > 0
+        ? (int) Math.ceil(peakRate / perReplica - 1e-9)
+        : null;
   }
 
   /** The closed-run plan: from the SLO-meeting throughput and from the plateau throughput. */
@@ -57,7 +94,11 @@ public final class ReplicaPlanner {
         null,
         fromMeasured == null ? null : slo.maxConcurrency(),
         plateau,
-        fromPlateau);
+        fromPlateau,
+        fromMeasured,
+        fromMeasured == null ? null : perReplica,
+        fromMeasured == null || plateau == null ? null : 100 * peakRate / (fromMeasured * plateau),
+        fromMeasured == null ? null : "slo_throughput");
   }
 
   static Double modelMaxRate(QueueModel model, LowLoadBaseline baseline, CapacityOptions options) {

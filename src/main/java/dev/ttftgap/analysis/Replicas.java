@@ -17,6 +17,16 @@ package dev.ttftgap.analysis;
  *     capacity; null in an open run or without a plateau
  * @param fromPlateau ceil(peak / plateauRatePerReplica): the fewest replicas that can complete the
  *     peak at all, each then at capacity (closed model); null with {@code plateauRatePerReplica}
+ * @param recommended the one replica count to plan with: ceil(peak / {@code perReplicaRatePerSec});
+ *     null when no rate per replica is known
+ * @param perReplicaRatePerSec the sustainable rate each replica is sized for, requests/s (see
+ *     {@code basis})
+ * @param utilisationPercent what the recommended count implies: peak / (replicas × saturation
+ *     rate), percent; null without a measured saturation
+ * @param basis where {@code perReplicaRatePerSec} comes from: {@code "held"} (a held search rate),
+ *     {@code "steady_steps"} (the staircase's max sustainable rate), {@code "model_poisson"}
+ *     (lower: the fitted queue's SLO rate under Poisson arrivals, as a real peak of independent
+ *     users arrives), {@code "slo_throughput"} (closed run)
  */
 public record Replicas(
     double peakRate,
@@ -26,7 +36,11 @@ public record Replicas(
     Integer fromModel,
     Integer concurrencyPerReplica,
     Double plateauRatePerReplica,
-    Integer fromPlateau) {
+    Integer fromPlateau,
+    Integer recommended,
+    Double perReplicaRatePerSec,
+    Double utilisationPercent,
+    String basis) {
 
   /** An open-model plan. */
   public Replicas(
@@ -41,6 +55,10 @@ public record Replicas(
         measuredIsUpperBound,
         modelMaxRatePerReplica,
         fromModel,
+        null,
+        null,
+        null,
+        null,
         null,
         null,
         null);

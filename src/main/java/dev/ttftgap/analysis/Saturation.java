@@ -19,6 +19,10 @@ package dev.ttftgap.analysis;
  *     reached and in an open run
  * @param plateauTolerance how far above a step's throughput a later step may rise while that step
  *     still counts as on the plateau, as a fraction (closed model); null in an open run
+ * @param rateLow lowest throughput of a third of a saturated step's settled window (or of a
+ *     saturated step, when not judged), requests/s: the interval of {@code saturationRate}; null
+ *     when not reached
+ * @param rateHigh highest such throughput, requests/s; null when not reached
  */
 public record Saturation(
     boolean reached,
@@ -28,7 +32,63 @@ public record Saturation(
     Double maxAchievedRate,
     Double thresholdRatio,
     Integer concurrency,
-    Double plateauTolerance) {
+    Double plateauTolerance,
+    Double rateLow,
+    Double rateHigh) {
+
+  /** A verdict without an interval. */
+  public Saturation(
+      boolean reached,
+      Integer step,
+      Double rate,
+      Double saturationRate,
+      Double maxAchievedRate,
+      Double thresholdRatio,
+      Integer concurrency,
+      Double plateauTolerance) {
+    this(
+        reached,
+        step,
+        rate,
+        saturationRate,
+        maxAchievedRate,
+        thresholdRatio,
+        concurrency,
+        plateauTolerance,
+        null,
+        null);
+  }
+
+  /** A verdict with its interval from the saturated steps' throughput over time. */
+  Saturation withInterval(java.util.List<StepStats> saturatedSteps) {
+    if (!reached) {
+      return this;
+    }
+    java.util.List<Double> rates = new java.util.ArrayList<>();
+    for (StepStats step : saturatedSteps) {
+      if (step.steadyState() != null) {
+        rates.addAll(step.steadyState().completionRatesPerThird());
+      } else if (step.achievedRate() != null) {
+        rates.add(step.achievedRate());
+      }
+    }
+    if (rates.isEmpty()) {
+      return this;
+    }
+    double low = Math.min(saturationRate, java.util.Collections.min(rates));
+    double high = Math.max(saturationRate, java.util.Collections.max(rates));
+    return new Saturation(
+        reached,
+        step,
+        rate,
+        saturationRate,
+        maxAchievedRate,
+        thresholdRatio,
+        concurrency,
+        plateauTolerance,
+        low,
+        high);
+  }
 
   /** An open-model verdict (no concurrency, no plateau tolerance). */
   public Saturation(
@@ -38,6 +98,16 @@ public record Saturation(
       Double saturationRate,
       Double maxAchievedRate,
       double thresholdRatio) {
-    this(reached, step, rate, saturationRate, maxAchievedRate, thresholdRatio, null, null);
+    this(
+        reached,
+        step,
+        rate,
+        saturationRate,
+        maxAchievedRate,
+        thresholdRatio,
+        null,
+        null,
+        null,
+        null);
   }
 }

@@ -58,6 +58,7 @@ public final class SaturationDetector {
     }
     double median = Median.of(plateau);
     StepStats step = steps.get(firstSaturated);
-    return new Saturation(true, step.step(), step.rate(), median, maxAchieved, THRESHOLD_RATIO);
+    return new Saturation(true, step.step(), step.rate(), median, maxAchieved, THRESHOLD_RATIO)
+        .withInterval(steps.subList(firstSaturated, steps.size()));
   }
 }

@@ -21,6 +21,20 @@ package dev.ttftgap.analysis;
  * @param throughputAtMaxConcurrency successful completions per second at {@code maxConcurrency},
  *     interpolated between the two steps' achieved rates (closed model); null with {@code
  *     maxConcurrency}
+ * @param method how the load was found: {@code "interpolated"} (between a steady passing step and a
+ *     steady failing one), {@code "model"} (the fitted queue's SLO rate, inside the bracket, when
+ *     the next step was not steady), {@code "last_steady_step"} (no model: the last steady passing
+ *     step), {@code "lower_bound"} (every step passed), {@code "held"} (a search that held it);
+ *     {@code "_capped"} is appended when the saturation cap lowered it; null when undefined
+ * @param rateLow lower end of the interval the max sustainable rate lies in, requests/s: the last
+ *     steady passing step (open model); null when undefined
+ * @param rateHigh upper end of that interval, requests/s: the first failing step, never above the
+ *     saturation rate (open model); null when unknown (every step passed, saturation not reached)
+ * @param transientSteps steps that met the limits while their queue grew (not steady): transient
+ *     passes, never counted as meeting the SLO
+ * @param cappedBySaturation true when the answer was lowered to {@value
+ *     SloEvaluator#MAX_UTILISATION} × the saturation rate
+ * @param held the hold that proves the answer, when a search run held one; null otherwise
  */
 public record SloVerdict(
     double ttftP95LimitMillis,
@@ -32,4 +46,47 @@ public record SloVerdict(
     Integer firstFailingStep,
     String limitingMetric,
     Integer maxConcurrency,
-    Double throughputAtMaxConcurrency) {}
+    Double throughputAtMaxConcurrency,
+    String method,
+    Double rateLow,
+    Double rateHigh,
+    java.util.List<Integer> transientSteps,
+    boolean cappedBySaturation,
+    HeldRate held) {
+
+  /** A staircase verdict without method, interval or hold. */
+  public SloVerdict(
+      double ttftP95LimitMillis,
+      double gapP95LimitMillis,
+      double errorRateLimitPercent,
+      Double maxSustainableRate,
+      boolean lowerBound,
+      Integer lastPassingStep,
+      Integer firstFailingStep,
+      String limitingMetric,
+      Integer maxConcurrency,
+      Double throughputAtMaxConcurrency) {
+    this(
+        ttftP95LimitMillis,
+        gapP95LimitMillis,
+        errorRateLimitPercent,
+        maxSustainableRate,
+        lowerBound,
+        lastPassingStep,
+        firstFailingStep,
+        limitingMetric,
+        maxConcurrency,
+        throughputAtMaxConcurrency,
+        null,
+        null,
+        null,
+        java.util.List.of(),
+        false,
+        null);
+  }
+
+  public SloVerdict {
+    transientSteps =
+        transientSteps == null ? java.util.List.of() : java.util.List.copyOf(transientSteps);
+  }
+}

@@ -33,6 +33,9 @@ import java.util.TreeMap;
  *       got no further. Little's law check: λ·W with λ = the step's arrival rate of requests with a
  *       sojourn and W their mean sojourn; the relative difference (L − λW)/λW is reported.
  *   <li>Queueing delay = mean gap − low-load mean gap (floored at 0); its share of the mean TTFT.
+ *   <li>Steady state per step ({@link SteadyStateDetector}); the low-load baseline is the first
+ *       step with enough gaps that is not found unsteady, so an overloaded step never serves as its
+ *       own reference.
  * </ul>
  *
  * <p>Assumptions: all records of one run share a clock; different runs' clocks agree (NTP) when
@@ -56,9 +59,29 @@ public final class StepStatistics {
     }
     List<StepSamples> samples = new ArrayList<>();
     byStep.forEach((step, stepRecords) -> samples.add(new StepSamples(step, stepRecords)));
+    boolean closed =
+        !samples.isEmpty()
+            && samples.stream()
+                .allMatch(
+                    s ->
+                        s.records.stream()
+                            .allMatch(r -> r.offeredRate() == null && r.concurrency() != null));
+    Map<Integer, SteadyState> steady = new TreeMap<>();
+    for (StepSamples step : samples) {
+      long[][] union = union(runWindows(step.records).values());
+      if (union.length > 0) {
+        SteadyState verdict =
+            SteadyStateDetector.detect(
+                step.records, sorted, union[0][0], union[union.length - 1][1], closed);
+        if (verdict != null) {
+          steady.put(step.step, verdict);
+        }
+      }
+    }
     LowLoadBaseline baseline =
         samples.stream()
             .filter(s -> s.gap.count() >= LowLoadBaseline.MIN_SAMPLES)
+            .filter(s -> steady.get(s.step) == null || steady.get(s.step).steady())
             .findFirst()
             .map(LowLoadBaseline::of)
             .orElse(null);
@@ -70,7 +93,7 @@ public final class StepStatistics {
             .toArray();
     List<StepStats> stats = new ArrayList<>();
     for (StepSamples step : samples) {
-      stats.add(stats(step, sorted, completionEpochMillis, baseline));
+      stats.add(stats(step, sorted, completionEpochMillis, baseline, steady.get(step.step)));
     }
     return new Result(List.copyOf(samples), List.copyOf(stats), baseline, warmup);
   }
@@ -96,7 +119,8 @@ public final class StepStatistics {
       StepSamples step,
       List<RequestRecord> all,
       long[] completionEpochMillis,
-      LowLoadBaseline baseline) {
+      LowLoadBaseline baseline,
+      SteadyState steadyState) {
     List<RequestRecord> records = step.records;
     RequestRecord first = records.get(0);
     String label =
@@ -201,7 +225,8 @@ public final class StepStatistics {
         serverQueue,
         serverQueueDepth,
         queueingDelay,
-        queueingShare);
+        queueingShare,
+        steadyState);
   }
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */

@@ -35,6 +35,8 @@ import java.util.TreeMap;
  *     queue time, when the server reports queue time
  * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ * @param steadyState whether the step's queue held still ({@link SteadyStateDetector}); null when
+ *     the step had too few requests to judge
  */
 public record StepStats(
     int step,
@@ -61,10 +63,16 @@ public record StepStats(
     LatencySummary serverQueue,
     Double serverQueueDepth,
     Double queueingDelayMillis,
-    Double queueingSharePercent) {
+    Double queueingSharePercent,
+    SteadyState steadyState) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));
+  }
+
+  /** False only when the step was judged and found not steady (null: not judged). */
+  public boolean unsteady() {
+    return steadyState != null && !steadyState.steady();
   }
 
   /**

@@ -49,7 +49,8 @@ public final class ThroughputPlateauDetector {
       }
     }
     if (start < 0) {
-      return new Saturation(false, null, null, null, maxAchieved, null, null, TOLERANCE);
+      return new Saturation(
+          false, null, null, null, maxAchieved, null, null, TOLERANCE, null, null);
     }
     List<Double> plateau = new ArrayList<>();
     for (int i = start; i < measured.size(); i++) {
@@ -58,6 +59,16 @@ public final class ThroughputPlateauDetector {
     double median = Median.of(plateau);
     StepStats first = measured.get(start);
     return new Saturation(
-        true, first.step(), null, median, maxAchieved, null, first.concurrency(), TOLERANCE);
+            true,
+            first.step(),
+            null,
+            median,
+            maxAchieved,
+            null,
+            first.concurrency(),
+            TOLERANCE,
+            null,
+            null)
+        .withInterval(measured.subList(start, measured.size()));
   }
 }

@@ -29,7 +29,8 @@ public record LoadModel(
     Optional<Warmup> warmup,
     List<Double> steps,
     int stepDurationSeconds,
-    int rampSeconds) {
+    int rampSeconds,
+    Optional<Search> search) {
 
   /** Open (arrival rates) or closed (fixed concurrency). */
   public enum Type {
@@ -51,6 +52,7 @@ public record LoadModel(
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(arrivals, "arrivals");
     Objects.requireNonNull(warmup, "warmup");
+    Objects.requireNonNull(search, "search");
     steps = List.copyOf(steps);
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("at least one step");
@@ -58,6 +60,17 @@ public record LoadModel(
     if ((type == Type.OPEN) != arrivals.isPresent()) {
       throw new IllegalArgumentException("arrivals are given for the open model only");
     }
+  }
+
+  /** A load without a search. */
+  public LoadModel(
+      Type type,
+      Optional<Arrivals> arrivals,
+      Optional<Warmup> warmup,
+      List<Double> steps,
+      int stepDurationSeconds,
+      int rampSeconds) {
+    this(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, Optional.empty());
   }
 
   public boolean open() {

@@ -62,7 +62,27 @@ public final class LoadProfiles {
           "includeMetrics",
           "systemPrompt");
   private static final List<String> LOAD_FIELDS =
-      List.of("model", "arrivals", "warmup", "steps", "stepDurationSeconds", "rampSeconds");
+      List.of(
+          "model",
+          "arrivals",
+          "warmup",
+          "steps",
+          "stepDurationSeconds",
+          "rampSeconds",
+          "startRate",
+          "maxRate",
+          "growth",
+          "holdSeconds",
+          "precisionPercent",
+          "maxDurationSeconds");
+  private static final List<String> SEARCH_ONLY_FIELDS =
+      List.of(
+          "startRate",
+          "maxRate",
+          "growth",
+          "holdSeconds",
+          "precisionPercent",
+          "maxDurationSeconds");
   private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
   private static final List<String> STEPS_SERIES_FIELDS = List.of("from", "by", "count");
   static final List<String> TIMEOUT_FIELDS =
@@ -299,11 +319,17 @@ public final class LoadProfiles {
   }
 
   private static LoadModel load(JsonFields fields) {
-    LoadModel.Type type =
-        fields
-            .optionalChoice("model", List.of("open", "closed"))
-            .map(text -> text.equals("open") ? LoadModel.Type.OPEN : LoadModel.Type.CLOSED)
-            .orElse(LoadModel.Type.OPEN);
+    String model =
+        fields.optionalChoice("model", List.of("open", "closed", "search")).orElse("open");
+    if (model.equals("search")) {
+      return searchLoad(fields);
+    }
+    for (String name : SEARCH_ONLY_FIELDS) {
+      if (fields.has(name)) {
+        throw fields.error(fields.child(name), "only applies to \"model\": \"search\"; remove it");
+      }
+    }
+    LoadModel.Type type = model.equals("open") ? LoadModel.Type.OPEN : LoadModel.Type.CLOSED;
     boolean open = type == LoadModel.Type.OPEN;
     Optional<LoadModel.Arrivals> arrivals;
     if (open) {
@@ -362,6 +388,99 @@ public final class LoadProfiles {
             .map(Long::intValue)
             .orElse(0);
     return new LoadModel(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
+  }
+
+  /** A search: open arrivals whose rates the search chooses as it goes (see {@link Search}). */
+  private static LoadModel searchLoad(JsonFields fields) {
+    for (String name : List.of("steps", "rampSeconds")) {
+      if (fields.has(name)) {
+        throw fields.error(
+            fields.child(name),
+            "a search chooses its own rates; remove it (use startRate and maxRate)");
+      }
+    }
+    LoadModel.Arrivals arrivals =
+        fields
+            .optionalChoice("arrivals", List.of("uniform", "poisson"))
+            .map(t -> t.equals("uniform") ? LoadModel.Arrivals.UNIFORM : LoadModel.Arrivals.POISSON)
+            .orElse(LoadModel.Arrivals.UNIFORM);
+    Optional<Warmup> warmup =
+        fields
+            .optionalObject("warmup", WARMUP_FIELDS)
+            .map(
+                warm ->
+                    new Warmup(
+                        level(
+                            warm,
+                            warm.child("level"),
+                            warm.required("level", "add \"level\": 1 (requests/s)"),
+                            true),
+                        (int)
+                            warm.requiredWholeNumber(
+                                "durationSeconds",
+                                "add \"durationSeconds\": 5",
+                                1,
+                                MAX_SECONDS,
+                                "a duration in seconds")));
+    String rateFix = "use a number > 0 (requests/s), at most " + (long) MAX_RATE;
+    double start =
+        fields.optionalNumber("startRate", 0, true, MAX_RATE, "a rate", rateFix).orElse(1.0);
+    double max =
+        fields.optionalNumber("maxRate", 0, true, MAX_RATE, "a rate", rateFix).orElse(64.0);
+    if (max < start) {
+      throw fields.error(
+          fields.child("maxRate"),
+          StepSchedule.formatLevel(max)
+              + " is below startRate ("
+              + StepSchedule.formatLevel(start)
+              + "); use at least that");
+    }
+    double growth =
+        fields
+            .optionalNumber("growth", 1, true, 10, "a growth factor", "use a number in (1, 10]")
+            .orElse(2.0);
+    int probe =
+        (int)
+            fields.requiredWholeNumber(
+                "stepDurationSeconds",
+                "add \"stepDurationSeconds\": 20 (each probe)",
+                5,
+                MAX_SECONDS,
+                "a duration of 5 s or more");
+    int hold =
+        fields
+            .optionalWholeNumber("holdSeconds", 5, MAX_SECONDS, "a duration of 5 s or more")
+            .map(Long::intValue)
+            .orElse(3 * probe);
+    double precision =
+        fields
+            .optionalNumber(
+                "precisionPercent", 0, true, 50, "a percentage", "use a number in (0, 50]")
+            .orElse(5.0);
+    int maxDuration =
+        fields
+            .optionalWholeNumber(
+                "maxDurationSeconds", 10, MAX_SECONDS, "a duration of 10 s or more")
+            .map(Long::intValue)
+            .orElse(600);
+    int warm = warmup.map(Warmup::durationSeconds).orElse(0);
+    if (warm + probe + hold > maxDuration) {
+      throw fields.error(
+          fields.child("maxDurationSeconds"),
+          maxDuration
+              + " s leaves no room for the warm-up, one probe and the hold ("
+              + (warm + probe + hold)
+              + " s); use at least "
+              + 3 * (warm + probe + hold));
+    }
+    return new LoadModel(
+        LoadModel.Type.OPEN,
+        Optional.of(arrivals),
+        warmup,
+        List.of(start),
+        probe,
+        0,
+        Optional.of(new Search(start, max, growth, probe, hold, precision, maxDuration)));
   }
 
   private static List<Double> steps(JsonFields fields, boolean open) {

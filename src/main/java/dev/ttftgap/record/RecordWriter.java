@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -112,6 +113,16 @@ public final class RecordWriter implements AutoCloseable {
     return recordWriter;
   }
 
+  private volatile Consumer<RequestRecord> onAppend;
+
+  /**
+   * Also hands every accepted record to {@code listener}, on the appending thread (a search judges
+   * its phases on them); it must be quick and thread-safe.
+   */
+  public void onAppend(Consumer<RequestRecord> listener) {
+    this.onAppend = listener;
+  }
+
   /**
    * Queues {@code record} for writing and untracks its user. Never blocks beyond the enqueue;
    * thread-safe. After {@link #close} has begun the record is refused and counted in {@link
@@ -131,6 +142,10 @@ public final class RecordWriter implements AutoCloseable {
       queue.offer(record);
     } finally {
       callersInside.decrementAndGet();
+    }
+    Consumer<RequestRecord> listener = onAppend;
+    if (listener != null) {
+      listener.accept(record);
     }
     if (writerSleeping.get() && writerSleeping.compareAndSet(true, false)) {
       LockSupport.unpark(writer);

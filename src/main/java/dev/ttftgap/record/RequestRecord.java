@@ -18,7 +18,8 @@ import java.util.Map;
  * @param userId Gatling virtual user id (one request per user in open-model runs; a closed-model or
  *     experiment user sends its requests one after another)
  * @param requestId the server's chunk {@code id} ({@code chatcmpl-...}) when one arrived
- * @param phase {@code "warmup"} or {@code "step"}; warm-up requests stay out of the statistics
+ * @param phase {@code "warmup"}, {@code "step"} or {@code "hold"} (a search run's long step);
+ *     warm-up requests stay out of the statistics
  * @param step 1-based load step index; 0 for warm-up
  * @param stepLabel the Gatling group name of the step, e.g. {@code "step 3 · 6 rps"}
  * @param offeredRate offered arrival rate of the step, requests/s (open model); null otherwise
@@ -98,6 +99,9 @@ public record RequestRecord(
   public static final String KO = "ko";
   public static final String WARMUP = "warmup";
   public static final String STEP = "step";
+
+  /** Phase of a search run's hold: a step held long to prove its rate. */
+  public static final String HOLD = "hold";
 
   /** A record without the precise (µs) timings. */
   public RequestRecord(

@@ -9,12 +9,14 @@ import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
+import dev.ttftgap.analysis.HeldRate;
 import dev.ttftgap.analysis.Knee;
 import dev.ttftgap.analysis.LatencySummary;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Replicas;
 import dev.ttftgap.analysis.Saturation;
 import dev.ttftgap.analysis.SloVerdict;
+import dev.ttftgap.analysis.SteadyState;
 import dev.ttftgap.analysis.StepBaseline;
 import dev.ttftgap.analysis.StepStats;
 import java.io.IOException;
@@ -127,6 +129,25 @@ public final class CapacityJson {
     node.put("serverQueueDepth", step.serverQueueDepth());
     node.put("queueingDelayMillis", step.queueingDelayMillis());
     node.put("queueingSharePercent", step.queueingSharePercent());
+    node.set("steadyState", steadyState(step.steadyState()));
+    return node;
+  }
+
+  private static JsonNode steadyState(SteadyState steady) {
+    if (steady == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("steady", steady.steady());
+    node.put("reason", steady.reason());
+    node.put("completionRatio", steady.completionRatio());
+    node.put("concurrencyFirstThird", steady.concurrencyFirstThird());
+    node.put("concurrencyLastThird", steady.concurrencyLastThird());
+    node.put("concurrencyGrowthPerSec", steady.concurrencyGrowthPerSec());
+    node.put("gapP50FirstThirdMillis", steady.gapP50FirstThirdMillis());
+    node.put("gapP50LastThirdMillis", steady.gapP50LastThirdMillis());
+    ArrayNode rates = node.putArray("completionRatesPerThirdPerSec");
+    steady.completionRatesPerThird().forEach(rates::add);
     return node;
   }
 
@@ -165,6 +186,13 @@ public final class CapacityJson {
     node.put("baselineGapP50Millis", knee.baselineGapP50Millis());
     node.put("bandUpperMillis", knee.bandUpperMillis());
     node.put("concurrency", knee.concurrency());
+    node.put("determined", knee.determined());
+    node.put("rateLowPerSec", knee.rateLow());
+    node.put("p95Step", knee.p95Step());
+    node.put("p95RatePerSec", knee.p95Rate());
+    node.put("baselineGapP95Millis", knee.baselineGapP95Millis());
+    node.put("p95BandUpperMillis", knee.p95BandUpperMillis());
+    node.put("firstMoved", knee.firstMoved());
     return node;
   }
 
@@ -180,6 +208,21 @@ public final class CapacityJson {
     node.put("limitingMetric", slo.limitingMetric());
     node.put("maxConcurrencyUnderSlo", slo.maxConcurrency());
     node.put("throughputAtMaxConcurrencyPerSec", slo.throughputAtMaxConcurrency());
+    node.put("method", slo.method());
+    node.put("rateLowPerSec", slo.rateLow());
+    node.put("rateHighPerSec", slo.rateHigh());
+    node.put("cappedBySaturation", slo.cappedBySaturation());
+    ArrayNode transients = node.putArray("transientSteps");
+    slo.transientSteps().forEach(transients::add);
+    HeldRate held = slo.held();
+    node.put("heldRatePerSec", held == null ? null : held.ratePerSec());
+    node.put("heldStep", held == null ? null : held.step());
+    node.put("heldSeconds", held == null ? null : held.heldSeconds());
+    node.put("heldAchievedRatePerSec", held == null ? null : held.achievedRatePerSec());
+    node.put("heldTtftP95Millis", held == null ? null : held.ttftP95Millis());
+    node.put("heldGapP95Millis", held == null ? null : held.gapP95Millis());
+    node.put("heldErrorRatePercent", held == null ? null : held.errorRatePercent());
+    node.put("heldFailingRatePerSec", held == null ? null : held.failingRatePerSec());
     return node;
   }
 
@@ -194,6 +237,8 @@ public final class CapacityJson {
     node.put("plateauConcurrency", saturation.concurrency());
     node.put("plateauThroughputPerSec", saturation.saturationRate());
     node.put("plateauTolerance", saturation.plateauTolerance());
+    node.put("rateLowPerSec", saturation.rateLow());
+    node.put("rateHighPerSec", saturation.rateHigh());
     return node;
   }
 
@@ -277,6 +322,10 @@ public final class CapacityJson {
     node.put("concurrencyPerReplica", replicas.concurrencyPerReplica());
     node.put("plateauRatePerReplicaPerSec", replicas.plateauRatePerReplica());
     node.put("fromPlateau", replicas.fromPlateau());
+    node.put("recommended", replicas.recommended());
+    node.put("perReplicaRatePerSec", replicas.perReplicaRatePerSec());
+    node.put("utilisationPercent", replicas.utilisationPercent());
+    node.put("basis", replicas.basis());
     return node;
   }
 

@@ -35,6 +35,17 @@ final class Fmt {
     return perSecond == null || perSecond.isNaN() ? UNDEFINED : num(perSecond) + " rps";
   }
 
+  /**
+   * A rate with its interval, the way the verdicts print a headline number: "7.46 rps (6–7.85)";
+   * the rate alone when the interval is unknown or a single point.
+   */
+  static String rateWithin(Double perSecond, Double low, Double high) {
+    if (perSecond == null || low == null || high == null || high - low < 1e-9) {
+      return rate(perSecond);
+    }
+    return rate(perSecond) + " (" + num(low) + "–" + num(high) + ")";
+  }
+
   static String num(Double value) {
     if (value == null || value.isNaN()) {
       return UNDEFINED;

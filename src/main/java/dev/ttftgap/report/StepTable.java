@@ -25,7 +25,8 @@ final class StepTable {
           "TTFT p95 ms",
           "ITL p50 ms",
           "e2e p95 ms",
-          "queueing");
+          "queueing",
+          "steady");
 
   private StepTable() {}
 
@@ -55,9 +56,18 @@ final class StepTable {
               step.ttft() == null ? Fmt.UNDEFINED : Fmt.msBare(step.ttft().p95Millis()),
               step.itl() == null ? Fmt.UNDEFINED : Fmt.msBare(step.itl().p50Millis()),
               step.e2e() == null ? Fmt.UNDEFINED : Fmt.msBare(step.e2e().p95Millis()),
-              Fmt.pct(step.queueingSharePercent())));
+              Fmt.pct(step.queueingSharePercent()),
+              steady(step)));
     }
     return rows;
+  }
+
+  /** "yes", "no", or "—" when the step had too few requests to judge. */
+  private static String steady(StepStats step) {
+    if (step.steadyState() == null) {
+      return Fmt.UNDEFINED;
+    }
+    return step.steadyState().steady() ? "yes" : "no";
   }
 
   private static String concurrency(StepStats step) {

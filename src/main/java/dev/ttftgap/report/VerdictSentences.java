@@ -4,11 +4,13 @@ import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
+import dev.ttftgap.analysis.HeldRate;
 import dev.ttftgap.analysis.Knee;
 import dev.ttftgap.analysis.LoadModel;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Replicas;
 import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.analysis.SloEvaluator;
 import dev.ttftgap.analysis.SloVerdict;
 import dev.ttftgap.analysis.StepStats;
 import java.util.ArrayList;
@@ -81,30 +83,74 @@ public final class VerdictSentences {
 
   static String knee(CapacityReport report) {
     Knee knee = report.knee();
-    if (knee.baselineStep() == null) {
-      return "Knee: undefined, no step had enough successful requests for a low-load baseline.";
+    if (!knee.determined()) {
+      return "Knee: not determined. No step was steady with enough successful requests to serve as"
+          + " the low-load baseline (a run of overloaded steps has none): start the stairs at a"
+          + " rate the server carries without queueing.";
     }
+    String tail = tail(report, knee);
     if (!knee.found()) {
       StepStats last = report.steps().get(report.steps().size() - 1);
-      return "The gap stayed within its low-load band (median "
+      return "The median gap stayed within its low-load band (median "
           + Fmt.ms(knee.baselineGapP50Millis())
           + ", band up to "
           + Fmt.ms(knee.bandUpperMillis())
           + ") at every step up to "
           + (closed(report) ? streams(last.concurrency()) : Fmt.rate(last.rate()))
-          + ": no queueing knee.";
+          + ": no queueing knee in the median."
+          + tail;
     }
     return "Knee at step "
         + knee.step()
         + " ("
-        + (closed(report) ? streams(knee.concurrency()) : Fmt.rate(knee.rate()))
+        + (closed(report)
+            ? streams(knee.concurrency())
+            : Fmt.rate(knee.rate())
+                + (knee.rateLow() == null
+                    ? ""
+                    : ", between " + Fmt.num(knee.rateLow()) + " and " + Fmt.num(knee.rate())))
         + "): the median gap leaves its low-load band (median "
         + Fmt.ms(knee.baselineGapP50Millis())
         + " at step "
         + knee.baselineStep()
         + ", band up to "
         + Fmt.ms(knee.bandUpperMillis())
-        + ") there and stays out: requests start to queue.";
+        + ") there and stays out: requests start to queue."
+        + tail;
+  }
+
+  /** What the p95 gap did, after the median's sentence: the tail often queues first. */
+  private static String tail(CapacityReport report, Knee knee) {
+    if (knee.p95Step() == null) {
+      return knee.baselineGapP95Millis() == null
+          ? ""
+          : " The p95 gap stayed within its band (up to "
+              + Fmt.ms(knee.p95BandUpperMillis())
+              + ").";
+    }
+    StepStats step = report.step(knee.p95Step());
+    String where =
+        "step "
+            + knee.p95Step()
+            + " ("
+            + (closed(report) ? streams(step.concurrency()) : Fmt.rate(step.rate()))
+            + ")";
+    String band =
+        " (low-load p95 "
+            + Fmt.ms(knee.baselineGapP95Millis())
+            + ", band up to "
+            + Fmt.ms(knee.p95BandUpperMillis())
+            + ")";
+    return switch (String.valueOf(knee.firstMoved())) {
+      case "p95" ->
+          " The p95 gap moved first: it left its band"
+              + band
+              + " at "
+              + where
+              + ", before the median: bursts already queue there.";
+      case "together" -> " The p95 gap left its band" + band + " at the same step.";
+      default -> " The p95 gap left its band" + band + " at " + where + ".";
+    };
   }
 
   static String slo(CapacityReport report) {
@@ -133,23 +179,145 @@ public final class VerdictSentences {
           + Fmt.rate(report.step(slo.firstFailingStep()).rate())
           + ".";
     }
-    if (slo.lowerBound()) {
-      return "Every step met the SLO ("
-          + limits
-          + "): the max sustainable rate is at least "
-          + Fmt.rate(slo.maxSustainableRate())
-          + "; raise the load to find it.";
+    String headline = Fmt.rateWithin(slo.maxSustainableRate(), slo.rateLow(), slo.rateHigh());
+    String method = slo.method() == null ? "" : slo.method().replace("_capped", "");
+    StringBuilder text = new StringBuilder();
+    switch (method) {
+      case "held" -> {
+        HeldRate held = slo.held();
+        text.append("Sustains ")
+            .append(headline)
+            .append(" under the SLO (")
+            .append(limits)
+            .append("): held for ")
+            .append(Fmt.num(held.heldSeconds()))
+            .append(" s at step ")
+            .append(held.step())
+            .append(" (p95 TTFT ")
+            .append(Fmt.ms(held.ttftP95Millis()))
+            .append(", p95 gap ")
+            .append(Fmt.ms(held.gapP95Millis()))
+            .append(", errors ")
+            .append(Fmt.pct(held.errorRatePercent()))
+            .append(", achieved ")
+            .append(Fmt.rate(held.achievedRatePerSec()))
+            .append(", steady)");
+        if (held.failingRatePerSec() != null) {
+          text.append("; ")
+              .append(Fmt.rate(held.failingRatePerSec()))
+              .append(" failed (")
+              .append(metricName(slo.limitingMetric()))
+              .append(")");
+        }
+        text.append('.');
+      }
+      case "lower_bound" ->
+          text.append("Every step met the SLO (")
+              .append(limits)
+              .append(") in steady state: the max sustainable rate is at least ")
+              .append(Fmt.rate(slo.maxSustainableRate()))
+              .append("; raise the load to find it.");
+      default -> {
+        StepStats pass = report.step(slo.lastPassingStep());
+        StepStats fail = report.step(slo.firstFailingStep());
+        text.append("Max sustainable rate under the SLO (")
+            .append(limits)
+            .append("): ")
+            .append(headline);
+        switch (method) {
+          case "interpolated" ->
+              text.append(", interpolated between step ")
+                  .append(pass.step())
+                  .append(" (passes, steady) and step ")
+                  .append(fail.step())
+                  .append(" (breaks ")
+                  .append(metricName(slo.limitingMetric()))
+                  .append(").");
+          case "model" ->
+              text.append(": step ")
+                  .append(pass.step())
+                  .append(" (")
+                  .append(Fmt.rate(pass.rate()))
+                  .append(") passes in steady state, step ")
+                  .append(fail.step())
+                  .append(" (")
+                  .append(Fmt.rate(fail.rate()))
+                  .append(") does not (")
+                  .append(failure(fail, slo))
+                  .append("); between them the fitted queue places the limit.");
+          default ->
+              text.append(": step ")
+                  .append(pass.step())
+                  .append(" (")
+                  .append(Fmt.rate(pass.rate()))
+                  .append(") passes in steady state, step ")
+                  .append(fail.step())
+                  .append(" (")
+                  .append(Fmt.rate(fail.rate()))
+                  .append(") does not (")
+                  .append(failure(fail, slo))
+                  .append("), and no fitted model places the limit between them.");
+        }
+      }
     }
-    return "Max sustainable rate under the SLO ("
-        + limits
-        + "): "
-        + Fmt.rate(slo.maxSustainableRate())
-        + ", interpolated between step "
-        + slo.lastPassingStep()
-        + " (passes) and step "
-        + slo.firstFailingStep()
-        + " (breaks "
-        + metricName(slo.limitingMetric())
+    if (slo.cappedBySaturation()) {
+      text.append(" Capped at ")
+          .append(String.format(Locale.ROOT, "%.0f %%", 100 * SloEvaluator.MAX_UTILISATION))
+          .append(" of the ")
+          .append(Fmt.rate(report.saturation().saturationRate()))
+          .append(" saturation: closer to it a queue takes longer to settle than a step lasts.");
+    }
+    for (Integer step : slo.transientSteps()) {
+      if (step.equals(slo.firstFailingStep())) {
+        continue;
+      }
+      StepStats t = report.step(step);
+      text.append(" Step ")
+          .append(step)
+          .append(" (")
+          .append(Fmt.rate(t.rate()))
+          .append(") met the limits only transiently: ")
+          .append(t.steadyState().reason())
+          .append("; held, it would break them.");
+    }
+    String next = nextRun(slo);
+    if (next != null) {
+      text.append(' ').append(next);
+    }
+    return text.toString();
+  }
+
+  /** Why a failing step failed: its broken limits, else its growing queue. */
+  private static String failure(StepStats step, SloVerdict slo) {
+    if (step.unsteady()) {
+      return (slo.transientSteps().contains(step.step())
+              ? "it met the limits only transiently, held it would break them: "
+              : "not steady: ")
+          + step.steadyState().reason();
+    }
+    return "breaks " + metricName(slo.limitingMetric());
+  }
+
+  /** The run that would decide what this one could not, or null when it decided. */
+  static String nextRun(SloVerdict slo) {
+    if ("held".equals(slo.method()) || slo.rateLow() == null) {
+      return null;
+    }
+    if (slo.rateHigh() == null) {
+      return "To find the limit, run find-max-rate from "
+          + Fmt.rate(slo.rateLow())
+          + ": mvn gatling:test -Dprofile=find-max-rate -Dsearch.startRate="
+          + Fmt.num(slo.rateLow())
+          + ".";
+    }
+    return "To prove a rate, hold it: run find-max-rate between "
+        + Fmt.num(slo.rateLow())
+        + " and "
+        + Fmt.rate(slo.rateHigh())
+        + " (mvn gatling:test -Dprofile=find-max-rate -Dsearch.startRate="
+        + Fmt.num(slo.rateLow())
+        + " -Dsearch.maxRate="
+        + Fmt.num(slo.rateHigh())
         + ").";
   }
 
@@ -249,20 +417,38 @@ public final class VerdictSentences {
       return closedSaturation(report, known);
     }
     if (!saturation.reached()) {
+      StepStats unsteady =
+          report.steps().stream()
+              .filter(StepStats::unsteady)
+              .filter(s -> s.rate() != null)
+              .min(java.util.Comparator.comparing(StepStats::rate))
+              .orElse(null);
+      if (unsteady != null) {
+        return "Throughput kept up with arrivals in every step (best "
+            + Fmt.rate(saturation.maxAchievedRate())
+            + "), but step "
+            + unsteady.step()
+            + " ("
+            + Fmt.rate(unsteady.rate())
+            + ") was not steady: the capacity is below "
+            + Fmt.rate(unsteady.rate())
+            + ", and no step lasted long enough to measure the plateau."
+            + known;
+      }
       return "Throughput followed the arrival rate at every step (best "
           + Fmt.rate(saturation.maxAchievedRate())
           + "): saturation not reached."
           + known;
     }
     return "Saturation: throughput plateaus at "
-        + Fmt.rate(saturation.saturationRate())
-        + " (completions below "
+        + Fmt.rateWithin(saturation.saturationRate(), saturation.rateLow(), saturation.rateHigh())
+        + ", completions below "
         + String.format(Locale.ROOT, "%.0f %%", 100 * saturation.thresholdRatio())
         + " of arrivals from step "
         + saturation.step()
-        + ", "
+        + " ("
         + Fmt.rate(saturation.rate())
-        + ", on)."
+        + ") on."
         + known;
   }
 
@@ -287,9 +473,9 @@ public final class VerdictSentences {
         + Fmt.pct(model.fitMapePercent())
         + " (gap p50, "
         + model.fittedSteps().size()
-        + " steps). At "
+        + " steps). At 80 % of that saturation ("
         + Fmt.rate(probe)
-        + " it predicts a median gap of "
+        + ") it predicts a median gap of "
         + Fmt.ms(model.predictedGapMillis(probe, 50))
         + " and a p95 of "
         + Fmt.ms(model.predictedGapMillis(probe, 95))
@@ -364,19 +550,25 @@ public final class VerdictSentences {
   static String replicas(Replicas replicas) {
     StringBuilder text =
         new StringBuilder("For a peak of ").append(Fmt.rate(replicas.peakRate())).append(": ");
-    if (replicas.fromMeasured() != null) {
-      text.append(replicas.measuredIsUpperBound() ? "at most " : "")
-          .append(replicas.fromMeasured())
-          .append(" replica(s) from the measured SLO rate");
-    } else {
-      text.append("no replica count from the measurements (no step met the SLO)");
+    if (replicas.recommended() == null) {
+      return text.append("no replica count (no step met the SLO in steady state).").toString();
     }
-    if (replicas.fromModel() != null) {
-      text.append(", ")
-          .append(replicas.fromModel())
-          .append(" from the model (")
-          .append(Fmt.rate(replicas.modelMaxRatePerReplica()))
-          .append(" per replica)");
+    text.append(replicas.recommended())
+        .append(replicas.recommended() == 1 ? " replica" : " replicas")
+        .append(", each sized for ")
+        .append(Fmt.rate(replicas.perReplicaRatePerSec()))
+        .append(
+            switch (replicas.basis()) {
+              case "held" -> " (the rate held under the SLO)";
+              case "model_poisson" ->
+                  " (the fitted queue's SLO rate under Poisson arrivals, as a real peak of"
+                      + " independent users arrives; lower than the rate the steps sustained)";
+              default -> " (the max sustainable rate of the steady steps)";
+            });
+    if (replicas.utilisationPercent() != null) {
+      text.append(": the peak runs them at ")
+          .append(Fmt.pct(replicas.utilisationPercent()))
+          .append(" of their capacity");
     }
     return text.append('.').toString();
   }
@@ -426,6 +618,7 @@ public final class VerdictSentences {
       case "ttft_p95" -> "p95 TTFT";
       case "gap_p95" -> "p95 gap";
       case "error_rate" -> "the error rate";
+      case "steady_state" -> "steady state";
       default -> metric;
     };
   }

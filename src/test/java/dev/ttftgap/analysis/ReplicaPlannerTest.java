@@ -10,7 +10,7 @@ class ReplicaPlannerTest {
   void measuredReplicasRoundUpPeakOverSustainableRate() {
     SloVerdict slo = new SloVerdict(2000, 1000, 1, 9.0, false, 2, 3, "ttft_p95", null, null);
 
-    Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults());
+    Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults(), null);
 
     assertThat(replicas.fromMeasured()).as("ceil(50 / 9)").isEqualTo(6);
     assertThat(replicas.fromModel()).as("no model, no model figure").isNull();
@@ -20,7 +20,7 @@ class ReplicaPlannerTest {
   void exactMultipleNeedsNoExtraReplica() {
     SloVerdict slo = new SloVerdict(2000, 1000, 1, 10.0, true, 2, null, null, null, null);
 
-    Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults());
+    Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults(), null);
 
     assertThat(replicas.fromMeasured()).isEqualTo(5);
     assertThat(replicas.measuredIsUpperBound()).isTrue();
@@ -41,6 +41,42 @@ class ReplicaPlannerTest {
         .isLessThanOrEqualTo(options.sloGapP95Millis());
     assertThat(model.predictedGapMillis(perReplica * 1.01, 95))
         .isGreaterThan(options.sloGapP95Millis());
+  }
+
+  @Test
+  void recommendedReplicasCarryThePeakAndStateTheUtilisation() {
+    StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.hockeyStick().records());
+    Saturation saturation = SaturationDetector.detect(measured.stats());
+    QueueModel model =
+        QueueModelFitter.fit(measured.stats(), measured.samples(), measured.baseline(), saturation);
+    CapacityOptions options = CapacityOptions.defaults();
+    SloVerdict slo =
+        SloEvaluator.evaluate(
+            measured.stats(), options, saturation, model, measured.baseline(), java.util.Set.of());
+    double peak = 40;
+
+    Replicas replicas =
+        ReplicaPlanner.plan(
+            peak, slo, model, measured.baseline(), options, saturation.saturationRate());
+
+    assertThat(replicas.recommended() * replicas.perReplicaRatePerSec())
+        .as("N replicas at their sustainable rate carry the peak")
+        .isGreaterThanOrEqualTo(peak);
+    assertThat(replicas.perReplicaRatePerSec())
+        .as("sized at or below both the steps' sustainable rate and saturation")
+        .isLessThanOrEqualTo(slo.maxSustainableRate())
+        .isLessThan(saturation.saturationRate());
+    assertThat(replicas.utilisationPercent())
+        .as("peak / (N × saturation), below 100 %")
+        .isCloseTo(
+            100 * peak / (replicas.recommended() * saturation.saturationRate()),
+            org.assertj.core.data.Offset.offset(1e-9))
+        .isLessThan(100);
+    Double poisson =
+        ReplicaPlanner.modelMaxRate(model.withArrivalCv2(1), measured.baseline(), options);
+    assertThat(replicas.perReplicaRatePerSec())
+        .as("never above the model's SLO rate under Poisson arrivals")
+        .isLessThanOrEqualTo(poisson);
   }
 
   @Test

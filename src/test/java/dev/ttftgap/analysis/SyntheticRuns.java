@@ -20,6 +20,14 @@ public final class SyntheticRuns {
     return SyntheticRun.flat().records();
   }
 
+  /** One 120-s step at 18 req/s against the hockey stick's 16 req/s: overloaded throughout. */
+  public static List<RequestRecord> overloaded() {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    run.stepRates = List.of(18.0);
+    run.stepSeconds = 120;
+    return run.records();
+  }
+
   /**
    * The shipped {@code closed-concurrency} profile's load on the engine's scheduler (virtual time):
    * warm-up 1 user × 5 s, then 2, 4, 8, 16, 32 users × 20 s, profile qwen3-8b-like (7.89 req/s).

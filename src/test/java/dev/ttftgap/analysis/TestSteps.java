@@ -119,6 +119,7 @@ final class TestSteps {
         null,
         null,
         null,
+        null,
         null);
   }
 }

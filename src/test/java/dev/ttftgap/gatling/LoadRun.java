@@ -5,6 +5,7 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
@@ -49,6 +50,7 @@ public final class LoadRun {
   private final ConnectionEstimator connections = new ConnectionEstimator();
   private final LoadGeneratorProbes probes;
   private volatile long startNanos;
+  private final SearchDriver search;
 
   private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
     this.simulationName = simulation.getSimpleName().toLowerCase(java.util.Locale.ROOT);
@@ -64,6 +66,15 @@ public final class LoadRun {
     this.records = RecordWriter.open(recordsFile);
     this.probes = new LoadGeneratorProbes(recordsFile, schedule);
     this.startNanos = System.nanoTime();
+    this.search =
+        profile.load().search().isPresent()
+            ? new SearchDriver(
+                profile.load(),
+                SearchSettings.load(),
+                capacityOptions(),
+                records,
+                this::elapsedMillis)
+            : null;
   }
 
   /** Validates everything and sets up the target; fails with one line before any load is sent. */
@@ -101,6 +112,9 @@ public final class LoadRun {
 
   /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
   public PopulationBuilder population(String scenarioName) {
+    if (search != null) {
+      return search.population(scenarioName, request());
+    }
     if (profile.load().open()) {
       ScenarioBuilder scenario = scenario(scenarioName).exec(probes.userStarted(), request());
       return scenario.injectOpen(probes.plan(Injection.open(schedule)));
@@ -116,11 +130,15 @@ public final class LoadRun {
 
   /** The profile's SLO as Gatling assertions on the steps it covers. */
   public List<Assertion> assertions() {
-    return SloAssertions.of(profile, schedule);
+    // a search names its steps as it goes; its verdict is the held rate in the capacity report
+    return search != null ? List.of() : SloAssertions.of(profile, schedule);
   }
 
   /** A bound on the run: the schedule plus one stream timeout to let the last requests finish. */
   public Duration maxDuration() {
+    if (search != null) {
+      return search.maxDuration(profile.timeouts().streamSeconds());
+    }
     return Duration.ofMillis(schedule.totalDurationMillis())
         .plusSeconds(Math.min(profile.timeouts().streamSeconds(), 120));
   }
@@ -128,11 +146,20 @@ public final class LoadRun {
   /** Call from {@code before()}: the step of a request is computed from this instant. */
   public void start() {
     startNanos = System.nanoTime();
-    probes.start();
+    if (search != null) {
+      search.start();
+    } else {
+      // the probes cut their samples by the schedule's steps; a search names its steps as it
+      // goes, so a search runs without them (no health verdict) for now
+      probes.start();
+    }
   }
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
   public void finish() {
+    if (search != null) {
+      search.stop();
+    }
     records.close();
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
@@ -171,18 +198,20 @@ public final class LoadRun {
   private RequestContext contextOf(Session session) {
     Step step = schedule.stepAt(elapsedMillis());
     boolean open = profile.load().open();
-    return new RequestContext(
-        simulationName,
-        session.userId(),
-        step.warmup() ? RequestRecord.WARMUP : RequestRecord.STEP,
-        step.index(),
-        step.label(),
-        open ? step.level() : null,
-        open ? null : (int) Math.round(step.level()),
-        target.model(),
-        promptTokens,
-        profile.request().maxTokens(),
-        profile.timeouts().idleMillis(),
-        null);
+    RequestContext context =
+        new RequestContext(
+            simulationName,
+            session.userId(),
+            step.warmup() ? RequestRecord.WARMUP : RequestRecord.STEP,
+            step.index(),
+            step.label(),
+            open ? step.level() : null,
+            open ? null : (int) Math.round(step.level()),
+            target.model(),
+            promptTokens,
+            profile.request().maxTokens(),
+            profile.timeouts().idleMillis(),
+            null);
+    return search == null ? context : search.context(session, context);
   }
 }

@@ -34,6 +34,35 @@ class CapacityJsonTest {
   }
 
   @Test
+  void verdictsCarryTheirSteadinessAndIntervals() throws Exception {
+    CapacityReport report = Synthetic.hockeyStick(false);
+    JsonNode root = MAPPER.readTree(CapacityJson.render(report));
+    JsonNode slo = root.get("sloVerdict");
+    JsonNode lastStep = root.get("steps").get(root.get("steps").size() - 1);
+
+    assertThat(lastStep.get("steadyState").get("steady").asBoolean())
+        .as("the hockey stick's last step is far above capacity")
+        .isFalse();
+    assertThat(lastStep.get("steadyState").get("reason").asText()).isNotBlank();
+    assertThat(root.get("steps").get(0).get("steadyState").get("steady").asBoolean()).isTrue();
+    assertThat(slo.get("rateLowPerSec").asDouble())
+        .isLessThanOrEqualTo(slo.get("maxSustainableRatePerSec").asDouble());
+    assertThat(slo.get("rateHighPerSec").asDouble())
+        .isGreaterThanOrEqualTo(slo.get("maxSustainableRatePerSec").asDouble())
+        .isLessThanOrEqualTo(root.get("saturation").get("saturationRatePerSec").asDouble());
+    assertThat(slo.get("method").asText()).isEqualTo(report.slo().method());
+    assertThat(slo.get("transientSteps").isArray()).isTrue();
+    assertThat(slo.get("heldRatePerSec").isNull()).as("a staircase holds nothing").isTrue();
+    assertThat(root.get("saturation").get("rateLowPerSec").asDouble())
+        .isLessThanOrEqualTo(root.get("saturation").get("saturationRatePerSec").asDouble());
+    assertThat(root.get("knee").get("determined").asBoolean()).isTrue();
+    assertThat(root.get("knee").has("p95Step")).isTrue();
+    assertThat(root.get("replicas").get("recommended").asInt())
+        .isEqualTo(report.replicas().recommended());
+    assertThat(root.get("replicas").get("utilisationPercent").asDouble()).isBetween(1.0, 100.0);
+  }
+
+  @Test
   void closedRunHasItsVerdictsInConcurrencyAndNullForTheOpenOnes() throws Exception {
     JsonNode root = MAPPER.readTree(CapacityJson.render(Synthetic.closedConcurrency()));
     JsonNode slo = root.get("sloVerdict");

@@ -29,6 +29,14 @@ final class Synthetic {
         SyntheticRuns.flat(), List.of("flat/records.jsonl"), CapacityOptions.defaults(), null);
   }
 
+  static CapacityReport overloaded() {
+    return CapacityAnalysis.analyze(
+        SyntheticRuns.overloaded(),
+        List.of("overloaded/records.jsonl"),
+        CapacityOptions.defaults(),
+        null);
+  }
+
   /**
    * The shipped closed-concurrency load (2..32 users) on the engine's scheduler, with that
    * profile's SLO (p95 TTFT ≤ 3 s, p95 gap ≤ 2.5 s), a 40 rps peak and the analytic 7.89 rps.

@@ -47,6 +47,45 @@ class VerdictSentencesTest {
   }
 
   @Test
+  void theSloSentenceGivesItsIntervalAndTheRunThatWouldProveIt() {
+    CapacityReport report = Synthetic.hockeyStick(false);
+
+    String sentence = VerdictSentences.slo(report);
+
+    assertThat(report.slo().rateLow()).isNotNull();
+    assertThat(sentence)
+        .as(sentence)
+        .contains(
+            Fmt.rateWithin(
+                report.slo().maxSustainableRate(), report.slo().rateLow(), report.slo().rateHigh()))
+        .contains("run find-max-rate between " + Fmt.num(report.slo().rateLow()))
+        .contains("-Dprofile=find-max-rate -Dsearch.startRate=");
+  }
+
+  @Test
+  void theReplicaSentenceGivesOneCountAndTheUtilisation() {
+    CapacityReport report = Synthetic.hockeyStick(false);
+
+    String sentence = VerdictSentences.replicas(report.replicas());
+
+    assertThat(sentence)
+        .as(sentence)
+        .startsWith("For a peak of 100 rps: " + report.replicas().recommended() + " replicas")
+        .contains("each sized for " + Fmt.rate(report.replicas().perReplicaRatePerSec()))
+        .contains(Fmt.pct(report.replicas().utilisationPercent()) + " of their capacity")
+        .doesNotContain("from the model");
+  }
+
+  @Test
+  void aRunWithoutASteadyLowLoadStepSaysTheKneeIsNotDetermined() {
+    CapacityReport report = Synthetic.overloaded();
+
+    String sentence = VerdictSentences.knee(report);
+
+    assertThat(sentence).startsWith("Knee: not determined").doesNotContain("no queueing knee");
+  }
+
+  @Test
   void withoutAPeakSaysHowToPlanReplicas() {
     List<String> sentences = VerdictSentences.of(Synthetic.flat());
 

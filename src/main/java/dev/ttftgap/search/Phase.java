@@ -1,0 +1,49 @@
+package dev.ttftgap.search;
+
+import java.util.Locale;
+
+/**
+ * One stretch of a search at one rate: a warm-up, a probe, a hold, or a drain (no arrivals while
+ * the queue a failed probe left empties).
+ *
+ * @param index the step number its records carry (0 for the warm-up and drains)
+ * @param kind what the phase is for
+ * @param rate offered arrival rate, requests/s (0 for a drain)
+ * @param startMillis when it started, ms since the search started
+ * @param windowMillis how long it offers its rate before it is judged, ms
+ */
+public record Phase(int index, Kind kind, double rate, long startMillis, long windowMillis) {
+
+  /** What a phase is for. */
+  public enum Kind {
+    WARMUP,
+    PROBE,
+    HOLD,
+    DRAIN,
+    DONE
+  }
+
+  /**
+   * The Gatling group and record label, e.g. {@code "probe 3 · 6 rps"}, {@code "hold 7 · 7.5 rps"}.
+   */
+  public String label() {
+    String rateText = String.format(Locale.ROOT, "%s rps", trim(rate));
+    return switch (kind) {
+      case WARMUP -> "warm-up · " + rateText;
+      case PROBE -> String.format(Locale.ROOT, "probe %02d · %s", index, rateText);
+      case HOLD -> String.format(Locale.ROOT, "hold %02d · %s", index, rateText);
+      case DRAIN -> "drain";
+      case DONE -> "done";
+    };
+  }
+
+  /** Whether requests are admitted in this phase. */
+  public boolean admits() {
+    return kind == Kind.WARMUP || kind == Kind.PROBE || kind == Kind.HOLD;
+  }
+
+  static String trim(double value) {
+    String text = String.format(Locale.ROOT, "%.2f", value);
+    return text.replaceAll("0+$", "").replaceAll("\\.$", "");
+  }
+}

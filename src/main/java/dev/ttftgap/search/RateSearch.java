@@ -1,0 +1,373 @@
+package dev.ttftgap.search;
+
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.SloEvaluator;
+import dev.ttftgap.analysis.StepStatistics;
+import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.profile.Search;
+import dev.ttftgap.profile.Warmup;
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Consumer;
+
+/**
+ * Finds the highest arrival rate that meets the SLO in steady state, and proves it by holding it.
+ *
+ * <p>Algorithm overview:
+ *
+ * <ol>
+ *   <li><b>Climb</b>: probes at startRate, startRate × growth, … (at most maxRate), each for {@code
+ *       probeSeconds}, until one fails. A first probe that fails makes it descend by the same
+ *       factor instead.
+ *   <li><b>Bisect</b> between the highest passing probe P and the lowest failing one F until (F −
+ *       P)/P ≤ precision, or until the time left is only enough for the hold.
+ *   <li><b>Hold</b> P for {@code holdSeconds}. Passed: the answer, bracketed by [P, F]. Failed: F
+ *       becomes P, the next lower passing probe (or P × (1 − 2 × precision)) is held, at most
+ *       {@value #MAX_HOLDS} holds in all.
+ * </ol>
+ *
+ * <p>A phase passes when its step, measured by {@link StepStatistics} on every record so far,
+ * passes {@link SloEvaluator#passes}: every limit met and steady (no growing queue). It is judged
+ * once its window has ended and every request admitted in the window has ended (the rate goes on
+ * meanwhile, as part of the same step); a request still open {@code settle} after the window (the
+ * TTFT limit plus the last passing probe's e2e p95) fails the phase: its queue did not empty. After
+ * a failed phase, a drain admits nobody until every request has ended (at most {@value
+ * #MAX_DRAIN_MILLIS} ms), so the next probe does not inherit its queue.
+ *
+ * <p>Arrivals: the load generator offers candidate arrivals at a fixed comb rate (see {@link
+ * #combRate}); {@link #admit} thins them to the phase's rate. Uniform: an arrival is admitted each
+ * time the accumulated credit rate/comb passes a whole number (evenly spaced to within one comb
+ * interval). Poisson: each candidate of a Poisson comb is admitted with probability rate/comb,
+ * which leaves a Poisson process of the phase's rate.
+ *
+ * <p>Assumptions: one request per virtual user (open model); the analysis of the finished records
+ * ({@code CapacityAnalysis}) reads the hold steps ({@code phase = "hold"}) and reports the highest
+ * passing one, so the answer never depends on this class's bookkeeping alone.
+ *
+ * <p>Parameters with defaults (the profile's {@code load} fields): startRate 1, maxRate 64, growth
+ * 2, probe 20 s, hold 3 × probe, precision 5 %, bound 600 s. Example on the embedded engine
+ * (capacity 7.89 req/s): probes 2, 4, 8 (fails), 6, 7, 7.5, 7.75 (fails), then holds 7.5.
+ *
+ * <p>Usage, as the Gatling glue drives it:
+ *
+ * <pre>{@code
+ * RateSearch search = new RateSearch(profile.load().search().orElseThrow(), slo, warmup, false, System.out::println);
+ * // for each candidate arrival of the comb:
+ * Phase phase = search.admit(userId, elapsedMillis);   // null: not admitted
+ * // for each finished request:
+ * search.onRecord(record);
+ * // every 100 ms:
+ * search.tick(elapsedMillis);
+ * // when search.finished(): stop the load generator
+ * }</pre>
+ */
+public final class RateSearch {
+  static final int MAX_HOLDS = 3;
+  static final long MAX_DRAIN_MILLIS = 60_000;
+  static final long DEFAULT_E2E_MILLIS = 5_000;
+  static final long MAX_SETTLE_MILLIS = 60_000;
+
+  private final Search config;
+  private final CapacityOptions slo;
+  private final boolean poisson;
+  private final Consumer<String> log;
+  private final Random random = new Random(1);
+  private final List<RequestRecord> records = new ArrayList<>();
+  private final Map<Long, long[]> pending = new HashMap<>();
+
+  private Phase phase;
+  private Phase afterDrain;
+  private int nextIndex = 1;
+  private double credit;
+  private Double lo;
+  private Double hi;
+  private final List<Double> passingProbes = new ArrayList<>();
+  private long lastE2eP95Millis = DEFAULT_E2E_MILLIS;
+  private int holds;
+  private String outcome;
+
+  /**
+   * @param config the profile's search
+   * @param slo the limits a phase must meet
+   * @param warmup the warm-up before the first probe, if any
+   * @param poisson whether the comb is a Poisson process (else evenly spaced)
+   * @param log receives one line per judged phase
+   */
+  public RateSearch(
+      Search config,
+      CapacityOptions slo,
+      Optional<Warmup> warmup,
+      boolean poisson,
+      Consumer<String> log) {
+    this.config = config;
+    this.slo = slo;
+    this.poisson = poisson;
+    this.log = log;
+    this.phase =
+        warmup
+            .map(w -> new Phase(0, Phase.Kind.WARMUP, w.level(), 0, w.durationSeconds() * 1000L))
+            .orElseGet(() -> probe(config.startRate(), 0));
+  }
+
+  /**
+   * The rate of candidate arrivals the load generator should offer: 8 × maxRate (at least the
+   * warm-up's), so uniform thinning spaces arrivals to within 1/8 of the shortest interval.
+   */
+  public static double combRate(Search config, Optional<Warmup> warmup) {
+    return 8 * Math.max(config.maxRate(), warmup.map(Warmup::level).orElse(0.0));
+  }
+
+  /** The phase under way. */
+  public synchronized Phase phase() {
+    return phase;
+  }
+
+  /**
+   * Whether the candidate arrival of {@code userId} at {@code nowMillis} is admitted; the phase it
+   * belongs to, or null.
+   */
+  public synchronized Phase admit(long userId, long nowMillis, double combRate) {
+    if (!phase.admits()) {
+      return null;
+    }
+    boolean admitted;
+    if (poisson) {
+      admitted = random.nextDouble() < phase.rate() / combRate;
+    } else {
+      credit += phase.rate() / combRate;
+      admitted = credit >= 1;
+      if (admitted) {
+        credit -= 1;
+      }
+    }
+    if (!admitted) {
+      return null;
+    }
+    pending.put(userId, new long[] {phase.index(), nowMillis});
+    return phase;
+  }
+
+  /** A request ended: its record, as written. */
+  public synchronized void onRecord(RequestRecord record) {
+    pending.remove(record.userId());
+    records.add(record);
+  }
+
+  /** Requests admitted and not yet ended. */
+  public synchronized int inFlight() {
+    return pending.size();
+  }
+
+  /** True when the search has decided and every request it admitted has ended. */
+  public synchronized boolean finished() {
+    return phase.kind() == Phase.Kind.DONE && pending.isEmpty();
+  }
+
+  /** How the search ended, in words; null while it runs. */
+  public synchronized String outcome() {
+    return outcome;
+  }
+
+  /** Advances the search: judges a phase whose window has ended, starts the next. */
+  public synchronized void tick(long nowMillis) {
+    switch (phase.kind()) {
+      case DONE -> {}
+      case DRAIN -> {
+        if (pending.isEmpty() || nowMillis - phase.startMillis() > MAX_DRAIN_MILLIS) {
+          start(afterDrain, nowMillis);
+        }
+      }
+      default -> {
+        long windowEnd = phase.startMillis() + phase.windowMillis();
+        if (nowMillis < windowEnd) {
+          return;
+        }
+        long open = openInWindow(windowEnd);
+        if (open > 0 && nowMillis < windowEnd + settleMillis()) {
+          return;
+        }
+        judge(open, nowMillis);
+      }
+    }
+  }
+
+  private void judge(long open, long nowMillis) {
+    if (phase.kind() == Phase.Kind.WARMUP) {
+      start(probe(config.startRate(), nowMillis), nowMillis);
+      return;
+    }
+    String failure = null;
+    StepStats stats = null;
+    if (open > 0) {
+      failure = open + " request(s) still open " + settleMillis() / 1000 + " s after its end";
+    } else {
+      stats =
+          StepStatistics.of(records).stream()
+              .filter(s -> s.step() == phase.index())
+              .findFirst()
+              .orElse(null);
+      if (stats == null) {
+        failure = "no request ended";
+      } else if (!SloEvaluator.passes(stats, slo)) {
+        failure =
+            stats.unsteady()
+                ? "not steady: " + stats.steadyState().reason()
+                : "breaks " + String.join(", ", SloEvaluator.violations(stats, slo));
+      }
+    }
+    double rate = phase.rate();
+    log.accept(
+        String.format(
+            Locale.ROOT,
+            "ttft-gap: %s: %s%s",
+            phase.label(),
+            failure == null ? "passes" : "fails",
+            failure == null ? figures(stats) : " (" + failure + ")"));
+    if (failure == null && stats.e2e() != null) {
+      lastE2eP95Millis = Math.round(stats.e2e().p95Millis());
+    }
+    if (phase.kind() == Phase.Kind.HOLD) {
+      afterHold(failure == null, rate, nowMillis);
+    } else {
+      afterProbe(failure == null, rate, nowMillis);
+    }
+  }
+
+  private void afterProbe(boolean passed, double rate, long now) {
+    if (passed) {
+      lo = lo == null ? rate : Math.max(lo, rate);
+      passingProbes.add(rate);
+    } else {
+      hi = hi == null ? rate : Math.min(hi, rate);
+    }
+    long holdMillis = config.holdSeconds() * 1000L;
+    Double next;
+    if (hi == null) {
+      if (rate >= config.maxRate()) {
+        hold(lo, passed, now, "maxRate " + rate + " passed: the limit is at least that");
+        return;
+      }
+      next = Math.min(config.maxRate(), rate * config.growth());
+    } else if (lo == null) {
+      next = rate / config.growth();
+      if (next < config.startRate() / Math.pow(config.growth(), 3)) {
+        done("no probe passed, down to " + trim(rate), now);
+        return;
+      }
+    } else if ((hi - lo) / lo * 100 > config.precisionPercent()
+        && fits(now, probeMillis() + settleMillis() + holdMillis + settleMillis(), passed)) {
+      next = (lo + hi) / 2;
+    } else {
+      hold(lo, passed, now, null);
+      return;
+    }
+    if (!fits(now, probeMillis() + settleMillis(), passed)) {
+      if (lo != null) {
+        hold(lo, passed, now, null);
+      } else {
+        done("time ran out before a probe passed", now);
+      }
+      return;
+    }
+    then(probe(next, 0), passed, now);
+  }
+
+  private void hold(double rate, boolean lastPassed, long now, String note) {
+    if (note != null) {
+      log.accept("ttft-gap: " + note);
+    }
+    if (!fits(now, config.holdSeconds() * 1000L + settleMillis(), lastPassed)) {
+      done("no time left to hold " + trim(rate) + " rps; it is unproven", now);
+      return;
+    }
+    holds++;
+    then(
+        new Phase(nextIndex++, Phase.Kind.HOLD, rate, 0, config.holdSeconds() * 1000L),
+        lastPassed,
+        now);
+  }
+
+  private void afterHold(boolean passed, double rate, long now) {
+    if (passed) {
+      done("held " + trim(rate) + " rps for " + config.holdSeconds() + " s under the SLO", now);
+      return;
+    }
+    hi = rate;
+    double next =
+        passingProbes.stream()
+            .filter(r -> r < rate)
+            .max(Double::compare)
+            .orElse(rate * (1 - 2 * config.precisionPercent() / 100));
+    if (holds >= MAX_HOLDS) {
+      done("the hold failed " + holds + " times; no rate proven", now);
+      return;
+    }
+    hold(next, false, now, null);
+  }
+
+  /** Starts {@code next}, after a drain when the phase that ended failed. */
+  private void then(Phase next, boolean lastPassed, long now) {
+    if (lastPassed) {
+      start(next, now);
+    } else {
+      afterDrain = next;
+      phase = new Phase(0, Phase.Kind.DRAIN, 0, now, 0);
+    }
+  }
+
+  private void start(Phase next, long now) {
+    phase = new Phase(next.index(), next.kind(), next.rate(), now, next.windowMillis());
+    credit = 0;
+  }
+
+  private void done(String why, long now) {
+    outcome = why;
+    log.accept("ttft-gap: search ends: " + why);
+    phase = new Phase(0, Phase.Kind.DONE, 0, now, 0);
+  }
+
+  private Phase probe(double rate, long now) {
+    return new Phase(nextIndex++, Phase.Kind.PROBE, rate, now, probeMillis());
+  }
+
+  private long probeMillis() {
+    return config.probeSeconds() * 1000L;
+  }
+
+  /** Whether {@code millis} more (after a drain when the last phase failed) fit the bound. */
+  private boolean fits(long now, long millis, boolean lastPassed) {
+    long drain = lastPassed ? 0 : Math.min(MAX_DRAIN_MILLIS, settleMillis());
+    return now + drain + millis <= config.maxDurationSeconds() * 1000L;
+  }
+
+  /** How long after its window a phase waits for its requests to end. */
+  private long settleMillis() {
+    double ttft = slo.sloTtftP95Millis();
+    long limit = Double.isFinite(ttft) ? Math.round(ttft) : 10_000;
+    return Math.min(MAX_SETTLE_MILLIS, limit + lastE2eP95Millis);
+  }
+
+  private long openInWindow(long windowEnd) {
+    return pending.values().stream().filter(p -> p[0] == phase.index() && p[1] < windowEnd).count();
+  }
+
+  private static String figures(StepStats stats) {
+    return String.format(
+        Locale.ROOT,
+        " (p95 TTFT %s ms, p95 gap %s ms, errors %.1f %%, achieved %.2f rps, steady)",
+        stats.ttft() == null ? "—" : String.format(Locale.ROOT, "%.0f", stats.ttft().p95Millis()),
+        stats.gap() == null ? "—" : String.format(Locale.ROOT, "%.0f", stats.gap().p95Millis()),
+        stats.errorRatePercent(),
+        stats.achievedRate() == null ? Double.NaN : stats.achievedRate());
+  }
+
+  private static String trim(double rate) {
+    return Phase.trim(rate);
+  }
+}

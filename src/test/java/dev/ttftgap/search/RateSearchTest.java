@@ -1,0 +1,134 @@
+package dev.ttftgap.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.analysis.CapacityAnalysis;
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.profile.Search;
+import dev.ttftgap.profile.Warmup;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import org.junit.jupiter.api.Test;
+
+class RateSearchTest {
+  private static final long EPOCH = 1_767_225_600_000L;
+  private static final CapacityOptions SLO =
+      new CapacityOptions(3000, 2500, 1, Optional.empty(), Optional.empty(), Optional.empty());
+
+  /**
+   * Drives a search against a simulated c-server FIFO queue (service {@code serviceMillis}, gap =
+   * 30 ms + wait), in virtual time: a comb of candidates, the records of ended requests, a tick
+   * every 100 ms. Returns every record written.
+   */
+  private static List<RequestRecord> drive(
+      RateSearch search, Search config, int servers, long serviceMillis) {
+    double comb = RateSearch.combRate(config, Optional.empty());
+    PriorityQueue<Double> freeAt = new PriorityQueue<>(Collections.nCopies(servers, 0.0));
+    PriorityQueue<RequestRecord> ending =
+        new PriorityQueue<>(
+            (a, b) ->
+                Long.compare(
+                    a.startEpochMillis() + a.e2eMillis(), b.startEpochMillis() + b.e2eMillis()));
+    List<RequestRecord> written = new ArrayList<>();
+    long bound = config.maxDurationSeconds() * 1000L + 120_000;
+    double interval = 1000 / comb;
+    long nextTick = 100;
+    long user = 0;
+    for (double t = 0; t < bound && !search.finished(); t += interval) {
+      while (!ending.isEmpty()
+          && ending.peek().startEpochMillis() + ending.peek().e2eMillis() - EPOCH <= t) {
+        RequestRecord done = ending.poll();
+        written.add(done);
+        search.onRecord(done);
+      }
+      while (nextTick <= t) {
+        search.tick(nextTick);
+        nextTick += 100;
+      }
+      Phase phase = search.admit(user, (long) t, comb);
+      if (phase != null) {
+        double start = Math.max(t, freeAt.poll());
+        freeAt.add(start + serviceMillis);
+        long wait = Math.round(start - t);
+        String recordPhase =
+            phase.kind() == Phase.Kind.HOLD
+                ? RequestRecord.HOLD
+                : phase.kind() == Phase.Kind.WARMUP ? RequestRecord.WARMUP : RequestRecord.STEP;
+        ending.add(
+            TestRecords.builder()
+                .userId(user)
+                .phase(recordPhase)
+                .step(phase.index())
+                .stepLabel(phase.label())
+                .offeredRate(phase.rate())
+                .startEpochMillis(EPOCH + Math.round(t))
+                .ttfbMillis(1L)
+                .gapMillis(30 + wait)
+                .ttftMillis(31 + wait)
+                .e2eMillis(wait + serviceMillis)
+                .outcome(RequestRecord.OK)
+                .build());
+      }
+      user++;
+    }
+    return written;
+  }
+
+  @Test
+  void findsHoldsAndReportsARateBelowCapacity() {
+    Search config = new Search(2, 16, 2, 20, 60, 5, 600);
+    List<String> log = new ArrayList<>();
+    RateSearch search = new RateSearch(config, SLO, Optional.of(new Warmup(1, 5)), false, log::add);
+
+    List<RequestRecord> records = drive(search, config, 8, 1040);
+
+    assertThat(search.finished()).as("decided within its bound: %s", log).isTrue();
+    assertThat(search.outcome()).as(String.join("\n", log)).startsWith("held");
+    CapacityReport report = CapacityAnalysis.analyze(records, List.of(), SLO, null);
+    Double held = report.slo().held() == null ? null : report.slo().held().ratePerSec();
+    double capacity = 8 / 1.04;
+    assertThat(held)
+        .as("capacity %.2f req/s: %s", capacity, log)
+        .isNotNull()
+        .isLessThan(capacity)
+        .isGreaterThan(0.8 * capacity);
+    assertThat(report.slo().maxSustainableRate()).isEqualTo(held);
+    assertThat(report.slo().rateHigh()).as("bracketed by a failing rate").isGreaterThan(held);
+    long lastStart =
+        records.stream().mapToLong(RequestRecord::startEpochMillis).max().orElseThrow() - EPOCH;
+    assertThat(lastStart).as("last arrival within the 600 s bound").isLessThan(600_000);
+  }
+
+  @Test
+  void aMaxRateThatPassesIsHeldAsALowerBound() {
+    Search config = new Search(1, 4, 2, 10, 30, 5, 300);
+    List<String> log = new ArrayList<>();
+    RateSearch search = new RateSearch(config, SLO, Optional.empty(), false, log::add);
+
+    List<RequestRecord> records = drive(search, config, 8, 1000);
+
+    assertThat(search.outcome()).as(String.join("\n", log)).startsWith("held 4 rps");
+    assertThat(log).anyMatch(line -> line.contains("maxRate"));
+    assertThat(CapacityAnalysis.analyze(records, List.of(), SLO, null).slo().held().ratePerSec())
+        .isEqualTo(4);
+  }
+
+  @Test
+  void aFirstProbeThatFailsMakesItDescend() {
+    Search config = new Search(16, 32, 2, 20, 60, 5, 900);
+    List<String> log = new ArrayList<>();
+    RateSearch search = new RateSearch(config, SLO, Optional.empty(), false, log::add);
+
+    drive(search, config, 8, 1000);
+
+    assertThat(log.get(0)).as("16 req/s against 8").contains("probe 01 · 16 rps: fails");
+    assertThat(log).anyMatch(line -> line.contains("probe 02 · 8 rps"));
+    assertThat(search.outcome()).as(String.join("\n", log)).startsWith("held");
+  }
+}
