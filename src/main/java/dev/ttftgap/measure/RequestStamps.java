@@ -64,8 +64,17 @@ public final class RequestStamps {
     return between(sentNanos, firstTokenNanos);
   }
 
-  /** Headers → first token, µs; null when either was not stamped. */
+  /**
+   * Headers → first token, µs; null when either was not stamped. With a send stamp it is {@code
+   * ttftMicros − ttfbMicros} exactly (each truncated to the µs on its own), as the record defines
+   * it.
+   */
   public Long gapMicros() {
+    Long ttfb = ttfbMicros();
+    Long ttft = ttftMicros();
+    if (ttfb != null && ttft != null) {
+      return ttft >= ttfb ? ttft - ttfb : null;
+    }
     return between(headersNanos, firstTokenNanos);
   }
 

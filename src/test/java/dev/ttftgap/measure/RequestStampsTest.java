@@ -19,6 +19,19 @@ class RequestStampsTest {
   }
 
   @Test
+  void theGapIsTtftMinusTtfbEvenWhereTheirTruncationsDiffer() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.sent(1_000_000L);
+    stamps.headers(1_000_999L);
+    stamps.firstToken(1_001_998L);
+    // 0.999 µs and 1.998 µs truncate to 0 and 1; headers → first token alone would be 0.999 → 0
+    assertThat(stamps.gapMicros())
+        .as("gap = ttftMicros − ttfbMicros, as the record defines it")
+        .isEqualTo(stamps.ttftMicros() - stamps.ttfbMicros())
+        .isEqualTo(1L);
+  }
+
+  @Test
   void theFirstStampOfEachKindWins() {
     RequestStamps stamps = new RequestStamps();
     stamps.sent(1_000_000L);
