@@ -36,29 +36,6 @@ public record Saturation(
     Double rateLow,
     Double rateHigh) {
 
-  /** A verdict without an interval. */
-  public Saturation(
-      boolean reached,
-      Integer step,
-      Double rate,
-      Double saturationRate,
-      Double maxAchievedRate,
-      Double thresholdRatio,
-      Integer concurrency,
-      Double plateauTolerance) {
-    this(
-        reached,
-        step,
-        rate,
-        saturationRate,
-        maxAchievedRate,
-        thresholdRatio,
-        concurrency,
-        plateauTolerance,
-        null,
-        null);
-  }
-
   /** A verdict with its interval from the saturated steps' throughput over time. */
   Saturation withInterval(java.util.List<StepStats> saturatedSteps) {
     if (!reached) {

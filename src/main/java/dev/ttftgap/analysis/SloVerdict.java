@@ -54,37 +54,6 @@ public record SloVerdict(
     boolean cappedBySaturation,
     HeldRate held) {
 
-  /** A staircase verdict without method, interval or hold. */
-  public SloVerdict(
-      double ttftP95LimitMillis,
-      double gapP95LimitMillis,
-      double errorRateLimitPercent,
-      Double maxSustainableRate,
-      boolean lowerBound,
-      Integer lastPassingStep,
-      Integer firstFailingStep,
-      String limitingMetric,
-      Integer maxConcurrency,
-      Double throughputAtMaxConcurrency) {
-    this(
-        ttftP95LimitMillis,
-        gapP95LimitMillis,
-        errorRateLimitPercent,
-        maxSustainableRate,
-        lowerBound,
-        lastPassingStep,
-        firstFailingStep,
-        limitingMetric,
-        maxConcurrency,
-        throughputAtMaxConcurrency,
-        null,
-        null,
-        null,
-        java.util.List.of(),
-        false,
-        null);
-  }
-
   public SloVerdict {
     transientSteps =
         transientSteps == null ? java.util.List.of() : java.util.List.copyOf(transientSteps);

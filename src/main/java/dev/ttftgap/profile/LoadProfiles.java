@@ -61,20 +61,6 @@ public final class LoadProfiles {
           "includeUsage",
           "includeMetrics",
           "systemPrompt");
-  private static final List<String> LOAD_FIELDS =
-      List.of(
-          "model",
-          "arrivals",
-          "warmup",
-          "steps",
-          "stepDurationSeconds",
-          "rampSeconds",
-          "startRate",
-          "maxRate",
-          "growth",
-          "holdSeconds",
-          "precisionPercent",
-          "maxDurationSeconds");
   private static final List<String> SEARCH_ONLY_FIELDS =
       List.of(
           "startRate",
@@ -83,6 +69,12 @@ public final class LoadProfiles {
           "holdSeconds",
           "precisionPercent",
           "maxDurationSeconds");
+  private static final List<String> LOAD_FIELDS =
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(
+                  "model", "arrivals", "warmup", "steps", "stepDurationSeconds", "rampSeconds"),
+              SEARCH_ONLY_FIELDS.stream())
+          .toList();
   private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
   private static final List<String> STEPS_SERIES_FIELDS = List.of("from", "by", "count");
   static final List<String> TIMEOUT_FIELDS =
@@ -351,28 +343,7 @@ public final class LoadProfiles {
       }
       arrivals = Optional.empty();
     }
-    Optional<Warmup> warmup =
-        fields
-            .optionalObject("warmup", WARMUP_FIELDS)
-            .map(
-                warm -> {
-                  double level =
-                      level(
-                          warm,
-                          warm.child("level"),
-                          warm.required(
-                              "level", "add \"level\": " + (open ? "1 (requests/s)" : "1 (users)")),
-                          open);
-                  int seconds =
-                      (int)
-                          warm.requiredWholeNumber(
-                              "durationSeconds",
-                              "add \"durationSeconds\": 5",
-                              1,
-                              MAX_SECONDS,
-                              "a duration in seconds");
-                  return new Warmup(level, seconds);
-                });
+    Optional<Warmup> warmup = warmup(fields, open);
     List<Double> steps = steps(fields, open);
     int stepSeconds =
         (int)
@@ -404,24 +375,7 @@ public final class LoadProfiles {
             .optionalChoice("arrivals", List.of("uniform", "poisson"))
             .map(t -> t.equals("uniform") ? LoadModel.Arrivals.UNIFORM : LoadModel.Arrivals.POISSON)
             .orElse(LoadModel.Arrivals.UNIFORM);
-    Optional<Warmup> warmup =
-        fields
-            .optionalObject("warmup", WARMUP_FIELDS)
-            .map(
-                warm ->
-                    new Warmup(
-                        level(
-                            warm,
-                            warm.child("level"),
-                            warm.required("level", "add \"level\": 1 (requests/s)"),
-                            true),
-                        (int)
-                            warm.requiredWholeNumber(
-                                "durationSeconds",
-                                "add \"durationSeconds\": 5",
-                                1,
-                                MAX_SECONDS,
-                                "a duration in seconds")));
+    Optional<Warmup> warmup = warmup(fields, true);
     String rateFix = "use a number > 0 (requests/s), at most " + (long) MAX_RATE;
     double start =
         fields.optionalNumber("startRate", 0, true, MAX_RATE, "a rate", rateFix).orElse(1.0);
@@ -481,6 +435,31 @@ public final class LoadProfiles {
         probe,
         0,
         Optional.of(new Search(start, max, growth, probe, hold, precision, maxDuration)));
+  }
+
+  /** The optional warm-up: a level (rate or users) and a duration. */
+  private static Optional<Warmup> warmup(JsonFields fields, boolean open) {
+    return fields
+        .optionalObject("warmup", WARMUP_FIELDS)
+        .map(
+            warm -> {
+              double level =
+                  level(
+                      warm,
+                      warm.child("level"),
+                      warm.required(
+                          "level", "add \"level\": " + (open ? "1 (requests/s)" : "1 (users)")),
+                      open);
+              int seconds =
+                  (int)
+                      warm.requiredWholeNumber(
+                          "durationSeconds",
+                          "add \"durationSeconds\": 5",
+                          1,
+                          MAX_SECONDS,
+                          "a duration in seconds");
+              return new Warmup(level, seconds);
+            });
   }
 
   private static List<Double> steps(JsonFields fields, boolean open) {

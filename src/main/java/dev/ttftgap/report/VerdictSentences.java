@@ -233,18 +233,6 @@ public final class VerdictSentences {
                   .append(" (breaks ")
                   .append(metricName(slo.limitingMetric()))
                   .append(").");
-          case "model" ->
-              text.append(": step ")
-                  .append(pass.step())
-                  .append(" (")
-                  .append(Fmt.rate(pass.rate()))
-                  .append(") passes in steady state, step ")
-                  .append(fail.step())
-                  .append(" (")
-                  .append(Fmt.rate(fail.rate()))
-                  .append(") does not (")
-                  .append(failure(fail, slo))
-                  .append("); between them the fitted queue places the limit.");
           default ->
               text.append(": step ")
                   .append(pass.step())
@@ -256,7 +244,10 @@ public final class VerdictSentences {
                   .append(Fmt.rate(fail.rate()))
                   .append(") does not (")
                   .append(failure(fail, slo))
-                  .append("), and no fitted model places the limit between them.");
+                  .append(
+                      method.equals("model")
+                          ? "); between them the fitted queue places the limit."
+                          : "), and no fitted model places the limit between them.");
         }
       }
     }

@@ -59,7 +59,7 @@ class ClosedLoopModelFitterTest {
     assertThat(fit(run.records())).as("throughput still rising at 4 users").isNull();
     assertThat(
             ClosedLoopModelFitter.notFittedReason(
-                null, new Saturation(false, null, null, null, 5.0, null, null, 0.05)))
+                null, new Saturation(false, null, null, null, 5.0, null, null, 0.05, null, null)))
         .contains("plateau was not reached");
   }
 }

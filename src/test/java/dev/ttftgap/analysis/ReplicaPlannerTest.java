@@ -2,13 +2,58 @@ package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReplicaPlannerTest {
 
+  /** A staircase verdict: no method, interval or hold. */
+  private static SloVerdict staircase(
+      double ttft,
+      double gap,
+      double errors,
+      Double rate,
+      boolean lowerBound,
+      Integer lastPassing,
+      Integer firstFailing,
+      String limiting,
+      Integer concurrency,
+      Double throughput) {
+    return new SloVerdict(
+        ttft,
+        gap,
+        errors,
+        rate,
+        lowerBound,
+        lastPassing,
+        firstFailing,
+        limiting,
+        concurrency,
+        throughput,
+        null,
+        null,
+        null,
+        List.of(),
+        false,
+        null);
+  }
+
+  /** The hockey stick's steps, saturation and fitted queue. */
+  private record Fitted(StepStatistics.Result measured, Saturation saturation, QueueModel model) {
+    static Fitted hockeyStick() {
+      StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.hockeyStick().records());
+      Saturation saturation = SaturationDetector.detect(measured.stats());
+      return new Fitted(
+          measured,
+          saturation,
+          QueueModelFitter.fit(
+              measured.stats(), measured.samples(), measured.baseline(), saturation));
+    }
+  }
+
   @Test
   void measuredReplicasRoundUpPeakOverSustainableRate() {
-    SloVerdict slo = new SloVerdict(2000, 1000, 1, 9.0, false, 2, 3, "ttft_p95", null, null);
+    SloVerdict slo = staircase(2000, 1000, 1, 9.0, false, 2, 3, "ttft_p95", null, null);
 
     Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults(), null);
 
@@ -18,7 +63,7 @@ class ReplicaPlannerTest {
 
   @Test
   void exactMultipleNeedsNoExtraReplica() {
-    SloVerdict slo = new SloVerdict(2000, 1000, 1, 10.0, true, 2, null, null, null, null);
+    SloVerdict slo = staircase(2000, 1000, 1, 10.0, true, 2, null, null, null, null);
 
     Replicas replicas = ReplicaPlanner.plan(50, slo, null, null, CapacityOptions.defaults(), null);
 
@@ -28,13 +73,11 @@ class ReplicaPlannerTest {
 
   @Test
   void modelRatePerReplicaMeetsTheGapLimitAndStaysBelowSaturation() {
-    StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.hockeyStick().records());
-    Saturation saturation = SaturationDetector.detect(measured.stats());
-    QueueModel model =
-        QueueModelFitter.fit(measured.stats(), measured.samples(), measured.baseline(), saturation);
+    Fitted fitted = Fitted.hockeyStick();
+    QueueModel model = fitted.model();
     CapacityOptions options = CapacityOptions.defaults();
 
-    Double perReplica = ReplicaPlanner.modelMaxRate(model, measured.baseline(), options);
+    Double perReplica = ReplicaPlanner.modelMaxRate(model, fitted.measured().baseline(), options);
 
     assertThat(perReplica).isLessThan(model.saturationRate()).isPositive();
     assertThat(model.predictedGapMillis(perReplica, 95))
@@ -45,10 +88,10 @@ class ReplicaPlannerTest {
 
   @Test
   void recommendedReplicasCarryThePeakAndStateTheUtilisation() {
-    StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.hockeyStick().records());
-    Saturation saturation = SaturationDetector.detect(measured.stats());
-    QueueModel model =
-        QueueModelFitter.fit(measured.stats(), measured.samples(), measured.baseline(), saturation);
+    Fitted fitted = Fitted.hockeyStick();
+    StepStatistics.Result measured = fitted.measured();
+    Saturation saturation = fitted.saturation();
+    QueueModel model = fitted.model();
     CapacityOptions options = CapacityOptions.defaults();
     SloVerdict slo =
         SloEvaluator.evaluate(
@@ -81,8 +124,8 @@ class ReplicaPlannerTest {
 
   @Test
   void closedRunPlansFromTheSloThroughputAndFromThePlateau() {
-    SloVerdict slo = new SloVerdict(3000, 2500, 1, null, false, 2, 3, "gap_p95", 27, 7.5);
-    Saturation plateau = new Saturation(true, 3, null, 7.87, 7.99, null, 8, 0.05);
+    SloVerdict slo = staircase(3000, 2500, 1, null, false, 2, 3, "gap_p95", 27, 7.5);
+    Saturation plateau = new Saturation(true, 3, null, 7.87, 7.99, null, 8, 0.05, null, null);
 
     Replicas replicas = ReplicaPlanner.planClosed(40, slo, plateau);
 
@@ -95,8 +138,8 @@ class ReplicaPlannerTest {
 
   @Test
   void closedRunWithoutPlateauHasNoCapacityFloor() {
-    SloVerdict slo = new SloVerdict(3000, 2500, 1, null, true, 3, null, null, 8, 9.4);
-    Saturation rising = new Saturation(false, null, null, null, 9.4, null, null, 0.05);
+    SloVerdict slo = staircase(3000, 2500, 1, null, true, 3, null, null, 8, 9.4);
+    Saturation rising = new Saturation(false, null, null, null, 9.4, null, null, 0.05, null, null);
 
     Replicas replicas = ReplicaPlanner.planClosed(40, slo, rising);
 

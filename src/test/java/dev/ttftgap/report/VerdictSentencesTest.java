@@ -150,7 +150,7 @@ class VerdictSentencesTest {
                 null,
                 null,
                 null,
-                new Saturation(false, null, null, null, 4.7, null, null, 0.05),
+                new Saturation(false, null, null, null, 4.7, null, null, 0.05, null, null),
                 null,
                 null,
                 null,
