@@ -323,7 +323,7 @@ public final class StreamingBenchmark {
       long t0,
       long rampMillis) {
     LoadGeneratorHealth health =
-        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(List.of(recordsFile)));
+        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(List.of(recordsFile)), records);
     if (health == null) {
       System.out.println("\nload generator health: not measured (probes off)");
       return;
