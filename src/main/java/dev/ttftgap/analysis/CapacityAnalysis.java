@@ -156,6 +156,7 @@ public final class CapacityAnalysis {
         closedLoop,
         replicas,
         baseline,
+        WorkloadAnalysis.of(records),
         loadGenerator);
   }
 }

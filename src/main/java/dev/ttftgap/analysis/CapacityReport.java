@@ -24,6 +24,8 @@ import java.util.List;
  *     when not built ({@code modelNote} says why)
  * @param replicas replicas for the peak rate; null when no peak rate was given
  * @param baseline comparison with a previous report; null when none was given
+ * @param workload what the run sent (prompt mode, lengths per step, TTFT per turn); null when not
+ *     read
  * @param loadGenerator the load generator's health per step and for the run (from {@code
  *     load-generator.jsonl} beside the records); null when the run has no such file
  */
@@ -43,6 +45,7 @@ public record CapacityReport(
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
     BaselineComparison baseline,
+    Workload workload,
     LoadGeneratorHealth loadGenerator) {
 
   public CapacityReport {

@@ -25,6 +25,10 @@ import java.util.Map;
  * @param includeUsage {@code stream_options.include_usage}
  * @param includeMetrics vLLM's {@code include_metrics}
  * @param bodyFault the body's {@code sim_fault}
+ * @param ignoreEos vLLM/SGLang's {@code ignore_eos}: generate {@code max_tokens} whatever the model
+ *     would say
+ * @param minTokens vLLM/SGLang's {@code min_tokens}: no end of sequence before that many; null when
+ *     absent
  */
 record ChatRequest(
     ModelProfile profile,
@@ -34,14 +38,24 @@ record ChatRequest(
     boolean stream,
     boolean includeUsage,
     boolean includeMetrics,
-    SimFault bodyFault) {
+    SimFault bodyFault,
+    boolean ignoreEos,
+    Integer minTokens) {
 
   static final int PER_MESSAGE_TOKENS = 4;
   static final int PRIMING_TOKENS = 3;
 
-  /** Output tokens to generate: {@code max_tokens}, else the profile's default. */
+  /**
+   * Output tokens to generate: {@code max_tokens}; without it the profile's natural answer length
+   * ({@code default_output_tokens}), at least {@code min_tokens}. The simulated model's answers
+   * reach {@code max_tokens} by themselves, so {@code ignore_eos} changes nothing here; a server
+   * whose answers end earlier gives fewer tokens unless the request sets it.
+   */
   int outputTokens() {
-    return maxTokens != null ? maxTokens : profile.defaultOutputTokens();
+    if (maxTokens != null) {
+      return maxTokens;
+    }
+    return Math.max(profile.defaultOutputTokens(), minTokens == null ? 0 : minTokens);
   }
 
   /** {@code "length"} when {@code max_tokens} capped the output, else {@code "stop"}. */
@@ -108,8 +122,39 @@ record ChatRequest(
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest(e.getMessage(), "sim_fault");
     }
+    boolean ignoreEos = bool(root, "ignore_eos");
+    Integer minTokens = minTokens(root, maxTokens);
     return new ChatRequest(
-        profile, promptTokens, hashes, maxTokens, stream, includeUsage, includeMetrics, fault);
+        profile,
+        promptTokens,
+        hashes,
+        maxTokens,
+        stream,
+        includeUsage,
+        includeMetrics,
+        fault,
+        ignoreEos,
+        minTokens);
+  }
+
+  private static Integer minTokens(JsonNode root, Integer maxTokens) {
+    JsonNode node = root.path("min_tokens");
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    if (!node.canConvertToInt() || !node.isIntegralNumber() || node.asInt() < 0) {
+      throw ApiException.badRequest(
+          "'min_tokens' must be an integer >= 0, was " + node, "min_tokens");
+    }
+    if (maxTokens != null && node.asInt() > maxTokens) {
+      throw ApiException.badRequest(
+          "min_tokens must be less than or equal to max_tokens="
+              + maxTokens
+              + ", got "
+              + node.asInt(),
+          "min_tokens");
+    }
+    return node.asInt();
   }
 
   private static ModelProfile model(

@@ -258,6 +258,11 @@ final class ChatStream implements TokenSink {
     byte[] word = WordList.wordBytes(written, request.promptTokens());
     if (written == 0) {
       model.metrics().promptTokens += request.promptTokens();
+      if (request.profile().prefixCacheBlocks() > 0 && sequence != null) {
+        // as vLLM counts them: tokens looked up, and tokens found, per scheduled request
+        model.metrics().prefixCacheQueries += request.promptTokens();
+        model.metrics().prefixCacheHits += sequence.cachedTokens();
+      }
       model.metrics().ttft.observeMicros(WallClock.monoMicros() - acceptedMonoMicros);
     }
     if (!request.stream()) {

@@ -23,6 +23,8 @@ final class EngineMetrics {
   final Histogram queue = new Histogram(LATENCY_BUCKETS_SECONDS);
   final Histogram e2e = new Histogram(LATENCY_BUCKETS_SECONDS);
   long promptTokens;
+  long prefixCacheQueries;
+  long prefixCacheHits;
   long generationTokens;
   long rejected;
   final Map<String, Long> successByFinishReason = new TreeMap<>();
@@ -76,6 +78,18 @@ final class EngineMetrics {
     for (EngineMetrics m : models) {
       sample(out, "vllm:prompt_tokens_total", m.label, m.promptTokens);
     }
+    counters(
+        out,
+        models,
+        "vllm:prefix_cache_queries_total",
+        "Prefix cache queries, in terms of number of queried tokens.",
+        m -> m.prefixCacheQueries);
+    counters(
+        out,
+        models,
+        "vllm:prefix_cache_hits_total",
+        "Prefix cache hits, in terms of number of cached tokens.",
+        m -> m.prefixCacheHits);
     family(
         out, "vllm:generation_tokens_total", "Number of generation tokens processed.", "counter");
     for (EngineMetrics m : models) {
@@ -101,6 +115,18 @@ final class EngineMetrics {
       sample(out, "ttftgap_engine_requests_rejected_total", m.label, m.rejected);
     }
     return out.toString();
+  }
+
+  private static void counters(
+      StringBuilder out,
+      java.util.List<EngineMetrics> models,
+      String name,
+      String text,
+      java.util.function.ToLongFunction<EngineMetrics> which) {
+    family(out, name, text, "counter");
+    for (EngineMetrics m : models) {
+      sample(out, name, m.label, which.applyAsLong(m));
+    }
   }
 
   private static void histograms(

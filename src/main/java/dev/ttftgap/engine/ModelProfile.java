@@ -50,8 +50,9 @@ import java.util.Set;
  * per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and 402.7
  * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
  *
- * <p>The 8b/14b profiles keep the prefix cache off so that a repeated prompt (what a load test
- * usually sends) costs what the saturation formula assumes; {@code tiny-fast} has it on.
+ * <p>The prefix cache is on in every profile but {@code stress}, as in vLLM V1 (16,384 blocks of 16
+ * tokens in 8b/14b): the formula holds for distinct prompts, P being the uncached tokens; a prompt
+ * repeated from request to request is nearly free to prefill (see {@code docs/engine.md}).
  *
  * @param name model id served under {@code /v1/models}
  * @param description one line for humans

@@ -57,6 +57,17 @@ public final class EventLog {
     events.add(new ObservedEvent(epochMillis, kept));
   }
 
+  /** The text the token events carried, in order: the answer as it was streamed. */
+  public static String text(List<ObservedEvent> events) {
+    StringBuilder text = new StringBuilder();
+    for (ObservedEvent event : events) {
+      if (event.chunk().isToken() && event.chunk().text() != null) {
+        text.append(event.chunk().text());
+      }
+    }
+    return text.toString();
+  }
+
   /** The events so far, in arrival order. */
   public List<ObservedEvent> events() {
     return List.copyOf(events);

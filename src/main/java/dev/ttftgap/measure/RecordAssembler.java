@@ -137,7 +137,15 @@ public final class RecordAssembler {
         failure == null ? RequestRecord.OK : RequestRecord.KO,
         failure == null ? null : failure.reason.code(),
         failure == null ? statusOf(connect) : failure.httpStatus,
-        failure == null ? null : failure.message);
+        failure == null ? null : failure.message,
+        ctx.prompts(),
+        ctx.sharedPrefixTokens(),
+        ctx.conversationId(),
+        ctx.turn(),
+        null,
+        null,
+        null,
+        null);
   }
 
   /**

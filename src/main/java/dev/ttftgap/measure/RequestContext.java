@@ -9,6 +9,11 @@ package dev.ttftgap.measure;
  * @param idleTimeoutMillis longest allowed silence between two events of one stream
  * @param newConnection whether the request needed a new connection (see {@link
  *     ConnectionEstimator}), null when unknown
+ * @param prompts how the prompt was made ({@code distinct}, {@code repeated}, {@code dataset});
+ *     null when not said
+ * @param sharedPrefixTokens tokens of the system prompt every request shares; null when not said
+ * @param conversationId the conversation of a multi-turn run; null for single requests
+ * @param turn 1-based turn within the conversation; null for single requests
  */
 public record RequestContext(
     String run,
@@ -22,7 +27,11 @@ public record RequestContext(
     Integer promptTokens,
     Integer maxTokens,
     long idleTimeoutMillis,
-    Boolean newConnection) {
+    Boolean newConnection,
+    String prompts,
+    Integer sharedPrefixTokens,
+    String conversationId,
+    Integer turn) {
 
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {
@@ -38,6 +47,10 @@ public record RequestContext(
         promptTokens,
         maxTokens,
         idleTimeoutMillis,
-        value);
+        value,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn);
   }
 }

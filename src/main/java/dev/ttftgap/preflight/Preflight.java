@@ -70,7 +70,7 @@ public final class Preflight {
             .connectTimeout(target.timeout())
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
-    this.messages = new ServerMessages(target.apiKey());
+    this.messages = new ServerMessages(target.apiKey(), target.secrets());
     this.statuses = new StatusDiagnoses(target, messages);
     this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
   }
@@ -262,7 +262,16 @@ public final class Preflight {
   }
 
   private HttpRequest.Builder authorised(HttpRequest.Builder builder) {
-    target.apiKey().ifPresent(key -> builder.header("Authorization", "Bearer " + key));
+    target.headers().forEach(builder::header);
+    target
+        .apiKey()
+        .ifPresent(
+            key ->
+                builder.header(
+                    target.apiKeyHeader(),
+                    target.apiKeyHeader().equalsIgnoreCase("Authorization")
+                        ? "Bearer " + key
+                        : key));
     return builder;
   }
 

@@ -1,6 +1,10 @@
 package dev.ttftgap.preflight;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,16 +19,44 @@ import java.util.Optional;
  * @param model model id sent in the requests; null or blank gives a diagnosis listing the served
  *     ids
  * @param timeout connect timeout, and the limit for each probe request to complete
+ * @param apiKeyHeader header that carries the key: {@code Authorization} (as {@code Bearer KEY}) or
+ *     another name (the bare key, e.g. Azure's {@code api-key})
+ * @param headers further headers every request carries (a profile's {@code request.headers})
+ * @param secrets header values read from the environment: masked in every message
  */
 public record PreflightTarget(
     String chatCompletionsUrl,
     String modelsUrl,
     Optional<String> apiKey,
     String model,
-    Duration timeout) {
+    Duration timeout,
+    String apiKeyHeader,
+    Map<String, String> headers,
+    List<String> secrets) {
+
+  /** A target whose key goes in {@code Authorization: Bearer}, with no other header. */
+  public PreflightTarget(
+      String chatCompletionsUrl,
+      String modelsUrl,
+      Optional<String> apiKey,
+      String model,
+      Duration timeout) {
+    this(
+        chatCompletionsUrl,
+        modelsUrl,
+        apiKey,
+        model,
+        timeout,
+        "Authorization",
+        Map.of(),
+        List.of());
+  }
 
   public PreflightTarget {
     Objects.requireNonNull(chatCompletionsUrl, "chatCompletionsUrl");
+    Objects.requireNonNull(apiKeyHeader, "apiKeyHeader");
+    headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    secrets = List.copyOf(secrets);
     Objects.requireNonNull(apiKey, "apiKey");
     Objects.requireNonNull(timeout, "timeout");
   }
@@ -38,6 +70,8 @@ public record PreflightTarget(
         + modelsUrl
         + ", apiKey="
         + apiKey.map(ApiKeyShape::mask).orElse("none")
+        + ", headers="
+        + headers.keySet()
         + ", model="
         + model
         + ", timeout="

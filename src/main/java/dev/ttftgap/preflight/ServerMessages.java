@@ -3,6 +3,7 @@ package dev.ttftgap.preflight;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -17,12 +18,23 @@ public final class ServerMessages {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Optional<String> apiKey;
+  private final List<String> secrets;
 
   /**
    * @param apiKey the key the request carried, masked wherever the server echoes it
    */
   public ServerMessages(Optional<String> apiKey) {
+    this(apiKey, List.of());
+  }
+
+  /**
+   * @param apiKey the key the request carried, masked wherever the server echoes it
+   * @param secrets other values the request carried from the environment (header values), each
+   *     replaced by {@code ***} wherever the server echoes it
+   */
+  public ServerMessages(Optional<String> apiKey, List<String> secrets) {
     this.apiKey = apiKey.map(String::strip).filter(k -> !k.isEmpty());
+    this.secrets = List.copyOf(secrets);
   }
 
   /** The error message in {@code body}; empty text for an empty body. */
@@ -60,6 +72,11 @@ public final class ServerMessages {
     String line = oneLine(text);
     if (apiKey.isPresent()) {
       line = line.replace(apiKey.get(), ApiKeyShape.mask(apiKey.get()));
+    }
+    for (String secret : secrets) {
+      if (!secret.isEmpty()) {
+        line = line.replace(secret, "***");
+      }
     }
     if (line.length() > MAX_CHARS) {
       line = line.substring(0, MAX_CHARS) + "…";

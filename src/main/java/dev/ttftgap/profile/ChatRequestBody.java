@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -24,7 +26,8 @@ import java.util.Optional;
  * engine accept that; a gateway that routes by model will answer 400, which names the problem).
  * {@code includeMetrics} adds {@code "include_metrics": true} (the embedded engine's and vLLM-style
  * flag for per-request timings on the last chunk). {@code includeUsage: false} leaves {@code
- * stream_options} out.
+ * stream_options} out. This class builds the one fixed body of a shape (the experiments' and the
+ * repeated prompt's); {@link RequestFactory} builds a body per request with the same writer.
  */
 public final class ChatRequestBody {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -47,14 +50,27 @@ public final class ChatRequestBody {
     Objects.requireNonNull(modelOverride, "modelOverride");
     Optional<String> model = modelOverride.or(shape::model);
     String promptText = shape.promptText();
+    List<ChatMessage> messages = new ArrayList<>(2);
+    shape.systemPrompt().ifPresent(system -> messages.add(new ChatMessage("system", system, 0)));
+    messages.add(new ChatMessage("user", promptText, 0));
+    return new ChatRequestBody(model, promptText, write(model, messages, shape.maxTokens(), shape));
+  }
+
+  /**
+   * The body of one request: {@code messages} and {@code maxTokens} with the shape's settings
+   * ({@code temperature}, usage, metrics), {@code ignore_eos} and {@code min_tokens} when the shape
+   * forces the output length, then the shape's {@code extraBody} fields (validated when the profile
+   * was read never to replace model, messages, stream or the length fields).
+   */
+  static String write(
+      Optional<String> model, List<ChatMessage> messages, int maxTokens, RequestShape shape) {
     ObjectNode body = MAPPER.createObjectNode();
     model.ifPresent(id -> body.put("model", id));
-    ArrayNode messages = body.putArray("messages");
-    shape
-        .systemPrompt()
-        .ifPresent(system -> messages.addObject().put("role", "system").put("content", system));
-    messages.addObject().put("role", "user").put("content", promptText);
-    body.put("max_tokens", shape.maxTokens());
+    ArrayNode array = body.putArray("messages");
+    for (ChatMessage message : messages) {
+      array.addObject().put("role", message.role()).put("content", message.content());
+    }
+    body.put("max_tokens", maxTokens);
     body.put("temperature", shape.temperature());
     body.put("stream", true);
     if (shape.includeUsage()) {
@@ -63,8 +79,19 @@ public final class ChatRequestBody {
     if (shape.includeMetrics()) {
       body.put("include_metrics", true);
     }
+    if (shape.forceOutputLength()) {
+      body.put("ignore_eos", true);
+      body.put("min_tokens", maxTokens);
+    }
+    shape
+        .extraBody()
+        .ifPresent(
+            extra ->
+                extra
+                    .fields()
+                    .forEachRemaining(e -> body.set(e.getKey(), e.getValue().deepCopy())));
     try {
-      return new ChatRequestBody(model, promptText, MAPPER.writeValueAsString(body));
+      return MAPPER.writeValueAsString(body);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write a JSON tree of strings and numbers", e);
     }

@@ -46,22 +46,7 @@ public record ExperimentPlan(
   public ExperimentPlan withModels(List<String> models) {
     RequestShape base = arms.get(0).request();
     List<Arm> byModel =
-        models.stream()
-            .map(
-                model ->
-                    new Arm(
-                        model,
-                        new RequestShape(
-                            Optional.of(model),
-                            base.prompt(),
-                            base.promptTokens(),
-                            base.promptSeed(),
-                            base.maxTokens(),
-                            base.temperature(),
-                            base.includeUsage(),
-                            base.includeMetrics(),
-                            base.systemPrompt())))
-            .toList();
+        models.stream().map(model -> new Arm(model, base.withModel(Optional.of(model)))).toList();
     return new ExperimentPlan(
         name, description, table, rounds, dropFirst, pauseSeconds, timeouts, byModel, source);
   }

@@ -14,6 +14,17 @@ import java.util.Set;
  * chosen by name or path. Errors are one line naming the file and the field, like load profiles'.
  */
 public final class ExperimentPlans {
+  /**
+   * A profile's request fields less those a sequential experiment does not apply (its rounds are
+   * single requests on one connection setup): headers, the key header, datasets, conversations.
+   */
+  static final List<String> EXPERIMENT_REQUEST_FIELDS =
+      LoadProfiles.REQUEST_FIELDS.stream()
+          .filter(
+              field ->
+                  !List.of("headers", "apiKeyHeader", "dataset", "conversation").contains(field))
+          .toList();
+
   public static final Path DEFAULT_DIRECTORY = Path.of("simulations", "experiments");
 
   private static final List<String> TOP_FIELDS =
@@ -104,7 +115,7 @@ public final class ExperimentPlans {
       RequestShape request =
           LoadProfiles.request(
               arm.requiredObject(
-                  "request", LoadProfiles.REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
+                  "request", EXPERIMENT_REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
       arms.add(new ExperimentPlan.Arm(label, request));
     }
     return new ExperimentPlan(

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -14,6 +15,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -60,7 +62,18 @@ public final class LoadProfiles {
           "temperature",
           "includeUsage",
           "includeMetrics",
-          "systemPrompt");
+          "systemPrompt",
+          "prompts",
+          "sharedPrefixTokens",
+          "forceOutputLength",
+          "headers",
+          "extraBody",
+          "apiKeyHeader",
+          "dataset",
+          "conversation");
+  static final List<String> DISTRIBUTION_FIELDS =
+      List.of("distribution", "value", "min", "max", "mean", "stddev");
+  private static final List<String> CONVERSATION_FIELDS = List.of("turns", "thinkTimeSeconds");
   private static final List<String> SEARCH_ONLY_FIELDS =
       List.of(
           "startRate",
@@ -258,17 +271,28 @@ public final class LoadProfiles {
           }
         });
     Optional<String> prompt = fields.optionalString("prompt", "use the prompt text in quotes");
-    Optional<Integer> promptTokens =
+    Optional<LengthDistribution> promptLengths =
         fields
-            .optionalWholeNumber("promptTokens", 1, MAX_PROMPT_TOKENS, "a prompt length in tokens")
-            .map(Long::intValue);
-    if (prompt.isPresent() == promptTokens.isPresent()) {
+            .optional("promptTokens")
+            .map(node -> length(fields, "promptTokens", node, MAX_PROMPT_TOKENS));
+    Optional<Integer> promptTokens = promptLengths.map(LengthDistribution::max);
+    Optional<Path> dataset =
+        fields
+            .optionalString("dataset", "use the path of a JSONL file in quotes")
+            .map(path -> datasetPath(fields, path));
+    if (dataset.isPresent() && (prompt.isPresent() || promptTokens.isPresent())) {
+      throw fields.error(
+          fields.child(prompt.isPresent() ? "prompt" : "promptTokens"),
+          "set together with dataset; the dataset gives the prompts, remove one of them");
+    }
+    if (dataset.isEmpty() && prompt.isPresent() == promptTokens.isPresent()) {
       throw fields.error(
           fields.child(prompt.isPresent() ? "promptTokens" : "prompt"),
           prompt.isPresent()
               ? "set together with prompt; give exactly one of prompt (text) or promptTokens"
                   + " (length)"
-              : "missing; give exactly one of prompt (text) or promptTokens (length)");
+              : "missing; give exactly one of prompt (text), promptTokens (length) or dataset"
+                  + " (a JSONL file)");
     }
     if (prompt.isPresent() && prompt.get().isEmpty()) {
       throw fields.error(
@@ -276,16 +300,12 @@ public final class LoadProfiles {
     }
     long promptSeed =
         fields.optionalWholeNumber("promptSeed", 0, Long.MAX_VALUE, "a seed").orElse(1L);
-    if (fields.has("promptSeed") && prompt.isPresent()) {
-      throw fields.error(
-          fields.child("promptSeed"),
-          "only applies with promptTokens; remove it or use promptTokens");
-    }
-    int maxTokens =
+    LengthDistribution maxTokensLengths =
         fields
-            .optionalWholeNumber("maxTokens", 1, 1_000_000, "a number of tokens")
-            .map(Long::intValue)
-            .orElse(64);
+            .optional("maxTokens")
+            .map(node -> length(fields, "maxTokens", node, 1_000_000))
+            .orElse(LengthDistribution.fixed(64));
+    int maxTokens = maxTokensLengths.max();
     double temperature =
         fields
             .optionalNumber("temperature", 0, false, 2, "a temperature", "use a number from 0 to 2")
@@ -298,6 +318,34 @@ public final class LoadProfiles {
       throw fields.error(
           fields.child("systemPrompt"), "\"\" is empty; use some text, or null for none");
     }
+    PromptMode prompts =
+        fields
+            .optionalChoice("prompts", List.of("distinct", "repeated"))
+            .map(text -> text.equals("repeated") ? PromptMode.REPEATED : PromptMode.DISTINCT)
+            .orElse(PromptMode.DISTINCT);
+    if (fields.has("prompts") && dataset.isPresent()) {
+      throw fields.error(
+          fields.child("prompts"),
+          "does not apply with dataset (its rows are the prompts); remove it");
+    }
+    int sharedPrefixTokens =
+        fields
+            .optionalWholeNumber("sharedPrefixTokens", 0, MAX_PROMPT_TOKENS, "a number of tokens")
+            .map(Long::intValue)
+            .orElse(0);
+    if (sharedPrefixTokens > 0 && systemPrompt.isPresent()) {
+      throw fields.error(
+          fields.child("sharedPrefixTokens"),
+          "set together with systemPrompt; both are the shared system prompt, keep one");
+    }
+    boolean forceOutputLength = fields.optionalBoolean("forceOutputLength").orElse(false);
+    Map<String, String> headers = RequestExtras.headers(fields);
+    Optional<ObjectNode> extraBody = RequestExtras.extraBody(fields, forceOutputLength);
+    String apiKeyHeader = RequestExtras.apiKeyHeader(fields);
+    Optional<Conversation> conversation =
+        fields
+            .optionalObject("conversation", CONVERSATION_FIELDS)
+            .map(conv -> conversation(conv, dataset.isPresent()));
     return new RequestShape(
         model,
         prompt,
@@ -307,7 +355,135 @@ public final class LoadProfiles {
         temperature,
         includeUsage,
         includeMetrics,
-        systemPrompt);
+        systemPrompt,
+        prompts,
+        sharedPrefixTokens,
+        promptLengths.filter(d -> !d.isFixed()),
+        Optional.of(maxTokensLengths).filter(d -> !d.isFixed()),
+        forceOutputLength,
+        headers,
+        extraBody,
+        apiKeyHeader,
+        dataset,
+        conversation);
+  }
+
+  /**
+   * A length: a whole number, or {@code {"distribution": "fixed" | "uniform" | "normal" |
+   * "lognormal", ...}} with {@code value} (fixed), {@code min} and {@code max} (uniform; optional
+   * bounds for the others), {@code mean} and {@code stddev} (normal, lognormal).
+   */
+  static LengthDistribution length(JsonFields fields, String name, JsonNode node, int limit) {
+    String path = fields.child(name);
+    if (!node.isObject()) {
+      return LengthDistribution.fixed(
+          (int) fields.wholeNumber(path, node, 1, limit, "a number of tokens"));
+    }
+    JsonFields dist = fields.nested(path, node, DISTRIBUTION_FIELDS);
+    String kind =
+        dist.optionalChoice("distribution", List.of("fixed", "uniform", "normal", "lognormal"))
+            .orElseThrow(
+                () ->
+                    dist.error(
+                        dist.child("distribution"),
+                        "missing; use fixed, uniform, normal or lognormal"));
+    String what = "a number of tokens";
+    if (kind.equals("fixed")) {
+      only(dist, List.of("distribution", "value"), kind);
+      return LengthDistribution.fixed(
+          (int) dist.requiredWholeNumber("value", "add \"value\": 100", 1, limit, what));
+    }
+    if (kind.equals("uniform")) {
+      only(dist, List.of("distribution", "min", "max"), kind);
+      int min = (int) dist.requiredWholeNumber("min", "add \"min\": 50", 1, limit, what);
+      int max = (int) dist.requiredWholeNumber("max", "add \"max\": 150", 1, limit, what);
+      if (max < min) {
+        throw dist.error(dist.child("max"), max + " is below min (" + min + "); use max >= min");
+      }
+      return LengthDistribution.uniform(min, max);
+    }
+    double mean =
+        dist.number(
+            dist.child("mean"),
+            dist.required("mean", "add \"mean\": 500"),
+            0,
+            true,
+            limit,
+            "a mean length",
+            "use a number of tokens > 0");
+    double stddev =
+        dist.number(
+            dist.child("stddev"),
+            dist.required("stddev", "add \"stddev\": 100"),
+            0,
+            false,
+            limit,
+            "a standard deviation",
+            "use a number of tokens >= 0");
+    if (dist.has("value")) {
+      throw dist.error(dist.child("value"), "only applies to fixed; remove it");
+    }
+    int min = dist.optionalWholeNumber("min", 1, limit, what).map(Long::intValue).orElse(1);
+    int max =
+        dist.optionalWholeNumber("max", 1, limit, what)
+            .map(Long::intValue)
+            .orElse((int) Math.min(limit, Math.ceil(mean + 4 * stddev)));
+    if (max < min) {
+      throw dist.error(dist.child("max"), max + " is below min (" + min + "); use max >= min");
+    }
+    if (mean < min || mean > max) {
+      throw dist.error(
+          dist.child("mean"),
+          mean + " is outside min..max (" + min + ".." + max + "); widen the bounds");
+    }
+    return kind.equals("normal")
+        ? LengthDistribution.normal(mean, stddev, min, max)
+        : LengthDistribution.lognormal(mean, stddev, min, max);
+  }
+
+  private static void only(JsonFields dist, List<String> allowed, String kind) {
+    for (String field : DISTRIBUTION_FIELDS) {
+      if (!allowed.contains(field) && dist.has(field)) {
+        throw dist.error(
+            dist.child(field),
+            "does not apply to "
+                + kind
+                + "; use "
+                + String.join(", ", allowed.subList(1, allowed.size())));
+      }
+    }
+  }
+
+  private static Path datasetPath(JsonFields fields, String text) {
+    try {
+      Path path = Path.of(text);
+      if (!Files.isRegularFile(path)) {
+        throw fields.error(
+            fields.child("dataset"),
+            "no file " + path + " (relative to the working directory); give the JSONL file's path");
+      }
+      return path;
+    } catch (InvalidPathException e) {
+      throw fields.error(fields.child("dataset"), "\"" + text + "\" is not a valid path");
+    }
+  }
+
+  private static Conversation conversation(JsonFields fields, boolean dataset) {
+    Optional<Integer> turns =
+        fields
+            .optionalWholeNumber("turns", 1, RequestFactory.MAX_TURNS - 1, "a number of turns")
+            .map(Long::intValue);
+    if (turns.isEmpty() && !dataset) {
+      throw fields.error(
+          fields.child("turns"),
+          "missing; add \"turns\": 3 (or a dataset, whose conversations give the turns)");
+    }
+    double think =
+        fields
+            .optionalNumber(
+                "thinkTimeSeconds", 0, false, 3600, "a pause", "use seconds from 0 to 3600")
+            .orElse(0.0);
+    return new Conversation(turns, think);
   }
 
   private static LoadModel load(JsonFields fields) {

@@ -82,6 +82,70 @@ public final class PromptBuilder {
     return prompt;
   }
 
+  /** Tokens of {@link #uniqueTag}: five words and a period. */
+  static final int TAG_TOKENS = 6;
+
+  private static final int TAG_WORDS = TAG_TOKENS - 1;
+  // A prime larger than any word list, so index -> index × MULTIPLIER mod W^5 is a bijection.
+  private static final long MULTIPLIER = 1_000_003L;
+
+  /**
+   * The first {@code tokens} pieces of the endless text of {@code seed}, each piece one token: the
+   * first a capitalised word, then words with their leading space, commas and periods. Joining the
+   * first n pieces gives a text of exactly n tokens (sentences of 5 to 14 words, as {@link
+   * #promptOfTokens}), so one list serves every prompt length of a run.
+   */
+  static List<String> pieces(int tokens, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<String> pieces = new ArrayList<>(tokens + 2);
+    while (pieces.size() < tokens) {
+      int sentenceWords = 5 + random.nextInt(10);
+      for (int word = 0; word < sentenceWords; word++) {
+        if (word > 0 && word < sentenceWords - 1 && random.nextInt(12) == 0) {
+          pieces.add(",");
+        }
+        String next = WORDS.get(random.nextInt(WORDS.size()));
+        String text = word == 0 ? capitalise(next) : next;
+        pieces.add(pieces.isEmpty() ? text : " " + text);
+      }
+      pieces.add(".");
+    }
+    return List.copyOf(pieces.subList(0, tokens));
+  }
+
+  /**
+   * A tag of {@code tokens} (at most {@value #TAG_TOKENS}) tokens that differs for every {@code
+   * index} of one {@code seed}: five words that spell {@code index × 1,000,003 + offset(seed)} in
+   * base W (the word list's size) modulo W⁵, then a period. The map is a bijection, so up to W⁵
+   * (over 10¹⁰) requests get pairwise different tags, and every prompt that starts with one differs
+   * from the others from its first token. Shorter tags keep the last digits (W^tokens distinct).
+   */
+  static String uniqueTag(long index, long seed, int tokens) {
+    int size = WORDS.size();
+    long modulus = 1;
+    for (int i = 0; i < TAG_WORDS; i++) {
+      modulus *= size;
+    }
+    long offset = Math.floorMod(new SplittableRandom(seed).nextLong(), modulus);
+    long value =
+        Math.floorMod(Math.floorMod(index, modulus) * MULTIPLIER % modulus + offset, modulus);
+    StringBuilder tag = new StringBuilder(48);
+    int words = Math.min(tokens, TAG_WORDS);
+    for (int i = 0; i < words; i++) {
+      String word = WORDS.get((int) (value % size));
+      value /= size;
+      if (i == 0) {
+        tag.append(capitalise(word));
+      } else {
+        tag.append(' ').append(word);
+      }
+    }
+    if (tokens >= TAG_TOKENS) {
+      tag.append('.');
+    }
+    return tag.toString();
+  }
+
   private static String capitalise(String word) {
     return word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1);
   }

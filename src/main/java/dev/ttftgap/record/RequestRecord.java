@@ -48,6 +48,11 @@ import java.util.Map;
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
+ * @param prompts how the prompt was made: {@code "distinct"} (each request its own), {@code
+ *     "repeated"} (the same text every time) or {@code "dataset"}; null in records of older runs
+ * @param sharedPrefixTokens tokens of the system prompt all requests of the run share (0 = none)
+ * @param conversationId the conversation of a multi-turn run; null for single requests
+ * @param turn 1-based turn within the conversation; null for single requests
  * @param ttfbMicros send → response headers, µs, from the load generator's own {@code
  *     System.nanoTime()} stamps (the request handed to the HTTP client, the status line read); null
  *     when not stamped. Same definition as {@code ttfbMillis}, which keeps Gatling's whole
@@ -90,6 +95,10 @@ public record RequestRecord(
     String reason,
     Integer httpStatus,
     String message,
+    String prompts,
+    Integer sharedPrefixTokens,
+    String conversationId,
+    Integer turn,
     Long ttfbMicros,
     Long ttftMicros,
     Long gapMicros,
@@ -102,73 +111,6 @@ public record RequestRecord(
 
   /** Phase of a search run's hold: a step held long to prove its rate. */
   public static final String HOLD = "hold";
-
-  /** A record without the precise (µs) timings. */
-  public RequestRecord(
-      String run,
-      long userId,
-      String requestId,
-      String phase,
-      int step,
-      String stepLabel,
-      Double offeredRate,
-      Integer concurrency,
-      String model,
-      Integer promptTokens,
-      Integer maxTokens,
-      long startEpochMillis,
-      Long ttfbMillis,
-      Long ttftMillis,
-      Long gapMillis,
-      Long firstContentMillis,
-      Long firstReasoningMillis,
-      Long e2eMillis,
-      List<Long> itlMillis,
-      Double tpotMillis,
-      Integer outputTokens,
-      String outputTokensSource,
-      Integer contentEvents,
-      Map<String, Double> serverTimings,
-      Boolean newConnection,
-      String outcome,
-      String reason,
-      Integer httpStatus,
-      String message) {
-    this(
-        run,
-        userId,
-        requestId,
-        phase,
-        step,
-        stepLabel,
-        offeredRate,
-        concurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        startEpochMillis,
-        ttfbMillis,
-        ttftMillis,
-        gapMillis,
-        firstContentMillis,
-        firstReasoningMillis,
-        e2eMillis,
-        itlMillis,
-        tpotMillis,
-        outputTokens,
-        outputTokensSource,
-        contentEvents,
-        serverTimings,
-        newConnection,
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        null,
-        null,
-        null,
-        null);
-  }
 
   /** The same record with the precise durations, µs (null where not stamped). */
   public RequestRecord withMicros(Long newTtfbMicros, Long newTtftMicros, Long newGapMicros) {
@@ -208,6 +150,10 @@ public record RequestRecord(
         reason,
         httpStatus,
         message,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn,
         newTtfbMicros,
         newTtftMicros,
         newGapMicros,
@@ -255,6 +201,10 @@ public record RequestRecord(
         newReason,
         newHttpStatus,
         newMessage,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn,
         ttfbMicros,
         ttftMicros,
         gapMicros,

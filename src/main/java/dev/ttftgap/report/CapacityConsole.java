@@ -12,17 +12,49 @@ public final class CapacityConsole {
     List<List<String>> table = new ArrayList<>();
     table.add(StepTable.header(report));
     table.addAll(StepTable.rows(report));
-    int columns = StepTable.header(report).size();
+    StringBuilder out = new StringBuilder("---- capacity: TTFT − TTFB gap by load step ");
+    out.append("-".repeat(Math.max(4, 80 - out.length()))).append('\n');
+    aligned(out, table);
+    out.append('\n');
+    for (String sentence : VerdictSentences.of(report)) {
+      out.append("> ").append(sentence).append('\n');
+    }
+    workload(out, report);
+    return out.toString();
+  }
+
+  /** The prompt mode, lengths asked vs received per step, and TTFT per turn when multi-turn. */
+  private static void workload(StringBuilder out, CapacityReport report) {
+    if (!WorkloadTables.present(report)) {
+      return;
+    }
+    String sentence = WorkloadTables.promptsSentence(report);
+    if (!sentence.isEmpty()) {
+      out.append("> ").append(sentence).append('\n');
+    }
+    out.append("\nlengths by step (tokens):\n");
+    List<List<String>> lengths = new ArrayList<>();
+    lengths.add(WorkloadTables.LENGTHS_HEADER);
+    lengths.addAll(WorkloadTables.lengthRows(report));
+    aligned(out, lengths);
+    if (!report.workload().turns().isEmpty()) {
+      out.append("\nTTFT by conversation turn:\n");
+      List<List<String>> turns = new ArrayList<>();
+      turns.add(WorkloadTables.TURNS_HEADER);
+      turns.addAll(WorkloadTables.turnRows(report));
+      aligned(out, turns);
+    }
+  }
+
+  private static void aligned(StringBuilder out, List<List<String>> table) {
+    int columns = table.get(0).size();
     int[] widths = new int[columns];
     for (List<String> row : table) {
       for (int i = 0; i < columns; i++) {
         widths[i] = Math.max(widths[i], row.get(i).length());
       }
     }
-    StringBuilder out = new StringBuilder("---- capacity: TTFT − TTFB gap by load step ");
-    out.append("-".repeat(Math.max(4, 80 - out.length()))).append('\n');
-    for (int r = 0; r < table.size(); r++) {
-      List<String> row = table.get(r);
+    for (List<String> row : table) {
       for (int i = 0; i < columns; i++) {
         String cell = row.get(i);
         // numbers right-aligned, the first column too: steps line up
@@ -30,10 +62,5 @@ public final class CapacityConsole {
         out.append(i + 1 < columns ? "  " : "\n");
       }
     }
-    out.append('\n');
-    for (String sentence : VerdictSentences.of(report)) {
-      out.append("> ").append(sentence).append('\n');
-    }
-    return out.toString();
   }
 }

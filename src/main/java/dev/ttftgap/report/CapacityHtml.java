@@ -123,21 +123,40 @@ public final class CapacityHtml {
               + " added to a timestamp) beside the gap p99 (left axis); dotted: the limit above"
               + " which the step is not vouched for.");
     }
-    html.append("<h2>Steps</h2>\n<table>\n<tr>");
-    StepTable.header(report).forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
-    html.append("</tr>\n");
-    for (List<String> row : StepTable.rows(report)) {
-      html.append("<tr>");
-      row.forEach(cell -> html.append("<td>").append(escape(cell)).append("</td>"));
-      html.append("</tr>\n");
+    html.append("<h2>Steps</h2>\n");
+    table(html, StepTable.header(report), StepTable.rows(report));
+    if (WorkloadTables.present(report)) {
+      html.append("<section id=\"workload\"><h2>Workload</h2>\n");
+      String sentence = WorkloadTables.promptsSentence(report);
+      if (!sentence.isEmpty()) {
+        html.append("<p>").append(escape(sentence)).append("</p>\n");
+      }
+      html.append("<h3>Lengths by step (tokens)</h3>\n");
+      table(html, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
+      if (!report.workload().turns().isEmpty()) {
+        html.append("<h3>TTFT by conversation turn</h3>\n");
+        table(html, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));
+      }
+      html.append("</section>\n");
     }
-    html.append("</table>\n");
     html.append("<script id=\"report-data\" type=\"application/json\">")
         .append(jsonSafe(CapacityJson.render(report)))
         .append("</script>\n<script>\n")
         .append(resource("dev/ttftgap/report/capacity.js"))
         .append("</script>\n</body>\n</html>\n");
     return html.toString();
+  }
+
+  private static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
+    html.append("<table>\n<tr>");
+    header.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
+    html.append("</tr>\n");
+    for (List<String> row : rows) {
+      html.append("<tr>");
+      row.forEach(cell -> html.append("<td>").append(escape(cell)).append("</td>"));
+      html.append("</tr>\n");
+    }
+    html.append("</table>\n");
   }
 
   private static boolean hasServerQueue(CapacityReport report) {

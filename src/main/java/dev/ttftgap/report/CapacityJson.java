@@ -19,6 +19,7 @@ import dev.ttftgap.analysis.SloVerdict;
 import dev.ttftgap.analysis.SteadyState;
 import dev.ttftgap.analysis.StepBaseline;
 import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.analysis.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -96,8 +97,46 @@ public final class CapacityJson {
     root.set("closedLoopModel", closedLoop(report.closedLoopModel()));
     root.set("replicas", replicas(report.replicas()));
     root.set("baselineComparison", baseline(report.baseline()));
+    root.set("workload", workload(report.workload()));
     root.set("loadGenerator", LoadGeneratorJson.run(report.loadGenerator()));
     return root;
+  }
+
+  /**
+   * {@code workload}: {@code prompts} (modes seen), {@code sharedPrefixTokens}, per step the
+   * lengths asked for and received ({@code promptTokensMean}, {@code maxTokensMean}, {@code
+   * outputTokensMean}, {@code shortOutputPercent}...), per turn the TTFT; null when not read.
+   */
+  private static JsonNode workload(Workload workload) {
+    if (workload == null) {
+      return MAPPER.nullNode();
+    }
+    ObjectNode node = MAPPER.createObjectNode();
+    strings(node.putArray("prompts"), workload.prompts());
+    node.put("sharedPrefixTokens", workload.sharedPrefixTokens());
+    ArrayNode steps = node.putArray("steps");
+    for (Workload.StepLengths step : workload.steps()) {
+      ObjectNode s = steps.addObject();
+      s.put("step", step.step());
+      s.put("label", step.label());
+      s.put("requests", step.requests());
+      s.put("promptTokensMean", step.promptTokensMean());
+      s.put("promptTokensP50", step.promptTokensP50());
+      s.put("maxTokensMean", step.maxTokensMean());
+      s.put("outputTokensMean", step.outputTokensMean());
+      s.put("outputTokensP50", step.outputTokensP50());
+      s.put("shortOutputPercent", step.shortOutputPercent());
+    }
+    ArrayNode turns = node.putArray("turns");
+    for (Workload.TurnLatency turn : workload.turns()) {
+      ObjectNode t = turns.addObject();
+      t.put("turn", turn.turn());
+      t.put("requests", turn.requests());
+      t.put("okRequests", turn.okRequests());
+      t.put("promptTokensMean", turn.promptTokensMean());
+      t.set("ttftMillis", latency(turn.ttft()));
+    }
+    return node;
   }
 
   private static ObjectNode step(StepStats step) {

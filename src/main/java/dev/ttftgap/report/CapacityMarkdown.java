@@ -23,13 +23,7 @@ public final class CapacityMarkdown {
       md.append("- ").append(sentence).append('\n');
     }
     md.append('\n');
-    row(md, StepTable.header(report));
-    md.append('|');
-    StepTable.header(report).forEach(h -> md.append(" --- |"));
-    md.append('\n');
-    for (List<String> row : StepTable.rows(report)) {
-      row(md, row);
-    }
+    table(md, StepTable.header(report), StepTable.rows(report));
     md.append("\nL = mean requests in flight; queueing = (gap − low-load gap) / TTFT. ")
         .append(report.requests())
         .append(" requests (")
@@ -37,7 +31,29 @@ public final class CapacityMarkdown {
         .append(" warm-up) from ")
         .append(String.join(", ", report.sources()))
         .append(".\n");
+    if (WorkloadTables.present(report)) {
+      md.append("\n### Workload\n\n");
+      String sentence = WorkloadTables.promptsSentence(report);
+      if (!sentence.isEmpty()) {
+        md.append(sentence).append("\n\n");
+      }
+      table(md, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
+      if (!report.workload().turns().isEmpty()) {
+        md.append("\nTTFT by conversation turn:\n\n");
+        table(md, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));
+      }
+    }
     return md.toString();
+  }
+
+  private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+    row(md, header);
+    md.append('|');
+    header.forEach(h -> md.append(" --- |"));
+    md.append('\n');
+    for (List<String> row : rows) {
+      row(md, row);
+    }
   }
 
   /**

@@ -237,6 +237,14 @@ final class EngineStaircase {
               RequestRecord.OK,
               null,
               200,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null,
               null));
     }
     return records;

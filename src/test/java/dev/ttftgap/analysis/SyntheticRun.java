@@ -225,6 +225,14 @@ final class SyntheticRun {
         RequestRecord.OK,
         null,
         200,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -40,6 +40,14 @@ class StreamingFiguresTest {
         RequestRecord.OK,
         null,
         200,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -55,6 +55,24 @@ class ChatRequestTest {
     assertThat(request.outputTokens()).isEqualTo(16);
   }
 
+  @Test
+  void ignoreEosAndMinTokensAreReadAndMinTokensLengthensAnAnswerWithoutMaxTokens() {
+    ChatRequest forced =
+        parse(
+            "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":9,"
+                + "\"min_tokens\":9,\"ignore_eos\":true}");
+    ChatRequest longer =
+        parse("{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"min_tokens\":100}");
+
+    assertThat(forced.ignoreEos()).as("ignore_eos").isTrue();
+    assertThat(forced.minTokens()).as("min_tokens").isEqualTo(9);
+    assertThat(forced.outputTokens()).as("forced output").isEqualTo(9);
+    assertThat(longer.outputTokens())
+        .as("no max_tokens: the profile's 64, raised to min_tokens")
+        .isEqualTo(100);
+    assertThat(longer.finishReason()).as("finish reason").isEqualTo("stop");
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
@@ -71,6 +89,9 @@ class ChatRequestTest {
         "stream not"
             + " boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":\"yes\"}|400|stream",
         "bad fault|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"boom\"}|400|sim_fault",
+        "min_tokens over max_tokens|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":5,\"min_tokens\":6}|400|min_tokens",
+        "min_tokens negative|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"min_tokens\":-1}|400|min_tokens",
+        "ignore_eos not boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"ignore_eos\":1}|400|ignore_eos",
         "model wrong"
             + " case|{\"model\":\"Qwen3-8B-like\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}|404|model",
       })

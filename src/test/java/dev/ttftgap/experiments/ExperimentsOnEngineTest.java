@@ -101,9 +101,18 @@ class ExperimentsOnEngineTest {
 
   private static List<RequestRecord> rounds(String model, String label, String prompt)
       throws Exception {
+    return rounds(model, label, round -> prompt);
+  }
+
+  /**
+   * {@code ROUNDS} requests, round i sending {@code prompt.apply(i)}: a long prompt must differ
+   * from round to round, or the engine's prefix cache serves it from the second round on.
+   */
+  private static List<RequestRecord> rounds(
+      String model, String label, java.util.function.IntFunction<String> prompt) throws Exception {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < ROUNDS; i++) {
-      records.add(measure(model, label, prompt));
+      records.add(measure(model, label, prompt.apply(i)));
     }
     return records;
   }
@@ -123,7 +132,9 @@ class ExperimentsOnEngineTest {
   void longerPromptLeavesTtfbFlatAndWidensTheGap() throws Exception {
     List<RequestRecord> records =
         new ArrayList<>(rounds("qwen3-8b-like", "short prompt (20 chars)", SHORT_PROMPT));
-    records.addAll(rounds("qwen3-8b-like", "2000 tokens", PromptBuilder.promptOfTokens(2_000, 1)));
+    records.addAll(
+        rounds(
+            "qwen3-8b-like", "2000 tokens", round -> PromptBuilder.promptOfTokens(2_000, round)));
     PromptLengthTable table = PromptLengthTable.of(records);
     System.out.println(table.toText());
 
@@ -135,7 +146,8 @@ class ExperimentsOnEngineTest {
 
   @Test
   void fourteenBLikeIsAboutAHundredMillisecondsSlowerAtTwoThousandTokens() throws Exception {
-    String prompt = PromptBuilder.promptOfTokens(2_000, 7);
+    java.util.function.IntFunction<String> prompt =
+        round -> PromptBuilder.promptOfTokens(2_000, 100 + round);
     List<RequestRecord> records = new ArrayList<>(rounds("qwen3-8b-like", "compare", prompt));
     records.addAll(rounds("qwen3-14b-like", "compare", prompt));
     ModelComparisonTable table = ModelComparisonTable.of(records);

@@ -48,6 +48,9 @@ public final class ChatRequestChain {
   private static final String SENT = "ttftgap.sent";
   private static final String TRACKED = "ttftgap.tracked";
 
+  /** The text streamed by the last request of the user (content and reasoning), for the history. */
+  public static final String ANSWER = "ttftgap.answer";
+
   private ChatRequestChain() {}
 
   /**
@@ -169,7 +172,10 @@ public final class ChatRequestChain {
     if (connections != null) {
       connections.finish(abort || closesConnection(record));
     }
-    return session.set(RECORD, record).set(ABORT, abort);
+    return session
+        .set(RECORD, record)
+        .set(ABORT, abort)
+        .set(ANSWER, EventLog.text(session.<EventLog>get(EVENTS).events()));
   }
 
   /** Gatling closes the channel on a failed connect or a crashed stream; a clean end keeps it. */

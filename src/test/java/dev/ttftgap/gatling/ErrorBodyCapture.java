@@ -16,7 +16,11 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Keeps the server's own words when it answers a streaming request with an error status (429, 500,
@@ -67,7 +71,7 @@ final class ErrorBodyCapture implements HttpClient {
         request,
         clientId,
         eventLoop,
-        new Listener(listener, apiKey(request), stamps),
+        new Listener(listener, apiKey(request), headerValues(request), stamps),
         sslContextsHolder);
   }
 
@@ -114,22 +118,62 @@ final class ErrorBodyCapture implements HttpClient {
         : Optional.empty();
   }
 
+  /**
+   * Values of the request's own headers (a profile's {@code request.headers}, Azure's {@code
+   * api-key}): any of them may be a secret from the environment, so none may appear in a message.
+   */
+  private static List<String> headerValues(Request request) {
+    List<String> values = new ArrayList<>();
+    request
+        .getHeaders()
+        .forEach(
+            header -> {
+              if (!STANDARD_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))
+                  && header.getValue().length() >= 4) {
+                values.add(header.getValue());
+              }
+            });
+    return values;
+  }
+
+  private static final Set<String> STANDARD_HEADERS =
+      Set.of(
+          "content-type",
+          "content-length",
+          "accept",
+          "accept-encoding",
+          "cache-control",
+          "user-agent",
+          "host",
+          "connection",
+          "authorization");
+
   /** Forwards everything, except that an error status waits for its body. */
   static final class Listener implements HttpListener {
     private final HttpListener delegate;
     private final Optional<String> apiKey;
+    private final List<String> secrets;
     private final RequestStamps stamps;
     private HttpResponseStatus heldStatus;
     private ByteArrayOutputStream body;
     private boolean failed;
 
     Listener(HttpListener delegate, Optional<String> apiKey) {
-      this(delegate, apiKey, null);
+      this(delegate, apiKey, List.of(), null);
     }
 
-    Listener(HttpListener delegate, Optional<String> apiKey, RequestStamps stamps) {
+    Listener(HttpListener delegate, Optional<String> apiKey, List<String> secrets) {
+      this(delegate, apiKey, secrets, null);
+    }
+
+    Listener(
+        HttpListener delegate,
+        Optional<String> apiKey,
+        List<String> secrets,
+        RequestStamps stamps) {
       this.delegate = delegate;
       this.apiKey = apiKey;
+      this.secrets = List.copyOf(secrets);
       this.stamps = stamps;
     }
 
@@ -198,7 +242,8 @@ final class ErrorBodyCapture implements HttpClient {
     private void fail(Throwable cause) {
       failed = true;
       String said =
-          new ServerMessages(apiKey).of(new String(body.toByteArray(), StandardCharsets.UTF_8));
+          new ServerMessages(apiKey, secrets)
+              .of(new String(body.toByteArray(), StandardCharsets.UTF_8));
       String message =
           "Server returned http response with code "
               + heldStatus.code()

@@ -9,13 +9,13 @@ import dev.ttftgap.experiments.ModelComparisonTable;
 import dev.ttftgap.experiments.PromptLengthTable;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
-import dev.ttftgap.profile.ChatRequestBody;
 import dev.ttftgap.profile.ExperimentPlan;
 import dev.ttftgap.profile.ExperimentPlans;
+import dev.ttftgap.profile.PlannedRequest;
+import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -40,8 +40,7 @@ public final class ExperimentRun {
   private final Settings settings;
   private final ExperimentPlan plan;
   private final Target target;
-  private final List<ChatRequestBody> bodies = new ArrayList<>();
-  private final List<Integer> promptTokens = new ArrayList<>();
+  private final List<RequestFactory> bodies = new ArrayList<>();
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
@@ -53,13 +52,10 @@ public final class ExperimentRun {
     this.plan = plan;
     this.target = target;
     for (ExperimentPlan.Arm arm : plan.arms()) {
-      ChatRequestBody body =
-          ChatRequestBody.of(
-              arm.request(), arm.request().model().or(() -> Optional.of(target.model())));
-      bodies.add(body);
-      promptTokens.add(
-          TokenCounter.count(body.promptText())
-              + arm.request().systemPrompt().map(TokenCounter::count).orElse(0));
+      // distinct prompts (unless the plan says repeated): a caching server must prefill each
+      bodies.add(
+          RequestFactory.of(
+              arm.request(), arm.request().model().or(() -> Optional.of(target.model()))));
     }
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
@@ -147,33 +143,41 @@ public final class ExperimentRun {
 
   private ChainBuilder arm(int index) {
     ExperimentPlan.Arm arm = plan.arms().get(index);
-    ChatRequestBody body = bodies.get(index);
+    RequestFactory body = bodies.get(index);
     String model = body.model().orElse(target.model());
+    String planned = "ttftgap.planned";
     Duration pause = Duration.ofMillis((long) (plan.pauseSeconds() * 1000));
     return repeat(plan.rounds(), "round")
         .on(
-            exec(ChatRequestChain.request(
-                    target.chatCompletionsUrl(),
-                    session -> body.json(),
-                    session -> {
-                      return new RequestContext(
-                          simulationName,
-                          session.userId(),
-                          RequestRecord.STEP,
-                          index + 1,
-                          arm.label(),
-                          null,
-                          1,
-                          model,
-                          promptTokens.get(index),
-                          arm.request().maxTokens(),
-                          plan.timeouts().idleMillis(),
-                          null);
-                    },
-                    Duration.ofMillis(plan.timeouts().firstTokenMillis()),
-                    Duration.ofMillis(plan.timeouts().streamMillis()),
-                    records,
-                    settings.newConnectionPerUser() ? null : connections))
+            exec(session -> session.set(planned, body.single(session.getInt("round"))))
+                .exec(
+                    ChatRequestChain.request(
+                        target.chatCompletionsUrl(),
+                        session -> session.<PlannedRequest>get(planned).json(),
+                        session -> {
+                          PlannedRequest request = session.get(planned);
+                          return new RequestContext(
+                              simulationName,
+                              session.userId(),
+                              RequestRecord.STEP,
+                              index + 1,
+                              arm.label(),
+                              null,
+                              1,
+                              model,
+                              request.promptTokens(),
+                              request.maxTokens(),
+                              plan.timeouts().idleMillis(),
+                              null,
+                              request.prompts(),
+                              request.sharedPrefixTokens(),
+                              null,
+                              null);
+                        },
+                        Duration.ofMillis(plan.timeouts().firstTokenMillis()),
+                        Duration.ofMillis(plan.timeouts().streamMillis()),
+                        records,
+                        settings.newConnectionPerUser() ? null : connections))
                 .pause(pause));
   }
 }

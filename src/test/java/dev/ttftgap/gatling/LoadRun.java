@@ -9,9 +9,14 @@ import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
-import dev.ttftgap.profile.ChatRequestBody;
+import dev.ttftgap.profile.ConversationState;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
+import dev.ttftgap.profile.PlannedRequest;
+import dev.ttftgap.profile.PromptMode;
+import dev.ttftgap.profile.RequestExtras;
+import dev.ttftgap.profile.RequestFactory;
+import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
@@ -20,7 +25,6 @@ import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
-import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -31,6 +35,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Everything a rising-load simulation needs besides its DSL: settings and profile (validated before
@@ -38,13 +43,17 @@ import java.util.Optional;
  * the capacity report at the end. Simulations call it and stay thin.
  */
 public final class LoadRun {
+  private static final String PLANNED = "ttftgap.planned";
+  private static final String CONVERSATION = "ttftgap.conversation";
   private final String simulationName;
   private final Settings settings;
   private final LoadProfile profile;
   private final StepSchedule schedule;
   private final Target target;
-  private final ChatRequestBody body;
-  private final int promptTokens;
+  private final RequestFactory requests;
+  private final RequestExtras.ResolvedHeaders headers;
+  private final AtomicLong nextRequest = new AtomicLong();
+  private final AtomicLong nextConversation = new AtomicLong();
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
@@ -52,16 +61,19 @@ public final class LoadRun {
   private volatile long startNanos;
   private final SearchDriver search;
 
-  private LoadRun(Class<?> simulation, Settings settings, LoadProfile profile, Target target) {
+  private LoadRun(
+      Class<?> simulation,
+      Settings settings,
+      LoadProfile profile,
+      Target target,
+      RequestExtras.ResolvedHeaders headers) {
     this.simulationName = simulation.getSimpleName().toLowerCase(java.util.Locale.ROOT);
     this.settings = settings;
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
-    this.body = ChatRequestBody.of(profile.request(), Optional.of(target.model()));
-    this.promptTokens =
-        TokenCounter.count(body.promptText())
-            + profile.request().systemPrompt().map(TokenCounter::count).orElse(0);
+    this.requests = RequestFactory.of(profile.request(), Optional.of(target.model()));
+    this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
     this.probes = new LoadGeneratorProbes(recordsFile, schedule);
@@ -86,23 +98,63 @@ public final class LoadRun {
               LoadProfiles.load(
                   settings.profile(),
                   Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
-          Target target = Target.resolve(settings, profile.request().model());
+          RequestExtras.ResolvedHeaders headers =
+              RequestExtras.resolve(profile.request().headers(), System::getenv);
+          Target target =
+              Target.resolve(
+                  settings, profile.request().model(), profile.request().apiKeyHeader(), headers);
           System.out.println(
-              target.describe("load profile " + profile.name() + " [" + profile.source() + "]"));
-          return new LoadRun(simulation, settings, profile, target);
+              target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
+                  + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
+          return new LoadRun(simulation, settings, profile, target, headers);
         });
   }
 
-  /** The HTTP protocol for the target. */
+  /** The HTTP protocol for the target, with the profile's headers. */
   public HttpProtocolBuilder protocol() {
-    return target.protocol();
+    return target.protocol(profile.request().apiKeyHeader()).headers(headers.values());
   }
 
-  /** One measured request. */
+  /**
+   * What a user does: one measured request with its own prompt, or, when the profile holds
+   * conversations, every turn of one conversation with the think time between turns.
+   */
   public ChainBuilder request() {
+    if (requests.multiTurn()) {
+      return conversation();
+    }
+    return exec(session -> session.set(PLANNED, requests.single(nextRequest.getAndIncrement())))
+        .exec(measured());
+  }
+
+  private ChainBuilder conversation() {
+    Duration think =
+        Duration.ofMillis(
+            Math.round(profile.request().conversation().orElseThrow().thinkTimeSeconds() * 1000));
+    return exec(session ->
+            session.set(CONVERSATION, requests.conversation(nextConversation.getAndIncrement())))
+        .asLongAs(session -> session.<ConversationState>get(CONVERSATION).hasNext())
+        .on(
+            exec(session ->
+                    session.set(PLANNED, session.<ConversationState>get(CONVERSATION).next()))
+                .exec(measured())
+                .exec(
+                    session -> {
+                      session
+                          .<ConversationState>get(CONVERSATION)
+                          .answered(session.getString(ChatRequestChain.ANSWER));
+                      return session;
+                    })
+                .doIf(session -> session.<ConversationState>get(CONVERSATION).hasNext())
+                .then(pause(think)))
+        .exec(session -> session.remove(CONVERSATION).remove(PLANNED));
+  }
+
+  /** The request planned in the session, measured. */
+  private ChainBuilder measured() {
     return ChatRequestChain.request(
         target.chatCompletionsUrl(),
-        session -> body.json(),
+        session -> session.<PlannedRequest>get(PLANNED).json(),
         this::contextOf,
         Duration.ofMillis(profile.timeouts().firstTokenMillis()),
         Duration.ofMillis(profile.timeouts().streamMillis()),
@@ -188,7 +240,26 @@ public final class LoadRun {
         slo.flatMap(Slo::errorRatePercent).orElse(CapacityOptions.DEFAULT_SLO_ERROR_RATE_PERCENT),
         settings.capacityPeakRate(),
         settings.baseline(),
-        target.knownSaturationRate());
+        knownSaturationRate());
+  }
+
+  /**
+   * The embedded engine's analytic capacity for this run's prompts (mean lengths); none for a
+   * dataset or conversations, whose cache hits depend on their contents.
+   */
+  private Optional<Double> knownSaturationRate() {
+    RequestShape shape = profile.request();
+    if (shape.dataset().isPresent() || shape.conversation().isPresent()) {
+      return Optional.empty();
+    }
+    int user =
+        shape
+            .promptTokensDistribution()
+            .map(d -> (int) Math.round(d.sampleMean()))
+            .orElseGet(() -> requests.single(0).promptTokens() - requests.sharedPrefixTokens());
+    int output = (int) Math.round(shape.maxTokensDistribution().sampleMean());
+    return target.knownSaturationRate(
+        user, requests.sharedPrefixTokens(), requests.mode() == PromptMode.REPEATED, output);
   }
 
   private long elapsedMillis() {
@@ -198,6 +269,7 @@ public final class LoadRun {
   private RequestContext contextOf(Session session) {
     Step step = schedule.stepAt(elapsedMillis());
     boolean open = profile.load().open();
+    PlannedRequest planned = session.get(PLANNED);
     RequestContext context =
         new RequestContext(
             simulationName,
@@ -208,10 +280,14 @@ public final class LoadRun {
             open ? step.level() : null,
             open ? null : (int) Math.round(step.level()),
             target.model(),
-            promptTokens,
-            profile.request().maxTokens(),
+            planned.promptTokens(),
+            planned.maxTokens(),
             profile.timeouts().idleMillis(),
-            null);
+            null,
+            planned.prompts(),
+            planned.sharedPrefixTokens(),
+            planned.conversationId(),
+            planned.turn());
     return search == null ? context : search.context(session, context);
   }
 }

@@ -114,7 +114,11 @@ final class SearchDriver {
         base.promptTokens(),
         base.maxTokens(),
         base.idleTimeoutMillis(),
-        base.newConnection());
+        base.newConnection(),
+        base.prompts(),
+        base.sharedPrefixTokens(),
+        base.conversationId(),
+        base.turn());
   }
 
   void start() {

@@ -15,7 +15,22 @@ import org.junit.jupiter.api.Test;
 class EventLogTest {
   private static final RequestContext CTX =
       new RequestContext(
-          "run-1", 7, RequestRecord.STEP, 1, "step 1 · 1 rps", 1.0, null, "m", 10, 8, 5_000, false);
+          "run-1",
+          7,
+          RequestRecord.STEP,
+          1,
+          "step 1 · 1 rps",
+          1.0,
+          null,
+          "m",
+          10,
+          8,
+          5_000,
+          false,
+          null,
+          null,
+          null,
+          null);
 
   @Test
   void keepsArrivalOrderAndOneCopyOfTheStreamsId() {

@@ -36,7 +36,11 @@ class RecordAssemblerTest {
           100,
           64,
           5_000,
-          true);
+          true,
+          null,
+          null,
+          null,
+          null);
   private static final long FALLBACK_SEND = 990;
   private static final String FIRST_ID = "chatcmpl-1";
   private static final String HI = content(FIRST_ID, "Hi");

@@ -18,7 +18,7 @@ class ChatRequestBodyTest {
       boolean usage,
       boolean metrics,
       Optional<String> system) {
-    return new RequestShape(model, prompt, promptTokens, 1, 64, 0.0, usage, metrics, system);
+    return RequestShapes.single(model, prompt, promptTokens, usage, metrics, system);
   }
 
   @Test

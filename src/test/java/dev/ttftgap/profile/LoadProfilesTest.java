@@ -91,13 +91,10 @@ class LoadProfilesTest {
 
     assertThat(profile.request())
         .isEqualTo(
-            new RequestShape(
+            RequestShapes.single(
                 Optional.empty(),
                 Optional.of("Hello"),
                 Optional.empty(),
-                1,
-                64,
-                0.0,
                 true,
                 false,
                 Optional.empty()));
@@ -207,7 +204,21 @@ request.temperature         | 3                                         | reques
 request.promptTokens        | 100                                       | request.promptTokens: set together with prompt
 request.prompt              | <remove>                                  | request.prompt: missing; give exactly one of prompt
 request.prompt              | ""                                        | request.prompt: "" is empty
-request.promptSeed          | 3                                         | request.promptSeed: only applies with promptTokens
+request.prompts             | "cached"                                  | request.prompts: "cached" is not allowed; use distinct or repeated
+request.sharedPrefixTokens  | -1                                        | request.sharedPrefixTokens: -1 is not a number of tokens
+request.maxTokens           | {"distribution": "gamma"}                 | request.maxTokens.distribution: "gamma" is not allowed; use fixed or uniform or normal or lognormal
+request.maxTokens           | {"min": 5}                                | request.maxTokens.distribution: missing; use fixed, uniform, normal or lognormal
+request.maxTokens           | {"distribution": "uniform", "min": 10}    | request.maxTokens.max: missing; add "max": 150
+request.maxTokens           | {"distribution": "uniform", "min": 10, "max": 5} | request.maxTokens.max: 5 is below min (10); use max >= min
+request.maxTokens           | {"distribution": "normal", "mean": 100}   | request.maxTokens.stddev: missing; add "stddev": 100
+request.maxTokens           | {"distribution": "lognormal", "mean": 100, "stddev": 10, "min": 200, "max": 300} | request.maxTokens.mean: 100.0 is outside min..max (200..300); widen the bounds
+request.maxTokens           | {"distribution": "fixed", "value": 5, "min": 1} | request.maxTokens.min: does not apply to fixed; use value
+request.maxTokens           | {"distribution": "normal", "mean": 100, "stddev": 10, "mode": 1} | request.maxTokens.mode: unknown field; allowed: distribution, value, min, max, mean, stddev
+request.dataset             | "no/such.jsonl"                           | request.dataset: no file no/such.jsonl (relative to the working directory)
+request.conversation        | {"thinkTimeSeconds": 1}                   | request.conversation.turns: missing; add "turns": 3
+request.conversation        | {"turns": 2, "thinkTimeSeconds": -1}      | request.conversation.thinkTimeSeconds: -1 is not a pause
+request.forceOutputLength   | "yes"                                     | request.forceOutputLength: "yes" is not a boolean
+request.apiKeyHeader        | "api key"                                 | request.apiKeyHeader: "api key" is not a header name
 request.includeUsage        | "yes"                                     | request.includeUsage: "yes" is not a boolean
 request.model               | " Qwen3-8B"                               | request.model: " Qwen3-8B" has surrounding
 request.model               | "Qwen3-8B\\n"                             | request.model: "Qwen3-8B\\n" has surrounding

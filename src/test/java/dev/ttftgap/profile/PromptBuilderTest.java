@@ -52,4 +52,35 @@ class PromptBuilderTest {
     assertThatThrownBy(() -> PromptBuilder.promptOfTokens(0, 1))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void everyPrefixOfThePiecesIsExactlyThatManyTokens() {
+    java.util.List<String> pieces = PromptBuilder.pieces(600, 11);
+    StringBuilder text = new StringBuilder();
+    for (int n = 1; n <= pieces.size(); n++) {
+      text.append(pieces.get(n - 1));
+      assertThat(TokenCounter.count(text.toString()))
+          .as("tokens of the first %d pieces", n)
+          .isEqualTo(n);
+    }
+  }
+
+  @Test
+  void tagsDifferForEveryIndexAndAreSixTokensThatJoinTheTextCleanly() {
+    java.util.Set<String> tags = new java.util.HashSet<>();
+    for (long index = 0; index < 20_000; index++) {
+      tags.add(PromptBuilder.uniqueTag(index, 1, PromptBuilder.TAG_TOKENS));
+    }
+    assertThat(tags).as("distinct tags of 20,000 indices").hasSize(20_000);
+    String tag = PromptBuilder.uniqueTag(12_345, 1, PromptBuilder.TAG_TOKENS);
+    assertThat(TokenCounter.count(tag)).as("tokens of a tag").isEqualTo(PromptBuilder.TAG_TOKENS);
+    String body = String.join("", PromptBuilder.pieces(50, 2));
+    assertThat(TokenCounter.count(tag + " " + body)).as("tag + text").isEqualTo(56);
+    assertThat(PromptBuilder.uniqueTag(7, 1, 6))
+        .as("another seed, another tag")
+        .isNotEqualTo(PromptBuilder.uniqueTag(7, 2, 6));
+    assertThat(TokenCounter.count(PromptBuilder.uniqueTag(7, 1, 3)))
+        .as("a 3-token tag")
+        .isEqualTo(3);
+  }
 }

@@ -47,6 +47,10 @@ public final class TestRecords {
         .serverTimings(Map.of("queue_time_ms", 812.5))
         .newConnection(true)
         .httpStatus(200)
+        .prompts("distinct")
+        .sharedPrefixTokens(300)
+        .conversationId("c7")
+        .turn(2)
         .build();
   }
 
@@ -116,8 +120,32 @@ public final class TestRecords {
     private String reason;
     private Integer httpStatus;
     private String message;
+    private String prompts;
+    private Integer sharedPrefixTokens;
+    private String conversationId;
+    private Integer turn;
 
     private Builder() {}
+
+    public Builder prompts(String prompts) {
+      this.prompts = prompts;
+      return this;
+    }
+
+    public Builder sharedPrefixTokens(Integer sharedPrefixTokens) {
+      this.sharedPrefixTokens = sharedPrefixTokens;
+      return this;
+    }
+
+    public Builder conversationId(String conversationId) {
+      this.conversationId = conversationId;
+      return this;
+    }
+
+    public Builder turn(Integer turn) {
+      this.turn = turn;
+      return this;
+    }
 
     public Builder run(String run) {
       this.run = run;
@@ -294,7 +322,15 @@ public final class TestRecords {
           outcome,
           reason,
           httpStatus,
-          message);
+          message,
+          prompts,
+          sharedPrefixTokens,
+          conversationId,
+          turn,
+          null,
+          null,
+          null,
+          null);
     }
   }
 }

@@ -18,10 +18,14 @@ class CapacityMarkdownTest {
     String md = CapacityMarkdown.render(report);
 
     assertThat(md).contains("- Knee at step").contains("- Saturation: throughput plateaus at");
+    String steps = md.contains("### Workload") ? md.substring(0, md.indexOf("### Workload")) : md;
     long tableRows =
-        md.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| ---")).count();
+        steps.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| ---")).count();
     assertThat(tableRows).as("header + one row per step").isEqualTo(1 + report.steps().size());
     assertThat(md).contains("| --- |");
+    assertThat(md.substring(md.indexOf("### Workload")))
+        .as("the workload section: lengths by step")
+        .contains("| step | requests | prompt tokens mean/p50 | max_tokens mean |");
   }
 
   @Test

@@ -156,6 +156,7 @@ class VerdictSentencesTest {
                 null,
                 null,
                 null,
+                null,
                 null));
 
     assertThat(sentence)

@@ -47,7 +47,22 @@ final class StreamEvents {
 
   static RequestContext context() {
     return new RequestContext(
-        "bench", 1, "step", 1, "step 1 · 1000 users", null, 1000, "stress", 20, 200, 10_000, false);
+        "bench",
+        1,
+        "step",
+        1,
+        "step 1 · 1000 users",
+        null,
+        1000,
+        "stress",
+        20,
+        200,
+        10_000,
+        false,
+        null,
+        null,
+        null,
+        null);
   }
 
   /**

@@ -1,0 +1,213 @@
+package dev.ttftgap.profile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Builds the body of every request of a run from its {@link RequestShape}: single requests by
+ * index, or the turns of a multi-turn {@link ConversationState}.
+ *
+ * <p>Algorithm overview: request (or conversation) {@code i} draws from its own random generator,
+ * seeded with {@code promptSeed} and {@code i}, so a run's requests do not depend on which thread
+ * asks first: the prompt length from {@code promptTokens}, {@code max_tokens} from {@code
+ * maxTokens}, and with a dataset the conversation (sampled with replacement). A generated user
+ * message of n tokens is, with distinct prompts, a tag of {@value PromptBuilder#TAG_TOKENS} tokens
+ * unique to {@code i} ({@link PromptBuilder#uniqueTag}) followed by the first n − 6 tokens of one
+ * fixed text; with repeated prompts the first n tokens of that text. A text {@code prompt} gets the
+ * tag in front when distinct. The shared system prompt ({@code sharedPrefixTokens} generated
+ * tokens, or {@code systemPrompt}) comes first and is the same for every request: all a prefix
+ * cache can reuse across requests.
+ *
+ * <p>Assumptions: token counts are jtokkit's ({@code cl100k_base}); the served model's tokenizer
+ * and chat template differ by a few tokens per message. The fixed text is generated once, as long
+ * as the longest prompt, so a request costs a string concatenation, not a tokenizer pass.
+ *
+ * <p>Usage:
+ *
+ * <pre>{@code
+ * RequestFactory requests = RequestFactory.of(profile.request(), Optional.of("qwen3-8b-like"));
+ * PlannedRequest first = requests.single(0); // its own prompt
+ * PlannedRequest second = requests.single(1); // differs from the first from its first token
+ * }</pre>
+ */
+public final class RequestFactory {
+  /** Turns of one generated conversation get tags {@code i × MAX_TURNS + turn}. */
+  static final int MAX_TURNS = 1_000;
+
+  private static final long SYSTEM_SEED_SALT = 0x5157E3L;
+
+  private final RequestShape shape;
+  private final Optional<String> model;
+  private final PromptMode mode;
+  private final Optional<ChatMessage> system;
+  private final List<String> pieces;
+  private final Optional<ChatMessage> textPrompt;
+  private final Optional<ChatDataset> dataset;
+
+  private RequestFactory(
+      RequestShape shape, Optional<String> model, Optional<ChatDataset> dataset) {
+    this.shape = shape;
+    this.model = model;
+    this.dataset = dataset;
+    this.mode = dataset.isPresent() ? PromptMode.DATASET : shape.prompts();
+    if (shape.sharedPrefixTokens() > 0) {
+      this.system =
+          Optional.of(
+              ChatMessage.of(
+                  "system",
+                  PromptBuilder.promptOfTokens(
+                      shape.sharedPrefixTokens(), shape.promptSeed() ^ SYSTEM_SEED_SALT)));
+    } else {
+      this.system = shape.systemPrompt().map(text -> ChatMessage.of("system", text));
+    }
+    int longest = shape.promptTokensDistribution().map(LengthDistribution::max).orElse(0);
+    this.pieces = PromptBuilder.pieces(Math.max(longest, 1), shape.promptSeed());
+    this.textPrompt =
+        shape
+            .prompt()
+            .map(
+                text ->
+                    mode == PromptMode.DISTINCT
+                        ? ChatMessage.of(
+                            "user",
+                            PromptBuilder.uniqueTag(0, shape.promptSeed(), PromptBuilder.TAG_TOKENS)
+                                + " "
+                                + text)
+                        : ChatMessage.of("user", text));
+  }
+
+  /**
+   * The factory for {@code shape}, sending {@code modelOverride} (the settings' model) or the
+   * shape's model. Reads the dataset now, so a bad line fails before any load.
+   */
+  public static RequestFactory of(RequestShape shape, Optional<String> modelOverride) {
+    Objects.requireNonNull(modelOverride, "modelOverride");
+    return new RequestFactory(
+        shape, modelOverride.or(shape::model), shape.dataset().map(ChatDataset::read));
+  }
+
+  /** The model id sent; empty when the bodies have no {@code "model"}. */
+  public Optional<String> model() {
+    return model;
+  }
+
+  /** How the prompts are made. */
+  public PromptMode mode() {
+    return mode;
+  }
+
+  /** Tokens of the system prompt every request shares; 0 when none. */
+  public int sharedPrefixTokens() {
+    return system.map(ChatMessage::tokens).orElse(0);
+  }
+
+  /** Whether users hold conversations of several turns. */
+  public boolean multiTurn() {
+    return shape.conversation().isPresent();
+  }
+
+  /** The request of index {@code index} (0-based, one per request of the run). */
+  public PlannedRequest single(long index) {
+    SplittableRandom random = random(index);
+    List<ChatMessage> messages = new ArrayList<>(3);
+    system.ifPresent(messages::add);
+    int maxTokens;
+    if (dataset.isPresent()) {
+      ChatDataset.Row row = row(random);
+      messages.addAll(row.firstTurn());
+      maxTokens = maxTokens(row, random);
+    } else {
+      messages.add(userMessage(index, random));
+      maxTokens = shape.maxTokensDistribution().sample(random);
+    }
+    return planned(messages, maxTokens, null, null);
+  }
+
+  /** A new conversation of index {@code index} (0-based, one per virtual user). */
+  public ConversationState conversation(long index) {
+    SplittableRandom random = random(index);
+    Conversation conversation =
+        shape
+            .conversation()
+            .orElseThrow(() -> new IllegalStateException("the profile has no conversation"));
+    List<ChatMessage> turns = new ArrayList<>();
+    List<Integer> maxTokens = new ArrayList<>();
+    List<ChatMessage> opening = new ArrayList<>();
+    system.ifPresent(opening::add);
+    if (dataset.isPresent()) {
+      ChatDataset.Row row = row(random);
+      row.messages().stream().filter(m -> m.role().equals("system")).forEach(opening::add);
+      List<ChatMessage> users = row.userMessages();
+      int count = conversation.turns().map(n -> Math.min(n, users.size())).orElse(users.size());
+      for (int turn = 0; turn < count; turn++) {
+        turns.add(users.get(turn));
+        maxTokens.add(maxTokens(row, random));
+      }
+    } else {
+      int count = conversation.turns().orElseThrow();
+      for (int turn = 0; turn < count; turn++) {
+        turns.add(userMessage(index * MAX_TURNS + turn, random));
+        maxTokens.add(shape.maxTokensDistribution().sample(random));
+      }
+    }
+    return new ConversationState(this, "c" + index, opening, turns, maxTokens);
+  }
+
+  PlannedRequest planned(
+      List<ChatMessage> messages, int maxTokens, String conversationId, Integer turn) {
+    int promptTokens = messages.stream().mapToInt(ChatMessage::tokens).sum();
+    return new PlannedRequest(
+        ChatRequestBody.write(model, messages, maxTokens, shape),
+        promptTokens,
+        maxTokens,
+        mode.code(),
+        sharedPrefixTokens(),
+        conversationId,
+        turn);
+  }
+
+  private SplittableRandom random(long index) {
+    return new SplittableRandom(shape.promptSeed() * 0x9E3779B97F4A7C15L + index);
+  }
+
+  private ChatDataset.Row row(SplittableRandom random) {
+    List<ChatDataset.Row> rows = dataset.orElseThrow().rows();
+    return rows.get(random.nextInt(rows.size()));
+  }
+
+  private int maxTokens(ChatDataset.Row row, SplittableRandom random) {
+    int sampled = shape.maxTokensDistribution().sample(random);
+    return row.maxTokens().orElse(sampled);
+  }
+
+  /** A user message: the text prompt (tagged when distinct) or generated text of sampled length. */
+  private ChatMessage userMessage(long tagIndex, SplittableRandom random) {
+    if (textPrompt.isPresent()) {
+      ChatMessage text = textPrompt.get();
+      if (mode != PromptMode.DISTINCT) {
+        return text;
+      }
+      String tag = PromptBuilder.uniqueTag(tagIndex, shape.promptSeed(), PromptBuilder.TAG_TOKENS);
+      // every tag is six one-token pieces, so the count of tag 0 holds for all
+      return new ChatMessage("user", tag + " " + shape.prompt().orElseThrow(), text.tokens());
+    }
+    int tokens = shape.promptTokensDistribution().orElseThrow().sample(random);
+    StringBuilder content = new StringBuilder(tokens * 7);
+    int tagTokens = 0;
+    if (mode == PromptMode.DISTINCT) {
+      tagTokens = Math.min(tokens, PromptBuilder.TAG_TOKENS);
+      content.append(PromptBuilder.uniqueTag(tagIndex, shape.promptSeed(), tagTokens));
+    }
+    for (int i = 0; i < tokens - tagTokens; i++) {
+      String piece = pieces.get(i);
+      if (i == 0 && tagTokens > 0) {
+        content.append(' ');
+      }
+      content.append(piece);
+    }
+    return new ChatMessage("user", content.toString(), tokens);
+  }
+}

@@ -1,0 +1,91 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.Workload;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The workload section shared by the text renderers: one sentence on how the prompts were made, a
+ * table of requested vs received lengths per step, and TTFT per turn of multi-turn conversations.
+ */
+final class WorkloadTables {
+  static final List<String> LENGTHS_HEADER =
+      List.of(
+          "step",
+          "requests",
+          "prompt tokens mean/p50",
+          "max_tokens mean",
+          "output tokens mean/p50",
+          "short outputs");
+  static final List<String> TURNS_HEADER =
+      List.of("turn", "requests", "ok", "prompt tokens mean", "TTFT p50/p95 ms");
+
+  private WorkloadTables() {}
+
+  /** Whether the report has a workload to show (records that say how their prompts were made). */
+  static boolean present(CapacityReport report) {
+    return report.workload() != null && !report.workload().steps().isEmpty();
+  }
+
+  /** How the prompts were made, in one sentence; empty when the records do not say. */
+  static String promptsSentence(CapacityReport report) {
+    Workload workload = report.workload();
+    if (workload == null || workload.prompts().isEmpty()) {
+      return "";
+    }
+    String shared =
+        workload.sharedPrefixTokens() == null || workload.sharedPrefixTokens() == 0
+            ? "no shared system prompt"
+            : "a shared system prompt of " + workload.sharedPrefixTokens() + " tokens";
+    if (workload.repeatedPrompts()) {
+      return "Prompts: repeated (every request sent the same text, "
+          + shared
+          + "). A server with a prefix cache (vLLM V1, SGLang) prefilled it once: these figures"
+          + " are optimistic for real traffic; use distinct prompts to plan capacity.";
+    }
+    if (workload.prompts().equals(List.of("distinct"))) {
+      return "Prompts: distinct (each request its own from its first token, "
+          + shared
+          + "), so a prefix cache reuses at most the shared part.";
+    }
+    return "Prompts: " + String.join(" and ", workload.prompts()) + " (" + shared + ").";
+  }
+
+  static List<List<String>> lengthRows(CapacityReport report) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Workload.StepLengths step : report.workload().steps()) {
+      rows.add(
+          List.of(
+              String.valueOf(step.step()),
+              String.valueOf(step.requests()),
+              Fmt.num(step.promptTokensMean()) + " / " + whole(step.promptTokensP50()),
+              Fmt.num(step.maxTokensMean()),
+              Fmt.num(step.outputTokensMean()) + " / " + whole(step.outputTokensP50()),
+              Fmt.pct(step.shortOutputPercent())));
+    }
+    return rows;
+  }
+
+  static List<List<String>> turnRows(CapacityReport report) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Workload.TurnLatency turn : report.workload().turns()) {
+      rows.add(
+          List.of(
+              String.valueOf(turn.turn()),
+              String.valueOf(turn.requests()),
+              String.valueOf(turn.okRequests()),
+              Fmt.num(turn.promptTokensMean()),
+              turn.ttft() == null
+                  ? Fmt.UNDEFINED
+                  : Fmt.msBare(turn.ttft().p50Millis())
+                      + " / "
+                      + Fmt.msBare(turn.ttft().p95Millis())));
+    }
+    return rows;
+  }
+
+  private static String whole(Integer value) {
+    return value == null ? Fmt.UNDEFINED : String.valueOf(value);
+  }
+}

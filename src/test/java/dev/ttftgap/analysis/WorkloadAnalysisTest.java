@@ -1,0 +1,91 @@
+package dev.ttftgap.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WorkloadAnalysisTest {
+  private static TestRecords.Builder request(int step, int prompt, int asked, Integer received) {
+    return TestRecords.builder()
+        .step(step)
+        .stepLabel("step " + step)
+        .promptTokens(prompt)
+        .maxTokens(asked)
+        .outputTokens(received)
+        .prompts("distinct")
+        .sharedPrefixTokens(0);
+  }
+
+  @Test
+  void perStepItGivesTheLengthsAskedForAndReceivedAndTheShareThatStoppedShort() {
+    List<RequestRecord> records =
+        List.of(
+            request(1, 100, 64, 64).build(),
+            request(1, 200, 64, 32).build(),
+            request(1, 300, 64, 64).build(),
+            request(1, 400, 128, null).outcome(RequestRecord.KO).build(),
+            request(2, 1000, 10, 10).build(),
+            request(0, 5, 5, 5).phase(RequestRecord.WARMUP).build());
+
+    Workload workload = WorkloadAnalysis.of(records);
+
+    assertThat(workload.steps()).as("steps, warm-up left out").hasSize(2);
+    Workload.StepLengths one = workload.steps().get(0);
+    assertThat(one.requests()).as("requests of step 1").isEqualTo(4);
+    assertThat(one.promptTokensMean()).as("prompt mean").isEqualTo(250.0);
+    assertThat(one.promptTokensP50()).as("prompt median (lower)").isEqualTo(200);
+    assertThat(one.maxTokensMean()).as("max_tokens mean").isEqualTo(80.0);
+    assertThat(one.outputTokensMean())
+        .as("output mean of ok requests")
+        .isCloseTo(53.33, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(one.outputTokensP50()).as("output median").isEqualTo(64);
+    assertThat(one.shortOutputPercent())
+        .as("1 of 3 ok requests stopped short")
+        .isCloseTo(33.33, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(workload.prompts()).as("prompt modes").containsExactly("distinct");
+    assertThat(workload.sharedPrefixTokens()).as("shared prefix").isZero();
+    assertThat(workload.repeatedPrompts()).as("repeated?").isFalse();
+    assertThat(workload.turns()).as("no conversations").isEmpty();
+  }
+
+  @Test
+  void perTurnItGivesTheTtftOfTheOkRequests() {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int c = 0; c < 5; c++) {
+      records.add(request(1, 100, 64, 64).conversationId("c" + c).turn(1).ttftMillis(300L).build());
+      records.add(request(1, 400, 64, 64).conversationId("c" + c).turn(2).ttftMillis(40L).build());
+    }
+    records.add(
+        request(1, 400, 64, null).conversationId("c9").turn(2).outcome(RequestRecord.KO).build());
+
+    Workload workload = WorkloadAnalysis.of(records);
+
+    assertThat(workload.turns())
+        .extracting(Workload.TurnLatency::turn)
+        .as("turns")
+        .containsExactly(1, 2);
+    Workload.TurnLatency second = workload.turns().get(1);
+    assertThat(second.requests()).as("requests of turn 2").isEqualTo(6);
+    assertThat(second.okRequests()).as("ok of turn 2").isEqualTo(5);
+    assertThat(second.ttft().p50Millis())
+        .as("TTFT p50 of turn 2")
+        .isCloseTo(40.0, org.assertj.core.api.Assertions.within(0.1));
+    assertThat(workload.turns().get(0).ttft().p50Millis())
+        .as("TTFT p50 of turn 1")
+        .isCloseTo(300.0, org.assertj.core.api.Assertions.within(0.5));
+  }
+
+  @Test
+  void recordsOfOlderRunsSayNothingOfTheirPrompts() {
+    Workload workload = WorkloadAnalysis.of(List.of(TestRecords.builder().stepLabel("s").build()));
+
+    assertThat(workload.prompts()).as("modes").isEmpty();
+    assertThat(workload.sharedPrefixTokens()).as("shared prefix").isNull();
+    assertThat(workload.steps().get(0).promptTokensMean()).as("no lengths").isNull();
+    assertThat(workload.steps().get(0).shortOutputPercent()).as("no lengths").isNull();
+  }
+}

@@ -1,0 +1,232 @@
+package dev.ttftgap.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ttftgap.tokens.TokenCounter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RequestFactoryTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private static RequestShape shape(String requestJson) {
+    return RequestShapes.parse(requestJson);
+  }
+
+  private static JsonNode body(PlannedRequest request) throws Exception {
+    return MAPPER.readTree(request.json());
+  }
+
+  private static String user(PlannedRequest request) throws Exception {
+    JsonNode messages = body(request).get("messages");
+    return messages.get(messages.size() - 1).get("content").asText();
+  }
+
+  @Test
+  void usage() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(shape("{\"promptTokens\": 100}"), Optional.of("qwen3-8b-like"));
+    PlannedRequest first = requests.single(0); // its own prompt
+    PlannedRequest second = requests.single(1); // differs from the first from its first token
+
+    assertThat(TokenCounter.encoding().encode(user(first)).get(0))
+        .as("first token of request 0 vs request 1")
+        .isNotEqualTo(TokenCounter.encoding().encode(user(second)).get(0));
+  }
+
+  @Test
+  void distinctPromptsDifferFromTheirFirstTokenAndKeepTheirExactLength() throws Exception {
+    RequestFactory requests = RequestFactory.of(shape("{\"promptTokens\": 100}"), Optional.empty());
+    Set<String> firstBlocks = new HashSet<>();
+    for (int i = 0; i < 2000; i++) {
+      PlannedRequest request = requests.single(i);
+      String text = user(request);
+      assertThat(TokenCounter.count(text)).as("tokens of prompt %d", i).isEqualTo(100);
+      assertThat(request.promptTokens()).as("recorded tokens of prompt %d", i).isEqualTo(100);
+      firstBlocks.add(text.substring(0, text.indexOf('.')));
+    }
+    assertThat(firstBlocks).as("distinct tags over 2000 requests").hasSize(2000);
+    assertThat(requests.single(5).json())
+        .as("the same index twice")
+        .isEqualTo(requests.single(5).json());
+    assertThat(requests.single(0).prompts()).as("prompt mode recorded").isEqualTo("distinct");
+  }
+
+  @Test
+  void repeatedPromptsSendTheSameTextEveryTime() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape("{\"promptTokens\": 100, \"prompts\": \"repeated\"}"), Optional.empty());
+
+    assertThat(user(requests.single(0))).as("request 0 vs 1").isEqualTo(user(requests.single(1)));
+    assertThat(TokenCounter.count(user(requests.single(3)))).as("tokens").isEqualTo(100);
+    assertThat(requests.single(0).prompts()).as("prompt mode recorded").isEqualTo("repeated");
+  }
+
+  @Test
+  void aTextPromptIsTaggedWhenDistinctAndCountedWithItsTag() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape("{\"prompt\": \"Explain TTFT in one sentence.\"}"), Optional.empty());
+
+    PlannedRequest a = requests.single(0);
+    PlannedRequest b = requests.single(1);
+    assertThat(user(a)).as("tagged text").endsWith(" Explain TTFT in one sentence.");
+    assertThat(user(a)).as("request 0 vs 1").isNotEqualTo(user(b));
+    assertThat(a.promptTokens()).as("counted tokens").isEqualTo(TokenCounter.count(user(a)));
+    assertThat(b.promptTokens()).as("counted tokens").isEqualTo(TokenCounter.count(user(b)));
+  }
+
+  @Test
+  void everyRequestSharesTheGeneratedSystemPromptAndNothingElse() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape("{\"promptTokens\": 50, \"sharedPrefixTokens\": 300}"), Optional.empty());
+
+    JsonNode a = body(requests.single(0)).get("messages");
+    JsonNode b = body(requests.single(1)).get("messages");
+    assertThat(a.get(0).get("role").asText()).as("first message role").isEqualTo("system");
+    assertThat(a.get(0)).as("system message of request 0 vs 1").isEqualTo(b.get(0));
+    assertThat(TokenCounter.count(a.get(0).get("content").asText()))
+        .as("system tokens")
+        .isEqualTo(300);
+    assertThat(requests.single(0).promptTokens()).as("system + user tokens").isEqualTo(350);
+    assertThat(requests.single(0).sharedPrefixTokens()).as("shared tokens recorded").isEqualTo(300);
+  }
+
+  @Test
+  void lengthsFollowTheirDistributionsAndForcedOutputsAskForExactlyMaxTokens() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape(
+                "{\"promptTokens\": {\"distribution\": \"uniform\", \"min\": 20, \"max\": 60},"
+                    + " \"maxTokens\": {\"distribution\": \"normal\", \"mean\": 100, \"stddev\": 30,"
+                    + " \"min\": 10, \"max\": 200}, \"forceOutputLength\": true,"
+                    + " \"extraBody\": {\"chat_template_kwargs\": {\"enable_thinking\": false}}}"),
+            Optional.of("m"));
+    Set<Integer> promptLengths = new HashSet<>();
+    Set<Integer> maxTokens = new HashSet<>();
+    for (int i = 0; i < 300; i++) {
+      PlannedRequest request = requests.single(i);
+      JsonNode json = body(request);
+      assertThat(TokenCounter.count(user(request)))
+          .as("prompt %d", i)
+          .isEqualTo(request.promptTokens());
+      assertThat(json.get("max_tokens").asInt())
+          .as("max_tokens %d", i)
+          .isEqualTo(request.maxTokens());
+      assertThat(json.get("min_tokens").asInt())
+          .as("min_tokens = max_tokens")
+          .isEqualTo(request.maxTokens());
+      assertThat(json.get("ignore_eos").asBoolean()).as("ignore_eos").isTrue();
+      assertThat(json.at("/chat_template_kwargs/enable_thinking").asBoolean(true))
+          .as("extra body merged")
+          .isFalse();
+      assertThat(json.get("model").asText()).as("model").isEqualTo("m");
+      assertThat(json.get("stream").asBoolean()).as("stream").isTrue();
+      promptLengths.add(request.promptTokens());
+      maxTokens.add(request.maxTokens());
+    }
+    assertThat(promptLengths)
+        .as("prompt lengths")
+        .allMatch(n -> n >= 20 && n <= 60)
+        .hasSizeGreaterThan(30);
+    assertThat(maxTokens)
+        .as("max_tokens")
+        .allMatch(n -> n >= 10 && n <= 200)
+        .hasSizeGreaterThan(50);
+  }
+
+  @Test
+  void aDatasetRowIsSentUpToItsFirstUserMessageWithItsOwnMaxTokens(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("d.jsonl");
+    Files.writeString(
+        file,
+        "{\"messages\": [{\"role\": \"system\", \"content\": \"Be brief.\"},"
+            + " {\"role\": \"user\", \"content\": \"What is TTFT?\"},"
+            + " {\"role\": \"assistant\", \"content\": \"Time to first token.\"},"
+            + " {\"role\": \"user\", \"content\": \"And TTFB?\"}], \"max_tokens\": 77}\n");
+    RequestFactory requests =
+        RequestFactory.of(shape("{\"dataset\": \"" + file + "\"}"), Optional.empty());
+
+    PlannedRequest request = requests.single(0);
+    JsonNode messages = body(request).get("messages");
+    assertThat(messages).as("system + first user message").hasSize(2);
+    assertThat(messages.get(1).get("content").asText()).as("user").isEqualTo("What is TTFT?");
+    assertThat(request.maxTokens()).as("the row's max_tokens").isEqualTo(77);
+    assertThat(request.promptTokens())
+        .as("jtokkit counts of the messages sent")
+        .isEqualTo(TokenCounter.count("Be brief.") + TokenCounter.count("What is TTFT?"));
+    assertThat(request.prompts()).as("mode").isEqualTo("dataset");
+  }
+
+  @Test
+  void eachTurnSendsTheHistoryWithThePreviousStreamedAnswer() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape(
+                "{\"promptTokens\": 30, \"sharedPrefixTokens\": 40,"
+                    + " \"conversation\": {\"turns\": 3, \"thinkTimeSeconds\": 1}}"),
+            Optional.empty());
+    ConversationState conversation = requests.conversation(4);
+
+    PlannedRequest first = conversation.next();
+    conversation.answered("The first answer.");
+    PlannedRequest second = conversation.next();
+    conversation.answered("The second answer.");
+    PlannedRequest third = conversation.next();
+
+    assertThat(conversation.hasNext()).as("after 3 of 3 turns").isFalse();
+    assertThat(List.of(first.turn(), second.turn(), third.turn()))
+        .as("turns")
+        .containsExactly(1, 2, 3);
+    assertThat(third.conversationId()).as("conversation id").isEqualTo("c4");
+    JsonNode messages = body(third).get("messages");
+    assertThat(messages).as("system, 3 user messages, 2 answers").hasSize(6);
+    assertThat(messages.get(2).get("content").asText())
+        .as("first answer")
+        .isEqualTo("The first answer.");
+    assertThat(messages.get(4).get("content").asText())
+        .as("second answer")
+        .isEqualTo("The second answer.");
+    assertThat(third.promptTokens())
+        .as("40 shared + 3 × 30 user + the two answers")
+        .isEqualTo(
+            40
+                + 90
+                + TokenCounter.count("The first answer.")
+                + TokenCounter.count("The second answer."));
+  }
+
+  @Test
+  void aDatasetConversationGivesItsUserTurns(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("d.jsonl");
+    Files.writeString(
+        file,
+        "{\"conversations\": [{\"from\": \"human\", \"value\": \"Hi\"}, {\"from\": \"gpt\", \"value\": \"Hello\"},"
+            + " {\"from\": \"human\", \"value\": \"Tell me more\"}]}\n");
+    RequestFactory requests =
+        RequestFactory.of(
+            shape("{\"dataset\": \"" + file + "\", \"conversation\": {\"thinkTimeSeconds\": 0}}"),
+            Optional.empty());
+
+    ConversationState conversation = requests.conversation(0);
+    assertThat(conversation.turns()).as("user turns of the row").isEqualTo(2);
+    assertThat(user(conversation.next())).as("turn 1").isEqualTo("Hi");
+    conversation.answered("streamed");
+    PlannedRequest second = conversation.next();
+    assertThat(user(second)).as("turn 2").isEqualTo("Tell me more");
+    assertThat(body(second).get("messages").get(1).get("content").asText())
+        .as("the streamed answer, not the dataset's")
+        .isEqualTo("streamed");
+  }
+}
