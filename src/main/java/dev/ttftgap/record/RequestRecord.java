@@ -120,40 +120,11 @@ public record RequestRecord(
   /** The same record with the precise durations and their origin, µs (null where not stamped). */
   public RequestRecord withMicros(
       Long newTtfbMicros, Long newTtftMicros, Long newGapMicros, Long newStartEpochMicros) {
-    return new RequestRecord(
-        run,
-        userId,
-        requestId,
-        phase,
-        step,
-        stepLabel,
-        offeredRate,
-        concurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        startEpochMillis,
-        ttfbMillis,
-        ttftMillis,
-        gapMillis,
-        firstContentMillis,
-        firstReasoningMillis,
-        e2eMillis,
-        itlMillis,
-        tpotMillis,
-        outputTokens,
-        outputTokensSource,
-        contentEvents,
-        serverTimings,
-        newConnection,
+    return copy(
         outcome,
         reason,
         httpStatus,
         message,
-        prompts,
-        sharedPrefixTokens,
-        conversationId,
-        turn,
         newTtfbMicros,
         newTtftMicros,
         newGapMicros,
@@ -171,6 +142,27 @@ public record RequestRecord(
   /** The same record with another outcome (all measured fields kept). */
   public RequestRecord withOutcome(
       String newOutcome, String newReason, Integer newHttpStatus, String newMessage) {
+    return copy(
+        newOutcome,
+        newReason,
+        newHttpStatus,
+        newMessage,
+        ttfbMicros,
+        ttftMicros,
+        gapMicros,
+        startEpochMicros);
+  }
+
+  /** The same record with the outcome and the precise timings given, everything else kept. */
+  private RequestRecord copy(
+      String newOutcome,
+      String newReason,
+      Integer newHttpStatus,
+      String newMessage,
+      Long newTtfbMicros,
+      Long newTtftMicros,
+      Long newGapMicros,
+      Long newStartEpochMicros) {
     return new RequestRecord(
         run,
         userId,
@@ -205,9 +197,9 @@ public record RequestRecord(
         sharedPrefixTokens,
         conversationId,
         turn,
-        ttfbMicros,
-        ttftMicros,
-        gapMicros,
-        startEpochMicros);
+        newTtfbMicros,
+        newTtftMicros,
+        newGapMicros,
+        newStartEpochMicros);
   }
 }
