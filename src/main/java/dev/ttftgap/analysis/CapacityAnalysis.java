@@ -157,6 +157,7 @@ public final class CapacityAnalysis {
         replicas,
         baseline,
         WorkloadAnalysis.of(records),
+        List.of(),
         loadGenerator);
   }
 }

@@ -26,6 +26,9 @@ import java.util.List;
  * @param baseline comparison with a previous report; null when none was given
  * @param workload what the run sent (prompt mode, lengths per step, TTFT per turn); null when not
  *     read
+ * @param runNotes what happened to the run itself, in sentences that come first in the verdicts
+ *     (e.g. the circuit breaker's "stopped at step 3 · 6 rps: ..."); empty for a run that ran its
+ *     course
  * @param loadGenerator the load generator's health per step and for the run (from {@code
  *     load-generator.jsonl} beside the records); null when the run has no such file
  */
@@ -46,12 +49,37 @@ public record CapacityReport(
     Replicas replicas,
     BaselineComparison baseline,
     Workload workload,
+    List<String> runNotes,
     LoadGeneratorHealth loadGenerator) {
 
   public CapacityReport {
+    runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);
     sources = List.copyOf(sources);
     runs = List.copyOf(runs);
     steps = List.copyOf(steps);
+  }
+
+  /** This report with {@code notes} as its run notes. */
+  public CapacityReport withRunNotes(List<String> notes) {
+    return new CapacityReport(
+        sources,
+        runs,
+        requests,
+        warmupRequests,
+        options,
+        steps,
+        headerTiming,
+        knee,
+        slo,
+        saturation,
+        model,
+        modelNote,
+        closedLoopModel,
+        replicas,
+        baseline,
+        workload,
+        notes,
+        loadGenerator);
   }
 
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */

@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,12 +38,23 @@ final class StepSamples {
   long interArrivalSumSquaresMillis2;
   int ok;
   int failed;
+  // requests the tool cut itself (interrupted, stopped by the breaker): not the server's errors
+  int cutByClient;
+  // stream events that were not valid chunks, over every request of the step, ok or not
+  int malformedChunks;
 
   StepSamples(int step, List<RequestRecord> records) {
     this.step = step;
     this.records = List.copyOf(records);
     List<Double> gaps = new ArrayList<>();
     for (RequestRecord record : records) {
+      if (record.malformedChunks() != null) {
+        malformedChunks += record.malformedChunks();
+      }
+      if (!record.ok() && FailureReason.causedByClient(record.reason())) {
+        cutByClient++;
+        continue;
+      }
       if (!record.ok()) {
         failed++;
         failuresByReason.merge(

@@ -32,6 +32,9 @@ import java.util.TreeMap;
  *       overlaps the window / window length, sojourn being e2e, or TTFT, or TTFB for a failure that
  *       got no further. Little's law check: λ·W with λ = the step's arrival rate of requests with a
  *       sojourn and W their mean sojourn; the relative difference (L − λW)/λW is reported.
+ *   <li>Requests the tool cut itself ({@code interrupted}, {@code stopped_by_breaker}) are neither
+ *       successes nor the server's failures: counted apart ({@link StepStats#cutByClientRequests})
+ *       and left out of the error rate's numerator and denominator.
  *   <li>Queueing delay = mean gap − low-load mean gap (floored at 0); its share of the mean TTFT.
  *   <li>Steady state per step ({@link SteadyStateDetector}); the low-load baseline is the first
  *       step with enough gaps that is not found unsteady, so an overloaded step never serves as its
@@ -209,7 +212,9 @@ public final class StepStatistics {
         step.ok,
         step.failed,
         step.failuresByReason,
-        100.0 * step.failed / records.size(),
+        records.size() > step.cutByClient
+            ? 100.0 * step.failed / (records.size() - step.cutByClient)
+            : 0,
         windowSeconds,
         arrivalRate,
         achievedRate,
@@ -226,7 +231,9 @@ public final class StepStatistics {
         serverQueueDepth,
         queueingDelay,
         queueingShare,
-        steadyState);
+        steadyState,
+        step.cutByClient,
+        step.malformedChunks);
   }
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */

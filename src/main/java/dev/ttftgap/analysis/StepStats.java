@@ -15,9 +15,11 @@ import java.util.TreeMap;
  * @param concurrency configured concurrency (closed model); null for an open model
  * @param requests requests that started in the step
  * @param okRequests of which succeeded
- * @param failedRequests of which failed
+ * @param failedRequests of which failed on the server's side (requests the tool cut itself are in
+ *     {@code cutByClientRequests} instead)
  * @param failuresByReason failed requests by {@code FailureReason} code, sorted by code
- * @param errorRatePercent failed requests, percent of {@code requests}
+ * @param errorRatePercent failed requests, percent of {@code requests} minus {@code
+ *     cutByClientRequests}
  * @param windowSeconds length of the step window, s
  * @param arrivalRate requests started per second of the window
  * @param achievedRate successful completions per second of the window (throughput)
@@ -37,6 +39,10 @@ import java.util.TreeMap;
  * @param queueingSharePercent queueing delay as a percent of the mean TTFT
  * @param steadyState whether the step's queue held still ({@link SteadyStateDetector}); null when
  *     the step had too few requests to judge
+ * @param cutByClientRequests requests the tool cut itself ({@code interrupted}, {@code
+ *     stopped_by_breaker}): never counted against the server
+ * @param malformedChunks stream events of the step's requests that were not valid chunks, counted
+ *     even in requests that ended ok
  */
 public record StepStats(
     int step,
@@ -64,7 +70,9 @@ public record StepStats(
     Double serverQueueDepth,
     Double queueingDelayMillis,
     Double queueingSharePercent,
-    SteadyState steadyState) {
+    SteadyState steadyState,
+    int cutByClientRequests,
+    int malformedChunks) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));

@@ -3,7 +3,10 @@ package dev.ttftgap.engine;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 
 /**
  * {@code POST /v1/chat/completions}: validates the body on the connection's thread, then hands the
@@ -30,20 +33,48 @@ final class ChatCompletionsHandler implements Endpoint {
     this.context = context;
   }
 
+  /**
+   * {@code application/json}, with parameters ({@code ; charset=utf-8}) or a {@code +json} type.
+   */
+  private static boolean isJson(String contentType) {
+    String type = contentType.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
+    return type.equals("application/json")
+        || type.startsWith("application/") && type.endsWith("+json");
+  }
+
   @Override
   public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
     long acceptedEpochMicros = WallClock.epochMicros();
     long acceptedMonoMicros = WallClock.monoMicros();
     boolean keepAlive = HttpUtil.isKeepAlive(request);
+    String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+    if (contentType != null && !isJson(contentType)) {
+      throw ApiException.badRequest(
+          "Content-Type must be application/json, was '" + contentType + "'", "Content-Type");
+    }
     byte[] body = ByteBufUtil.getBytes(request.content());
     ChatRequest chat =
         ChatRequest.parse(body, context.profiles(), context.defaultModel().profile());
+    if (chat.stream() && request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
+      // a stream is sent with chunked transfer encoding, which HTTP/1.0 does not have
+      throw new ApiException(
+          HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+          "Streaming needs HTTP/1.1 (chunked transfer encoding); send the request as HTTP/1.1,"
+              + " or without \"stream\": true",
+          "invalid_request_error",
+          "stream",
+          "http_version_not_supported");
+    }
     SimFault headerFault;
     try {
       headerFault = SimFault.parse(request.headers().get(FAULT_HEADER));
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest(FAULT_HEADER + " header: " + e.getMessage(), FAULT_HEADER);
     }
+    // a stream that ends without [DONE] also ends its connection: an SSE client (Gatling's, a
+    // browser's EventSource) re-sends the request on a kept connection when a stream just ends,
+    // and the fault would turn into a second request instead of a missing [DONE]
+    boolean keepConnection = keepAlive && !chat.bodyFault().noDone() && !headerFault.noDone();
     context.onEngineThread(
         () ->
             ChatStream.accept(
@@ -51,7 +82,7 @@ final class ChatCompletionsHandler implements Endpoint {
                 ctx.channel(),
                 chat,
                 headerFault,
-                keepAlive,
+                keepConnection,
                 acceptedEpochMicros,
                 acceptedMonoMicros));
   }

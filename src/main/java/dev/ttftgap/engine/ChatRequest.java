@@ -1,7 +1,10 @@
 package dev.ttftgap.engine;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.knuddels.jtokkit.api.IntArrayList;
 import dev.ttftgap.engine.scheduler.PrefixCache;
 import dev.ttftgap.tokens.TokenCounter;
@@ -42,6 +45,12 @@ record ChatRequest(
     boolean ignoreEos,
     Integer minTokens) {
 
+  /** Duplicate keys and text after the JSON value are errors, not silently resolved. */
+  private static final ObjectMapper STRICT_JSON =
+      new ObjectMapper()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   static final int PER_MESSAGE_TOKENS = 4;
   static final int PRIMING_TOKENS = 3;
 
@@ -74,7 +83,7 @@ record ChatRequest(
       byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
     JsonNode root;
     try {
-      root = HttpResponses.JSON.readTree(body);
+      root = STRICT_JSON.readTree(body);
     } catch (JsonProcessingException e) {
       throw ApiException.badRequest(
           "Request body is not valid JSON: " + e.getOriginalMessage(), null);
@@ -110,6 +119,15 @@ record ChatRequest(
     Integer maxTokens = maxTokens(root, profile, promptTokens);
     boolean stream = bool(root, "stream");
     JsonNode options = root.path("stream_options");
+    if (!options.isMissingNode() && !options.isNull() && !options.isObject()) {
+      throw ApiException.badRequest(
+          "'stream_options' must be an object like {\"include_usage\": true}, was " + options,
+          "stream_options");
+    }
+    if (options.isObject() && !stream) {
+      throw ApiException.badRequest(
+          "'stream_options' is only allowed when 'stream' is true", "stream_options");
+    }
     boolean includeUsage = options.isObject() && bool(options, "include_usage");
     boolean includeMetrics = bool(root, "include_metrics");
     SimFault fault;

@@ -44,10 +44,18 @@ final class EngineRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    // after a request the codec could not parse, the connection's framing is lost: the codec
+    // discards everything that follows, so the only honest answer closes the connection
+    boolean malformed = request.decoderResult().isFailure();
+    boolean keepAlive = HttpUtil.isKeepAlive(request) && !malformed;
     try {
-      if (request.decoderResult().isFailure()) {
-        throw ApiException.badRequest("Malformed HTTP request", null);
+      if (malformed) {
+        Throwable cause = request.decoderResult().cause();
+        throw ApiException.badRequest(
+            "Malformed HTTP request"
+                + (cause != null && cause.getMessage() != null ? ": " + cause.getMessage() : "")
+                + "; the connection is closed",
+            null);
       }
       String path = new QueryStringDecoder(request.uri()).path();
       Route route = routes.get(path);

@@ -21,7 +21,8 @@ import java.util.List;
  *       the stream goes on normally;
  *   <li>{@code status:CODE} — the request is answered with HTTP CODE (400–599) and an OpenAI error
  *       body before any streaming, e.g. {@code status:500};
- *   <li>{@code no-done} — the stream ends normally but without {@code data: [DONE]}.
+ *   <li>{@code no-done} — the stream ends normally but without {@code data: [DONE]}, and the
+ *       connection closes after it (an SSE client would otherwise re-send on the kept connection).
  * </ul>
  *
  * @param errorAfterTokens N of {@code error-after}, or null

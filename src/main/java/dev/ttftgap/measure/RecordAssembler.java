@@ -142,6 +142,7 @@ public final class RecordAssembler {
         ctx.sharedPrefixTokens(),
         ctx.conversationId(),
         ctx.turn(),
+        metrics.malformedEvents() == 0 ? null : metrics.malformedEvents(),
         null,
         null,
         null,

@@ -3,6 +3,7 @@ package dev.ttftgap.preflight;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.breaker.FailureLabel;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -52,6 +53,28 @@ public final class Preflight {
   private final ServerMessages messages;
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
+  private final Workload workload;
+  private Integer announcedContextLength;
+
+  /**
+   * What the run will send: checked against the context length the models listing announces ({@code
+   * max_model_len} as vLLM and the embedded engine say it, {@code context_length}, {@code
+   * max_context_length}) before any chat request.
+   *
+   * <p>When the listing announces no context length and {@code prompt} is given, the plain chat
+   * request carries the run's own prompt and {@code max_tokens}, so that a server's context-length
+   * 400 is diagnosed here rather than met by every request of the load.
+   *
+   * @param promptTokens prompt length in tokens (system prompt included)
+   * @param maxTokens {@code max_tokens} of each request
+   * @param prompt the run's user prompt; null: the plain request keeps the minimal prompt
+   */
+  public record Workload(int promptTokens, int maxTokens, String prompt) {
+    /** A workload checked only against an announced context length. */
+    public Workload(int promptTokens, int maxTokens) {
+      this(promptTokens, maxTokens, null);
+    }
+  }
 
   /** A preflight that reads proxy variables from the process environment. */
   public Preflight(PreflightTarget target) {
@@ -63,6 +86,11 @@ public final class Preflight {
    *     connection diagnosis
    */
   public Preflight(PreflightTarget target, Map<String, String> env) {
+    this(target, env, null);
+  }
+
+  private Preflight(PreflightTarget target, Map<String, String> env, Workload workload) {
+    this.workload = workload;
     this.target = target;
     this.client =
         HttpClient.newBuilder()
@@ -75,6 +103,15 @@ public final class Preflight {
     this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
   }
 
+  /**
+   * This preflight, also checking that {@code workload} fits the context length the server
+   * announces: a run whose every request the server would refuse fails here, before the first chat
+   * request.
+   */
+  public Preflight withWorkload(Workload workload, Map<String, String> env) {
+    return new Preflight(target, env, workload);
+  }
+
   /** Runs the probes; never throws for target problems, returns a diagnosis instead. */
   public PreflightResult run() {
     List<String> served = new ArrayList<>();
@@ -84,6 +121,7 @@ public final class Preflight {
       if (target.model() == null || target.model().isBlank()) {
         throw PreflightStop.of(statuses.noModel(served));
       }
+      checkContextLength();
       plainChat(served);
       return streamingProbe(served);
     } catch (PreflightStop stop) {
@@ -160,6 +198,9 @@ public final class Preflight {
       for (JsonNode model : JSON.readTree(response.body()).path("data")) {
         if (model.path("id").isTextual()) {
           ids.add(model.path("id").asText());
+          if (model.path("id").asText().equals(target.model())) {
+            announcedContextLength = contextLength(model);
+          }
         }
       }
     } catch (IOException e) {
@@ -168,9 +209,67 @@ public final class Preflight {
     return ids;
   }
 
+  private void checkContextLength() throws PreflightStop {
+    if (workload == null || announcedContextLength == null) {
+      return;
+    }
+    long needed = (long) workload.promptTokens() + workload.maxTokens();
+    if (needed > announcedContextLength) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.BAD_SETTING,
+          "the profile's request needs "
+              + needed
+              + " tokens ("
+              + workload.promptTokens()
+              + " prompt + "
+              + workload.maxTokens()
+              + " max_tokens) but "
+              + target.modelsUrl()
+              + " announces a context length of "
+              + announcedContextLength
+              + " for "
+              + target.model()
+              + ": every request would be refused; lower request.promptTokens (or the prompt)"
+              + " or request.maxTokens in the profile");
+    }
+  }
+
+  /** The context length a models listing entry announces, under the names servers use. */
+  private static Integer contextLength(JsonNode model) {
+    for (String field : List.of("max_model_len", "context_length", "max_context_length")) {
+      JsonNode value = model.path(field);
+      if (value.canConvertToInt() && value.isIntegralNumber() && value.asInt() > 0) {
+        return value.asInt();
+      }
+    }
+    return null;
+  }
+
   private void plainChat(List<String> served) throws PreflightStop, InterruptedException {
     String url = target.chatCompletionsUrl();
-    HttpResponse<String> response = send(chatRequest(url, false), url);
+    boolean asTheRun =
+        workload != null && workload.prompt() != null && announcedContextLength == null;
+    HttpResponse<String> response =
+        send(
+            asTheRun
+                ? chatRequest(url, false, workload.prompt(), workload.maxTokens())
+                : chatRequest(url, false),
+            url);
+    if (asTheRun
+        && response.statusCode() == 400
+        && FailureLabel.mentionsContextLength(response.body())) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.BAD_SETTING,
+          "the profile's request ("
+              + workload.promptTokens()
+              + " prompt tokens + "
+              + workload.maxTokens()
+              + " max_tokens) is refused by "
+              + url
+              + messages.says(response.body())
+              + ": every request would be; lower request.promptTokens (or the prompt) or"
+              + " request.maxTokens in the profile");
+    }
     if (response.statusCode() != 200) {
       throw statusStop(response.statusCode(), response.body(), retryAfter(response), url, served);
     }
@@ -244,10 +343,14 @@ public final class Preflight {
   }
 
   private HttpRequest chatRequest(String url, boolean stream) {
+    return chatRequest(url, stream, PROMPT, stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+  }
+
+  private HttpRequest chatRequest(String url, boolean stream, String prompt, int maxTokens) {
     ObjectNode body = JSON.createObjectNode();
     body.put("model", target.model());
-    body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
-    body.put("max_tokens", stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+    body.putArray("messages").addObject().put("role", "user").put("content", prompt);
+    body.put("max_tokens", maxTokens);
     body.put("temperature", 0);
     body.put("stream", stream);
     if (stream) {

@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import dev.ttftgap.breaker.BreakerPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.stream.Collectors;
  * @param slo objective; empty = none
  * @param source where the profile was read from (file path, or the name given to {@link
  *     LoadProfiles#parse})
+ * @param breaker when the circuit breaker stops the run; {@link BreakerPolicy#DEFAULTS} unless the
+ *     profile's {@code breaker} object says otherwise
  */
 public record LoadProfile(
     String name,
@@ -28,7 +31,8 @@ public record LoadProfile(
     LoadModel load,
     Timeouts timeouts,
     Optional<Slo> slo,
-    Path source) {
+    Path source,
+    BreakerPolicy breaker) {
 
   public LoadProfile {
     Objects.requireNonNull(name, "name");
@@ -38,6 +42,7 @@ public record LoadProfile(
     Objects.requireNonNull(timeouts, "timeouts");
     Objects.requireNonNull(slo, "slo");
     Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(breaker, "breaker");
   }
 
   /** The run's timeline: {@code StepSchedule.of(load())}. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.breaker.BreakerPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -51,7 +52,7 @@ public final class LoadProfiles {
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private static final List<String> TOP_FIELDS =
-      List.of("name", "description", "request", "load", "timeouts", "slo");
+      List.of("name", "description", "request", "load", "timeouts", "slo", "breaker");
   static final List<String> REQUEST_FIELDS =
       List.of(
           "model",
@@ -255,7 +256,11 @@ public final class LoadProfiles {
             .map(LoadProfiles::timeouts)
             .orElse(Timeouts.DEFAULTS);
     Optional<Slo> slo = top.optionalObject("slo", SLO_FIELDS).map(fields -> slo(fields, load));
-    return new LoadProfile(name, description, request, load, timeouts, slo, source);
+    BreakerPolicy breaker =
+        top.optionalObject("breaker", BreakerProfile.FIELDS)
+            .map(BreakerProfile::parse)
+            .orElse(BreakerPolicy.DEFAULTS);
+    return new LoadProfile(name, description, request, load, timeouts, slo, source, breaker);
   }
 
   static RequestShape request(JsonFields fields) {
@@ -691,7 +696,13 @@ public final class LoadProfiles {
   private static double level(JsonFields fields, String path, JsonNode value, boolean open) {
     if (open) {
       return fields.number(
-          path, value, 0, true, MAX_RATE, "a rate", "use a number > 0 (requests/s)");
+          path,
+          value,
+          0,
+          true,
+          MAX_RATE,
+          "a rate",
+          "use a number > 0 and at most " + (long) MAX_RATE + " (requests/s)");
     }
     return fields.wholeNumber(path, value, 1, MAX_USERS, "a number of users");
   }

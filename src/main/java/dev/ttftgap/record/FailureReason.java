@@ -26,7 +26,12 @@ public enum FailureReason {
   /** Connection refused, reset, unknown host, TLS failure. */
   CONNECTION_FAILED("connection_failed"),
   /** The run ended (or was interrupted) while the request was in flight. */
-  INTERRUPTED("interrupted");
+  INTERRUPTED("interrupted"),
+  /**
+   * The circuit breaker stopped the run while the request was in flight and it did not finish
+   * within the grace period: cut by the tool, not failed by the server.
+   */
+  STOPPED_BY_BREAKER("stopped_by_breaker");
 
   private final String code;
 
@@ -36,6 +41,19 @@ public enum FailureReason {
 
   public String code() {
     return code;
+  }
+
+  /**
+   * True for the reasons the tool causes itself ({@link #INTERRUPTED}, {@link
+   * #STOPPED_BY_BREAKER}): such requests are never counted against the server's error rate.
+   */
+  public boolean causedByClient() {
+    return this == INTERRUPTED || this == STOPPED_BY_BREAKER;
+  }
+
+  /** {@link #causedByClient()} for a record's reason code; false for null or an unknown code. */
+  public static boolean causedByClient(String code) {
+    return INTERRUPTED.code.equals(code) || STOPPED_BY_BREAKER.code.equals(code);
   }
 
   public static FailureReason fromCode(String code) {

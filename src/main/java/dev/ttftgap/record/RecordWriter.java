@@ -12,9 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -72,6 +74,8 @@ public final class RecordWriter implements AutoCloseable {
   private volatile boolean stopWriter;
   private volatile IOException failure;
   private boolean closed;
+  private volatile FailureReason inFlightReason;
+  private volatile String inFlightMessage;
 
   private RecordWriter(Path file, FileChannel channel) {
     this.file = file;
@@ -113,14 +117,15 @@ public final class RecordWriter implements AutoCloseable {
     return recordWriter;
   }
 
-  private volatile Consumer<RequestRecord> onAppend;
+  private final List<Consumer<RequestRecord>> onAppend = new CopyOnWriteArrayList<>();
 
   /**
    * Also hands every accepted record to {@code listener}, on the appending thread (a search judges
-   * its phases on them); it must be quick and thread-safe.
+   * its phases on them, the circuit breaker its window); it must be quick and thread-safe. Each
+   * call adds one listener.
    */
   public void onAppend(Consumer<RequestRecord> listener) {
-    this.onAppend = listener;
+    onAppend.add(listener);
   }
 
   /**
@@ -143,8 +148,7 @@ public final class RecordWriter implements AutoCloseable {
     } finally {
       callersInside.decrementAndGet();
     }
-    Consumer<RequestRecord> listener = onAppend;
-    if (listener != null) {
+    for (Consumer<RequestRecord> listener : onAppend) {
       listener.accept(record);
     }
     if (writerSleeping.get() && writerSleeping.compareAndSet(true, false)) {
@@ -175,6 +179,21 @@ public final class RecordWriter implements AutoCloseable {
     } finally {
       callersInside.decrementAndGet();
     }
+  }
+
+  /** Requests tracked as in flight now. */
+  public int inFlight() {
+    return tracked.size();
+  }
+
+  /**
+   * From now on, requests still in flight at {@link #close} are written with {@code reason} and
+   * {@code message} instead of {@code interrupted}: the run was stopped on purpose (by the circuit
+   * breaker).
+   */
+  public void markInFlightAs(FailureReason reason, String message) {
+    this.inFlightReason = reason;
+    this.inFlightMessage = message;
   }
 
   /** Forgets user {@code userId}'s in-flight request without writing anything. */
@@ -270,6 +289,10 @@ public final class RecordWriter implements AutoCloseable {
     if (r == null) {
       LOG.warn("records file {}: interrupted request of user {} lost: no record", file, userId);
       return null;
+    }
+    if (inFlightReason != null) {
+      return r.withOutcome(
+          RequestRecord.KO, inFlightReason.code(), r.httpStatus(), inFlightMessage);
     }
     return r.withOutcome(
         RequestRecord.KO,

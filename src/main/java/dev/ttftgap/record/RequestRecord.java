@@ -53,6 +53,8 @@ import java.util.Map;
  * @param sharedPrefixTokens tokens of the system prompt all requests of the run share (0 = none)
  * @param conversationId the conversation of a multi-turn run; null for single requests
  * @param turn 1-based turn within the conversation; null for single requests
+ * @param malformedChunks stream events that were not valid chunks (not one JSON object), even when
+ *     the request ended ok; null when there were none
  * @param ttfbMicros send → response headers, µs, from the load generator's own {@code
  *     System.nanoTime()} stamps (the request handed to the HTTP client, the status line read); null
  *     when not stamped. Same definition as {@code ttfbMillis}, which keeps Gatling's whole
@@ -99,6 +101,7 @@ public record RequestRecord(
     Integer sharedPrefixTokens,
     String conversationId,
     Integer turn,
+    Integer malformedChunks,
     Long ttfbMicros,
     Long ttftMicros,
     Long gapMicros,
@@ -197,6 +200,7 @@ public record RequestRecord(
         sharedPrefixTokens,
         conversationId,
         turn,
+        malformedChunks,
         newTtfbMicros,
         newTtftMicros,
         newGapMicros,

@@ -98,6 +98,7 @@ public final class CapacityJson {
     root.set("replicas", replicas(report.replicas()));
     root.set("baselineComparison", baseline(report.baseline()));
     root.set("workload", workload(report.workload()));
+    strings(root.putArray("runNotes"), report.runNotes());
     root.set("loadGenerator", LoadGeneratorJson.run(report.loadGenerator()));
     return root;
   }
@@ -168,6 +169,8 @@ public final class CapacityJson {
     node.put("serverQueueDepth", step.serverQueueDepth());
     node.put("queueingDelayMillis", step.queueingDelayMillis());
     node.put("queueingSharePercent", step.queueingSharePercent());
+    node.put("cutByClientRequests", step.cutByClientRequests());
+    node.put("malformedChunks", step.malformedChunks());
     node.set("steadyState", steadyState(step.steadyState()));
     return node;
   }

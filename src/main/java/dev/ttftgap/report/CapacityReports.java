@@ -35,9 +35,19 @@ public final class CapacityReports {
    */
   public static CapacityReport writeAll(
       List<Path> recordsFiles, Path outDir, CapacityOptions options) {
+    return writeAll(recordsFiles, outDir, options, List.of());
+  }
+
+  /**
+   * {@link #writeAll(List, Path, CapacityOptions)} with run notes (what happened to the run, e.g.
+   * the circuit breaker's verdict), which come first among the verdicts.
+   */
+  public static CapacityReport writeAll(
+      List<Path> recordsFiles, Path outDir, CapacityOptions options, List<String> runNotes) {
     List<Path> files = RecordsFiles.resolve(recordsFiles);
     List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
-    CapacityReport report = CapacityAnalysis.analyzeFiles(files, options, baseline);
+    CapacityReport report =
+        CapacityAnalysis.analyzeFiles(files, options, baseline).withRunNotes(runNotes);
     write(report, outDir);
     return report;
   }

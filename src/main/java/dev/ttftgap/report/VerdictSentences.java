@@ -35,7 +35,15 @@ public final class VerdictSentences {
    * replicas, baseline, the load generator's health.
    */
   public static List<String> of(CapacityReport report) {
-    List<String> sentences = new ArrayList<>();
+    List<String> sentences = new ArrayList<>(report.runNotes());
+    int cut = report.steps().stream().mapToInt(StepStats::cutByClientRequests).sum();
+    if (cut > 0) {
+      sentences.add(cutByClient(cut));
+    }
+    int malformed = report.steps().stream().mapToInt(StepStats::malformedChunks).sum();
+    if (malformed > 0) {
+      sentences.add(malformedChunks(malformed));
+    }
     sentences.add(headerTiming(report.headerTiming()));
     sentences.add(knee(report));
     sentences.add(slo(report));
@@ -54,6 +62,23 @@ public final class VerdictSentences {
       sentences.add(LoadGeneratorSentences.verdict(report.loadGenerator()));
     }
     return sentences;
+  }
+
+  /** Requests the tool cut itself, said apart so nobody reads them as the server's errors. */
+  static String cutByClient(int cut) {
+    return cut
+        + (cut == 1 ? " request was" : " requests were")
+        + " cut by the tool itself (in flight when the run was interrupted or stopped by the"
+        + " circuit breaker): not counted as the server's errors.";
+  }
+
+  /** Corrupted stream events: worth a look even when every request ended ok. */
+  static String malformedChunks(int malformed) {
+    return malformed
+        + (malformed == 1 ? " stream event was" : " stream events were")
+        + " not a valid chunk (not one JSON object): something between the server and the client"
+        + " (or the server itself) corrupts the stream; records.jsonl has malformedChunks per"
+        + " request.";
   }
 
   static String headerTiming(HeaderTimingVerdict verdict) {

@@ -245,6 +245,7 @@ final class EngineStaircase {
               null,
               null,
               null,
+              null,
               null));
     }
     return records;

@@ -45,6 +45,29 @@ class StepStatisticsTest {
   }
 
   @Test
+  void requestsTheToolCutItselfAreNotTheServersErrors() {
+    List<RequestRecord> records = new ArrayList<>(injector("a", 1));
+    StepStats before = StepStatistics.of(records).get(1);
+    RequestRecord last =
+        records.stream().filter(r -> r.step() == 2).reduce((x, y) -> y).orElseThrow();
+    records.add(last.withOutcome(RequestRecord.KO, "interrupted", null, "the run ended in flight"));
+    records.add(last.withOutcome(RequestRecord.KO, "stopped_by_breaker", null, "cut"));
+
+    StepStats after = StepStatistics.of(records).get(1);
+
+    assertThat(after.cutByClientRequests()).as("both counted apart").isEqualTo(2);
+    assertThat(after.failedRequests())
+        .as("not the server's failures")
+        .isEqualTo(before.failedRequests());
+    assertThat(after.errorRatePercent())
+        .as("the error rate does not move")
+        .isEqualTo(before.errorRatePercent());
+    assertThat(after.failuresByReason())
+        .as("not listed as failures")
+        .doesNotContainKeys("interrupted", "stopped_by_breaker");
+  }
+
+  @Test
   void stepPercentilesAreThoseOfOneHistogramOfAllSamples() {
     List<RequestRecord> records = new ArrayList<>(injector("a", 1));
     records.addAll(injector("b", 2));

@@ -233,6 +233,7 @@ final class SyntheticRun {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -120,6 +120,8 @@ final class TestSteps {
         null,
         null,
         null,
-        null);
+        null,
+        0,
+        0);
   }
 }

@@ -48,6 +48,7 @@ class StreamingFiguresTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

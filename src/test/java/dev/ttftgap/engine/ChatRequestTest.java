@@ -89,6 +89,15 @@ class ChatRequestTest {
         "stream not"
             + " boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":\"yes\"}|400|stream",
         "bad fault|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"boom\"}|400|sim_fault",
+        "duplicate"
+            + " key|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":true,\"stream\":false}|400|",
+        "trailing" + " text|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} extra|400|",
+        "stream_options not"
+            + " object|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":true,\"stream_options\":\"x\"}|400|stream_options",
+        "stream_options without"
+            + " stream|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream_options\":{\"include_usage\":true}}|400|stream_options",
+        "include_usage not"
+            + " boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"stream\":true,\"stream_options\":{\"include_usage\":1}}|400|include_usage",
         "min_tokens over max_tokens|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":5,\"min_tokens\":6}|400|min_tokens",
         "min_tokens negative|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"min_tokens\":-1}|400|min_tokens",
         "ignore_eos not boolean|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"ignore_eos\":1}|400|ignore_eos",

@@ -3,7 +3,6 @@ package dev.ttftgap.engine;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Predicate;
 
@@ -14,13 +13,20 @@ final class EngineChannels {
   private final StringBuilder output = new StringBuilder();
 
   EngineChannels(EngineConfig config) {
+    this(config, HeaderReadTimeout.DEFAULT_MILLIS);
+  }
+
+  /** The engine's pipeline with a header-read deadline of {@code headerTimeoutMillis}. */
+  EngineChannels(EngineConfig config, long headerTimeoutMillis) {
     channel = new EmbeddedChannel();
     context = new EngineContext(config, channel.eventLoop());
-    channel
-        .pipeline()
-        .addLast(new HttpServerCodec())
-        .addLast(new BodyLimitAggregator(config.maxBodyBytes()))
-        .addLast(new EngineRouter(context));
+    EngineServerInitializer.configure(
+        channel.pipeline(), new EngineRouter(context), config.maxBodyBytes(), headerTimeoutMillis);
+  }
+
+  /** Writes {@code text} as it is (several requests, a partial one, HTTP/1.0...). */
+  void raw(String text) {
+    channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8));
   }
 
   /** Writes a request with {@code headers} ("Name: value" lines, may be empty). */

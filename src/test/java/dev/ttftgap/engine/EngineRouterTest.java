@@ -18,6 +18,18 @@ class EngineRouterTest {
     assertThat(engine.channel.finishAndReleaseAll()).as("nothing left unread").isFalse();
   }
 
+  /** A chat completions POST as raw bytes, in the given HTTP version and content type. */
+  private static String post(String version, String contentType, String body) {
+    return "POST /v1/chat/completions "
+        + version
+        + "\r\nHost: engine\r\nContent-Type: "
+        + contentType
+        + "\r\nContent-Length: "
+        + body.length()
+        + "\r\n\r\n"
+        + body;
+  }
+
   private static JsonNode error(String out) throws Exception {
     return StreamProbe.JSON.readTree(out.substring(out.indexOf("\r\n\r\n") + 4)).path("error");
   }
@@ -71,6 +83,99 @@ class EngineRouterTest {
     assertThat(out).startsWith("HTTP/1.1 413");
     assertThat(error(out).path("code").asText()).isEqualTo("request_too_large");
     assertThat(engine.channel.isOpen()).isFalse();
+  }
+
+  @Test
+  void oversizedHeadersGet400WithConnectionCloseAndTheConnectionCloses() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults());
+
+    engine.raw(
+        "GET /health HTTP/1.1\r\nHost: engine\r\nX-Big: "
+            + "x".repeat(10_000)
+            + "\r\n\r\nGET /health HTTP/1.1\r\nHost: engine\r\n\r\n");
+    engine.channel.runPendingTasks();
+
+    String out = engine.output();
+    assertThat(out).as("a 400 naming the problem").startsWith("HTTP/1.1 400");
+    assertThat(out.toLowerCase(java.util.Locale.ROOT))
+        .as("says it closes")
+        .contains("connection: close");
+    assertThat(error(out).path("message").asText())
+        .as("the codec's reason")
+        .contains("Malformed HTTP request")
+        .contains("the connection is closed");
+    assertThat(engine.channel.isOpen()).as("closed: the framing is lost").isFalse();
+  }
+
+  @Test
+  void aNonJsonContentTypeGets400NamingIt() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults());
+    String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
+
+    engine.raw(post("HTTP/1.1", "text/plain", body));
+
+    String out = engine.output();
+    assertThat(out).startsWith("HTTP/1.1 400");
+    assertThat(error(out).path("message").asText())
+        .isEqualTo("Content-Type must be application/json, was 'text/plain'");
+  }
+
+  @Test
+  void aStreamOverHttp10Gets505() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults());
+    String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
+
+    engine.raw(post("HTTP/1.0", "application/json", body));
+
+    String out = engine.output();
+    assertThat(out).as("refused, not chunked at a client that cannot read it").contains(" 505 ");
+    assertThat(out).as("no chunked body").doesNotContain("transfer-encoding: chunked");
+    assertThat(error(out).path("message").asText()).contains("Streaming needs HTTP/1.1");
+    assertThat(engine.channel.isOpen()).as("HTTP/1.0 without keep-alive: closed").isFalse();
+  }
+
+  @Test
+  void pipelinedRequestsAreAnsweredInOrder() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults().withProfile("tiny-fast"));
+    String body = StreamProbe.chat("tiny-fast", "hello", 3, true, "");
+    String post = post("HTTP/1.1", "application/json", body);
+
+    engine.raw(post + "GET /health HTTP/1.1\r\nHost: engine\r\n\r\n" + post);
+    String out =
+        engine.pumpUntil(
+            o -> o.split("data: \\[DONE\\]", -1).length == 3 && o.endsWith("0\r\n\r\n"), 5000);
+
+    int firstDone = out.indexOf("data: [DONE]");
+    int health = out.indexOf("HTTP/1.1 200", out.indexOf("HTTP/1.1 200") + 1);
+    int lastDone = out.lastIndexOf("data: [DONE]");
+    assertThat(out.split("HTTP/1.1 200", -1)).as("three answers").hasSize(4);
+    assertThat(firstDone)
+        .as("the first stream ends before the second answer starts")
+        .isLessThan(health);
+    assertThat(health).as("then the health answer, then the second stream").isLessThan(lastDone);
+    assertThat(firstDone).as("two streams").isLessThan(lastDone);
+  }
+
+  @Test
+  void headersThatDoNotArriveInTimeGet408AndTheConnectionCloses() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults(), 50);
+
+    engine.raw("GET /health HTTP/1.1\r\nHost: eng");
+    String out = engine.pumpUntil(o -> o.contains("408"), 2000);
+
+    assertThat(out).as("408 after the deadline").startsWith("HTTP/1.1 408 Request Timeout");
+    assertThat(engine.channel.isOpen()).as("closed").isFalse();
+  }
+
+  @Test
+  void anIdleKeepAliveConnectionIsNotTimed() throws Exception {
+    engine = new EngineChannels(EngineConfig.defaults(), 50);
+
+    engine.raw("GET /health HTTP/1.1\r\nHost: engine\r\n\r\n");
+    String out = engine.pumpUntil(o -> false, 200);
+
+    assertThat(out).as("answered").startsWith("HTTP/1.1 200").doesNotContain("408");
+    assertThat(engine.channel.isOpen()).as("kept alive past the deadline").isTrue();
   }
 
   @Test

@@ -5,11 +5,15 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.breaker.BreakerTrip;
+import dev.ttftgap.breaker.CircuitBreaker;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.profile.ConversationState;
+import dev.ttftgap.profile.LengthDistribution;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.PlannedRequest;
@@ -20,11 +24,13 @@ import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
+import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -57,6 +63,8 @@ public final class LoadRun {
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
+  private final CircuitBreaker breaker;
+  private final BreakerGate gate;
   private final LoadGeneratorProbes probes;
   private volatile long startNanos;
   private final SearchDriver search;
@@ -76,6 +84,10 @@ public final class LoadRun {
     this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(simulationName);
     this.records = RecordWriter.open(recordsFile);
+    this.breaker = new CircuitBreaker(profile.breaker());
+    this.gate =
+        new BreakerGate(
+            breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
     this.probes = new LoadGeneratorProbes(recordsFile, schedule);
     this.startNanos = System.nanoTime();
     this.search =
@@ -100,14 +112,42 @@ public final class LoadRun {
                   Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
           RequestExtras.ResolvedHeaders headers =
               RequestExtras.resolve(profile.request().headers(), System::getenv);
+          RunOutputs.checkWritable(settings);
           Target target =
               Target.resolve(
-                  settings, profile.request().model(), profile.request().apiKeyHeader(), headers);
+                  settings,
+                  profile.request().model(),
+                  profile.request().apiKeyHeader(),
+                  headers,
+                  workload(profile.request()));
           System.out.println(
               target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
                   + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
+          System.out.println("ttft-gap: " + profile.breaker().summary());
           return new LoadRun(simulation, settings, profile, target, headers);
         });
+  }
+
+  /**
+   * The most a request will ask (prompt tokens with the system prompt, max_tokens), for the
+   * preflight's context-length check, with the prompt itself when every request sends the same one;
+   * null when a dataset or conversations decide the lengths.
+   */
+  private static Preflight.Workload workload(RequestShape request) {
+    if (request.dataset().isPresent() || request.conversation().isPresent()) {
+      return null;
+    }
+    int system = request.systemPrompt().map(TokenCounter::count).orElse(0);
+    int maxTokens = request.maxTokensDistribution().max();
+    Optional<LengthDistribution> lengths = request.promptTokensDistribution();
+    if (lengths.isPresent() && !lengths.get().isFixed()) {
+      return new Preflight.Workload(lengths.get().max() + system, maxTokens);
+    }
+    String prompt = request.promptText();
+    return new Preflight.Workload(
+        TokenCounter.count(prompt) + system,
+        maxTokens,
+        request.maxTokensDistribution().isFixed() ? prompt : null);
   }
 
   /** The HTTP protocol for the target, with the profile's headers. */
@@ -117,13 +157,15 @@ public final class LoadRun {
 
   /**
    * What a user does: one measured request with its own prompt, or, when the profile holds
-   * conversations, every turn of one conversation with the think time between turns.
+   * conversations, every turn of one conversation with the think time between turns; nothing more
+   * once the circuit breaker has stopped the run.
    */
   public ChainBuilder request() {
     if (requests.multiTurn()) {
       return conversation();
     }
-    return exec(session -> session.set(PLANNED, requests.single(nextRequest.getAndIncrement())))
+    return exec(gate.chain())
+        .exec(session -> session.set(PLANNED, requests.single(nextRequest.getAndIncrement())))
         .exec(measured());
   }
 
@@ -135,8 +177,10 @@ public final class LoadRun {
             session.set(CONVERSATION, requests.conversation(nextConversation.getAndIncrement())))
         .asLongAs(session -> session.<ConversationState>get(CONVERSATION).hasNext())
         .on(
-            exec(session ->
-                    session.set(PLANNED, session.<ConversationState>get(CONVERSATION).next()))
+            exec(gate.chain())
+                .exec(
+                    session ->
+                        session.set(PLANNED, session.<ConversationState>get(CONVERSATION).next()))
                 .exec(measured())
                 .exec(
                     session -> {
@@ -209,6 +253,12 @@ public final class LoadRun {
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
   public void finish() {
+    Optional<BreakerTrip> trip = breaker.trip();
+    trip.ifPresent(
+        t ->
+            records.markInFlightAs(
+                FailureReason.STOPPED_BY_BREAKER,
+                "cut when the circuit breaker stopped the run: " + t.sentence()));
     if (search != null) {
       search.stop();
     }
@@ -216,13 +266,24 @@ public final class LoadRun {
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
     probes.finish(runDir);
+    List<String> notes =
+        trip.map(t -> List.of("Circuit breaker: " + t.sentence() + ".")).orElse(List.of());
     CapacityReport report =
         CapacityReports.writeAll(
-            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions());
+            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions(), notes);
     System.out.println(CapacityConsole.render(report));
     System.out.println(
         "ttft-gap: capacity report " + runDir.resolve(CapacityReports.HTML_FILE).toUri());
     CapacityMarkdown.appendToStepSummary(report);
+    if (trip.isPresent()) {
+      System.out.println(
+          "ttft-gap: circuit breaker: "
+              + trip.get().sentence()
+              + "; exit status "
+              + BreakerGate.EXIT_BREAKER
+              + " (tune or switch it off in the profile's \"breaker\" object)");
+      BreakerGate.exitNonZeroAtShutdown();
+    }
   }
 
   /**

@@ -155,6 +155,10 @@ class MeasurementRunTest {
     assertThat(byFault.get("status:500").message())
         .as("the server's own message, read from the error body")
         .isEqualTo("HTTP 500: Simulated fault: status 500");
+    assertThat(byFault.get("malformed-after:3").malformedChunks())
+        .as("the malformed chunk of a request that ended ok, counted")
+        .isEqualTo(1);
+    assertThat(byFault.get("none").malformedChunks()).as("none in a clean stream").isNull();
     assertThat(byFault.get("error-after:3").ttftMillis())
         .as("TTFT kept for a stream that failed later")
         .isNotNull();

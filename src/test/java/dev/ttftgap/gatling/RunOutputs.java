@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.config.OutputFolders;
 import dev.ttftgap.config.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,9 +26,23 @@ final class RunOutputs {
    * which run, so that an interrupted run's records (in-flight requests written as {@code
    * interrupted}) are easy to find. {@link #placeRecords} moves them next to the report at the end.
    */
+  /** Where Gatling's run folders and the records go ({@code -Dttftgap.reportsDir}). */
+  static Path reportsDir() {
+    return Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
+  }
+
+  /**
+   * Fails with one line, before any request, when a folder the run writes at its end (the reports
+   * folder, {@code -Drecords.dir}) cannot be written.
+   */
+  static void checkWritable(Settings settings) {
+    OutputFolders.checkWritable("the reports folder (-Dttftgap.reportsDir)", reportsDir());
+    settings.recordsDir().ifPresent(dir -> OutputFolders.checkWritable("-Drecords.dir", dir));
+  }
+
   static Path newRecordsFile(String simulationName) {
     try {
-      Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
+      Path reportsDir = reportsDir();
       Files.createDirectories(reportsDir);
       String stamp =
           java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmss")

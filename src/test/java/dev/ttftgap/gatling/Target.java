@@ -52,6 +52,19 @@ final class Target implements AutoCloseable {
       Optional<String> modelHint,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers) {
+    return resolve(settings, modelHint, apiKeyHeader, headers, null);
+  }
+
+  /**
+   * @param workload what each request will ask (prompt tokens, max_tokens), checked by the
+   *     preflight against the context length the server announces; null: not checked
+   */
+  static Target resolve(
+      Settings settings,
+      Optional<String> modelHint,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers,
+      Preflight.Workload workload) {
     EmbeddedEngine engine = null;
     String chatUrl;
     String modelsUrl;
@@ -74,18 +87,19 @@ final class Target implements AutoCloseable {
             .or(() -> modelHint)
             .orElse(engine != null ? settings.engineProfile() : null);
     try {
-      PreflightResult preflight =
+      Preflight check =
           new Preflight(
-                  new PreflightTarget(
-                      chatUrl,
-                      modelsUrl,
-                      engine != null ? Optional.empty() : settings.apiKey(),
-                      model,
-                      Duration.ofSeconds(30),
-                      apiKeyHeader,
-                      headers.values(),
-                      headers.secrets()))
-              .run();
+              new PreflightTarget(
+                  chatUrl,
+                  modelsUrl,
+                  engine != null ? Optional.empty() : settings.apiKey(),
+                  model,
+                  Duration.ofSeconds(30),
+                  apiKeyHeader,
+                  headers.values(),
+                  headers.secrets()));
+      PreflightResult preflight =
+          (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
       if (!preflight.ok()) {
         throw new IllegalStateException(
             preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));

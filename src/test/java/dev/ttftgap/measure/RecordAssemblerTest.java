@@ -125,6 +125,24 @@ class RecordAssemblerTest {
   }
 
   @Test
+  void malformedChunksAreCountedEvenWhenTheRequestEndsOk() {
+    String truncated = "{\"data\":\"{\\\"choices\\\":[{\\\"delta\\\":{\\\"content\\\":\"}";
+    RequestRecord record =
+        afterFirstToken(
+            ok(RowNames.DECODE, 1_400, 1_510),
+            at(1_430, truncated),
+            at(1_460, content(FIRST_ID, "!")),
+            at(1_511, DONE));
+
+    assertThat(record.ok()).as("the stream still ended with [DONE]").isTrue();
+    assertThat(record.malformedChunks()).as("the truncated chunk, counted").isEqualTo(1);
+    assertThat(
+            afterFirstToken(ok(RowNames.DECODE, 1_400, 1_510), at(1_511, DONE)).malformedChunks())
+        .as("none: absent, not 0")
+        .isNull();
+  }
+
+  @Test
   void tokenReadTogetherWithTheFirstTokenFollowsIt() {
     RequestRecord record =
         afterFirstToken(

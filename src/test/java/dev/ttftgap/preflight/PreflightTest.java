@@ -76,6 +76,23 @@ class PreflightTest {
         server.url("/v1/chat/completions"), server.url("/v1/models"), key, model, TIMEOUT);
   }
 
+  /** A healthy server whose models listing announces {@link #MODEL}'s context length. */
+  private static LoopbackServer announcing(String field, int contextLength) throws IOException {
+    return server(
+        (exchange, body) ->
+            json(
+                exchange,
+                200,
+                "{\"object\":\"list\",\"data\":[{\"id\":\""
+                    + MODEL
+                    + "\",\"object\":\"model\",\""
+                    + field
+                    + "\":"
+                    + contextLength
+                    + "}]}"),
+        PreflightTest::healthy);
+  }
+
   /** {@code base} + {@code /chat/completions} and {@code /models}, no key, {@link #MODEL}. */
   private static PreflightTarget target(String base) {
     return new PreflightTarget(
@@ -121,6 +138,73 @@ class PreflightTest {
           .as("3 more tokens 20 ms apart follow the first")
           .isGreaterThanOrEqualTo(55);
       assertThat(server.requests()).as("models, plain chat, streaming chat").isEqualTo(3);
+    }
+  }
+
+  @Test
+  void aWorkloadLongerThanTheAnnouncedContextLengthFailsBeforeAnyChatRequest() throws Exception {
+    try (LoopbackServer server = announcing("max_model_len", 32768)) {
+      PreflightTarget target = target(server, Optional.empty(), MODEL);
+      PreflightResult result =
+          new Preflight(target, Map.of())
+              .withWorkload(new Preflight.Workload(200_000, 64), Map.of())
+              .run();
+
+      Diagnosis diagnosis = diagnosis(result);
+      assertThat(diagnosis.kind()).as("a profile setting").isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line())
+          .as("names both sides and the fix")
+          .contains("200064 tokens (200000 prompt + 64 max_tokens)")
+          .contains("a context length of 32768 for " + MODEL)
+          .contains("lower request.promptTokens");
+      assertThat(server.requests()).as("only the models listing reached the server").isEqualTo(1);
+    }
+  }
+
+  @Test
+  void withoutAnAnnouncedContextLengthTheRunsOwnPromptMeetsTheServersLimitInThePreflight()
+      throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (path(exchange).equals("/v1/models")) {
+                models(exchange, MODEL);
+              } else if (body.path("max_tokens").asInt() > 1000) {
+                json(
+                    exchange,
+                    400,
+                    "{\"error\":{\"message\":\"This model's maximum context length is 4096"
+                        + " tokens. However, you requested 5000 tokens\"}}");
+              } else {
+                healthy(exchange, body);
+              }
+            })) {
+      PreflightResult result =
+          new Preflight(target(server, Optional.empty(), MODEL), Map.of())
+              .withWorkload(new Preflight.Workload(10, 4990, "a long prompt"), Map.of())
+              .run();
+
+      Diagnosis diagnosis = diagnosis(result);
+      assertThat(diagnosis.kind()).as("a profile setting").isEqualTo(Diagnosis.Kind.BAD_SETTING);
+      assertThat(diagnosis.line())
+          .as("the run's request, refused, and the fix")
+          .contains("the profile's request (10 prompt tokens + 4990 max_tokens) is refused by")
+          .contains("maximum context length is 4096")
+          .contains("lower request.promptTokens");
+      assertThat(server.requests())
+          .as("models and the one plain request; no streaming request")
+          .isEqualTo(2);
+    }
+  }
+
+  @Test
+  void aWorkloadWithinTheAnnouncedContextLengthPasses() throws Exception {
+    try (LoopbackServer server = announcing("context_length", 32768)) {
+      PreflightResult result =
+          new Preflight(target(server, Optional.empty(), MODEL), Map.of())
+              .withWorkload(new Preflight.Workload(32_000, 768), Map.of())
+              .run();
+      assertThat(result.ok()).as("32768 tokens fit exactly: %s", result.diagnosis()).isTrue();
     }
   }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.breaker.BreakerPolicy;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -180,7 +181,7 @@ class LoadProfilesTest {
       delimiter = '|',
       textBlock =
 """
-load.steps[2]               | 0                                         | load.steps[2]: 0 is not a rate; use a number > 0 (requests/s)
+load.steps[2]               | 0                                         | load.steps[2]: 0 is not a rate; use a number > 0 and at most 100000 (requests/s)
 load.steps[0]               | -1                                        | load.steps[0]: -1 is not a rate
 load.steps[1]               | "4"                                       | load.steps[1]: "4" is not a rate
 load.steps                  | []                                        | load.steps: 0 steps; use 1 to 100 levels
@@ -240,12 +241,33 @@ slo.ttftP95Millis           | "3s"                                      | slo.tt
 slo.assertUpToLevel         | 1                                         | slo.assertUpToLevel: 1 is below every step (lowest 2 requests/s)
 slo.assertUpToLevel         | 0                                         | slo.assertUpToLevel: 0 is not a level
 slo                         | {}                                        | slo: no limit; set at least one of
+load.steps[1]               | 1e9                                       | load.steps[1]: 1.0E9 is not a rate; use a number > 0 and at most 100000 (requests/s)
+breaker                     | {"windowRequests": 0}                     | breaker.windowRequests: 0 is not a number of requests
+breaker                     | {"errorRatePercent": 0}                   | breaker.errorRatePercent: 0 is not a percentage
+breaker                     | {"rateLimitedPercent": 150}               | breaker.rateLimitedPercent: 150 is not a percentage
+breaker                     | {"enabled": "no"}                         | breaker.enabled: "no" is not a boolean
+breaker                     | {"window": 20}                            | breaker.window: unknown field
 """)
   void eachBadValueFailsWithOneLineNamingTheField(String path, String value, String expected) {
     assertThatThrownBy(() -> parseWith(path, value))
         .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("inline.json: " + expected)
         .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void theBreakerIsOnByDefaultAndTheProfileCanTuneIt() {
+    assertThat(LoadProfiles.parse(VALID, "inline.json").breaker())
+        .as("no breaker object: the defaults")
+        .isEqualTo(BreakerPolicy.DEFAULTS);
+    BreakerPolicy tuned =
+        parseWith("breaker", "{\"windowRequests\": 40, \"rateLimitedPercent\": 0}").breaker();
+    assertThat(tuned)
+        .as("given fields set, the others default")
+        .isEqualTo(new BreakerPolicy(true, 40, 50, 10, 0));
+    assertThat(parseWith("breaker", "{\"enabled\": false}").breaker().enabled())
+        .as("switched off")
+        .isFalse();
   }
 
   @Test
@@ -334,7 +356,7 @@ slo                         | {}                                        | slo: n
     assertThatThrownBy(() -> LoadProfiles.load("broken", dir))
         .hasMessage(
             dir.resolve("broken.json")
-                + ": load.steps[2]: 0 is not a rate; use a number > 0 (requests/s)");
+                + ": load.steps[2]: 0 is not a rate; use a number > 0 and at most 100000 (requests/s)");
   }
 
   /** {@link #VALID} with the value at a dotted path (with {@code [i]}) replaced or removed. */

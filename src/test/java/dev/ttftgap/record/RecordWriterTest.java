@@ -80,6 +80,27 @@ class RecordWriterTest {
   }
 
   @Test
+  void aRunStoppedOnPurposeWritesItsInFlightRequestsWithTheGivenReason() {
+    Path file = dir.resolve("stopped.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    List<Long> seen = new ArrayList<>();
+    writer.onAppend(record -> seen.add(record.userId()));
+    writer.track(1, () -> TestRecords.inFlight(1));
+    writer.track(2, () -> TestRecords.inFlight(2));
+    writer.append(TestRecords.full(1));
+    assertThat(writer.inFlight()).as("user 2 still in flight").isEqualTo(1);
+    writer.markInFlightAs(FailureReason.STOPPED_BY_BREAKER, "cut by the circuit breaker");
+
+    writer.close();
+
+    assertThat(seen).as("the listener saw the appended record only").containsExactly(1L);
+    RequestRecord cut =
+        RecordReader.read(file).stream().filter(r -> r.userId() == 2).findFirst().orElseThrow();
+    assertThat(cut.reason()).as("reason of a stopped run").isEqualTo("stopped_by_breaker");
+    assertThat(cut.message()).as("message").isEqualTo("cut by the circuit breaker");
+  }
+
+  @Test
   void trackedRequestsAreWrittenAsInterruptedOnClose() {
     Path file = dir.resolve("interrupted.jsonl");
     RecordWriter writer = RecordWriter.open(file);

@@ -51,6 +51,7 @@ public final class TestRecords {
         .sharedPrefixTokens(300)
         .conversationId("c7")
         .turn(2)
+        .malformedChunks(1)
         .build();
   }
 
@@ -124,6 +125,7 @@ public final class TestRecords {
     private Integer sharedPrefixTokens;
     private String conversationId;
     private Integer turn;
+    private Integer malformedChunks;
 
     private Builder() {}
 
@@ -292,6 +294,11 @@ public final class TestRecords {
       return this;
     }
 
+    public Builder malformedChunks(Integer malformedChunks) {
+      this.malformedChunks = malformedChunks;
+      return this;
+    }
+
     public RequestRecord build() {
       return new RequestRecord(
           run,
@@ -327,6 +334,7 @@ public final class TestRecords {
           sharedPrefixTokens,
           conversationId,
           turn,
+          malformedChunks,
           null,
           null,
           null,

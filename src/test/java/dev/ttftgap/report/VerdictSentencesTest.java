@@ -47,6 +47,27 @@ class VerdictSentencesTest {
   }
 
   @Test
+  void runNotesComeFirstAndCutRequestsAreSaidApart() {
+    CapacityReport report =
+        Synthetic.hockeyStick(false)
+            .withRunNotes(List.of("Circuit breaker: stopped at step 3 · 6 rps: the last 10 ..."));
+
+    List<String> sentences = VerdictSentences.of(report);
+
+    assertThat(sentences.get(0))
+        .as("the run note opens the verdicts")
+        .startsWith("Circuit breaker: stopped at step 3");
+    assertThat(VerdictSentences.cutByClient(2))
+        .as("cut requests are not the server's errors")
+        .isEqualTo(
+            "2 requests were cut by the tool itself (in flight when the run was interrupted or"
+                + " stopped by the circuit breaker): not counted as the server's errors.");
+    assertThat(VerdictSentences.malformedChunks(1))
+        .as("malformed chunks are shown even when requests ended ok")
+        .startsWith("1 stream event was not a valid chunk");
+  }
+
+  @Test
   void theSloSentenceGivesItsIntervalAndTheRunThatWouldProveIt() {
     CapacityReport report = Synthetic.hockeyStick(false);
 
@@ -157,6 +178,7 @@ class VerdictSentencesTest {
                 null,
                 null,
                 null,
+                List.of(),
                 null));
 
     assertThat(sentence)
