@@ -42,6 +42,10 @@ final class StepSamples {
   int cutByClient;
   // stream events that were not valid chunks, over every request of the step, ok or not
   int malformedChunks;
+  // successful requests whose record says how many stalls they had, and of which stalled
+  int withStallCount;
+  int stalled;
+  Long longestStallMillis;
 
   StepSamples(int step, List<RequestRecord> records) {
     this.step = step;
@@ -77,6 +81,7 @@ final class StepSamples {
       if (record.tpotMillis() != null) {
         tpot.recordMillis(record.tpotMillis());
       }
+      countStalls(record);
       recordIfDefined(e2e, record.e2eMillis());
       if (record.e2eMillis() != null && record.ttftMillis() != null) {
         long stream = record.e2eMillis() - record.ttftMillis();
@@ -164,6 +169,20 @@ final class StepSamples {
   private static void recordIfDefined(LatencyHistogram histogram, Long millis) {
     if (millis != null) {
       histogram.recordMillis(millis);
+    }
+  }
+
+  private void countStalls(RequestRecord record) {
+    if (record.stalls() == null) {
+      return;
+    }
+    withStallCount++;
+    if (record.stalls() > 0) {
+      stalled++;
+    }
+    if (record.longestStallMillis() != null
+        && (longestStallMillis == null || record.longestStallMillis() > longestStallMillis)) {
+      longestStallMillis = record.longestStallMillis();
     }
   }
 }

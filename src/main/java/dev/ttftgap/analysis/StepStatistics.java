@@ -233,7 +233,9 @@ public final class StepStatistics {
         queueingShare,
         steadyState,
         step.cutByClient,
-        step.malformedChunks);
+        step.malformedChunks,
+        step.withStallCount == 0 ? null : 100.0 * step.stalled / step.withStallCount,
+        step.longestStallMillis);
   }
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */

@@ -43,6 +43,10 @@ import java.util.TreeMap;
  *     stopped_by_breaker}): never counted against the server
  * @param malformedChunks stream events of the step's requests that were not valid chunks, counted
  *     even in requests that ended ok
+ * @param stalledPercent successful requests with at least one stall (an inter-token pause ≥ 10 ×
+ *     their median ITL and ≥ 100 ms, as a preempting server causes), percent of those whose records
+ *     count stalls; null when none does
+ * @param longestStallMillis the longest stall of the step; null without a stall
  */
 public record StepStats(
     int step,
@@ -72,7 +76,9 @@ public record StepStats(
     Double queueingSharePercent,
     SteadyState steadyState,
     int cutByClientRequests,
-    int malformedChunks) {
+    int malformedChunks,
+    Double stalledPercent,
+    Long longestStallMillis) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));

@@ -117,6 +117,15 @@ record ChatRequest(
       }
     }
     Integer maxTokens = maxTokens(root, profile, promptTokens);
+    if (maxTokens == null) {
+      // the KV cache must hold every request whole (max_model_len fits in it)
+      requireWithinContext(
+          profile,
+          promptTokens,
+          profile.defaultOutputTokens(),
+          "default output tokens",
+          "messages");
+    }
     boolean stream = bool(root, "stream");
     JsonNode options = root.path("stream_options");
     if (!options.isMissingNode() && !options.isNull() && !options.isObject()) {
@@ -247,20 +256,25 @@ record ChatRequest(
       throw ApiException.badRequest("'" + field + "' must be an integer >= 1, was " + node, field);
     }
     int value = node.asInt();
-    if ((long) value + promptTokens > profile.maxModelLen()) {
+    requireWithinContext(profile, promptTokens, value, field, field);
+    return value;
+  }
+
+  private static void requireWithinContext(
+      ModelProfile profile, int promptTokens, int outputTokens, String outputName, String field) {
+    if ((long) outputTokens + promptTokens > profile.maxModelLen()) {
       throw ApiException.badRequest(
           "This model's maximum context length is "
               + profile.maxModelLen()
               + " tokens; "
               + promptTokens
               + " prompt tokens + "
-              + value
+              + outputTokens
               + " "
-              + field
+              + outputName
               + " exceed it",
           field);
     }
-    return value;
   }
 
   private static boolean bool(JsonNode node, String field) {

@@ -517,9 +517,11 @@ final class ChatStream implements TokenSink {
     context.removeKeepAlive(this);
     Long queueMicros = null;
     Integer cachedTokens = null;
+    Integer preemptions = null;
     if (sequence != null && sequence.scheduledMicros().isPresent()) {
       queueMicros = sequence.scheduledMicros().getAsLong() - acceptedMonoMicros;
       cachedTokens = sequence.cachedTokens();
+      preemptions = sequence.preemptions();
       model.metrics().queue.observeMicros(queueMicros);
     }
     context
@@ -538,7 +540,8 @@ final class ChatStream implements TokenSink {
                 orNull(lastWrittenEpochMicros),
                 queueMicros,
                 outcome,
-                fault.any() ? fault.toString() : null));
+                fault.any() ? fault.toString() : null,
+                preemptions));
   }
 
   private static Long orNull(long micros) {

@@ -194,6 +194,13 @@ public final class EmbeddedEngine implements AutoCloseable {
     return onEngineThread(() -> requireModel(model).scheduler().waitingCount());
   }
 
+  /**
+   * Preemptions of {@code model}'s running sequences so far ({@code vllm:num_preemptions_total}).
+   */
+  public long preemptionsTotal(String model) {
+    return onEngineThread(() -> requireModel(model).scheduler().preemptionsTotal());
+  }
+
   private ModelEngine requireModel(String model) {
     ModelEngine engine = context.model(model);
     if (engine == null) {

@@ -51,16 +51,36 @@ public final class EngineMain {
             .orElseThrow();
     System.out.printf(
         Locale.ROOT,
-        "ttft-gap engine serving %s  model=%s (saturates at %.2f req/s)  models=[%s]"
+        "ttft-gap engine serving %s  model=%s (saturates at %.2f req/s%s)  models=[%s]"
             + "  header-mode=%s  api-key=%s%n",
         engine.baseUrl(),
         defaultProfile.name(),
         defaultProfile.saturationRatePerSecond(),
+        longPromptCapacity(defaultProfile),
         ModelProfile.names(config.profiles()),
         config.headerMode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
         config.apiKey() == null ? "off" : "required");
     System.out.flush();
     stopped.await();
+  }
+
+  /**
+   * "; 1.85 req/s with 2000-token prompts: the KV cache holds 3 sequences" when the KV cache limits
+   * such prompts below {@code max_num_seqs}, else empty.
+   */
+  static String longPromptCapacity(ModelProfile profile) {
+    int prompt = 2000;
+    int output = profile.defaultOutputTokens();
+    if (prompt + output > profile.maxModelLen()
+        || profile.concurrencyLimit(prompt, output) >= profile.maxNumSeqs()) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "; %.2f req/s with %d-token prompts: the KV cache holds %d sequences",
+        profile.saturationRatePerSecond(prompt, output),
+        prompt,
+        profile.concurrencyLimit(prompt, output));
   }
 
   /** The config {@code args} describe, or null after printing the help. */

@@ -29,6 +29,12 @@ final class EngineMetrics {
   long rejected;
   final Map<String, Long> successByFinishReason = new TreeMap<>();
 
+  /** Share of the KV cache in use, 0..1, read from the scheduler; NaN when it has no size. */
+  double kvCacheUsage = Double.NaN;
+
+  /** Preemptions so far, read from the scheduler. */
+  long preemptions;
+
   EngineMetrics(String model) {
     this.label = "model_name=\"" + model.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
@@ -114,6 +120,22 @@ final class EngineMetrics {
     for (EngineMetrics m : models) {
       sample(out, "ttftgap_engine_requests_rejected_total", m.label, m.rejected);
     }
+    family(out, "vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.", "gauge");
+    for (EngineMetrics m : models) {
+      if (!Double.isNaN(m.kvCacheUsage)) {
+        out.append("vllm:kv_cache_usage_perc{")
+            .append(m.label)
+            .append("} ")
+            .append(String.format(Locale.ROOT, "%.6f", m.kvCacheUsage))
+            .append('\n');
+      }
+    }
+    counters(
+        out,
+        models,
+        "vllm:num_preemptions_total",
+        "Cumulative number of preemption from the engine.",
+        m -> m.preemptions);
     return out.toString();
   }
 

@@ -25,6 +25,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param outcome {@code ok}, {@code fault}, {@code rejected} (4xx/5xx before streaming) or {@code
  *     client-disconnected}
  * @param fault the fault spec applied ({@link SimFault#toString()}), or null
+ * @param preemptions times the scheduler preempted the request (KV cache full; its prefill was
+ *     recomputed on readmission); null if never scheduled
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GroundTruth(
@@ -40,7 +42,8 @@ public record GroundTruth(
     Long lastWrittenEpochMicros,
     Long queueMicros,
     String outcome,
-    String fault) {
+    String fault,
+    Integer preemptions) {
 
   /** Outcome of a request served to the end. */
   public static final String OK = "ok";

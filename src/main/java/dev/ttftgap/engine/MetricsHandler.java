@@ -31,6 +31,9 @@ final class MetricsHandler implements Endpoint {
             metrics.add(models.get(i).metrics());
             running[i] = models.get(i).scheduler().runningCount();
             waiting[i] = models.get(i).scheduler().waitingCount();
+            metrics.get(i).kvCacheUsage =
+                models.get(i).scheduler().kvCacheUsage().orElse(Double.NaN);
+            metrics.get(i).preemptions = models.get(i).scheduler().preemptionsTotal();
           }
           HttpResponses.send(
               ctx.channel(),

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -50,6 +52,13 @@ import java.util.Set;
  * per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and 402.7
  * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
  *
+ * <p>Memory bound: with a KV cache ({@code num_gpu_blocks} > 0) only {@code c_mem = ⌊num_gpu_blocks
+ * / ⌈(P + N) / block_size⌉⌋} sequences fit at once, and the rate is the formula above at {@code c =
+ * min(max_num_seqs, c_mem)}: λ_sat = min(batch bound, memory bound). The 8b/14b profiles have 400
+ * blocks of 16 tokens: 36 sequences of 100 + 64 tokens fit (max_num_seqs binds, 7.89 req/s), but
+ * only 3 of 2,000 + 64 (8b: 3 / (64 × 11.5 + 3 × 2,000 × 0.1475) ms = 1.85 req/s instead of 2.46;
+ * 14b: 1.37 instead of 1.84).
+ *
  * <p>The prefix cache is on in every profile but {@code stress}, as in vLLM V1 (16,384 blocks of 16
  * tokens in 8b/14b): the formula holds for distinct prompts, P being the uncached tokens; a prompt
  * repeated from request to request is nearly free to prefill (see {@code docs/engine.md}).
@@ -69,6 +78,9 @@ import java.util.Set;
  *     max_tokens} (which then finishes with {@code "stop"})
  * @param maxModelLen most prompt + output tokens a request may ask for
  * @param faults faults injected at random
+ * @param numGpuBlocks KV-cache capacity in blocks of {@code block_size} tokens (vLLM {@code
+ *     num_gpu_blocks}); 0 or absent = no memory limit. When set, {@code max_model_len} must fit in
+ *     it (vLLM refuses to start otherwise)
  */
 public record ModelProfile(
     @JsonProperty("name") String name,
@@ -84,7 +96,8 @@ public record ModelProfile(
     @JsonProperty("default_prompt_tokens") int defaultPromptTokens,
     @JsonProperty("default_output_tokens") int defaultOutputTokens,
     @JsonProperty("max_model_len") int maxModelLen,
-    @JsonProperty("faults") List<FaultRule> faults) {
+    @JsonProperty("faults") List<FaultRule> faults,
+    @JsonProperty("num_gpu_blocks") int numGpuBlocks) {
 
   /** The profile {@link EngineConfig#defaults()} serves. */
   public static final String DEFAULT_NAME = "qwen3-8b-like";
@@ -120,9 +133,19 @@ public record ModelProfile(
           stepPerSeqMillis,
           prefillPerTokenMillis,
           blockSize,
-          prefixCacheBlocks);
+          prefixCacheBlocks,
+          numGpuBlocks);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+    }
+    if (numGpuBlocks > 0 && maxModelLen > (long) numGpuBlocks * blockSize) {
+      throw new IllegalArgumentException(
+          name
+              + ": max_model_len ("
+              + maxModelLen
+              + ") is larger than the KV cache holds (num_gpu_blocks × block_size = "
+              + (long) numGpuBlocks * blockSize
+              + " tokens); lower max_model_len or raise num_gpu_blocks");
     }
   }
 
@@ -205,7 +228,8 @@ public record ModelProfile(
         stepPerSeqMillis,
         prefillPerTokenMillis,
         blockSize,
-        prefixCacheBlocks);
+        prefixCacheBlocks,
+        numGpuBlocks);
   }
 
   /**
@@ -217,9 +241,53 @@ public record ModelProfile(
     return saturationRatePerSecond(defaultPromptTokens, defaultOutputTokens);
   }
 
-  /** Analytic saturation rate for prompts of {@code promptTokens} and {@code outputTokens}. */
+  /**
+   * Analytic saturation rate for prompts of {@code promptTokens} and {@code outputTokens}:
+   * min(batch bound, memory bound), i.e. the rate at {@link #concurrencyLimit} sequences.
+   */
   public double saturationRatePerSecond(int promptTokens, int outputTokens) {
-    double c = maxNumSeqs;
+    return rateAtConcurrency(
+        concurrencyLimit(promptTokens, outputTokens), promptTokens, outputTokens);
+  }
+
+  /** Saturation rate if only {@code max_num_seqs} limited the batch (no KV-cache limit). */
+  public double batchBoundRatePerSecond(int promptTokens, int outputTokens) {
+    return rateAtConcurrency(maxNumSeqs, promptTokens, outputTokens);
+  }
+
+  /**
+   * Sequences of this shape that can run at once: {@code max_num_seqs}, or fewer when the KV cache
+   * holds fewer ({@link #kvCacheConcurrency}); at least 1.
+   */
+  public int concurrencyLimit(int promptTokens, int outputTokens) {
+    OptionalInt kv = kvCacheConcurrency(promptTokens, outputTokens);
+    return Math.max(1, kv.isPresent() ? Math.min(maxNumSeqs, kv.getAsInt()) : maxNumSeqs);
+  }
+
+  /**
+   * Sequences of this shape whose whole KV fits in the cache at once: {@code ⌊num_gpu_blocks /
+   * ⌈(prompt + output) / block_size⌉⌋}; empty without a KV-cache limit.
+   */
+  public OptionalInt kvCacheConcurrency(int promptTokens, int outputTokens) {
+    if (numGpuBlocks == 0) {
+      return OptionalInt.empty();
+    }
+    return OptionalInt.of(numGpuBlocks / costModel().blocksFor((long) promptTokens + outputTokens));
+  }
+
+  /**
+   * Saturation rate if only the KV cache limited the batch ({@link #kvCacheConcurrency} sequences);
+   * empty without a KV-cache limit or when not one sequence fits.
+   */
+  public OptionalDouble memoryBoundRatePerSecond(int promptTokens, int outputTokens) {
+    OptionalInt kv = kvCacheConcurrency(promptTokens, outputTokens);
+    return kv.isPresent() && kv.getAsInt() > 0
+        ? OptionalDouble.of(rateAtConcurrency(kv.getAsInt(), promptTokens, outputTokens))
+        : OptionalDouble.empty();
+  }
+
+  private double rateAtConcurrency(int concurrency, int promptTokens, int outputTokens) {
+    double c = concurrency;
     double cycleMillis =
         outputTokens * (stepBaseMillis + stepPerSeqMillis * c)
             + c * promptTokens * prefillPerTokenMillis;
@@ -285,6 +353,7 @@ public record ModelProfile(
         defaultPromptTokens,
         defaultOutputTokens,
         maxModelLen,
-        newFaults);
+        newFaults,
+        numGpuBlocks);
   }
 }

@@ -14,7 +14,9 @@ package dev.ttftgap.engine;
  *
  * <p>Worked example, {@code qwen3-8b-like} (blocks of 16), U = 100, output 64: distinct, no system
  * prompt, P = 100, 7.89 req/s; repeated, cached = 96, P = 4, 8.88 req/s; distinct with a shared
- * 1,000-token system prompt, cached = 992, P = 108, 7.82 req/s instead of 3.65 without the cache.
+ * 1,000-token system prompt, cached = 992, P = 108, 7.82 req/s instead of 3.10 without the cache
+ * (1,164 tokens per sequence: its 400 KV blocks hold 5 such sequences). P also stands for a
+ * sequence's own KV blocks: the shared ones count once for all running sequences.
  *
  * <p>Assumptions: the cache is warm (a run's first request misses) and large enough to hold the
  * shared blocks (16,384 blocks in 8b/14b); the engine's 3 priming tokens and per-message markers,

@@ -11,7 +11,10 @@ import io.netty.handler.codec.http.HttpUtil;
  * {@code GET /v1/engine/profiles}: every served profile with its costs, as in the profile JSON,
  * plus derived figures: {@code saturation_rate_per_second} (analytic, for the default request
  * shape), {@code full_batch_step_ms}, and {@code low_load_ttft_ms} for the default prompt and for
- * 2,000 prompt tokens. {@code "default"} names the model of requests without {@code model}.
+ * 2,000 prompt tokens. {@code "default"} names the model of requests without {@code model}. {@code
+ * capacity} gives, for the default shape and for 2,000 prompt tokens, the sequences that can run at
+ * once ({@code max_concurrent_sequences}: min of {@code max_num_seqs} and what the KV cache holds),
+ * the batch-bound and memory-bound rates and their minimum, the saturation rate.
  */
 final class ProfilesHandler implements Endpoint {
   private final EngineContext context;
@@ -35,12 +38,35 @@ final class ProfilesHandler implements Endpoint {
           Integer.toString(profile.defaultPromptTokens()),
           round(profile.lowLoadTtftMillis(profile.defaultPromptTokens())));
       ttft.put("2000", round(profile.lowLoadTtftMillis(2000)));
+      ArrayNode capacity = node.putArray("capacity");
+      capacity.add(capacity(profile, profile.defaultPromptTokens()));
+      capacity.add(capacity(profile, 2000));
       profiles.add(node);
     }
     HttpResponses.send(
         ctx.channel(),
         HttpUtil.isKeepAlive(request),
         HttpResponses.json(HttpResponseStatus.OK, root.toString()));
+  }
+
+  private static ObjectNode capacity(ModelProfile profile, int promptTokens) {
+    int output = profile.defaultOutputTokens();
+    ObjectNode shape = HttpResponses.JSON.createObjectNode();
+    shape.put("prompt_tokens", promptTokens);
+    shape.put("output_tokens", output);
+    shape.put("max_concurrent_sequences", profile.concurrencyLimit(promptTokens, output));
+    shape.put(
+        "batch_bound_rate_per_second",
+        round(profile.batchBoundRatePerSecond(promptTokens, output)));
+    var memoryBound = profile.memoryBoundRatePerSecond(promptTokens, output);
+    if (memoryBound.isPresent()) {
+      shape.put("memory_bound_rate_per_second", round(memoryBound.getAsDouble()));
+    } else {
+      shape.putNull("memory_bound_rate_per_second");
+    }
+    shape.put(
+        "saturation_rate_per_second", round(profile.saturationRatePerSecond(promptTokens, output)));
+    return shape;
   }
 
   private static double round(double value) {

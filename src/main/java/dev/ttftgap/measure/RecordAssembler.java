@@ -143,6 +143,8 @@ public final class RecordAssembler {
         ctx.conversationId(),
         ctx.turn(),
         metrics.malformedEvents() == 0 ? null : metrics.malformedEvents(),
+        boxed(metrics.stallCount()),
+        boxed(metrics.longestStallMillis()),
         null,
         null,
         null,

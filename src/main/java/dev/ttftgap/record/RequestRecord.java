@@ -55,6 +55,9 @@ import java.util.Map;
  * @param turn 1-based turn within the conversation; null for single requests
  * @param malformedChunks stream events that were not valid chunks (not one JSON object), even when
  *     the request ended ok; null when there were none
+ * @param stalls inter-token intervals that are stalls: ≥ 10 × the request's median ITL and ≥ 100 ms
+ *     ({@code RequestMetrics}), e.g. a server preempting the sequence; null without ITL
+ * @param longestStallMillis the longest of them; null without a stall
  * @param ttfbMicros send → response headers, µs, from the load generator's own {@code
  *     System.nanoTime()} stamps (the request handed to the HTTP client, the status line read); null
  *     when not stamped. Same definition as {@code ttfbMillis}, which keeps Gatling's whole
@@ -102,6 +105,8 @@ public record RequestRecord(
     String conversationId,
     Integer turn,
     Integer malformedChunks,
+    Integer stalls,
+    Long longestStallMillis,
     Long ttfbMicros,
     Long ttftMicros,
     Long gapMicros,
@@ -201,6 +206,8 @@ public record RequestRecord(
         conversationId,
         turn,
         malformedChunks,
+        stalls,
+        longestStallMillis,
         newTtfbMicros,
         newTtftMicros,
         newGapMicros,

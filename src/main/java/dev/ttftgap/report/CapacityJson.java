@@ -172,6 +172,8 @@ public final class CapacityJson {
     node.put("cutByClientRequests", step.cutByClientRequests());
     node.put("malformedChunks", step.malformedChunks());
     node.set("steadyState", steadyState(step.steadyState()));
+    node.put("stalledPercent", step.stalledPercent());
+    node.put("longestStallMillis", step.longestStallMillis());
     return node;
   }
 

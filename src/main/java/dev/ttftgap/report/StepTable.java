@@ -23,7 +23,7 @@ final class StepTable {
           "TTFB p50/p95 ms",
           "gap p50/p95 ms",
           "TTFT p95 ms",
-          "ITL p50 ms",
+          "ITL p50/p99 ms",
           "e2e p95 ms",
           "queueing",
           "steady");
@@ -54,7 +54,9 @@ final class StepTable {
               pair(step.ttfb()),
               pair(step.gap()),
               step.ttft() == null ? Fmt.UNDEFINED : Fmt.msBare(step.ttft().p95Millis()),
-              step.itl() == null ? Fmt.UNDEFINED : Fmt.msBare(step.itl().p50Millis()),
+              step.itl() == null
+                  ? Fmt.UNDEFINED
+                  : Fmt.msBare(step.itl().p50Millis()) + " / " + Fmt.msBare(step.itl().p99Millis()),
               step.e2e() == null ? Fmt.UNDEFINED : Fmt.msBare(step.e2e().p95Millis()),
               Fmt.pct(step.queueingSharePercent()),
               steady(step)));

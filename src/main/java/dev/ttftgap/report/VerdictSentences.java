@@ -48,6 +48,7 @@ public final class VerdictSentences {
     sentences.add(knee(report));
     sentences.add(slo(report));
     sentences.add(saturation(report));
+    stalls(report).ifPresent(sentences::add);
     sentences.add(model(report));
     if (report.replicas() != null) {
       sentences.add(
@@ -466,6 +467,66 @@ public final class VerdictSentences {
         + Fmt.rate(saturation.rate())
         + ") on."
         + known;
+  }
+
+  /**
+   * Points by which a step's share of stalled requests must exceed the first step's (and its least
+   * share) before the report speaks of stalls: a busy load generator or machine pauses some streams
+   * at any load, a server that preempts pauses more of them as load rises.
+   */
+  static final double STALLED_POINTS_TO_REPORT = 10.0;
+
+  /**
+   * "Stalls: from step 4 (2 rps) 38 % of requests paused mid-stream ..." at the first step whose
+   * share of stalled requests is at least {@value #STALLED_POINTS_TO_REPORT} % and that many points
+   * above the first step's; empty when no step is.
+   */
+  static java.util.Optional<String> stalls(CapacityReport report) {
+    List<StepStats> steps = report.steps();
+    if (steps.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    Double first = steps.get(0).stalledPercent();
+    double lowLoad = first == null ? 0 : first;
+    for (StepStats step : steps) {
+      Double share = step.stalledPercent();
+      if (share == null
+          || share < STALLED_POINTS_TO_REPORT
+          || share < lowLoad + STALLED_POINTS_TO_REPORT) {
+        continue;
+      }
+      double worst =
+          steps.stream()
+              .filter(s -> s.step() >= step.step() && s.stalledPercent() != null)
+              .mapToDouble(StepStats::stalledPercent)
+              .max()
+              .orElseThrow();
+      long longest =
+          steps.stream()
+              .filter(s -> s.longestStallMillis() != null)
+              .mapToLong(StepStats::longestStallMillis)
+              .max()
+              .orElseThrow();
+      return java.util.Optional.of(
+          "Stalls: from step "
+              + step.step()
+              + " ("
+              + (closed(report) ? streams(step.concurrency()) : Fmt.rate(step.rate()))
+              + ") "
+              + Fmt.pct(share)
+              + " of requests paused mid-stream ("
+              + Fmt.pct(lowLoad)
+              + " at step "
+              + steps.get(0).step()
+              + (worst > share ? ", up to " + Fmt.pct(worst) + " later" : "")
+              + "; a pause is an inter-token gap ≥ 10 × the request's median ITL, longest "
+              + Fmt.ms((double) longest)
+              + "; ITL p99 per step in the table): the server held running sequences back, as"
+              + " one does when its KV cache is full and it preempts them (vLLM counts them in"
+              + " vllm:num_preemptions_total), or when long prompts' prefill joins the batch;"
+              + " with long prompts a full KV cache limits concurrency before max_num_seqs does.");
+    }
+    return java.util.Optional.empty();
   }
 
   static String model(CapacityReport report) {

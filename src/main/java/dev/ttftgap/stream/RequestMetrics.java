@@ -33,6 +33,12 @@ import java.util.Set;
  *       the stream ended
  *   <li>{@code itl[i] = token event[i+1] − token event[i]}, in arrival order ({@code 0} where
  *       events arrived in one read and share a timestamp)
+ *   <li>{@code stalls}: the intervals of {@code itl} of at least {@value #STALL_FACTOR} × the
+ *       request's median {@code itl} and at least {@value #STALL_FLOOR_MILLIS} ms — a pause far
+ *       above the engine step, such as a server preempting the sequence when its KV cache is full
+ *       (recompute on readmission), or another request's long prefill joining the batch; {@code
+ *       longestStall} the largest of them. Undefined without an {@code itl}; {@code longestStall}
+ *       also when there is no stall
  *   <li>{@code outputTokens}: the last {@code usage.completion_tokens} any chunk reported (source
  *       {@code "usage"}); else the {@link TokenCounter} count of all token texts concatenated
  *       (source {@code "tokenizer"}); undefined (source null) when there is neither
@@ -54,6 +60,12 @@ import java.util.Set;
  * 1400).
  */
 public final class RequestMetrics {
+  /** A stall is an inter-token interval at least this many times the request's median ITL. */
+  public static final int STALL_FACTOR = 10;
+
+  /** ... and at least this long, ms, so that sub-step jitter of fast streams is no stall. */
+  public static final long STALL_FLOOR_MILLIS = 100;
+
   private final Long ttfbMillis;
   private final Long ttftMillis;
   private final Long firstContentMillis;
@@ -207,6 +219,30 @@ public final class RequestMetrics {
   /** Intervals between consecutive token events, in arrival order; empty below two tokens. */
   public List<Long> itlMillis() {
     return itlMillis;
+  }
+
+  /** Intervals of {@link #itlMillis()} that are stalls (definition above); empty without ITL. */
+  public OptionalInt stallCount() {
+    if (itlMillis.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    long threshold = stallThresholdMillis();
+    return OptionalInt.of((int) itlMillis.stream().filter(i -> i >= threshold).count());
+  }
+
+  /** The longest stall, ms; empty without ITL or when no interval is a stall. */
+  public OptionalLong longestStallMillis() {
+    if (itlMillis.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    long threshold = stallThresholdMillis();
+    return itlMillis.stream().mapToLong(Long::longValue).filter(i -> i >= threshold).max();
+  }
+
+  private long stallThresholdMillis() {
+    long[] sorted = itlMillis.stream().mapToLong(Long::longValue).sorted().toArray();
+    long median = sorted[(sorted.length - 1) / 2];
+    return Math.max(STALL_FACTOR * median, STALL_FLOOR_MILLIS);
   }
 
   /** {@code (e2e − ttft) / (outputTokens − 1)}; empty when {@code outputTokens < 2}. */

@@ -74,6 +74,37 @@ class CapacityOnEngineTest {
     assertThat(report.model().saturationRate() / analytic).isBetween(0.9, 1.1);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"qwen3-8b-like", "qwen3-14b-like"})
+  void withLongPromptsSaturationIsWithinTenPercentOfTheMemoryBoundRate(String profile) {
+    EngineStaircase run = new EngineStaircase();
+    run.profile = ModelProfile.builtIn(profile);
+    // the client's 2,000 tokens + the chat template's 7, as the engine counts them
+    run.promptTokens = 2007;
+    int output = run.profile.defaultOutputTokens();
+    double memoryBound = run.profile.memoryBoundRatePerSecond(2007, output).getAsDouble();
+    run.stepRates =
+        java.util.stream.IntStream.rangeClosed(1, 12)
+            .mapToObj(i -> Math.round(memoryBound * i / 8 * 100) / 100.0)
+            .toList();
+
+    CapacityReport report = analyse(run);
+
+    assertThat(run.profile.concurrencyLimit(2007, output)).as("the KV cache holds 3").isEqualTo(3);
+    assertThat(run.profile.saturationRatePerSecond(2007, output)).isEqualTo(memoryBound);
+    double error = report.saturation().saturationRate() / memoryBound - 1;
+    System.out.printf(
+        Locale.ROOT,
+        "accuracy engine %s, 2007-token prompts: saturation %.2f rps vs memory-bound %.2f rps"
+            + " (%+.1f%%), batch-bound %.2f rps%n",
+        profile,
+        report.saturation().saturationRate(),
+        memoryBound,
+        100 * error,
+        run.profile.batchBoundRatePerSecond(2007, output));
+    assertThat(Math.abs(error)).as("measured vs memory-bound saturation").isLessThanOrEqualTo(0.10);
+  }
+
   @ParameterizedTest(name = "uniform arrivals: {0}")
   @ValueSource(booleans = {false, true})
   void kneeIsWithinOneStepOfWhereTheGapMedianDoubles(boolean uniform) {

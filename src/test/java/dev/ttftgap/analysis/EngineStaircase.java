@@ -31,6 +31,9 @@ final class EngineStaircase {
   double warmupSeconds = 0;
   long seed = 1;
 
+  /** Prompt tokens of every request; null: the profile's default. */
+  Integer promptTokens;
+
   /** Evenly spaced arrivals (Gatling's incrementUsersPerSec) instead of Poisson. */
   boolean uniformArrivals;
 
@@ -55,7 +58,7 @@ final class EngineStaircase {
     }
     VirtualTimeDriver driver = new VirtualTimeDriver(profile.costModel());
     Random random = new Random(seed);
-    int prompt = profile.defaultPromptTokens();
+    int prompt = promptTokens != null ? promptTokens : profile.defaultPromptTokens();
     int output = profile.defaultOutputTokens();
     List<long[]> arrivals = new ArrayList<>(); // {micros, step, accepted}
     List<String> labels = new ArrayList<>();
@@ -237,6 +240,8 @@ final class EngineStaircase {
               RequestRecord.OK,
               null,
               200,
+              null,
+              null,
               null,
               null,
               null,

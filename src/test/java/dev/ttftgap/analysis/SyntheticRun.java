@@ -234,6 +234,8 @@ final class SyntheticRun {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 

@@ -122,6 +122,8 @@ final class TestSteps {
         null,
         null,
         0,
-        0);
+        0,
+        null,
+        null);
   }
 }

@@ -49,6 +49,8 @@ class StreamingFiguresTest {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 
@@ -67,7 +69,8 @@ class StreamingFiguresTest {
         1_100_000L,
         10L,
         GroundTruth.OK,
-        null);
+        null,
+        0);
   }
 
   @Test

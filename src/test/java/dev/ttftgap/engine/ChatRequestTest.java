@@ -56,6 +56,22 @@ class ChatRequestTest {
   }
 
   @Test
+  void aPromptThatWithTheDefaultOutputExceedsTheContextIsRefusedNamingMessages() {
+    String longContent = "hello ".repeat(6400);
+
+    assertThatThrownBy(
+            () -> parse("{\"messages\":[{\"role\":\"user\",\"content\":\"" + longContent + "\"}]}"))
+        .as("qwen3-8b-like: max_model_len 6,400 = what its 400 KV blocks hold")
+        .isInstanceOfSatisfying(
+            ApiException.class,
+            e -> {
+              assertThat(e.status().code()).isEqualTo(400);
+              assertThat(e.param()).isEqualTo("messages");
+              assertThat(e.getMessage()).contains("maximum context length is 6400 tokens");
+            });
+  }
+
+  @Test
   void ignoreEosAndMinTokensAreReadAndMinTokensLengthensAnAnswerWithoutMaxTokens() {
     ChatRequest forced =
         parse(

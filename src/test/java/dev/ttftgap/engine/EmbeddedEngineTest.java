@@ -30,11 +30,21 @@ import org.junit.jupiter.params.provider.CsvSource;
 class EmbeddedEngineTest {
   /** 8 slots, 20 tokens of ~5.9 ms at full batch: one wave of 8 lasts about 120 ms. */
   static final ModelProfile WAVES =
-      new ModelProfile("waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of());
+      new ModelProfile(
+          "waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of(), 0);
 
   /** One slot, one waiting place: the third concurrent request is refused. */
   static final ModelProfile ONE_SLOT =
-      new ModelProfile("one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of());
+      new ModelProfile(
+          "one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0);
+
+  /**
+   * 64 KV blocks of 16 tokens: three ~307-token prompts fit at admission (20 blocks each) but not
+   * their growth to 100 output tokens (26 blocks each), so the youngest gets preempted.
+   */
+  static final ModelProfile KV_TIGHT =
+      new ModelProfile(
+          "kv-tight", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 1024, List.of(), 64);
 
   static EmbeddedEngine engine;
 
@@ -43,6 +53,7 @@ class EmbeddedEngineTest {
     List<ModelProfile> profiles = new ArrayList<>(ModelProfile.builtIns());
     profiles.add(WAVES);
     profiles.add(ONE_SLOT);
+    profiles.add(KV_TIGHT);
     engine =
         EmbeddedEngine.start(
             EngineConfig.defaults().withProfiles(profiles).withProfile("tiny-fast"));
@@ -176,6 +187,60 @@ class EmbeddedEngineTest {
   }
 
   @Test
+  void whenTheKvCacheRunsOutRequestsArePreemptedYetEachEndsWithItsFullOutput() throws Exception {
+    long preemptionsBefore = metricValue("vllm:num_preemptions_total", "kv-tight");
+    String body =
+        StreamProbe.chat(
+            "kv-tight",
+            promptOfTokens(300),
+            100,
+            true,
+            "\"stream_options\":{\"include_usage\":true}");
+    ExecutorService pool = Executors.newFixedThreadPool(9);
+    List<StreamProbe.Result> results = new ArrayList<>();
+    try {
+      List<Future<StreamProbe.Result>> futures = new ArrayList<>();
+      for (int i = 0; i < 9; i++) {
+        futures.add(pool.submit(() -> StreamProbe.post(engine, body)));
+      }
+      for (Future<StreamProbe.Result> future : futures) {
+        results.add(future.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    List<String> texts = new ArrayList<>();
+    int preemptions = 0;
+    for (StreamProbe.Result result : results) {
+      StringBuilder text = new StringBuilder();
+      result.dataJson().stream()
+          .filter(c -> c.path("choices").size() > 0)
+          .forEach(
+              c -> text.append(c.path("choices").get(0).path("delta").path("content").asText()));
+      texts.add(text.toString());
+      assertThat(result.dataLines()).last().isEqualTo("data: [DONE]");
+      GroundTruth truth = truthOf(result);
+      assertThat(truth.outcome()).isEqualTo(GroundTruth.OK);
+      assertThat(truth.completionTokens()).as("every token once").isEqualTo(100);
+      assertThat(truth.preemptions()).as("recorded for a scheduled request").isNotNull();
+      preemptions += truth.preemptions();
+    }
+    assertThat(texts)
+        .as("same prompt, same output, whatever the preemptions")
+        .containsOnly(texts.get(0));
+    assertThat(preemptions).as("3 prompts fit, their growth does not").isPositive();
+    assertThat(metricValue("vllm:num_preemptions_total", "kv-tight") - preemptionsBefore)
+        .as("the counter adds up the ground truth")
+        .isEqualTo(preemptions);
+    String metrics = StreamProbe.get("http://127.0.0.1:" + engine.port() + "/metrics").body();
+    assertThat(metrics)
+        .contains("vllm:kv_cache_usage_perc{model_name=\"kv-tight\"} 0.000000")
+        .doesNotContain("vllm:kv_cache_usage_perc{model_name=\"tiny-fast\"}");
+    awaitCounts("kv-tight", 0, 0);
+  }
+
+  @Test
   void fullQueueAnswers429WithRetryAfter() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
@@ -217,6 +282,8 @@ class EmbeddedEngineTest {
       sockets.add(socket);
     }
     readUntil(sockets.get(0).getInputStream(), "\"content\":\" ");
+    // the 40 requests race a 5-ms engine step: a GC pause in this thread delays the last ones
+    awaitCounts("waves", 8, 32);
     assertThat(metricValue("vllm:num_requests_running", "waves")).isEqualTo(8);
     assertThat(metricValue("vllm:num_requests_waiting", "waves")).isEqualTo(32);
 
@@ -435,6 +502,16 @@ class EmbeddedEngineTest {
     assertThat(qwen.path("name").asText()).isEqualTo("qwen3-8b-like");
     assertThat(qwen.path("saturation_rate_per_second").asDouble()).isBetween(6.0, 10.0);
     assertThat(qwen.path("max_num_seqs").asInt()).isEqualTo(8);
+    assertThat(qwen.path("num_gpu_blocks").asInt()).isEqualTo(400);
+    JsonNode longPrompts = qwen.path("capacity").get(1);
+    assertThat(longPrompts.path("prompt_tokens").asInt()).isEqualTo(2000);
+    assertThat(longPrompts.path("max_concurrent_sequences").asInt())
+        .as("the KV cache holds 3 sequences of 2,064 tokens")
+        .isEqualTo(3);
+    assertThat(longPrompts.path("saturation_rate_per_second").asDouble())
+        .as("min(batch bound, memory bound)")
+        .isEqualTo(longPrompts.path("memory_bound_rate_per_second").asDouble())
+        .isLessThan(longPrompts.path("batch_bound_rate_per_second").asDouble());
     assertThat(StreamProbe.get(root + "/health").status()).isEqualTo(200);
     assertThat(metrics)
         .contains(

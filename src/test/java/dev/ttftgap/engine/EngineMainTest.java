@@ -63,6 +63,15 @@ class EngineMainTest {
   }
 
   @Test
+  void theBannerTellsWhatTheKvCacheLeavesOfTheCapacityForLongPrompts() {
+    assertThat(EngineMain.longPromptCapacity(ModelProfile.builtIn("qwen3-8b-like")))
+        .isEqualTo("; 1.85 req/s with 2000-token prompts: the KV cache holds 3 sequences");
+    assertThat(EngineMain.longPromptCapacity(ModelProfile.builtIn("tiny-fast")))
+        .as("no KV-cache limit, nothing to add")
+        .isEmpty();
+  }
+
+  @Test
   void badOptionsNameTheOption() {
     assertThatThrownBy(() -> EngineMain.parse(new String[] {"--port", "x"}, QUIET))
         .hasMessageContaining("--port");

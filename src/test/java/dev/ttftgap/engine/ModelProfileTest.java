@@ -3,6 +3,7 @@ package dev.ttftgap.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.ttftgap.engine.scheduler.VirtualTimeDriver;
 import java.nio.file.Files;
@@ -54,21 +55,59 @@ class ModelProfileTest {
   @Test
   void analyticSaturationRateMatchesTheSimulatedThroughput() {
     // arrivals far above saturation keep the batch full; completions then run at λ_sat
-    VirtualTimeDriver driver = new VirtualTimeDriver(QWEN_8B.withMaxWaiting(100_000).costModel());
-    long horizon = 120_000_000L;
-    int submitted = 0;
-    for (long t = 0; t < horizon; t += 50_000) {
-      driver.advanceTo(t);
-      driver.submit("r" + submitted++, 100, 64);
-    }
-    driver.advanceTo(horizon);
-    long finishedAfterWarmup =
-        driver.tokens().stream().filter(tk -> tk.last() && tk.micros() > 20_000_000L).count();
-    double rate = finishedAfterWarmup / 100.0;
+    double rate = overloaded(QWEN_8B, 100, 50_000, 120).completionsPerSecond();
 
     assertThat(rate)
         .as("simulated completions per second at full batch")
         .isCloseTo(QWEN_8B.saturationRatePerSecond(), within(0.25));
+  }
+
+  @Test
+  void longPromptsAreBoundByTheKvCacheAtThreeSequences() {
+    for (ModelProfile profile : List.of(QWEN_8B, QWEN_14B)) {
+      assertThat(profile.concurrencyLimit(100, 64))
+          .as("%s: 100 + 64 tokens = 11 blocks, 36 fit: max_num_seqs binds", profile.name())
+          .isEqualTo(8);
+      assertThat(profile.concurrencyLimit(2000, 64))
+          .as("%s: 2,064 tokens = 129 blocks, 3 fit in 400", profile.name())
+          .isEqualTo(3);
+      assertThat(profile.saturationRatePerSecond(2000, 64))
+          .as("%s: min(batch bound, memory bound)", profile.name())
+          .isEqualTo(profile.memoryBoundRatePerSecond(2000, 64).getAsDouble())
+          .isLessThan(profile.batchBoundRatePerSecond(2000, 64));
+      assertThat(profile.saturationRatePerSecond(100, 64))
+          .isEqualTo(profile.batchBoundRatePerSecond(100, 64));
+    }
+    // 3 / (64 × (10 + 0.5 × 3) + 3 × 2000 × 0.1475) ms = 3 / 1,621 ms
+    assertThat(QWEN_8B.saturationRatePerSecond(2000, 64)).isCloseTo(3000.0 / 1621.0, within(1e-9));
+    // 3 / (64 × (14 + 0.7 × 3) + 3 × 2000 × 0.194) ms = 3 / 2,194.4 ms
+    assertThat(QWEN_14B.saturationRatePerSecond(2000, 64)).isCloseTo(3000.0 / 2194.4, within(1e-9));
+  }
+
+  @Test
+  void memoryBoundSaturationRateMatchesTheSimulatedThroughputAndTheCachePreempts() {
+    Overloaded run = overloaded(QWEN_8B, 2000, 250_000, 200);
+
+    assertThat(run.completionsPerSecond())
+        .as("completions per second with 2,000-token prompts arriving at 4 req/s")
+        .isCloseTo(QWEN_8B.saturationRatePerSecond(2000, 64), withinPercentage(5));
+    assertThat(run.maxRunning())
+        .as("at most 3 fit, a 4th only for a preempted chunk")
+        .isLessThan(5);
+    assertThat(run.driver().scheduler().preemptionsTotal())
+        .as("a second admission in one step gets a short chunk, then no block for the rest")
+        .isPositive();
+  }
+
+  @Test
+  void aMaxModelLenLargerThanTheKvCacheIsRefusedNamingBothFields() {
+    assertThatThrownBy(
+            () ->
+                new ModelProfile(
+                    "m", "", 8, 2048, 10, 10, 0.5, 0.1, 16, 0, 100, 64, 6401, List.of(), 400))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max_model_len (6401)")
+        .hasMessageContaining("num_gpu_blocks");
   }
 
   @Test
@@ -96,6 +135,28 @@ class ModelProfileTest {
     assertThatThrownBy(() -> ModelProfile.load(bad))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max_num_seqs");
+  }
+
+  /** A run of {@code seconds} with arrivals every {@code intervalMicros}, far above saturation. */
+  private record Overloaded(
+      VirtualTimeDriver driver, int maxRunning, double completionsPerSecond) {}
+
+  private static Overloaded overloaded(
+      ModelProfile profile, int promptTokens, long intervalMicros, int seconds) {
+    VirtualTimeDriver driver = new VirtualTimeDriver(profile.withMaxWaiting(100_000).costModel());
+    long horizon = seconds * 1_000_000L;
+    int submitted = 0;
+    int maxRunning = 0;
+    for (long t = 0; t < horizon; t += intervalMicros) {
+      driver.advanceTo(t);
+      driver.submit("r" + submitted++, promptTokens, profile.defaultOutputTokens());
+      maxRunning = Math.max(maxRunning, driver.scheduler().runningCount());
+    }
+    driver.advanceTo(horizon);
+    // the first 20 s fill the batch and the queue
+    long finishedAfterWarmup =
+        driver.tokens().stream().filter(tk -> tk.last() && tk.micros() > 20_000_000L).count();
+    return new Overloaded(driver, maxRunning, finishedAfterWarmup / (seconds - 20.0));
   }
 
   private static long simulatedTtftMicros(ModelProfile profile, int promptTokens) {

@@ -36,8 +36,8 @@ class PrefixCacheCapacityTest {
         .as("req/s with the cache")
         .isCloseTo(7.82, within(0.005));
     assertThat(QWEN3_8B.saturationRatePerSecond(1100, 64))
-        .as("req/s were every prompt token prefilled")
-        .isCloseTo(3.65, within(0.005));
+        .as("req/s were every prompt token prefilled and held: the KV cache holds 5 such")
+        .isCloseTo(3.10, within(0.005));
   }
 
   @Test

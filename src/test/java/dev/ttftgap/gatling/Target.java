@@ -133,17 +133,6 @@ final class Target implements AutoCloseable {
     return engine != null;
   }
 
-  /** The engine profile's analytic saturation rate, when the target is the embedded engine. */
-  Optional<Double> knownSaturationRate() {
-    if (engine == null) {
-      return Optional.empty();
-    }
-    return ModelProfile.builtIns().stream()
-        .filter(p -> p.name().equals(settings.engineProfile()))
-        .findFirst()
-        .map(ModelProfile::saturationRatePerSecond);
-  }
-
   /**
    * The engine profile's analytic saturation rate for a run's prompts ({@link
    * PrefixCacheCapacity}), when the target is the embedded engine.
@@ -220,6 +209,11 @@ final class Target implements AutoCloseable {
   @Override
   public void close() {
     if (engine != null) {
+      System.out.println(
+          "ttft-gap: embedded engine "
+              + model
+              + ": vllm:num_preemptions_total "
+              + engine.preemptionsTotal(model));
       engine.close();
     }
   }

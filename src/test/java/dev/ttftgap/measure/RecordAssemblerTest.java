@@ -114,6 +114,7 @@ class RecordAssemblerTest {
             .firstContentMillis(400L)
             .e2eMillis(510L) // [DONE]: its check row ended at 1510
             .itlMillis(List.of(30L, 30L))
+            .stalls(0)
             .tpotMillis(55.0) // (510 − 400) / (3 − 1)
             .outputTokens(3)
             .outputTokensSource("usage")

@@ -40,6 +40,7 @@ public final class TestRecords {
         .firstReasoningMillis(400L)
         .e2eMillis(510L)
         .itlMillis(List.of(30L, 0L, 30L))
+        .stalls(0)
         .tpotMillis(36.666666666666664)
         .outputTokens(4)
         .outputTokensSource("usage")
@@ -126,6 +127,8 @@ public final class TestRecords {
     private String conversationId;
     private Integer turn;
     private Integer malformedChunks;
+    private Integer stalls;
+    private Long longestStallMillis;
 
     private Builder() {}
 
@@ -299,6 +302,16 @@ public final class TestRecords {
       return this;
     }
 
+    public Builder stalls(Integer stalls) {
+      this.stalls = stalls;
+      return this;
+    }
+
+    public Builder longestStallMillis(Long longestStallMillis) {
+      this.longestStallMillis = longestStallMillis;
+      return this;
+    }
+
     public RequestRecord build() {
       return new RequestRecord(
           run,
@@ -335,6 +348,8 @@ public final class TestRecords {
           conversationId,
           turn,
           malformedChunks,
+          stalls,
+          longestStallMillis,
           null,
           null,
           null,

@@ -2,15 +2,44 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class VerdictSentencesTest {
+
+  @Test
+  void requestsStallingFromAStepOnAreNamedWithTheirShareAndTheLongestStall() {
+    CapacityReport report = stalledRun(3);
+
+    assertThat(report.steps().get(0).stalledPercent()).as("no stall at step 1").isZero();
+    assertThat(report.steps().get(2).stalledPercent()).as("every other request").isEqualTo(50.0);
+    assertThat(report.steps().get(2).longestStallMillis()).isEqualTo(2400L);
+    assertThat(VerdictSentences.stalls(report))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .startsWith(
+                        "Stalls: from step 3 (3 rps) 50 % of requests paused mid-stream (0 % at"
+                            + " step 1;")
+                    .contains("≥ 10 × the request's median ITL, longest 2400 ms")
+                    .contains("vllm:num_preemptions_total"));
+    assertThat(VerdictSentences.of(report)).anyMatch(s -> s.startsWith("Stalls:"));
+    assertThat(VerdictSentences.stalls(Synthetic.flat()))
+        .as("records without stall counts say nothing")
+        .isEmpty();
+    assertThat(VerdictSentences.stalls(stalledRun(1)))
+        .as("stalls as common at low load are the machine's, not the server's")
+        .isEmpty();
+  }
 
   @Test
   void headersWithTheFirstTokenSayTheGapHidesInTtfb() {
@@ -184,5 +213,33 @@ class VerdictSentencesTest {
     assertThat(sentence)
         .startsWith("Throughput was still rising at the last step (4 concurrent streams")
         .contains("raise the concurrency");
+  }
+
+  /** Three steps of 20 requests; from {@code fromStep} on every other request stalled 2.4 s. */
+  private static CapacityReport stalledRun(int fromStep) {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int step = 1; step <= 3; step++) {
+      for (int i = 0; i < 20; i++) {
+        boolean stalled = step >= fromStep && i % 2 == 0;
+        records.add(
+            TestRecords.builder()
+                .userId(step * 100L + i)
+                .step(step)
+                .stepLabel("step " + step + " · " + step + " rps")
+                .offeredRate((double) step)
+                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
+                .ttfbMillis(5L)
+                .ttftMillis(300L)
+                .gapMillis(295L)
+                .e2eMillis(1000L)
+                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
+                .outputTokens(4)
+                .stalls(stalled ? 1 : 0)
+                .longestStallMillis(stalled ? 2400L : null)
+                .httpStatus(200)
+                .build());
+      }
+    }
+    return CapacityAnalysis.analyze(records, List.of("stalls"), CapacityOptions.defaults(), null);
   }
 }

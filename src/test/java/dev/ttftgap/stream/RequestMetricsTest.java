@@ -99,6 +99,41 @@ class RequestMetricsTest {
   }
 
   @Test
+  void aPauseOfTenMedianIntervalsAndAtLeast100MillisIsAStall() {
+    StreamTimeline timeline = new StreamTimeline(0).headers(10);
+    long at = 100;
+    // 12-ms steps, a 2.5-s pause (a preempted sequence waiting for blocks), a 110-ms one (< 10 ×)
+    long[] intervals = {12, 12, 12, 2500, 12, 12, 110, 12, 12};
+    timeline.event(at, content("c1", "a"));
+    for (long interval : intervals) {
+      at += interval;
+      timeline.event(at, content("c1", "b"));
+    }
+
+    RequestMetrics m = RequestMetrics.of(timeline);
+
+    assertThat(m.stallCount())
+        .as("only the 2.5-s interval reaches 10 × 12 ms = 120 ms")
+        .hasValue(1);
+    assertThat(m.longestStallMillis()).hasValue(2500);
+  }
+
+  @Test
+  void fastStreamsNeedAtLeast100MillisForAStall() {
+    StreamTimeline timeline = new StreamTimeline(0).headers(10);
+    timeline.event(100, content("c1", "a"));
+    timeline.event(102, content("c1", "b"));
+    timeline.event(104, content("c1", "c"));
+    timeline.event(180, content("c1", "d"));
+
+    RequestMetrics m = RequestMetrics.of(timeline);
+
+    assertThat(m.stallCount()).as("76 ms is 38 × the median but under 100 ms").hasValue(0);
+    assertThat(m.longestStallMillis()).as("no stall, no longest").isEmpty();
+    assertThat(RequestMetrics.of(workedExample()).stallCount()).hasValue(0);
+  }
+
+  @Test
   void everythingIsUndefinedForARequestThatGotNoHeaders() {
     RequestMetrics m = RequestMetrics.of(new StreamTimeline(5000));
 
@@ -111,6 +146,8 @@ class RequestMetricsTest {
     assertThat(m.outputTokensSource()).as("no source without a count").isNull();
     assertThat(m.promptTokens()).as("no usage").isEmpty();
     assertThat(m.itlMillis()).as("no intervals").isEmpty();
+    assertThat(m.stallCount()).as("no intervals, no stall count").isEmpty();
+    assertThat(m.longestStallMillis()).isEmpty();
     assertThat(m.requestId()).as("no chunk id").isEmpty();
     assertThat(m.serverTimings()).as("no timings").isEmpty();
     assertThat(m.sawDone()).as("no [DONE]").isFalse();

@@ -33,9 +33,15 @@ public final class Sequence {
   private long firstTokenMicros = UNDEFINED;
   private long finishedMicros = UNDEFINED;
   private int cachedTokens;
+  private int prefillTarget;
+  private int admittedCachedTokens;
   private int prefilledTokens;
   private int stepChunk;
+  private boolean inStep;
   private int generatedTokens;
+  private int preemptions;
+  private int sharedKvBlocks;
+  private int ownKvBlocks;
 
   /**
    * @param id request id, for diagnostics
@@ -57,6 +63,7 @@ public final class Sequence {
     this.blockHashes = Objects.requireNonNull(blockHashes, "blockHashes");
     this.maxTokens = maxTokens;
     this.sink = Objects.requireNonNull(sink, "sink");
+    this.prefillTarget = promptTokens;
   }
 
   public String id() {
@@ -75,7 +82,17 @@ public final class Sequence {
     return state;
   }
 
-  /** Prompt tokens found in the prefix cache at admission; 0 before admission. */
+  /** Times the scheduler preempted this sequence (recompute policy): 0 when never. */
+  public int preemptions() {
+    return preemptions;
+  }
+
+  /** KV-cache blocks held: shared (prefix-cache) ones plus its own; 0 when not running. */
+  public int kvBlocks() {
+    return sharedKvBlocks + ownKvBlocks;
+  }
+
+  /** Prompt tokens found in the prefix cache at (first) admission; 0 before admission. */
   public int cachedTokens() {
     return cachedTokens;
   }
@@ -88,7 +105,7 @@ public final class Sequence {
     return optional(arrivalMicros);
   }
 
-  /** When the sequence left the waiting queue for the running set. */
+  /** When the sequence first left the waiting queue for the running set. */
   public OptionalLong scheduledMicros() {
     return optional(scheduledMicros);
   }
@@ -110,8 +127,48 @@ public final class Sequence {
     return sink;
   }
 
+  /**
+   * Tokens still to prefill before the next token: the prompt, or after a preemption the prompt and
+   * every token generated so far (recompute), less what the prefix cache held at admission.
+   */
   int prefillRemaining() {
-    return promptTokens - cachedTokens - prefilledTokens;
+    return prefillTarget - admittedCachedTokens - prefilledTokens;
+  }
+
+  /** Tokens the prefill of the current admission covers (prompt, plus output after preemption). */
+  int prefillTarget() {
+    return prefillTarget;
+  }
+
+  /** KV tokens held once the prefill chunk {@code chunk} is computed. */
+  int kvTokensAfterChunk(int chunk) {
+    return admittedCachedTokens + prefilledTokens + chunk;
+  }
+
+  /** KV tokens held once the next decode step ran: it writes the KV of the last generated token. */
+  int kvTokensAfterDecode() {
+    return promptTokens + generatedTokens;
+  }
+
+  int sharedKvBlocks() {
+    return sharedKvBlocks;
+  }
+
+  int ownKvBlocks() {
+    return ownKvBlocks;
+  }
+
+  void setKvBlocks(int shared, int own) {
+    sharedKvBlocks = shared;
+    ownKvBlocks = own;
+  }
+
+  boolean inStep() {
+    return inStep;
+  }
+
+  void setInStep(boolean value) {
+    inStep = value;
   }
 
   int stepChunk() {
@@ -129,9 +186,26 @@ public final class Sequence {
 
   void markRunning(long nowMicros, int cached) {
     state = State.RUNNING;
-    // a step may be planned from a moment just before this arrival (timer catch-up)
-    scheduledMicros = Math.max(nowMicros, arrivalMicros);
-    cachedTokens = cached;
+    if (scheduledMicros == UNDEFINED) {
+      // a step may be planned from a moment just before this arrival (timer catch-up)
+      scheduledMicros = Math.max(nowMicros, arrivalMicros);
+      cachedTokens = cached;
+    }
+    admittedCachedTokens = cached;
+  }
+
+  /**
+   * Back to waiting after a preemption (recompute policy, vLLM V1): the KV is gone, so the prefill
+   * on readmission covers the prompt and every token generated so far; the tokens already handed
+   * out stay handed out.
+   */
+  void markPreempted() {
+    state = State.WAITING;
+    preemptions++;
+    prefillTarget = promptTokens + generatedTokens;
+    admittedCachedTokens = 0;
+    prefilledTokens = 0;
+    stepChunk = 0;
   }
 
   void addPrefilled(int tokens) {
@@ -139,7 +213,9 @@ public final class Sequence {
   }
 
   void markFirstToken(long micros) {
-    firstTokenMicros = micros;
+    if (firstTokenMicros == UNDEFINED) {
+      firstTokenMicros = micros;
+    }
   }
 
   int addGenerated() {
@@ -161,6 +237,13 @@ public final class Sequence {
 
   @Override
   public String toString() {
-    return "Sequence[" + id + ", " + state + ", generated " + generatedTokens + "]";
+    return "Sequence["
+        + id
+        + ", "
+        + state
+        + ", generated "
+        + generatedTokens
+        + (preemptions == 0 ? "" : ", preempted " + preemptions)
+        + "]";
   }
 }

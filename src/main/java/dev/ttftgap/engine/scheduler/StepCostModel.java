@@ -15,6 +15,8 @@ package dev.ttftgap.engine.scheduler;
  * @param prefillPerTokenMillis cost per prompt token prefilled in the step, ms
  * @param blockSize prefix-cache block, tokens
  * @param prefixCacheBlocks prefix-cache capacity in blocks; 0 disables the cache
+ * @param numGpuBlocks KV-cache capacity in blocks of {@code blockSize} tokens (vLLM {@code
+ *     num_gpu_blocks}); 0 = no memory limit
  */
 public record StepCostModel(
     int maxNumSeqs,
@@ -24,7 +26,8 @@ public record StepCostModel(
     double stepPerSeqMillis,
     double prefillPerTokenMillis,
     int blockSize,
-    int prefixCacheBlocks) {
+    int prefixCacheBlocks,
+    int numGpuBlocks) {
 
   /** Validates the limits; a wrong value names the field. */
   public StepCostModel {
@@ -40,10 +43,21 @@ public record StepCostModel(
     requireNonNegative(prefillPerTokenMillis, "prefill_per_token_ms");
     requirePositive(blockSize, "block_size");
     requireNonNegative(prefixCacheBlocks, "prefix_cache_blocks");
+    requireNonNegative(numGpuBlocks, "num_gpu_blocks");
     if (stepBaseMillis + stepPerSeqMillis <= 0) {
       throw new IllegalArgumentException(
           "step_base_ms + step_per_seq_ms must be > 0 so that every engine step takes time");
     }
+  }
+
+  /** KV-cache blocks that hold {@code tokens} tokens: ⌈tokens / block_size⌉. */
+  public int blocksFor(long tokens) {
+    return (int) ((tokens + blockSize - 1) / blockSize);
+  }
+
+  /** Whether the KV cache has a size ({@code num_gpu_blocks > 0}). */
+  public boolean kvCacheLimited() {
+    return numGpuBlocks > 0;
   }
 
   /** Duration of a step with {@code sequences} sequences and {@code prefillTokens} prefilled. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class EngineSchedulerTest {
   // base 10 ms, 1 ms per sequence, 0.1 ms per prefill token
   private static StepCostModel costs(int maxNumSeqs, int budget, int maxWaiting) {
-    return new StepCostModel(maxNumSeqs, budget, maxWaiting, 10.0, 1.0, 0.1, 16, 0);
+    return new StepCostModel(maxNumSeqs, budget, maxWaiting, 10.0, 1.0, 0.1, 16, 0, 0);
   }
 
   @Test
@@ -137,7 +137,7 @@ class EngineSchedulerTest {
 
   @Test
   void prefixCacheSkipsTheCachedBlocksOfARepeatedPrompt() {
-    StepCostModel cached = new StepCostModel(4, 2048, 10, 10.0, 1.0, 0.1, 16, 1024);
+    StepCostModel cached = new StepCostModel(4, 2048, 10, 10.0, 1.0, 0.1, 16, 1024, 0);
     VirtualTimeDriver driver = new VirtualTimeDriver(cached);
     int[] ids = IntStream.range(0, 1000).toArray();
     long[] hashes = PrefixCache.blockHashes(ids, 16);
@@ -152,6 +152,166 @@ class EngineSchedulerTest {
     // 62 blocks × 16 = 992 cached, 8 prefilled: 10 + 1 + 0.8 ms
     assertThat(driver.sequence("warm").cachedTokens()).isEqualTo(992);
     assertThat(driver.firstTokenMicros("warm") - start).isEqualTo(11_800L);
+  }
+
+  // base 10 ms, 1 ms per sequence, 0.1 ms per prefill token; KV cache of `blocks` blocks of 16
+  private static StepCostModel kvCosts(int maxNumSeqs, int prefixCacheBlocks, int blocks) {
+    return new StepCostModel(maxNumSeqs, 2048, 100, 10.0, 1.0, 0.1, 16, prefixCacheBlocks, blocks);
+  }
+
+  @Test
+  void admissionWaitsForFreeKvBlocksAlthoughSlotsAreFree() {
+    VirtualTimeDriver driver = new VirtualTimeDriver(kvCosts(4, 0, 20));
+
+    // 100 prompt tokens = 7 blocks each; 20 blocks hold two
+    driver.together(() -> IntStream.range(0, 3).forEach(i -> driver.submit("s" + i, 100, 4)));
+
+    assertThat(driver.scheduler().runningCount()).as("two fit in 20 blocks").isEqualTo(2);
+    assertThat(driver.scheduler().waitingCount()).as("the third waits with 2 slots free").isOne();
+    assertThat(driver.scheduler().kvCacheUsedBlocks()).isEqualTo(14);
+    assertThat(driver.scheduler().kvCacheUsage()).hasValue(0.7);
+    driver.runUntilIdle();
+    assertThat(driver.sequence("s2").scheduledMicros().getAsLong())
+        .as("s2 admitted when s0's blocks were freed")
+        .isEqualTo(driver.sequence("s0").finishedMicros().getAsLong());
+    assertThat(driver.scheduler().preemptionsTotal()).as("no decode ran out of blocks").isZero();
+    assertThat(driver.scheduler().kvCacheUsedBlocks()).as("all blocks freed at the end").isZero();
+  }
+
+  @Test
+  void aDecodeWithoutAFreeBlockPreemptsTheYoungestWhichResumesAfterRecomputingItsPrefill() {
+    VirtualTimeDriver driver = new VirtualTimeDriver(kvCosts(4, 0, 14));
+    // 96 prompt tokens = 6 blocks each, 7 from the first decode; at 113 KV tokens (17 generated)
+    // old needs an 8th block and none is free
+    driver.together(
+        () -> {
+          driver.submit("old", 96, 40);
+          driver.submit("young", 96, 40);
+        });
+    driver.runUntilIdle();
+
+    Sequence old = driver.sequence("old");
+    Sequence young = driver.sequence("young");
+    assertThat(old.preemptions()).as("the oldest keeps running").isZero();
+    assertThat(young.preemptions()).as("the youngest is preempted once").isOne();
+    assertThat(driver.scheduler().preemptionsTotal()).isOne();
+    List<VirtualTimeDriver.Token> youngTokens =
+        driver.tokens().stream().filter(t -> t.sequenceId().equals("young")).toList();
+    assertThat(youngTokens)
+        .as("every token of the preempted sequence exactly once, in order")
+        .extracting(VirtualTimeDriver.Token::index)
+        .containsExactlyElementsOf(IntStream.range(0, 40).boxed().toList());
+    long oldEnd = old.finishedMicros().getAsLong();
+    assertThat(youngTokens.get(16).micros())
+        .as("the 17th token came before the preemption")
+        .isLessThan(oldEnd);
+    // readmitted at old's end: prefill of 96 prompt + 17 generated = 113 tokens, 10 + 1 + 11.3 ms
+    assertThat(youngTokens.get(17).micros())
+        .as("the 18th token waits until the old one freed its blocks, then the recompute")
+        .isEqualTo(oldEnd + 22_300L);
+    assertThat(young.scheduledMicros().getAsLong())
+        .as("queue time still ends at the first admission")
+        .isZero();
+    assertThat(driver.scheduler().kvCacheUsedBlocks()).isZero();
+  }
+
+  @Test
+  void preemptionTakesTheLastAdmittedEvenWhenAnOlderSequenceAsks() {
+    VirtualTimeDriver driver = new VirtualTimeDriver(kvCosts(4, 0, 12));
+    // 4 blocks each fill the 12; first's first decode (65 KV tokens) needs a 5th block
+    driver.together(
+        () -> {
+          driver.submit("first", 64, 30);
+          driver.submit("second", 60, 30);
+          driver.submit("third", 60, 30);
+        });
+    assertThat(driver.scheduler().kvCacheUsedBlocks()).isEqualTo(12);
+    driver.runUntilIdle();
+
+    assertThat(driver.sequence("third").preemptions()).as("last admitted").isOne();
+    assertThat(driver.sequence("first").preemptions()).isZero();
+    assertThat(driver.sequence("second").preemptions()).isZero();
+    assertThat(driver.tokens())
+        .as("30 tokens each, none lost nor repeated")
+        .hasSize(90)
+        .extracting(t -> t.sequenceId() + "#" + t.index())
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void noSequenceIsLostOrDuplicatedThroughPreemptions() {
+    VirtualTimeDriver driver = new VirtualTimeDriver(kvCosts(8, 0, 60));
+    java.util.Random random = new java.util.Random(17);
+    List<String> ids = new java.util.ArrayList<>();
+    List<Integer> outputs = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      String id = "s" + i;
+      int output = 10 + random.nextInt(200);
+      ids.add(id);
+      outputs.add(output);
+      driver.submit(id, 50 + random.nextInt(400), output);
+      driver.advanceTo(driver.nowMicros() + random.nextInt(30_000));
+      assertThat(driver.scheduler().kvCacheUsedBlocks())
+          .as("never more blocks than the cache has")
+          .isLessThanOrEqualTo(60);
+    }
+    driver.runUntilIdle();
+
+    assertThat(driver.scheduler().preemptionsTotal()).as("the cache was short").isPositive();
+    for (int i = 0; i < ids.size(); i++) {
+      String id = ids.get(i);
+      assertThat(driver.tokens().stream().filter(t -> t.sequenceId().equals(id)))
+          .as("%s ends with its full output, each token once, in order", id)
+          .extracting(VirtualTimeDriver.Token::index)
+          .containsExactlyElementsOf(IntStream.range(0, outputs.get(i)).boxed().toList());
+      assertThat(driver.sequence(id).state()).isEqualTo(Sequence.State.FINISHED);
+    }
+    assertThat(driver.scheduler().kvCacheUsedBlocks()).isZero();
+    assertThat(driver.scheduler().runningCount() + driver.scheduler().waitingCount()).isZero();
+  }
+
+  @Test
+  void aPromptWhosePrefixBlocksARunningSequenceHoldsSharesThem() {
+    int[] ids = IntStream.range(0, 160).toArray();
+    long[] hashes = PrefixCache.blockHashes(ids, 16);
+    // 15 blocks: "first" holds 11 once decoding; "second" (same 160-token prompt) needs 10 more
+    // unless it shares
+    VirtualTimeDriver cacheOn = new VirtualTimeDriver(kvCosts(4, 1024, 15));
+    VirtualTimeDriver cacheOff = new VirtualTimeDriver(kvCosts(4, 0, 15));
+    for (VirtualTimeDriver driver : List.of(cacheOn, cacheOff)) {
+      driver.submit("first", 160, hashes, 20);
+      driver.advanceTo(driver.firstTokenMicros("first"));
+      driver.submit("second", 160, hashes, 20);
+      driver.advanceTo(driver.scheduler().stepEndMicros());
+    }
+
+    assertThat(cacheOn.sequence("second").state())
+        .as("cache on: admitted on the 10 shared blocks")
+        .isEqualTo(Sequence.State.RUNNING);
+    assertThat(cacheOn.scheduler().kvCacheUsedBlocks())
+        .as("10 shared prompt blocks + first's own decode block")
+        .isEqualTo(11);
+    assertThat(cacheOff.sequence("second").state())
+        .as("cache off: no sharing, 10 blocks needed and 4 free")
+        .isEqualTo(Sequence.State.WAITING);
+    assertThat(cacheOff.scheduler().kvCacheUsedBlocks()).isEqualTo(11);
+    cacheOn.runUntilIdle();
+    cacheOff.runUntilIdle();
+    assertThat(cacheOn.scheduler().kvCacheUsedBlocks()).isZero();
+    assertThat(cacheOff.scheduler().kvCacheUsedBlocks()).isZero();
+    assertThat(cacheOff.sequence("second").scheduledMicros().getAsLong())
+        .as("cache off: second waits for first's blocks")
+        .isEqualTo(cacheOff.sequence("first").finishedMicros().getAsLong());
+  }
+
+  @Test
+  void aSequenceLargerThanTheWholeKvCacheIsRefusedAtSubmission() {
+    EngineScheduler scheduler = new EngineScheduler(kvCosts(4, 0, 10));
+
+    assertThatThrownBy(
+            () -> scheduler.submit(new Sequence("big", 150, new long[0], 20, (s, t, l) -> {}), 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("num_gpu_blocks = 10");
   }
 
   @Test
