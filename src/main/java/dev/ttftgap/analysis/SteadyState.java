@@ -7,7 +7,7 @@ package dev.ttftgap.analysis;
  *
  * @param steady true when no test below found a growing queue
  * @param reason why the step is not steady, in words; null when steady
- * @param completionRatio completions of the step's requests one median sojourn after its window,
+ * @param completionRatio completions of the step's requests two median sojourns after its window,
  *     over its arrivals (open model; ≈ 1 when the server keeps up); null in a closed run or when
  *     undefined
  * @param concurrencyFirstThird mean requests in flight over the first third of the settled window;
