@@ -1,5 +1,8 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.health.LoadGeneratorAnalysis;
+import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,12 +34,14 @@ public final class CapacityAnalysis {
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
   public static CapacityReport analyzeFiles(
       List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
+    List<RequestRecord> records = RecordsFiles.read(files);
     return analyze(
-        RecordsFiles.read(files),
+        records,
         files.stream().map(Path::toString).toList(),
         options,
         baselineSteps,
-        ServerMetricsFiles.besides(files));
+        ServerMetricsFiles.besides(files),
+        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(files), records));
   }
 
   /**
@@ -50,19 +55,36 @@ public final class CapacityAnalysis {
       List<String> sources,
       CapacityOptions options,
       List<StepBaseline> baselineSteps) {
-    return analyze(records, sources, options, baselineSteps, List.of());
+    return analyze(records, sources, options, baselineSteps, List.of(), null);
   }
 
   /**
-   * Analyses {@code records} with the scrapes of the server's {@code /metrics} taken during the run
-   * (empty for none; see {@link ServerMetricsAnalysis}).
+   * As {@link #analyze(List, List, CapacityOptions, List)}, with the load generator's health: the
+   * SLO verdict then uses only the steps the load generator vouches for.
+   *
+   * @param loadGenerator the load generator's health; null when not measured
    */
   public static CapacityReport analyze(
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
       List<StepBaseline> baselineSteps,
-      List<dev.ttftgap.servermetrics.Scrape> scrapes) {
+      LoadGeneratorHealth loadGenerator) {
+    return analyze(records, sources, options, baselineSteps, List.of(), loadGenerator);
+  }
+
+  /**
+   * Analyses {@code records} with the scrapes of the server's {@code /metrics} taken during the run
+   * (empty for none; see {@link ServerMetricsAnalysis}) and the load generator's health (null when
+   * not measured; the SLO verdict then uses only the steps it vouches for).
+   */
+  public static CapacityReport analyze(
+      List<RequestRecord> records,
+      List<String> sources,
+      CapacityOptions options,
+      List<StepBaseline> baselineSteps,
+      List<dev.ttftgap.servermetrics.Scrape> scrapes,
+      LoadGeneratorHealth loadGenerator) {
     StepStatistics.Result measured = StepStatistics.measure(records);
     List<StepStats> steps = measured.stats();
     LowLoadBaseline lowLoad = measured.baseline();
@@ -87,7 +109,12 @@ public final class CapacityAnalysis {
             .filter(r -> RequestRecord.HOLD.equals(r.phase()))
             .map(RequestRecord::step)
             .collect(Collectors.toCollection(TreeSet::new));
-    SloVerdict slo = SloEvaluator.evaluate(steps, options, saturation, model, lowLoad, holdSteps);
+    // the SLO verdict rests only on steps the load generator vouches for
+    List<StepStats> vouched =
+        loadGenerator == null
+            ? steps
+            : steps.stream().filter(s -> !loadGenerator.unvouched(s.step())).toList();
+    SloVerdict slo = SloEvaluator.evaluate(vouched, options, saturation, model, lowLoad, holdSteps);
     ClosedLoopModel closedLoop =
         closed ? ClosedLoopModelFitter.fit(steps, measured.samples(), lowLoad, saturation) : null;
     String modelNote;
@@ -147,6 +174,7 @@ public final class CapacityAnalysis {
         baseline,
         WorkloadAnalysis.of(records),
         List.of(),
-        ServerMetricsAnalysis.analyze(scrapes, records, steps));
+        ServerMetricsAnalysis.analyze(scrapes, records, steps),
+        loadGenerator);
   }
 }

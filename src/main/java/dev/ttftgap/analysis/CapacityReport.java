@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.health.LoadGeneratorHealth;
 import java.util.List;
 
 /**
@@ -30,6 +31,8 @@ import java.util.List;
  *     course
  * @param serverMetrics the server's own view from its scraped {@code /metrics}; null when the run
  *     left no {@code server-metrics.jsonl}
+ * @param loadGenerator the load generator's health per step and for the run (from {@code
+ *     load-generator.jsonl} beside the records); null when the run has no such file
  */
 public record CapacityReport(
     List<String> sources,
@@ -49,7 +52,8 @@ public record CapacityReport(
     BaselineComparison baseline,
     Workload workload,
     List<String> runNotes,
-    ServerMetricsView serverMetrics) {
+    ServerMetricsView serverMetrics,
+    LoadGeneratorHealth loadGenerator) {
 
   public CapacityReport {
     runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);
@@ -78,7 +82,8 @@ public record CapacityReport(
         baseline,
         workload,
         notes,
-        serverMetrics);
+        serverMetrics,
+        loadGenerator);
   }
 
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */

@@ -66,8 +66,8 @@ final class StepSamples {
         continue;
       }
       ok++;
-      recordIfDefined(ttfb, record.ttfbMillis());
-      recordIfDefined(ttft, record.ttftMillis());
+      recordIfDefined(ttfb, precise(record.ttfbMicros(), record.ttfbMillis()));
+      recordIfDefined(ttft, precise(record.ttftMicros(), record.ttftMillis()));
       Double gapMillis = gapMillis(record);
       if (gapMillis != null && gapMillis >= 0) {
         gap.recordMillis(gapMillis);
@@ -108,6 +108,9 @@ final class StepSamples {
   }
 
   static Double gapMillis(RequestRecord record) {
+    if (record.gapMicros() != null) {
+      return record.gapMicros() / 1000.0;
+    }
     if (record.gapMillis() != null) {
       return record.gapMillis().doubleValue();
     }
@@ -144,6 +147,23 @@ final class StepSamples {
   private static double median(double[] sorted) {
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  /**
+   * The precise value (µs, from the load generator's own stamps) when the record has it, else
+   * Gatling's whole milliseconds; ms, null when neither is defined.
+   */
+  static Double precise(Long micros, Long millis) {
+    if (micros != null) {
+      return micros / 1000.0;
+    }
+    return millis == null ? null : millis.doubleValue();
+  }
+
+  private static void recordIfDefined(LatencyHistogram histogram, Double millis) {
+    if (millis != null) {
+      histogram.recordMillis(millis);
+    }
   }
 
   private static void recordIfDefined(LatencyHistogram histogram, Long millis) {

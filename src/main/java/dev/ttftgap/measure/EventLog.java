@@ -14,7 +14,27 @@ import java.util.List;
  */
 public final class EventLog {
   private final List<ObservedEvent> events = new ArrayList<>(16);
+  private final RequestStamps stamps = new RequestStamps();
   private String lastId;
+
+  /**
+   * The request's precise stamps: the glue stamps send and headers, {@link #add} the first token.
+   */
+  public RequestStamps stamps() {
+    return stamps;
+  }
+
+  /**
+   * Logs an event that arrived at {@code epochMillis} (the load generator's clock) and was
+   * classified at {@code nanos} ({@code System.nanoTime()}): the first token's instant goes to
+   * {@link #stamps()}.
+   */
+  public void add(long epochMillis, long nanos, Chunk chunk) {
+    if (chunk.isToken()) {
+      stamps.firstToken(nanos);
+    }
+    add(epochMillis, chunk);
+  }
 
   /** Logs an event that arrived at {@code epochMillis} (the load generator's clock). */
   public void add(long epochMillis, Chunk chunk) {

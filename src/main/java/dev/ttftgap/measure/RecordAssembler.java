@@ -48,6 +48,37 @@ public final class RecordAssembler {
       List<ObservedRow> rows,
       List<ObservedEvent> events,
       long fallbackStartMillis) {
+    return assemble(ctx, rows, events, fallbackStartMillis, null);
+  }
+
+  /**
+   * As {@link #assemble(RequestContext, List, List, long)}, with the request's precise stamps: the
+   * record then carries {@code ttfbMicros}, {@code ttftMicros} and {@code gapMicros} wherever the
+   * millisecond figure is defined and both instants were stamped.
+   *
+   * @param stamps the request's {@code System.nanoTime()} stamps; null when none were taken
+   */
+  public static RequestRecord assemble(
+      RequestContext ctx,
+      List<ObservedRow> rows,
+      List<ObservedEvent> events,
+      long fallbackStartMillis,
+      RequestStamps stamps) {
+    RequestRecord record = assembleMillis(ctx, rows, events, fallbackStartMillis);
+    if (stamps == null) {
+      return record;
+    }
+    Long ttfb = record.ttfbMillis() == null ? null : stamps.ttfbMicros();
+    Long ttft = record.ttftMillis() == null ? null : stamps.ttftMicros();
+    Long gap = ttfb == null || ttft == null ? null : stamps.gapMicros();
+    return record.withMicros(ttfb, ttft, gap, ttfb == null ? null : stamps.sentEpochMicros());
+  }
+
+  private static RequestRecord assembleMillis(
+      RequestContext ctx,
+      List<ObservedRow> rows,
+      List<ObservedEvent> events,
+      long fallbackStartMillis) {
     Optional<ObservedRow> connect = row(rows, RowNames.TTFB);
     Optional<ObservedRow> gap = row(rows, RowNames.GAP);
     Optional<ObservedRow> decode = row(rows, RowNames.DECODE);
@@ -113,7 +144,11 @@ public final class RecordAssembler {
         ctx.turn(),
         metrics.malformedEvents() == 0 ? null : metrics.malformedEvents(),
         boxed(metrics.stallCount()),
-        boxed(metrics.longestStallMillis()));
+        boxed(metrics.longestStallMillis()),
+        null,
+        null,
+        null,
+        null);
   }
 
   /**

@@ -58,6 +58,16 @@ import java.util.Map;
  * @param stalls inter-token intervals that are stalls: ≥ 10 × the request's median ITL and ≥ 100 ms
  *     ({@code RequestMetrics}), e.g. a server preempting the sequence; null without ITL
  * @param longestStallMillis the longest of them; null without a stall
+ * @param ttfbMicros send → response headers, µs, from the load generator's own {@code
+ *     System.nanoTime()} stamps (the request handed to the HTTP client, the status line read); null
+ *     when not stamped. Same definition as {@code ttfbMillis}, which keeps Gatling's whole
+ *     milliseconds (as the HTML report shows them)
+ * @param ttftMicros send → first event with non-empty content or reasoning, µs (the event stamped
+ *     where it is classified, against the same origin as {@code ttfbMicros})
+ * @param gapMicros {@code ttftMicros − ttfbMicros}
+ * @param startEpochMicros the instant the precise durations count from (the request handed to the
+ *     HTTP client), µs since the epoch, read from the wall clock with the send stamp; it lies a
+ *     little before {@code startEpochMillis} (Gatling stamps its start once the hand-off returns)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -96,7 +106,11 @@ public record RequestRecord(
     Integer turn,
     Integer malformedChunks,
     Integer stalls,
-    Long longestStallMillis) {
+    Long longestStallMillis,
+    Long ttfbMicros,
+    Long ttftMicros,
+    Long gapMicros,
+    Long startEpochMicros) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -105,6 +119,25 @@ public record RequestRecord(
 
   /** Phase of a search run's hold: a step held long to prove its rate. */
   public static final String HOLD = "hold";
+
+  /** The same record with the precise durations, µs (null where not stamped). */
+  public RequestRecord withMicros(Long newTtfbMicros, Long newTtftMicros, Long newGapMicros) {
+    return withMicros(newTtfbMicros, newTtftMicros, newGapMicros, startEpochMicros);
+  }
+
+  /** The same record with the precise durations and their origin, µs (null where not stamped). */
+  public RequestRecord withMicros(
+      Long newTtfbMicros, Long newTtftMicros, Long newGapMicros, Long newStartEpochMicros) {
+    return copy(
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        newTtfbMicros,
+        newTtftMicros,
+        newGapMicros,
+        newStartEpochMicros);
+  }
 
   public boolean ok() {
     return OK.equals(outcome);
@@ -117,6 +150,27 @@ public record RequestRecord(
   /** The same record with another outcome (all measured fields kept). */
   public RequestRecord withOutcome(
       String newOutcome, String newReason, Integer newHttpStatus, String newMessage) {
+    return copy(
+        newOutcome,
+        newReason,
+        newHttpStatus,
+        newMessage,
+        ttfbMicros,
+        ttftMicros,
+        gapMicros,
+        startEpochMicros);
+  }
+
+  /** The same record with the outcome and the precise timings given, everything else kept. */
+  private RequestRecord copy(
+      String newOutcome,
+      String newReason,
+      Integer newHttpStatus,
+      String newMessage,
+      Long newTtfbMicros,
+      Long newTtftMicros,
+      Long newGapMicros,
+      Long newStartEpochMicros) {
     return new RequestRecord(
         run,
         userId,
@@ -153,6 +207,10 @@ public record RequestRecord(
         turn,
         malformedChunks,
         stalls,
-        longestStallMillis);
+        longestStallMillis,
+        newTtfbMicros,
+        newTtftMicros,
+        newGapMicros,
+        newStartEpochMicros);
   }
 }

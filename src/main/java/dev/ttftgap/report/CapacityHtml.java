@@ -13,10 +13,11 @@ import java.util.List;
  * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
  * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
  * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
- * vs offered rate, error rate per step, the server's queue when it reports one, and, with a scraped
- * {@code /metrics}, where the mean TTFT went (TTFB, queue, prefill, rest) and the server's waiting
- * and running requests over time. A closed run's charts take its concurrency as the x axis (no
- * G/G/c curve: it is not fitted there).
+ * vs offered rate, error rate per step, the server's queue when it reports one, with a scraped
+ * {@code /metrics} where the mean TTFT went (TTFB, queue, prefill, rest) and the server's waiting
+ * and running requests over time, and the load generator's event-loop delay beside the gap when the
+ * run measured it. A closed run's charts take its concurrency as the x axis (no G/G/c curve: it is
+ * not fitted there).
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
  * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
@@ -30,7 +31,9 @@ public final class CapacityHtml {
 
   /** Number of charts the page draws for {@code report}. */
   public static int expectedCharts(CapacityReport report) {
-    return (hasServerQueue(report) ? 5 : 4) + (hasServerView(report) ? 2 : 0);
+    return (hasServerQueue(report) ? 5 : 4)
+        + (hasServerView(report) ? 2 : 0)
+        + (report.loadGenerator() != null ? 1 : 0);
   }
 
   public static String render(CapacityReport report) {
@@ -127,6 +130,15 @@ public final class CapacityHtml {
           "chart-server-series",
           "Server: waiting and running requests",
           "The server's own gauges, scraped every second; shaded: the load steps.");
+    }
+    if (report.loadGenerator() != null) {
+      section(
+          html,
+          "chart-load-generator",
+          "The load generator's own delay",
+          "Event-loop delay per step (right axis: how late the client's loops ran, the most it"
+              + " added to a timestamp) beside the gap p99 (left axis); dotted: the limit above"
+              + " which the step is not vouched for.");
     }
     html.append("<h2>Steps</h2>\n");
     table(html, StepTable.header(report), StepTable.rows(report));

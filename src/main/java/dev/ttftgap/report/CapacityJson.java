@@ -45,6 +45,10 @@ import java.util.List;
  * ends with a {@code server} object and the report with a {@code serverMetrics} block (see {@code
  * ServerMetricsJson}); both are null otherwise.
  *
+ * <p>{@code loadGenerator} (last field of each step and of the root): the load generator's own
+ * health, see {@link LoadGeneratorJson}; {@code null} when the run has no {@code
+ * load-generator.jsonl}.
+ *
  * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
  */
 public final class CapacityJson {
@@ -86,6 +90,7 @@ public final class CapacityJson {
     for (StepStats step : report.steps()) {
       ObjectNode node = step(step);
       node.set("server", ServerMetricsJson.step(report, step.step()));
+      node.set("loadGenerator", LoadGeneratorJson.step(report.loadGenerator(), step.step()));
       steps.add(node);
     }
     root.set("headerTiming", headerTiming(report.headerTiming()));
@@ -100,6 +105,7 @@ public final class CapacityJson {
     root.set("workload", workload(report.workload()));
     strings(root.putArray("runNotes"), report.runNotes());
     root.set("serverMetrics", ServerMetricsJson.block(report));
+    root.set("loadGenerator", LoadGeneratorJson.run(report.loadGenerator()));
     return root;
   }
 

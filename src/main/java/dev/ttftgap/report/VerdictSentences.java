@@ -32,7 +32,7 @@ public final class VerdictSentences {
 
   /**
    * One sentence (or two) per verdict, in reading order: how to read, knee, SLO, saturation, model,
-   * replicas, baseline.
+   * replicas, baseline, the load generator's health.
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
@@ -59,6 +59,9 @@ public final class VerdictSentences {
     }
     if (report.baseline() != null) {
       sentences.add(baseline(report.baseline()));
+    }
+    if (report.loadGenerator() != null) {
+      sentences.add(LoadGeneratorSentences.verdict(report.loadGenerator()));
     }
     return sentences;
   }

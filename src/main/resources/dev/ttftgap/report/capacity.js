@@ -234,6 +234,26 @@
     });
   }
 
+  // 8. the load generator's own delay beside the gap: a step whose delay is high is not the server's
+  if (document.getElementById('chart-load-generator')) {
+    var health = report.loadGenerator;
+    function loopDelay(s, field) { return s.loadGenerator ? s.loadGenerator[field] : null; }
+    chart('chart-load-generator', {
+      legend: { top: 0 },
+      xAxis: categoryAxis(),
+      yAxis: [{ type: 'value', name: 'gap (ms)' }, { type: 'value', name: 'event-loop delay (ms)', min: 0 }],
+      series: [
+        { name: 'gap p99', type: 'bar', data: steps.map(function (s) { return latency(s, 'gapMillis', 'p99'); }) },
+        {
+          name: 'event-loop delay p99', type: 'line', yAxisIndex: 1, symbolSize: 7,
+          data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayP99Millis'); }),
+          markLine: { symbol: 'none', lineStyle: { type: 'dotted' }, label: { formatter: 'vouch limit' }, data: [{ yAxis: health.maxEventLoopDelayP99Millis }] }
+        },
+        { name: 'event-loop delay max', type: 'line', yAxisIndex: 1, symbolSize: 4, data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayMaxMillis'); }) }
+      ]
+    });
+  }
+
   document.body.dataset.chartsRendered = String(rendered);
   window.recordPageError(null);
 })();

@@ -2,11 +2,14 @@ package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.health.HealthSamples;
+import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CapacityAnalysisTest {
@@ -31,6 +34,28 @@ class CapacityAnalysisTest {
         .isGreaterThanOrEqualTo(report.replicas().fromModel() - 2);
     assertThat(report.baseline()).as("no baseline asked").isNull();
     assertThat(report.runs()).containsExactly("synthetic");
+  }
+
+  @Test
+  void theSloVerdictNeverRestsOnAStepTheLoadGeneratorCannotVouchFor() {
+    List<RequestRecord> records = SyntheticRun.hockeyStick().records();
+    CapacityReport plain =
+        CapacityAnalysis.analyze(records, List.of("synthetic"), CapacityOptions.defaults(), null);
+    int failing = plain.slo().firstFailingStep();
+    LoadGeneratorHealth health = HealthSamples.flagging(12, Set.of(failing));
+
+    CapacityReport vouched =
+        CapacityAnalysis.analyze(
+            records, List.of("synthetic"), CapacityOptions.defaults(), null, health);
+
+    assertThat(vouched.loadGenerator()).as("the health handed in").isSameAs(health);
+    assertThat(vouched.slo().firstFailingStep())
+        .as("first failing step once step %d (unvouched) is left out", failing)
+        .isNotEqualTo(failing)
+        .isGreaterThan(failing);
+    assertThat(vouched.steps())
+        .as("the step statistics keep every step")
+        .hasSameSizeAs(plain.steps());
   }
 
   @Test

@@ -247,6 +247,10 @@ final class EngineStaircase {
               null,
               null,
               null,
+              null,
+              null,
+              null,
+              null,
               null));
     }
     return records;

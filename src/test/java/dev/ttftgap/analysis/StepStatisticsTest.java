@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -176,5 +177,39 @@ class StepStatisticsTest {
     assertThat(step7.queueingSharePercent())
         .as("at 14 rps most of TTFT is queueing")
         .isGreaterThan(50);
+  }
+
+  @Test
+  void percentilesUseThePreciseTimingsWhenTheRecordsHaveThem() {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      records.add(
+          dev.ttftgap.record.TestRecords.builder()
+              .userId(i)
+              .step(1)
+              .stepLabel("step 1 · 2 rps")
+              .offeredRate(2.0)
+              .startEpochMillis(1_000_000L + 500L * i)
+              .ttfbMillis(1L)
+              .ttftMillis(20L)
+              .gapMillis(19L)
+              .e2eMillis(100L)
+              .outcome(RequestRecord.OK)
+              .build()
+              .withMicros(1_400L, 20_250L, 18_850L));
+    }
+    StepStats step = StepStatistics.measure(records).stats().get(0);
+
+    // the histograms keep 3 significant digits: 20.25 ms reads back within 16 µs
+    Offset<Double> resolution = Offset.offset(0.02);
+    assertThat(step.ttfb().p50Millis())
+        .as("TTFB p50 from ttfbMicros, ms")
+        .isCloseTo(1.4, resolution);
+    assertThat(step.ttft().p50Millis())
+        .as("TTFT p50 from ttftMicros, ms")
+        .isCloseTo(20.25, resolution);
+    assertThat(step.gap().p50Millis())
+        .as("gap p50 from gapMicros, ms")
+        .isCloseTo(18.85, resolution);
   }
 }

@@ -232,6 +232,10 @@ final class SyntheticRun {
         null,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -6,6 +6,10 @@ import dev.ttftgap.bench.StreamingFigures.Events;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.health.LoadGeneratorAnalysis;
+import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.health.LoadGeneratorStep;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.Step;
@@ -42,12 +46,18 @@ import java.util.stream.Stream;
  * ({@link SampledGatlingMain}) pointed at it with {@code -Dllm.baseUrl}, sampling its own CPU and
  * heap. Settings (system properties, defaults): {@code bench.profile} ({@code stress}), {@code
  * bench.engineProfile} ({@code stress}), {@code bench.engineThreads} (1), {@code bench.clientHeap}
- * ({@code 2g}), {@code bench.clientJvmArgs} (none; space separated), {@code bench.windowSeconds}
- * (60: the capacity window, the last seconds of the last step), {@code bench.out} ({@code
- * target/bench}).
+ * ({@code 2g}), {@code bench.clientJvmArgs} (none; space separated; {@code
+ * -Dttftgap.loadGeneratorProbes=off} runs the client without its health probes), {@code
+ * bench.engineCpus} and {@code bench.clientCpus} (none: a CPU list for {@code taskset -c}, e.g.
+ * {@code 0} and {@code 1}, to pin the engine's JVM and the client's apart), {@code
+ * bench.windowSeconds} (60: the capacity window, the last seconds of the last step), {@code
+ * bench.out} ({@code target/bench}).
  */
 public final class StreamingBenchmark {
   private static final String SIMULATION = "dev.ttftgap.simulations.RisingRateSimulation";
+
+  /** A step whose precise |Δ| p99 exceeds this, ms, must be one the health verdict flags. */
+  static final double INACCURATE_P99_MILLIS = 5.0;
 
   private StreamingBenchmark() {}
 
@@ -57,6 +67,11 @@ public final class StreamingBenchmark {
     int engineThreads = Integer.parseInt(System.getProperty("bench.engineThreads", "1"));
     String clientHeap = System.getProperty("bench.clientHeap", "2g");
     String clientJvmArgs = System.getProperty("bench.clientJvmArgs", "").trim();
+    String engineCpus = System.getProperty("bench.engineCpus", "").trim();
+    String clientCpus = System.getProperty("bench.clientCpus", "").trim();
+    if (!engineCpus.isEmpty()) {
+      pinThisProcess(engineCpus);
+    }
     long windowMillis = Long.parseLong(System.getProperty("bench.windowSeconds", "60")) * 1000;
     Path out = Path.of(System.getProperty("bench.out", "target/bench")).toAbsolutePath();
     Files.createDirectories(out);
@@ -74,6 +89,8 @@ public final class StreamingBenchmark {
             + ", client heap "
             + clientHeap
             + (clientJvmArgs.isEmpty() ? "" : ", client JVM args " + clientJvmArgs)
+            + (engineCpus.isEmpty() ? "" : ", engine pinned to CPUs " + engineCpus)
+            + (clientCpus.isEmpty() ? "" : ", client pinned to CPUs " + clientCpus)
             + ", "
             + cores
             + " cores");
@@ -97,6 +114,7 @@ public final class StreamingBenchmark {
               profileName,
               clientHeap,
               clientJvmArgs,
+              clientCpus,
               samples,
               results,
               out.resolve("gatling.log"),
@@ -118,6 +136,7 @@ public final class StreamingBenchmark {
       report(
           profile,
           schedule,
+          recordsFile,
           records,
           truths,
           ClientSamples.read(samples),
@@ -137,6 +156,7 @@ public final class StreamingBenchmark {
   private static void report(
       LoadProfile profile,
       StepSchedule schedule,
+      Path recordsFile,
       List<RequestRecord> records,
       List<GroundTruth> truths,
       ClientSamples client,
@@ -278,6 +298,77 @@ public final class StreamingBenchmark {
     printDelta("TTFB  corrected", accuracy.ttfbDelta(), anchor + 0.5);
     printDelta("TTFT  corrected", accuracy.ttftDelta(), anchor + 0.5);
     printDelta("gap   |client gap - engine gap| (durations, no anchor)", accuracy.gapDelta(), 0);
+    Accuracy precise = StreamingFigures.preciseAccuracy(records, truths, accFrom, accTo, null);
+    System.out.printf(
+        Locale.ROOT,
+        "  precise (the records' nanoTime stamps, startEpochMicros + ttfbMicros / ttftMicros), %d"
+            + " requests:%n",
+        precise.joined());
+    printDelta("TTFB  precise", precise.ttfbDelta(), 0);
+    printDelta("TTFT  precise", precise.ttftDelta(), 0);
+    printDelta("gap   precise", precise.gapDelta(), 0);
+    vouchedSteps(records, truths, recordsFile, steps, t0, rampMillis);
+  }
+
+  /**
+   * Per measured step: the precise |Δ| p99 against the engine, and whether the load generator's
+   * health flagged the step. The target: no step with a |Δ| p99 above {@value
+   * #INACCURATE_P99_MILLIS} ms goes unflagged.
+   */
+  private static void vouchedSteps(
+      List<RequestRecord> records,
+      List<GroundTruth> truths,
+      Path recordsFile,
+      List<Step> steps,
+      long t0,
+      long rampMillis) {
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(List.of(recordsFile)), records);
+    if (health == null) {
+      System.out.println("\nload generator health: not measured (probes off)");
+      return;
+    }
+    System.out.println("\nload generator health per step vs precise accuracy:");
+    boolean unflaggedInaccurate = false;
+    for (Step step : steps) {
+      Accuracy acc =
+          StreamingFigures.preciseAccuracy(
+              records, truths, t0 + step.startMillis(), t0 + step.endMillis(), step.index());
+      double ttfbP99 =
+          StreamingFigures.percentile(
+              StreamingFigures.sorted(Accuracy.abs(acc.ttfbDelta(), 0)), 99);
+      double ttftP99 =
+          StreamingFigures.percentile(
+              StreamingFigures.sorted(Accuracy.abs(acc.ttftDelta(), 0)), 99);
+      LoadGeneratorStep h = health.step(step.index());
+      boolean flagged = h != null && h.unvouched();
+      boolean inaccurate = Math.max(ttfbP99, ttftP99) > INACCURATE_P99_MILLIS;
+      unflaggedInaccurate |= inaccurate && !flagged;
+      System.out.printf(
+          Locale.ROOT,
+          "  %s: |Δ TTFB| p99 %.3f ms, |Δ TTFT| p99 %.3f ms (n %d); event-loop delay p50 %s ms,"
+              + " p99 %s ms, max %s ms; injection lag p99 %s ms; CPU %s %%; GC %d pauses, max %s"
+              + " ms; %s%n",
+          step.label(),
+          ttfbP99,
+          ttftP99,
+          acc.ttftDelta().size(),
+          h == null ? "-" : h.eventLoopDelayP50Millis(),
+          h == null ? "-" : h.eventLoopDelayP99Millis(),
+          h == null ? "-" : h.eventLoopDelayMaxMillis(),
+          h == null ? "-" : h.injectionLagP99Millis(),
+          h == null || h.cpuSharePercent() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%.0f", h.cpuSharePercent()),
+          h == null ? 0 : h.gcPauses(),
+          h == null ? "-" : h.gcPauseMaxMillis(),
+          flagged ? "FLAGGED (" + h.reason() + ")" : "vouched");
+    }
+    System.out.println(
+        "  every step with |Δ| p99 > "
+            + INACCURATE_P99_MILLIS
+            + " ms flagged: "
+            + (unflaggedInaccurate ? "NO (an inaccurate step went unflagged)" : "yes"));
   }
 
   private static void printDelta(String label, List<Double> deltas, double shift) {
@@ -304,6 +395,7 @@ public final class StreamingBenchmark {
       String profile,
       String heap,
       String jvmArgs,
+      String cpus,
       Path samples,
       Path results,
       Path log,
@@ -311,6 +403,9 @@ public final class StreamingBenchmark {
       throws IOException, InterruptedException {
     Files.createDirectories(results);
     List<String> command = new ArrayList<>();
+    if (!cpus.isEmpty()) {
+      command.addAll(List.of("taskset", "-c", cpus));
+    }
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(dev.ttftgap.gatling.GatlingFork.PLUGIN_JVM_OPTIONS);
     command.add("-Xms" + heap);
@@ -343,6 +438,19 @@ public final class StreamingBenchmark {
           "the Gatling run exceeded " + timeoutMillis + " ms; see " + log);
     }
     return process.exitValue();
+  }
+
+  /** Pins every thread of this JVM (the engine's) to {@code cpus}, with {@code taskset -a -p}. */
+  private static void pinThisProcess(String cpus) throws IOException, InterruptedException {
+    long pid = ProcessHandle.current().pid();
+    Process taskset =
+        new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, String.valueOf(pid))
+            .redirectErrorStream(true)
+            .start();
+    String said = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (taskset.waitFor() != 0) {
+      throw new IllegalStateException("bench.engineCpus=" + cpus + ": taskset failed: " + said);
+    }
   }
 
   private static Path newestRecords(Path results) throws IOException {

@@ -1,10 +1,10 @@
 package dev.ttftgap.bench;
 
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.health.ClosedLoopLag;
 import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,6 +32,10 @@ import java.util.stream.Collectors;
  *       = client epoch − engine epoch for the headers ({@code start + ttfb} vs {@code
  *       headersWritten}) and the first token ({@code start + ttft} vs {@code firstContentWritten}),
  *       and Δgap = client gap − engine gap (a pure duration).
+ *   <li><b>Precise accuracy</b>: the same joins with the records' own {@code System.nanoTime()}
+ *       stamps: client headers = {@code startEpochMicros + ttfbMicros}, first token = {@code
+ *       startEpochMicros + ttftMicros} (the wall clock is read once per request, with the send
+ *       stamp, so no anchor is involved), Δgap = {@code gapMicros} − engine gap.
  * </ul>
  *
  * <p>Assumptions: the run starts when its first record starts (the warm-up users all start at
@@ -162,25 +166,10 @@ final class StreamingFigures {
 
   /** Closed-model lag of each request whose start is in {@code [from, to)}, ms. */
   static List<Double> closedLoopLagMillis(List<RequestRecord> records, long from, long to) {
-    Map<Long, List<RequestRecord>> byUser =
-        records.stream().collect(Collectors.groupingBy(RequestRecord::userId));
-    List<Double> lags = new ArrayList<>();
-    for (List<RequestRecord> user : byUser.values()) {
-      user.sort(Comparator.comparingLong(RequestRecord::startEpochMillis));
-      for (int i = 1; i < user.size(); i++) {
-        RequestRecord previous = user.get(i - 1);
-        RequestRecord next = user.get(i);
-        if (previous.e2eMillis() == null
-            || next.startEpochMillis() < from
-            || next.startEpochMillis() >= to) {
-          continue;
-        }
-        lags.add(
-            (double)
-                (next.startEpochMillis() - previous.startEpochMillis() - previous.e2eMillis()));
-      }
-    }
-    return lags;
+    return ClosedLoopLag.of(records).stream()
+        .filter(lag -> lag.startEpochMillis() >= from && lag.startEpochMillis() < to)
+        .map(lag -> (double) lag.lagMillis())
+        .toList();
   }
 
   /** Client − engine differences of the requests joined by id, ms. */
@@ -198,27 +187,16 @@ final class StreamingFigures {
 
   static Accuracy accuracy(
       List<RequestRecord> records, List<GroundTruth> truths, long from, long to) {
-    Map<String, GroundTruth> byId =
-        truths.stream()
-            .collect(Collectors.toMap(GroundTruth::requestId, Function.identity(), (a, b) -> a));
     List<Double> ttfb = new ArrayList<>();
     List<Double> ttft = new ArrayList<>();
     List<Double> gap = new ArrayList<>();
-    int joined = 0;
-    for (RequestRecord r : records) {
-      if (r.requestId() == null || r.startEpochMillis() < from || r.startEpochMillis() >= to) {
-        continue;
-      }
-      GroundTruth truth = byId.get(r.requestId());
-      if (truth == null) {
-        continue;
-      }
-      joined++;
-      Double headers = null;
+    List<Joined> joined = join(records, truths, from, to, null, false);
+    for (Joined j : joined) {
+      RequestRecord r = j.record();
+      GroundTruth truth = j.truth();
       if (r.ttfbMillis() != null && truth.headersWrittenEpochMicros() != null) {
-        headers =
-            r.startEpochMillis() + r.ttfbMillis() - truth.headersWrittenEpochMicros() / 1000.0;
-        ttfb.add(headers);
+        ttfb.add(
+            r.startEpochMillis() + r.ttfbMillis() - truth.headersWrittenEpochMicros() / 1000.0);
       }
       if (r.ttftMillis() != null && truth.firstContentWrittenEpochMicros() != null) {
         ttft.add(
@@ -232,6 +210,76 @@ final class StreamingFigures {
         }
       }
     }
-    return new Accuracy(joined, ttfb, ttft, gap);
+    return new Accuracy(joined.size(), ttfb, ttft, gap);
+  }
+
+  /** A client record and the engine's ground truth of the same request. */
+  private record Joined(RequestRecord record, GroundTruth truth) {}
+
+  /**
+   * The records that started in [{@code from}, {@code to}), of step {@code step} (any when null)
+   * and, when {@code precise}, with a {@code startEpochMicros}, joined with their ground truth by
+   * request id.
+   */
+  private static List<Joined> join(
+      List<RequestRecord> records,
+      List<GroundTruth> truths,
+      long from,
+      long to,
+      Integer step,
+      boolean precise) {
+    Map<String, GroundTruth> byId =
+        truths.stream()
+            .collect(Collectors.toMap(GroundTruth::requestId, Function.identity(), (a, b) -> a));
+    List<Joined> joined = new ArrayList<>();
+    for (RequestRecord r : records) {
+      if (r.requestId() == null
+          || (precise && r.startEpochMicros() == null)
+          || r.startEpochMillis() < from
+          || r.startEpochMillis() >= to
+          || (step != null && r.step() != step)) {
+        continue;
+      }
+      GroundTruth truth = byId.get(r.requestId());
+      if (truth != null) {
+        joined.add(new Joined(r, truth));
+      }
+    }
+    return joined;
+  }
+
+  /**
+   * Client − engine differences, ms, from the records' precise stamps ({@code startEpochMicros},
+   * {@code ttfbMicros}, {@code ttftMicros}, {@code gapMicros}); records without them are skipped.
+   * Requests are those that started in [{@code from}, {@code to}) whose step is {@code step} (any
+   * step when null).
+   */
+  static Accuracy preciseAccuracy(
+      List<RequestRecord> records, List<GroundTruth> truths, long from, long to, Integer step) {
+    List<Double> ttfb = new ArrayList<>();
+    List<Double> ttft = new ArrayList<>();
+    List<Double> gap = new ArrayList<>();
+    List<Joined> joined = join(records, truths, from, to, step, true);
+    for (Joined j : joined) {
+      RequestRecord r = j.record();
+      GroundTruth truth = j.truth();
+      if (r.ttfbMicros() != null && truth.headersWrittenEpochMicros() != null) {
+        ttfb.add(
+            (r.startEpochMicros() + r.ttfbMicros() - truth.headersWrittenEpochMicros()) / 1000.0);
+      }
+      if (r.ttftMicros() != null && truth.firstContentWrittenEpochMicros() != null) {
+        ttft.add(
+            (r.startEpochMicros() + r.ttftMicros() - truth.firstContentWrittenEpochMicros())
+                / 1000.0);
+        if (r.gapMicros() != null && truth.headersWrittenEpochMicros() != null) {
+          gap.add(
+              (r.gapMicros()
+                      - (truth.firstContentWrittenEpochMicros()
+                          - truth.headersWrittenEpochMicros()))
+                  / 1000.0);
+        }
+      }
+    }
+    return new Accuracy(joined.size(), ttfb, ttft, gap);
   }
 }

@@ -47,7 +47,30 @@ class StreamingFiguresTest {
         null,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
+  }
+
+  /** The engine's view of request "a": accepted at 1000 ms, headers 1009.4, first token 1019.7. */
+  private static GroundTruth truthOfA() {
+    return new GroundTruth(
+        "a",
+        "stress",
+        200,
+        20,
+        0,
+        3,
+        1_000_000L,
+        1_009_400L,
+        1_019_700L,
+        1_100_000L,
+        10L,
+        GroundTruth.OK,
+        null,
+        0);
   }
 
   @Test
@@ -91,22 +114,7 @@ class StreamingFiguresTest {
 
   @Test
   void accuracyJoinsByRequestIdAndComparesEpochs() {
-    GroundTruth truth =
-        new GroundTruth(
-            "a",
-            "stress",
-            200,
-            20,
-            0,
-            3,
-            1_000_000L,
-            1_009_400L,
-            1_019_700L,
-            1_100_000L,
-            10L,
-            GroundTruth.OK,
-            null,
-            0);
+    GroundTruth truth = truthOfA();
     List<RequestRecord> records =
         List.of(
             record(1, "a", 1000, 10L, 20L, 100L, List.of()),
@@ -120,6 +128,31 @@ class StreamingFiguresTest {
         .as("client gap 10 ms, engine gap 10.3 ms")
         .isCloseTo(-0.3, within(1e-9));
     assertThat(accuracy.anchorMillis()).as("-1 - min Δttfb").isCloseTo(-1.6, within(1e-9));
+  }
+
+  @Test
+  void preciseAccuracyUsesTheRecordsOwnStampsAndSkipsRecordsWithout() {
+    GroundTruth truth = truthOfA();
+    // sent at 999.950 ms, headers read 9.500 ms later, first token 19.800 ms later
+    RequestRecord stamped =
+        record(1, "a", 1000, 10L, 20L, 100L, List.of())
+            .withMicros(9_500L, 19_800L, 10_300L, 999_950L);
+    RequestRecord plain = record(2, "a", 1000, 10L, 20L, 100L, List.of());
+    StreamingFigures.Accuracy accuracy =
+        StreamingFigures.preciseAccuracy(List.of(stamped, plain), List.of(truth), 0, 5000, 1);
+
+    assertThat(accuracy.joined()).as("only the stamped record is joined").isOne();
+    assertThat(accuracy.ttfbDelta().get(0))
+        .as("client headers 1009.450 ms − engine 1009.400 ms")
+        .isCloseTo(0.05, within(1e-9));
+    assertThat(accuracy.ttftDelta().get(0))
+        .as("client first token 1019.750 ms − engine 1019.700 ms")
+        .isCloseTo(0.05, within(1e-9));
+    assertThat(accuracy.gapDelta().get(0)).as("10.3 ms on both sides").isCloseTo(0.0, within(1e-9));
+    assertThat(
+            StreamingFigures.preciseAccuracy(List.of(stamped), List.of(truth), 0, 5000, 2).joined())
+        .as("records of another step")
+        .isZero();
   }
 
   @Test

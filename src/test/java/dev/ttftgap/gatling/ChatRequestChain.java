@@ -93,16 +93,21 @@ public final class ChatRequestChain {
         .exitHereIf(session -> !session.getBoolean(TRACKED))
         .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
         .on(
-            exec(GatlingInternals.tapped(
-                    sse(RowNames.TTFB)
-                        .sseName(SSE)
-                        .post(url)
-                        .body(StringBody(body::apply))
-                        .asJson()
-                        .await(firstTokenTimeout)
-                        .on(firstTokenCheck())
-                        .await(streamTimeout)
-                        .on(endOfStreamCheck())))
+            exec(session -> {
+                  ErrorBodyCapture.stampNext(session.<EventLog>get(EVENTS).stamps());
+                  return session;
+                })
+                .exec(
+                    GatlingInternals.tapped(
+                        sse(RowNames.TTFB)
+                            .sseName(SSE)
+                            .post(url)
+                            .body(StringBody(body::apply))
+                            .asJson()
+                            .await(firstTokenTimeout)
+                            .on(firstTokenCheck())
+                            .await(streamTimeout)
+                            .on(endOfStreamCheck())))
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
@@ -115,9 +120,10 @@ public final class ChatRequestChain {
    * clock, classified chunk), so that Gatling's unmatched buffer can stay empty.
    */
   private static boolean logged(String event, Session session) {
+    long nanos = System.nanoTime();
     session
         .<EventLog>get(EVENTS)
-        .add(GatlingInternals.nowMillis(), StreamVerdicts.classified(event));
+        .add(GatlingInternals.nowMillis(), nanos, StreamVerdicts.classified(event));
     return true;
   }
 
@@ -153,12 +159,14 @@ public final class ChatRequestChain {
   private static Session finish(
       Session session, RecordWriter records, ConnectionEstimator connections) {
     List<ObservedRow> rows = GatlingInternals.takeRows(session);
+    EventLog events = session.get(EVENTS);
     RequestRecord record =
         RecordAssembler.assemble(
             session.get(CONTEXT),
             rows,
-            session.<EventLog>get(EVENTS).events(),
-            session.getLong(SEND_FALLBACK));
+            events.events(),
+            session.getLong(SEND_FALLBACK),
+            events.stamps());
     records.append(record);
     boolean abort = leftOpen(rows);
     if (connections != null) {

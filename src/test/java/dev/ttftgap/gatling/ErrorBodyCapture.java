@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.measure.RequestStamps;
 import dev.ttftgap.preflight.ServerMessages;
 import io.gatling.http.client.HttpClient;
 import io.gatling.http.client.HttpListener;
@@ -32,12 +33,19 @@ import java.util.Set;
  * line by {@link ServerMessages}, which masks the request's API key should the server echo it. 200
  * and 204 answers pass through untouched.
  *
+ * <p>It also stamps, with {@code System.nanoTime()}, when a request is sent and when its status
+ * line arrives, into the {@link RequestStamps} the chain handed over ({@link #stampNext}): the
+ * precise TTFB of the records.
+ *
  * <p>The one class of the glue that names Netty types: Gatling's listener interface is made of
  * them. {@link GatlingInternals} puts it in front of the run's HTTP client for the SSE connect
  * action only.
  */
 final class ErrorBodyCapture implements HttpClient {
   static final int MAX_BODY_BYTES = 4096;
+
+  /** The stamps of the request the current thread is about to send, see {@link #stampNext}. */
+  private static final ThreadLocal<RequestStamps> NEXT = new ThreadLocal<>();
 
   private final HttpClient delegate;
 
@@ -52,12 +60,31 @@ final class ErrorBodyCapture implements HttpClient {
       EventLoop eventLoop,
       HttpListener listener,
       SslContextsHolder sslContextsHolder) {
+    RequestStamps stamps = NEXT.get();
+    NEXT.remove();
+    if (stamps != null) {
+      long nanos = System.nanoTime();
+      java.time.Instant now = java.time.Instant.now();
+      stamps.sent(nanos, now.getEpochSecond() * 1_000_000L + now.getNano() / 1000);
+    }
     delegate.sendRequest(
         request,
         clientId,
         eventLoop,
-        new Listener(listener, apiKey(request), headerValues(request)),
+        new Listener(listener, apiKey(request), headerValues(request), stamps),
         sslContextsHolder);
+  }
+
+  /**
+   * The next request this thread sends gets {@code stamps}: its send and its status line are
+   * stamped with {@code System.nanoTime()}. Gatling's SSE connect action sends synchronously on the
+   * user's thread (3.15.1: {@code SseConnectingState.gotoConnecting} → {@code SseStream.connect} →
+   * {@code HttpEngine.executeRequest} → {@code HttpClient.sendRequest}), so the chain calls this in
+   * the action just before it. A re-connection sent later by Gatling on its own finds nothing and
+   * is not stamped.
+   */
+  static void stampNext(RequestStamps stamps) {
+    NEXT.set(stamps);
   }
 
   @Override
@@ -126,18 +153,28 @@ final class ErrorBodyCapture implements HttpClient {
     private final HttpListener delegate;
     private final Optional<String> apiKey;
     private final List<String> secrets;
+    private final RequestStamps stamps;
     private HttpResponseStatus heldStatus;
     private ByteArrayOutputStream body;
     private boolean failed;
 
     Listener(HttpListener delegate, Optional<String> apiKey) {
-      this(delegate, apiKey, List.of());
+      this(delegate, apiKey, List.of(), null);
     }
 
     Listener(HttpListener delegate, Optional<String> apiKey, List<String> secrets) {
+      this(delegate, apiKey, secrets, null);
+    }
+
+    Listener(
+        HttpListener delegate,
+        Optional<String> apiKey,
+        List<String> secrets,
+        RequestStamps stamps) {
       this.delegate = delegate;
       this.apiKey = apiKey;
       this.secrets = List.copyOf(secrets);
+      this.stamps = stamps;
     }
 
     @Override
@@ -147,6 +184,9 @@ final class ErrorBodyCapture implements HttpClient {
 
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
+      if (stamps != null) {
+        stamps.headers(System.nanoTime());
+      }
       if (status.equals(HttpResponseStatus.OK) || status.equals(HttpResponseStatus.NO_CONTENT)) {
         delegate.onHttpResponse(status, headers);
       } else {

@@ -23,21 +23,24 @@ import io.gatling.http.protocol.HttpComponents;
 import io.gatling.http.protocol.HttpProtocol;
 import io.gatling.http.util.SslContextsFactory;
 import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Session;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import scala.Function1;
 import scala.Option;
+import scala.concurrent.duration.FiniteDuration;
 
 /**
  * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
  * GatlingInternalsTest} fails loudly on another version).
  *
- * <p>Gatling's open-source edition has no public API for four things this project needs:
+ * <p>Gatling's open-source edition has no public API for six things this project needs:
  *
  * <ul>
  *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the
@@ -56,6 +59,9 @@ import scala.Option;
  *       the status line and never reads the body. The tapped action's HTTP components send through
  *       {@link ErrorBodyCapture}, around the run's own HTTP client (a private field of {@code
  *       HttpEngine}), which reads the body and puts the message in the failure.
+ *   <li><b>The event loops</b>, to probe how late they run ({@link #eventLoops}).
+ *   <li><b>The planned start of each user</b>, to measure injection lag ({@link
+ *       #plannedStartsNanos}).
  * </ul>
  */
 public final class GatlingInternals {
@@ -67,6 +73,9 @@ public final class GatlingInternals {
   /** The run's clock, captured when the first tapped action is built. */
   private static volatile Clock clock;
 
+  /** The run's event loops (users and their connections run on them), captured with the clock. */
+  private static volatile List<ScheduledExecutorService> eventLoops;
+
   private GatlingInternals() {}
 
   /** The connect action, built so that its rows can be read back with {@link #takeRows}. */
@@ -75,6 +84,7 @@ public final class GatlingInternals {
     io.gatling.core.action.builder.ActionBuilder wrapper =
         (ctx, next) -> {
           clock = ctx.coreComponents().clock();
+          eventLoops = loopsOf(ctx.coreComponents().eventLoopGroup());
           return scalaConnect.build(
               withErrorBodies(withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine()))),
               next);
@@ -102,6 +112,50 @@ public final class GatlingInternals {
           "no Gatling run: GatlingInternals.tapped(...) was never built");
     }
     return current.nowMillis();
+  }
+
+  /**
+   * The event loops of the running simulation: the Netty loops of {@code CoreComponents} on which
+   * Gatling starts every user and runs every user's HTTP connections (Gatling 3.15.1: {@code
+   * Workload.injectUser} and {@code HttpEngine} both take {@code eventLoopGroup.next()}). Empty
+   * until a {@link #tapped} action has been built, i.e. before the run's first user. Netty's {@code
+   * EventExecutor} is a {@link ScheduledExecutorService}: a task scheduled on one runs on that
+   * loop.
+   */
+  public static List<ScheduledExecutorService> eventLoops() {
+    List<ScheduledExecutorService> current = eventLoops;
+    return current == null ? List.of() : current;
+  }
+
+  /**
+   * When each user of an open injection profile is planned to start, ns after the injector starts,
+   * in user-id order (user {@code n} is element {@code n − 1}): Gatling's own schedule, from the
+   * very step objects given to {@code injectOpen} (a randomized step keeps its seed, so its
+   * instants are the ones the run uses). Gatling 3.15.1: {@code UserStream} folds the steps' {@code
+   * chain} iterators from the right, and user ids are taken in that order.
+   */
+  public static long[] plannedStartsNanos(List<OpenInjectionStep> steps) {
+    scala.collection.Iterator<FiniteDuration> offsets = scala.collection.Iterator$.MODULE$.empty();
+    for (int i = steps.size() - 1; i >= 0; i--) {
+      offsets = steps.get(i).asScala().chain(offsets);
+    }
+    long[] planned = new long[16];
+    int count = 0;
+    while (offsets.hasNext()) {
+      if (count == planned.length) {
+        planned = java.util.Arrays.copyOf(planned, count * 2);
+      }
+      planned[count++] = offsets.next().toNanos();
+    }
+    return java.util.Arrays.copyOf(planned, count);
+  }
+
+  private static List<ScheduledExecutorService> loopsOf(Iterable<?> group) {
+    List<ScheduledExecutorService> loops = new ArrayList<>();
+    for (Object loop : group) {
+      loops.add((ScheduledExecutorService) loop);
+    }
+    return List.copyOf(loops);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gatling.commons.util.GatlingVersion;
@@ -10,11 +11,15 @@ import io.gatling.core.stats.StatsEngine;
 import io.gatling.core.structure.ScenarioContext;
 import io.gatling.http.engine.HttpEngine;
 import io.gatling.http.protocol.HttpComponents;
+import io.gatling.javaapi.core.OpenInjectionStep;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +32,8 @@ class GatlingInternalsTest {
       " — GatlingInternals is written against Gatling "
           + GatlingInternals.PINNED_GATLING_VERSION
           + " internals (StatsEngine, CoreComponents, ScenarioContext, Session.groups identity,"
-          + " HttpEngine's client, HttpComponents, ProtocolComponentsRegistry):"
+          + " HttpEngine's client, HttpComponents, ProtocolComponentsRegistry, the event loop group,"
+          + " OpenInjectionStep.chain):"
           + " re-verify them against the new version's source, then update the pin";
 
   @Test
@@ -80,6 +86,56 @@ class GatlingInternalsTest {
     assertThat(ProtocolComponentsRegistry.class.getConstructors())
         .as("ProtocolComponentsRegistry constructors" + UPGRADE_HINT)
         .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
+  }
+
+  @Test
+  void coreComponentsStillHoldTheEventLoopGroupOfScheduledExecutors() throws Exception {
+    Class<?> group = CoreComponents.class.getMethod("eventLoopGroup").getReturnType();
+    assertThat(group.getName())
+        .as("CoreComponents.eventLoopGroup" + UPGRADE_HINT)
+        .isEqualTo("io.netty.channel.EventLoopGroup");
+    assertThat(Iterable.class.isAssignableFrom(group))
+        .as("EventLoopGroup iterates its loops" + UPGRADE_HINT)
+        .isTrue();
+    assertThat(ScheduledExecutorService.class.isAssignableFrom(group))
+        .as("a Netty executor is a ScheduledExecutorService" + UPGRADE_HINT)
+        .isTrue();
+  }
+
+  @Test
+  void plannedStartsAreGatlingsOwnEvenlySpacedSchedule() {
+    long[] planned =
+        GatlingInternals.plannedStartsNanos(
+            List.of(
+                constantUsersPerSec(2).during(Duration.ofSeconds(3)),
+                constantUsersPerSec(4).during(Duration.ofSeconds(1))));
+    assertThat(planned)
+        .as("planned starts, ns: 2/s for 3 s, then 4/s for 1 s" + UPGRADE_HINT)
+        .containsExactly(
+            0L,
+            500_000_000L,
+            1_000_000_000L,
+            1_500_000_000L,
+            2_000_000_000L,
+            2_500_000_000L,
+            3_000_000_000L,
+            3_250_000_000L,
+            3_500_000_000L,
+            3_750_000_000L);
+  }
+
+  @Test
+  void aRandomizedStepPlansTheSameStartsEachTimeItIsAsked() {
+    List<OpenInjectionStep> steps =
+        List.of(constantUsersPerSec(20).during(Duration.ofSeconds(2)).randomized());
+    long[] first = GatlingInternals.plannedStartsNanos(steps);
+    long[] second = GatlingInternals.plannedStartsNanos(steps);
+    assertThat(first)
+        .as("Poisson starts of one step object (its seed)" + UPGRADE_HINT)
+        .isEqualTo(second)
+        .hasSizeBetween(30, 50);
+    assertThat(first).as("starts in order, within the step").isSorted();
+    assertThat(first[first.length - 1]).isLessThan(2_000_000_000L);
   }
 
   @Test

@@ -68,6 +68,7 @@ public final class LoadRun {
   private volatile MetricsScraper scraper;
   private final CircuitBreaker breaker;
   private final BreakerGate gate;
+  private final LoadGeneratorProbes probes;
   private volatile long startNanos;
   private final SearchDriver search;
 
@@ -91,6 +92,7 @@ public final class LoadRun {
     this.gate =
         new BreakerGate(
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
+    this.probes = new LoadGeneratorProbes(recordsFile, schedule);
     this.startNanos = System.nanoTime();
     this.search =
         profile.load().search().isPresent()
@@ -214,12 +216,15 @@ public final class LoadRun {
       return search.population(scenarioName, request());
     }
     if (profile.load().open()) {
-      ScenarioBuilder scenario = scenario(scenarioName).exec(request());
-      return scenario.injectOpen(Injection.open(schedule));
+      ScenarioBuilder scenario = scenario(scenarioName).exec(probes.userStarted(), request());
+      return scenario.injectOpen(probes.plan(Injection.open(schedule)));
     }
     long total = schedule.totalDurationMillis();
     ScenarioBuilder scenario =
-        scenario(scenarioName).asLongAs(session -> elapsedMillis() < total).on(request());
+        scenario(scenarioName)
+            .exec(probes.userStarted())
+            .asLongAs(session -> elapsedMillis() < total)
+            .on(request());
     return scenario.injectClosed(Injection.closed(schedule));
   }
 
@@ -248,6 +253,10 @@ public final class LoadRun {
             .orElse(null);
     if (search != null) {
       search.start();
+    } else {
+      // the probes cut their samples by the schedule's steps; a search names its steps as it
+      // goes, so a search runs without them (no health verdict) for now
+      probes.start();
     }
   }
 
@@ -269,6 +278,7 @@ public final class LoadRun {
     target.close();
     Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
     RunOutputs.placeScrapes(scrapeFile, runDir);
+    probes.finish(runDir);
     List<String> notes =
         trip.map(t -> List.of("Circuit breaker: " + t.sentence() + ".")).orElse(List.of());
     CapacityReport report =

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.health.LoadGeneratorSample;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -24,6 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MeasurementRunTest {
   private static final long TOLERANCE_MILLIS = 5;
+
+  /** Two readings of the machine's wall clock in two JVMs, µs apart at most. */
+  private static final long PRECISE_CLOCK_SLACK_MICROS = 200;
+
+  /** Gatling's epochs lie in (true − 2 ms, true], plus a reading's rounding. */
+  private static final long GATLING_CLOCK_MICROS = 3_000;
 
   @Test
   void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) {
@@ -60,6 +68,45 @@ class MeasurementRunTest {
                 r.requestId())
             .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
       }
+      for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
+        GroundTruth t = truth.get(r.requestId());
+        assertThat(r.ttfbMicros()).as("precise TTFB of %s", r.requestId()).isNotNull();
+        assertThat(r.ttftMicros()).as("precise TTFT of %s", r.requestId()).isNotNull();
+        assertThat(r.gapMicros())
+            .as("precise gap = precise TTFT − precise TTFB, %s", r.requestId())
+            .isEqualTo(r.ttftMicros() - r.ttfbMicros());
+        long headers = r.startEpochMicros() + r.ttfbMicros();
+        long firstToken = r.startEpochMicros() + r.ttftMicros();
+        // load-independent: never read before written (the wall clocks are the machine's one)...
+        assertThat(headers - t.headersWrittenEpochMicros())
+            .as("precise client headers time − engine headers-written time, µs, %s", r.requestId())
+            .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
+        assertThat(firstToken - t.firstContentWrittenEpochMicros())
+            .as("precise client first token − engine first-content time, µs, %s", r.requestId())
+            .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
+        // ...and the same instants as Gatling's, within its whole-millisecond clock
+        assertThat(Math.abs(headers - (r.startEpochMillis() + r.ttfbMillis()) * 1000))
+            .as("precise vs Gatling's headers time, µs, %s", r.requestId())
+            .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
+        assertThat(Math.abs(firstToken - (r.startEpochMillis() + r.ttftMillis()) * 1000))
+            .as("precise vs Gatling's first-token time, µs, %s", r.requestId())
+            .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
+      }
+      List<LoadGeneratorSample> health =
+          LoadGeneratorLog.read(run.records().resolveSibling(LoadGeneratorLog.FILE_NAME));
+      assertThat(health)
+          .as("the load generator's samples of the ~14 s run, one a second")
+          .hasSizeGreaterThanOrEqualTo(8);
+      assertThat(health)
+          .as("samples whose event loops were probed (all of Gatling's loops, 100 ticks/s each)")
+          .anySatisfy(
+              sample ->
+                  assertThat(sample.eventLoopDelaysMicros())
+                      .hasSizeGreaterThanOrEqualTo(Runtime.getRuntime().availableProcessors())
+                      .allSatisfy(loop -> assertThat(loop).hasSizeGreaterThan(50)));
+      assertThat(health.stream().mapToInt(s -> s.injectionDelaysMicros().size()).sum())
+          .as("injection delays, one per user the probes saw start (15 users)")
+          .isGreaterThanOrEqualTo(14);
       for (RequestRecord r : records) {
         assertThat(r.outputTokens())
             .as("output tokens from the usage chunk vs tokens the engine wrote, %s", r.requestId())

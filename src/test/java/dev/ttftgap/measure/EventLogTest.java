@@ -73,4 +73,20 @@ class EventLogTest {
     assertThat(record.itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
     assertThat(record.outputTokens()).as("from the usage chunk").isEqualTo(2);
   }
+
+  @Test
+  void theFirstTokenEventStampsThePreciseFirstTokenInstant() {
+    EventLog log = new EventLog();
+    log.stamps().sent(1_000_000_000L);
+    log.add(1_150, 1_150_000_000L, ChunkClassifier.classifyGatlingEvent(role("chatcmpl-1")));
+    log.add(
+        1_401, 1_400_250_000L, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "Hi")));
+    log.add(
+        1_420, 1_420_000_000L, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "!")));
+
+    assertThat(log.stamps().ttftMicros())
+        .as("send → the first content event, µs (the role chunk and later tokens do not count)")
+        .isEqualTo(400_250L);
+    assertThat(log.events()).as("every event logged").hasSize(3);
+  }
 }

@@ -295,4 +295,48 @@ class RecordAssemblerTest {
     assertFailure(finished, FailureReason.IDLE_TIMEOUT, 200, idle);
     assertFailure(timedOut, FailureReason.IDLE_TIMEOUT, 200, idle);
   }
+
+  @Test
+  void preciseStampsGiveMicrosecondDurationsBesideGatlingsMilliseconds() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.sent(7_000_000_000L, 999_600L);
+    stamps.headers(7_119_600_000L);
+    stamps.firstToken(7_399_512_000L);
+
+    RequestRecord record =
+        RecordAssembler.assemble(
+            CTX,
+            List.of(CONNECTED, FIRST_TOKEN, ok(RowNames.DECODE, 1_400, 1_500)),
+            List.of(ROLE, at(1_400, HI), at(1_500, DONE)),
+            FALLBACK_SEND,
+            stamps);
+
+    assertThat(record.ttfbMillis()).as("Gatling's TTFB, whole ms").isEqualTo(120L);
+    assertThat(record.ttfbMicros()).as("the stamps' TTFB, µs").isEqualTo(119_600L);
+    assertThat(record.ttftMicros()).as("the stamps' TTFT, µs").isEqualTo(399_512L);
+    assertThat(record.gapMicros()).as("the stamps' gap, µs").isEqualTo(279_912L);
+    assertThat(record.startEpochMicros())
+        .as("their origin, µs since the epoch")
+        .isEqualTo(999_600L);
+  }
+
+  @Test
+  void aRequestWithoutHeadersGetsNoPreciseTimingsEvenIfStamped() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.sent(7_000_000_000L);
+    stamps.headers(7_119_600_000L);
+
+    RequestRecord record =
+        RecordAssembler.assemble(
+            CTX,
+            List.of(
+                failed(RowNames.TTFB, 1_000, 1_120, "Server returned http response with code 429")),
+            List.of(),
+            FALLBACK_SEND,
+            stamps);
+
+    assertThat(record.ttfbMillis()).as("a failed connect has no TTFB").isNull();
+    assertThat(record.ttfbMicros()).as("nor a precise one").isNull();
+    assertThat(record.ttftMicros()).isNull();
+  }
 }

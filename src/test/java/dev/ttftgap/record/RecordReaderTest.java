@@ -30,7 +30,11 @@ class RecordReaderTest {
   void roundTripsEveryFieldIncludingNulls() {
     Path file = dir.resolve("round.jsonl");
     List<RequestRecord> records =
-        List.of(TestRecords.full(1), TestRecords.minimal(2), TestRecords.inFlight(3));
+        List.of(
+            TestRecords.full(1),
+            TestRecords.minimal(2),
+            TestRecords.inFlight(3),
+            TestRecords.precise(4));
     try (RecordWriter writer = RecordWriter.open(file)) {
       records.forEach(writer::append);
     }

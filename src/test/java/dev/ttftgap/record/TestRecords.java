@@ -56,6 +56,11 @@ public final class TestRecords {
         .build();
   }
 
+  /** {@link #full} with the load generator's precise timings, µs. */
+  public static RequestRecord precise(long userId) {
+    return full(userId).withMicros(120_345L, 400_456L, 280_111L, 1_764_470_000_000_000L + userId);
+  }
+
   /** Every nullable field null: a warm-up request whose connection was refused. */
   public static RequestRecord minimal(long userId) {
     return builder()
@@ -344,7 +349,11 @@ public final class TestRecords {
           turn,
           malformedChunks,
           stalls,
-          longestStallMillis);
+          longestStallMillis,
+          null,
+          null,
+          null,
+          null);
     }
   }
 }

@@ -65,6 +65,23 @@ class CapacityHtmlTest {
   }
 
   @Test
+  void expectsALoadGeneratorChartWhenTheRunMeasuredItself() {
+    CapacityReport report =
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            Synthetic.hockeyStickRecords(false),
+            List.of("synthetic/records.jsonl"),
+            dev.ttftgap.analysis.CapacityOptions.defaults(),
+            null,
+            dev.ttftgap.health.HealthSamples.quiet());
+    assertThat(CapacityHtml.expectedCharts(report))
+        .as("charts with the health measured")
+        .isEqualTo(5);
+    assertThat(CapacityHtml.render(report))
+        .as("the page has the event-loop delay chart")
+        .contains("id=\"chart-load-generator\"");
+  }
+
+  @Test
   void chartsRenderWithoutErrorsInHeadlessChromium(@TempDir Path dir) throws Exception {
     assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
     for (boolean serverQueue : new boolean[] {false, true}) {

@@ -72,6 +72,7 @@ final class ServerViews {
         r.baseline(),
         r.workload(),
         r.runNotes(),
-        view);
+        view,
+        r.loadGenerator());
   }
 }

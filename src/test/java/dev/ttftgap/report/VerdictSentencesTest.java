@@ -208,6 +208,7 @@ class VerdictSentencesTest {
                 null,
                 null,
                 List.of(),
+                null,
                 null));
 
     assertThat(sentence)

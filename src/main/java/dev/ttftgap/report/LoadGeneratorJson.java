@@ -1,0 +1,68 @@
+package dev.ttftgap.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.health.LoadGeneratorStep;
+
+/**
+ * The {@code loadGenerator} objects of {@code capacity.json}: one per step and one for the run.
+ *
+ * <p>Per step: {@code seconds}, {@code eventLoopDelayP50Millis}, {@code eventLoopDelayP99Millis},
+ * {@code eventLoopDelayMaxMillis}, {@code injectionLagP99Millis}, {@code injectionLagMaxMillis},
+ * {@code cpuCores}, {@code cpuSharePercent}, {@code gcPauses}, {@code gcPauseTotalMillis}, {@code
+ * gcPauseMaxMillis}, {@code heapAfterGcMaxBytes}, {@code vouched} (null: nothing measured), {@code
+ * reason} (why not vouched) and {@code flag} (the sentence). The run's object has the same figures
+ * over all steps, then {@code unvouchedSteps} (left out of the SLO verdict), the thresholds {@code
+ * maxEventLoopDelayP99Millis} and {@code maxInjectionLagP99Millis}, and {@code verdict}. Both are
+ * {@code null} when the run has no {@code load-generator.jsonl}.
+ */
+final class LoadGeneratorJson {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private LoadGeneratorJson() {}
+
+  /** The object of step {@code step}; null node when not measured. */
+  static JsonNode step(LoadGeneratorHealth health, int step) {
+    LoadGeneratorStep stepHealth = health == null ? null : health.step(step);
+    if (stepHealth == null) {
+      return NODES.nullNode();
+    }
+    ObjectNode node = figures(stepHealth);
+    node.put("flag", LoadGeneratorSentences.stepFlag(stepHealth));
+    return node;
+  }
+
+  /** The run's object; null node when not measured. */
+  static JsonNode run(LoadGeneratorHealth health) {
+    if (health == null) {
+      return NODES.nullNode();
+    }
+    ObjectNode node = figures(health.run());
+    health.unvouchedSteps().forEach(node.putArray("unvouchedSteps")::add);
+    node.put("maxEventLoopDelayP99Millis", health.maxEventLoopDelayP99Millis());
+    node.put("maxInjectionLagP99Millis", health.maxInjectionLagP99Millis());
+    node.put("verdict", LoadGeneratorSentences.verdict(health));
+    return node;
+  }
+
+  private static ObjectNode figures(LoadGeneratorStep step) {
+    ObjectNode node = NODES.objectNode();
+    node.put("seconds", step.seconds());
+    node.put("eventLoopDelayP50Millis", step.eventLoopDelayP50Millis());
+    node.put("eventLoopDelayP99Millis", step.eventLoopDelayP99Millis());
+    node.put("eventLoopDelayMaxMillis", step.eventLoopDelayMaxMillis());
+    node.put("injectionLagP99Millis", step.injectionLagP99Millis());
+    node.put("injectionLagMaxMillis", step.injectionLagMaxMillis());
+    node.put("cpuCores", step.cpuCores());
+    node.put("cpuSharePercent", step.cpuSharePercent());
+    node.put("gcPauses", step.gcPauses());
+    node.put("gcPauseTotalMillis", step.gcPauseTotalMillis());
+    node.put("gcPauseMaxMillis", step.gcPauseMaxMillis());
+    node.put("heapAfterGcMaxBytes", step.heapAfterGcMaxBytes());
+    node.put("vouched", step.vouched());
+    node.put("reason", step.reason());
+    return node;
+  }
+}

@@ -1,0 +1,136 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.health.LoadGeneratorStep;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * What the load generator says about itself, per run and per step: whether it kept up, and where it
+ * did not, how much it may have added. Shared by every renderer.
+ */
+public final class LoadGeneratorSentences {
+  private LoadGeneratorSentences() {}
+
+  /**
+   * The run's verdict, e.g. "The load generator kept up at every step (event-loop delay p99 0.4 ms,
+   * injection lag p99 1.0 ms, CPU 23 %, at worst): the latencies are the server's." or one that
+   * names the steps it cannot vouch for; null when the run has no health file.
+   */
+  public static String verdict(LoadGeneratorHealth health) {
+    if (health == null) {
+      return null;
+    }
+    List<LoadGeneratorStep> flagged =
+        health.steps().stream().filter(LoadGeneratorStep::unvouched).toList();
+    if (flagged.isEmpty()) {
+      if (health.steps().stream().allMatch(s -> s.vouched() == null)) {
+        return "The load generator measured nothing about itself (no probe tick, no start): it"
+            + " cannot vouch for any step.";
+      }
+      return "The load generator kept up at every step ("
+          + worst(health.steps())
+          + ", at worst): the latencies are the server's.";
+    }
+    List<String> flags = new ArrayList<>();
+    for (LoadGeneratorStep step : flagged) {
+      flags.add(stepFlag(step));
+    }
+    String steps =
+        flagged.stream().map(s -> String.valueOf(s.step())).collect(Collectors.joining(", "));
+    return capitalized(String.join("; ", flags))
+        + ". The SLO verdict leaves out step"
+        + (flagged.size() > 1 ? "s " : " ")
+        + steps
+        + " (the load generator cannot vouch for "
+        + (flagged.size() > 1 ? "them" : "it")
+        + ").";
+  }
+
+  /**
+   * One step's flag: "kept up (event-loop delay p99 0.4 ms, injection lag p99 1.0 ms, CPU 23 %)",
+   * or "at step 6 the load generator added up to 31 ms (event-loop delay p99): its TTFT p99 is not
+   * the server's"; null when nothing was measured in the step.
+   */
+  public static String stepFlag(LoadGeneratorStep step) {
+    if (step == null || step.vouched() == null) {
+      return null;
+    }
+    if (step.vouched()) {
+      return "kept up (" + figures(step) + ")";
+    }
+    boolean loop =
+        step.eventLoopDelayP99Millis() != null
+            && step.reason() != null
+            && step.reason().startsWith("event-loop");
+    if (loop) {
+      return "at step "
+          + step.step()
+          + " the load generator added up to "
+          + Fmt.ms(step.eventLoopDelayP99Millis())
+          + " (event-loop delay p99"
+          + cpu(step)
+          + "): its TTFT p99 is not the server's";
+    }
+    return "at step "
+        + step.step()
+        + " the load generator started requests up to "
+        + Fmt.ms(step.injectionLagP99Millis())
+        + " late (injection lag p99"
+        + cpu(step)
+        + "): it offered less than the step's load";
+  }
+
+  private static String figures(LoadGeneratorStep step) {
+    List<String> parts = new ArrayList<>();
+    parts.add("event-loop delay p99 " + Fmt.ms(step.eventLoopDelayP99Millis()));
+    if (step.injectionLagP99Millis() != null) {
+      parts.add("injection lag p99 " + Fmt.ms(step.injectionLagP99Millis()));
+    }
+    if (step.cpuSharePercent() != null) {
+      parts.add("CPU " + Fmt.pct(step.cpuSharePercent()));
+    }
+    return String.join(", ", parts);
+  }
+
+  private static String cpu(LoadGeneratorStep step) {
+    return step.cpuSharePercent() == null ? "" : ", CPU " + Fmt.pct(step.cpuSharePercent());
+  }
+
+  /** The worst figure of each kind over the steps, as {@link #figures} writes them. */
+  private static String worst(List<LoadGeneratorStep> steps) {
+    return figures(
+        new LoadGeneratorStep(
+            null,
+            0,
+            null,
+            max(steps, LoadGeneratorStep::eventLoopDelayP99Millis),
+            null,
+            max(steps, LoadGeneratorStep::injectionLagP99Millis),
+            null,
+            null,
+            max(steps, LoadGeneratorStep::cpuSharePercent),
+            0,
+            0,
+            null,
+            null,
+            true,
+            null));
+  }
+
+  private static Double max(
+      List<LoadGeneratorStep> steps, java.util.function.Function<LoadGeneratorStep, Double> field) {
+    return steps.stream()
+        .map(field)
+        .filter(Objects::nonNull)
+        .max(Comparator.naturalOrder())
+        .orElse(null);
+  }
+
+  private static String capitalized(String text) {
+    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+}

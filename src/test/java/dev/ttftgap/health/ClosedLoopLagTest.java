@@ -1,0 +1,39 @@
+package dev.ttftgap.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClosedLoopLagTest {
+  static RequestRecord request(String run, long user, int step, long start, Long e2e) {
+    return TestRecords.builder()
+        .run(run)
+        .userId(user)
+        .step(step)
+        .concurrency(2)
+        .startEpochMillis(start)
+        .e2eMillis(e2e)
+        .outcome(RequestRecord.OK)
+        .build();
+  }
+
+  @Test
+  void eachRequestLagsTheEndOfTheSameUsersPreviousOne() {
+    List<RequestRecord> records =
+        List.of(
+            request("r", 1, 1, 2_000, 900L),
+            request("r", 1, 1, 1_000, 990L),
+            request("r", 2, 1, 1_000, null),
+            request("r", 2, 2, 2_500, 500L),
+            request("other", 1, 2, 1_995, 100L));
+
+    assertThat(ClosedLoopLag.of(records))
+        .as(
+            "user 1 of run r: its second request starts 10 ms after its first ended; user 2's first"
+                + " request has no end, the other run's user 1 no previous request")
+        .containsExactly(new ClosedLoopLag.Lag(1, 2_000, 10));
+  }
+}

@@ -1,0 +1,66 @@
+package dev.ttftgap.health;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Synthetic load-generator samples for tests: seconds of a step with given probe delays. */
+public final class HealthSamples {
+  private HealthSamples() {}
+
+  /**
+   * {@code seconds} one-second samples of step {@code step}: two loops whose 100 ticks a second ran
+   * {@code quietMicros} late, except {@code slowTicks} ticks a second on the first loop that ran
+   * {@code slowMicros} late; one start a second, {@code lagMicros} late; a quarter of a core busy.
+   */
+  public static List<LoadGeneratorSample> step(
+      int step, int seconds, long quietMicros, int slowTicks, long slowMicros, long lagMicros) {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    for (int s = 0; s < seconds; s++) {
+      List<Long> first = new ArrayList<>(Collections.nCopies(100 - slowTicks, quietMicros));
+      first.addAll(Collections.nCopies(slowTicks, slowMicros));
+      List<Long> second = Collections.nCopies(100, quietMicros);
+      samples.add(
+          new LoadGeneratorSample(
+              1_000_000L + 1000L * (step * 100 + s),
+              step,
+              1000.0,
+              List.of(first, second),
+              List.of(lagMicros),
+              250_000_000L,
+              2,
+              List.of(),
+              null));
+    }
+    return samples;
+  }
+
+  /**
+   * A run whose steps 1 and 2 were quiet and whose step 3's first loop was blocked 31 ms at times.
+   */
+  public static LoadGeneratorHealth blockedAtStep3() {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    samples.addAll(step(1, 5, 400, 0, 0, 1_000));
+    samples.addAll(step(2, 5, 400, 0, 0, 1_000));
+    samples.addAll(step(3, 5, 400, 5, 31_000, 1_000));
+    return LoadGeneratorAnalysis.analyze(samples);
+  }
+
+  /** Steps 1..{@code steps}, quiet except those in {@code blocked}, blocked 31 ms at times. */
+  public static LoadGeneratorHealth flagging(int steps, java.util.Set<Integer> blocked) {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    for (int step = 1; step <= steps; step++) {
+      samples.addAll(step(step, 5, 400, blocked.contains(step) ? 5 : 0, 31_000, 1_000));
+    }
+    return LoadGeneratorAnalysis.analyze(samples);
+  }
+
+  /** A run whose three steps were all quiet. */
+  public static LoadGeneratorHealth quiet() {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    for (int step = 1; step <= 3; step++) {
+      samples.addAll(step(step, 5, 400, 0, 0, 1_000));
+    }
+    return LoadGeneratorAnalysis.analyze(samples);
+  }
+}

@@ -1,0 +1,56 @@
+package dev.ttftgap.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JvmSamplerTest {
+
+  @Test
+  void processCpuTimeGrowsWithWork() {
+    try (JvmSampler sampler = JvmSampler.start()) {
+      Long before = sampler.cpuNanos();
+      long sum = 0;
+      long end = System.nanoTime() + 200_000_000L;
+      while (System.nanoTime() < end) {
+        sum += Long.numberOfTrailingZeros(System.nanoTime());
+      }
+      Long after = sampler.cpuNanos();
+      assertThat(sum).as("work done").isPositive();
+      assertThat(before).as("CPU time before (HotSpot reports it)").isNotNull();
+      assertThat(after - before).as("CPU ns used by 200 ms of spinning").isGreaterThan(50_000_000L);
+      assertThat(sampler.processors()).isPositive();
+    }
+  }
+
+  @Test
+  void anExplicitGcIsReportedAsAPauseWithTheHeapAfterIt() throws Exception {
+    try (JvmSampler sampler = JvmSampler.start()) {
+      sampler.drainGc();
+      List<byte[]> garbage = new ArrayList<>();
+      for (int i = 0; i < 64; i++) {
+        garbage.add(new byte[64 * 1024]);
+      }
+      garbage.clear();
+      System.gc();
+      JvmSampler.GcWindow window = sampler.drainGc();
+      // notifications are delivered on another thread
+      for (int i = 0; i < 50 && window.pausesMillis().isEmpty(); i++) {
+        Thread.sleep(100);
+        window = sampler.drainGc();
+      }
+      assertThat(window.pausesMillis()).as("pauses after System.gc()").isNotEmpty();
+      assertThat(window.heapAfterGcBytes()).as("heap after the GC, bytes").isPositive();
+    }
+  }
+
+  @Test
+  void concurrentCyclesAreNotPauses() {
+    assertThat(JvmSampler.isPausing("G1 Young Generation")).isTrue();
+    assertThat(JvmSampler.isPausing("ZGC Pauses")).isTrue();
+    assertThat(JvmSampler.isPausing("ZGC Cycles")).isFalse();
+    assertThat(JvmSampler.isPausing("G1 Concurrent GC")).isFalse();
+  }
+}

@@ -1,0 +1,111 @@
+package dev.ttftgap.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LoadGeneratorAnalysisTest {
+
+  @Test
+  void aStepWhoseLoopWasLateMoreThanOnePercentOfTheTimeIsNotVouchedFor() {
+    LoadGeneratorHealth health = HealthSamples.blockedAtStep3();
+
+    assertThat(health.steps()).extracting(LoadGeneratorStep::step).containsExactly(1, 2, 3);
+    assertThat(health.step(3).eventLoopDelayP99Millis())
+        .as("p99 of 1000 ticks of which 25 (2.5 %) were 31 ms late")
+        .isEqualTo(31.0);
+    assertThat(health.step(3).vouched()).as("step 3 vouched").isFalse();
+    assertThat(health.step(3).reason()).isEqualTo("event-loop delay p99 31 ms > 2.0 ms");
+    assertThat(health.step(1).vouched()).as("quiet step 1 vouched").isTrue();
+    assertThat(health.step(1).eventLoopDelayP99Millis()).isEqualTo(0.4);
+    assertThat(health.unvouchedSteps()).containsExactly(3);
+    assertThat(health.unvouched(3)).isTrue();
+    assertThat(health.unvouched(7)).as("a step without samples is not said unvouched").isFalse();
+  }
+
+  @Test
+  void halfAPercentOfLateTicksStaysUnderThePercentile() {
+    // 5 of 1000 ticks (0.5 %) 31 ms late: p99 is still a quiet tick
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(HealthSamples.step(1, 10, 400, 1, 31_000, 0));
+    assertThat(health.step(1).eventLoopDelayP99Millis()).isEqualTo(0.4);
+    assertThat(health.step(1).eventLoopDelayMaxMillis()).isEqualTo(31.0);
+    assertThat(health.step(1).vouched()).isTrue();
+  }
+
+  @Test
+  void injectionLagIsMeasuredAgainstTheBestServedStartAndFlagsAStep() {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    samples.addAll(HealthSamples.step(1, 5, 100, 0, 0, 5_000_000));
+    samples.addAll(HealthSamples.step(2, 5, 100, 0, 0, 5_025_000));
+    LoadGeneratorHealth health = LoadGeneratorAnalysis.analyze(samples);
+
+    assertThat(health.step(1).injectionLagP99Millis())
+        .as("lag of the best-served step: the origin")
+        .isEqualTo(0.0);
+    assertThat(health.step(2).injectionLagP99Millis()).isEqualTo(25.0);
+    assertThat(health.step(2).reason()).isEqualTo("injection lag p99 25 ms > 10 ms");
+  }
+
+  @Test
+  void aClosedRunsLagIsEachRequestAgainstTheEndOfTheUsersPreviousOne() {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      // step 2's requests start 30 ms after the user's previous one ended
+      records.add(
+          ClosedLoopLagTest.request(
+              "r", 1, i < 10 ? 1 : 2, 1_000L * i + (i < 10 ? 0 : 30 * (i - 9)), 1_000L));
+    }
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(HealthSamples.step(1, 5, 100, 0, 0, 7_000_000), records);
+
+    assertThat(health.step(1).injectionLagP99Millis())
+        .as("step 1: each request starts as its predecessor ends")
+        .isEqualTo(0.0);
+    assertThat(health.run().injectionLagMaxMillis())
+        .as("the run's largest lag, from the records, not the samples' 7 s")
+        .isEqualTo(30.0);
+  }
+
+  @Test
+  void cpuAndGcAreSummedOverTheStep() {
+    List<LoadGeneratorSample> samples =
+        List.of(
+            new LoadGeneratorSample(
+                1, 1, 1000, List.of(), List.of(), 500_000_000L, 2, List.of(3L, 12L), 40_000_000L),
+            new LoadGeneratorSample(
+                2, 1, 1000, List.of(), List.of(), 300_000_000L, 2, List.of(5L), 60_000_000L),
+            new LoadGeneratorSample(
+                3, 0, 1000, List.of(), List.of(), 900_000_000L, 2, List.of(80L), null));
+    LoadGeneratorStep step = LoadGeneratorAnalysis.analyze(samples).step(1);
+
+    assertThat(step.cpuCores()).as("0.8 s of CPU in 2 s").isEqualTo(0.4);
+    assertThat(step.cpuSharePercent()).as("0.4 of 2 processors").isEqualTo(20.0);
+    assertThat(step.gcPauses()).isEqualTo(3);
+    assertThat(step.gcPauseTotalMillis()).isEqualTo(20);
+    assertThat(step.gcPauseMaxMillis()).isEqualTo(12);
+    assertThat(step.heapAfterGcMaxBytes()).isEqualTo(60_000_000L);
+    assertThat(step.vouched()).as("no probe tick and no start: nothing to vouch with").isNull();
+  }
+
+  @Test
+  void theWarmUpStaysOutOfTheStepsAndTheRun() {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    samples.addAll(HealthSamples.step(0, 3, 400, 50, 90_000, 0));
+    samples.addAll(HealthSamples.step(1, 3, 400, 0, 0, 0));
+    LoadGeneratorHealth health = LoadGeneratorAnalysis.analyze(samples);
+
+    assertThat(health.steps()).extracting(LoadGeneratorStep::step).containsExactly(1);
+    assertThat(health.run().eventLoopDelayMaxMillis())
+        .as("the warm-up's 90 ms ticks are not the run's")
+        .isEqualTo(0.4);
+  }
+
+  @Test
+  void noFileMeansNoHealth() {
+    assertThat(LoadGeneratorAnalysis.analyze(null)).isNull();
+  }
+}

@@ -1,0 +1,53 @@
+package dev.ttftgap.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RequestStampsTest {
+
+  @Test
+  void durationsAreWholeMicrosecondsBetweenTheStamps() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.sent(5_000_000_000L);
+    stamps.headers(5_000_812_345L);
+    stamps.firstToken(5_026_700_999L);
+
+    assertThat(stamps.ttfbMicros()).as("send → headers, µs").isEqualTo(812L);
+    assertThat(stamps.ttftMicros()).as("send → first token, µs").isEqualTo(26_700L);
+    assertThat(stamps.gapMicros()).as("headers → first token, µs").isEqualTo(25_888L);
+  }
+
+  @Test
+  void theGapIsTtftMinusTtfbEvenWhereTheirTruncationsDiffer() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.sent(1_000_000L);
+    stamps.headers(1_000_999L);
+    stamps.firstToken(1_001_998L);
+    // 0.999 µs and 1.998 µs truncate to 0 and 1; headers → first token alone would be 0.999 → 0
+    assertThat(stamps.gapMicros())
+        .as("gap = ttftMicros − ttfbMicros, as the record defines it")
+        .isEqualTo(stamps.ttftMicros() - stamps.ttfbMicros())
+        .isEqualTo(1L);
+  }
+
+  @Test
+  void theFirstStampOfEachKindWins() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.sent(1_000_000L);
+    stamps.sent(9_000_000L);
+    stamps.headers(2_000_000L);
+    stamps.headers(8_000_000L);
+    assertThat(stamps.ttfbMicros()).as("a re-sent request keeps the first send").isEqualTo(1_000L);
+  }
+
+  @Test
+  void aMissingStampLeavesItsDurationsUndefined() {
+    RequestStamps stamps = new RequestStamps();
+    stamps.headers(2_000_000L);
+    stamps.firstToken(3_000_000L);
+    assertThat(stamps.ttfbMicros()).as("no send stamp").isNull();
+    assertThat(stamps.ttftMicros()).as("no send stamp").isNull();
+    assertThat(stamps.gapMicros()).as("headers and first token were stamped").isEqualTo(1_000L);
+  }
+}

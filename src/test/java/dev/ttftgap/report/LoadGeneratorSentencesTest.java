@@ -1,0 +1,55 @@
+package dev.ttftgap.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.health.HealthSamples;
+import dev.ttftgap.health.LoadGeneratorHealth;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class LoadGeneratorSentencesTest {
+
+  @Test
+  void aQuietRunSaysTheLoadGeneratorKeptUpWithItsWorstFigures() {
+    assertThat(LoadGeneratorSentences.verdict(HealthSamples.quiet()))
+        .isEqualTo(
+            "The load generator kept up at every step (event-loop delay p99 0.4 ms, injection lag"
+                + " p99 0.0 ms, CPU 13 %, at worst): the latencies are the server's.");
+  }
+
+  @Test
+  void aBlockedStepIsNamedWithWhatTheClientAddedAndLeftOutOfTheSlo() {
+    assertThat(LoadGeneratorSentences.verdict(HealthSamples.blockedAtStep3()))
+        .isEqualTo(
+            "At step 3 the load generator added up to 31 ms (event-loop delay p99, CPU 13 %): its"
+                + " TTFT p99 is not the server's. The SLO verdict leaves out step 3 (the load"
+                + " generator cannot vouch for it).");
+  }
+
+  @Test
+  void severalBlockedStepsAreListed() {
+    LoadGeneratorHealth health = HealthSamples.flagging(4, Set.of(2, 4));
+    assertThat(LoadGeneratorSentences.verdict(health))
+        .startsWith("At step 2 the load generator added up to 31 ms")
+        .contains("; at step 4 the load generator added up to 31 ms")
+        .endsWith(
+            "The SLO verdict leaves out steps 2, 4 (the load generator cannot vouch for them).");
+  }
+
+  @Test
+  void eachStepHasItsOwnFlag() {
+    LoadGeneratorHealth health = HealthSamples.blockedAtStep3();
+    assertThat(LoadGeneratorSentences.stepFlag(health.step(1)))
+        .isEqualTo("kept up (event-loop delay p99 0.4 ms, injection lag p99 0.0 ms, CPU 13 %)");
+    assertThat(LoadGeneratorSentences.stepFlag(health.step(3)))
+        .isEqualTo(
+            "at step 3 the load generator added up to 31 ms (event-loop delay p99, CPU 13 %): its"
+                + " TTFT p99 is not the server's");
+  }
+
+  @Test
+  void noHealthFileNoSentence() {
+    assertThat(LoadGeneratorSentences.verdict(null)).isNull();
+    assertThat(LoadGeneratorSentences.stepFlag(null)).isNull();
+  }
+}
