@@ -28,9 +28,13 @@ import java.util.function.Consumer;
  *   <li><b>Bisect</b> between the highest passing probe P and the lowest failing one F until (F −
  *       P)/P ≤ precision, or until the time left is only enough for the hold.
  *   <li><b>Hold</b> P for {@code holdSeconds}. Passed: the answer, bracketed by [P, F]. Failed: F
- *       becomes P, the next lower passing probe (or P × (1 − 2 × precision)) is held, at most
- *       {@value #MAX_HOLDS} holds in all.
+ *       becomes P, and P × (1 − 2 × precision) is held (never above 95 % of the ceiling below), at
+ *       most {@value #MAX_HOLDS} holds in all.
  * </ol>
+ *
+ * <p>The ceiling: the highest throughput the server achieved in a phase that failed. Nothing at or
+ * above it is sustainable, so it bounds F, and a probe that passed at or above it (a short Poisson
+ * probe near capacity can look steady by chance) is discarded.
  *
  * <p>A phase passes when its step, measured by {@link StepStatistics} on every record so far,
  * passes {@link SloEvaluator#passes}: every limit met and steady (no growing queue). It is judged
@@ -87,6 +91,7 @@ public final class RateSearch {
   private double credit;
   private Double lo;
   private Double hi;
+  private Double ceiling;
   private final List<Double> passingProbes = new ArrayList<>();
   private long lastE2eP95Millis = DEFAULT_E2E_MILLIS;
   private int holds;
@@ -203,25 +208,31 @@ public final class RateSearch {
       return;
     }
     String failure = null;
-    StepStats stats = null;
+    StepStats stats =
+        StepStatistics.of(records).stream()
+            .filter(s -> s.step() == phase.index())
+            .findFirst()
+            .orElse(null);
+    double rate = phase.rate();
     if (open > 0) {
       failure = open + " request(s) still open " + settleMillis() / 1000 + " s after its end";
-    } else {
-      stats =
-          StepStatistics.of(records).stream()
-              .filter(s -> s.step() == phase.index())
-              .findFirst()
-              .orElse(null);
-      if (stats == null) {
-        failure = "no request ended";
-      } else if (!SloEvaluator.passes(stats, slo)) {
-        failure =
-            stats.unsteady()
-                ? "not steady: " + stats.steadyState().reason()
-                : "breaks " + String.join(", ", SloEvaluator.violations(stats, slo));
-      }
+    } else if (stats == null) {
+      failure = "no request ended";
+    } else if (!SloEvaluator.passes(stats, slo)) {
+      failure =
+          stats.unsteady()
+              ? "not steady: " + stats.steadyState().reason()
+              : "breaks " + String.join(", ", SloEvaluator.violations(stats, slo));
+    } else if (ceiling != null && rate >= ceiling) {
+      failure =
+          String.format(
+              Locale.ROOT,
+              "at or above the %.2f rps the server completed when overloaded",
+              ceiling);
     }
-    double rate = phase.rate();
+    if (failure != null && stats != null && stats.achievedRate() != null) {
+      raiseCeiling(stats.achievedRate());
+    }
     log.accept(
         String.format(
             Locale.ROOT,
@@ -229,7 +240,7 @@ public final class RateSearch {
             phase.label(),
             failure == null ? "passes" : "fails",
             failure == null ? figures(stats) : " (" + failure + ")"));
-    if (failure == null && stats.e2e() != null) {
+    if (failure == null && stats != null && stats.e2e() != null) {
       lastE2eP95Millis = Math.round(stats.e2e().p95Millis());
     }
     if (phase.kind() == Phase.Kind.HOLD) {
@@ -237,6 +248,21 @@ public final class RateSearch {
     } else {
       afterProbe(failure == null, rate, nowMillis);
     }
+  }
+
+  /**
+   * The server completed {@code achieved} requests/s in a phase that failed: no rate at or above
+   * the highest such throughput is sustainable, so it bounds the bracket, and probes that passed at
+   * or above it (a short Poisson probe near capacity can look steady) no longer count.
+   */
+  private void raiseCeiling(double achieved) {
+    if (ceiling != null && achieved <= ceiling) {
+      return;
+    }
+    ceiling = achieved;
+    passingProbes.removeIf(r -> r >= achieved);
+    lo = passingProbes.stream().max(Double::compare).orElse(null);
+    hi = hi == null ? achieved : Math.min(hi, achieved);
   }
 
   private void afterProbe(boolean passed, double rate, long now) {
@@ -255,7 +281,7 @@ public final class RateSearch {
       }
       next = Math.min(config.maxRate(), rate * config.growth());
     } else if (lo == null) {
-      next = rate / config.growth();
+      next = ceiling == null ? rate / config.growth() : Math.min(rate, ceiling) / config.growth();
       if (next < config.startRate() / Math.pow(config.growth(), 3)) {
         done("no probe passed, down to " + trim(rate), now);
         return;
@@ -299,11 +325,12 @@ public final class RateSearch {
       return;
     }
     hi = rate;
-    double next =
-        passingProbes.stream()
-            .filter(r -> r < rate)
-            .max(Double::compare)
-            .orElse(rate * (1 - 2 * config.precisionPercent() / 100));
+    // a hold that failed steps down by twice the precision, and never above 95 % of what the
+    // server completed when overloaded
+    double next = rate * (1 - 2 * config.precisionPercent() / 100);
+    if (ceiling != null) {
+      next = Math.min(next, 0.95 * ceiling);
+    }
     if (holds >= MAX_HOLDS) {
       done("the hold failed " + holds + " times; no rate proven", now);
       return;
