@@ -140,6 +140,7 @@ public final class ServerMetricsAnalysis {
     List<Double> waiting = gauge.apply(ServerMetric.WAITING);
     List<Double> running = gauge.apply(ServerMetric.RUNNING);
     List<Double> kv = gauge.apply(ServerMetric.KV_CACHE_USAGE);
+    List<Double> preempted = gauge.apply(ServerMetric.PREEMPTIONS);
     long firstTokenShift = shift(step.ttft());
     long finishShift = shift(step.e2e());
     HistogramDelta queue =
@@ -165,7 +166,10 @@ public final class ServerMetricsAnalysis {
         ttft == null ? null : ttft.quantileMillis(0.5),
         ttft == null ? null : ttft.quantileMillis(0.95),
         prefillMean,
-        decomposition(step, queueMean, prefillMean, ttftMean, records));
+        decomposition(step, queueMean, prefillMean, ttftMean, records),
+        preempted.size() < 2
+            ? null
+            : Math.max(0, preempted.get(preempted.size() - 1) - preempted.get(0)));
   }
 
   private static GapDecomposition decomposition(

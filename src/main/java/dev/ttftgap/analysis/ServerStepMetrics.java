@@ -19,6 +19,9 @@ package dev.ttftgap.analysis;
  * @param ttftP95Millis server TTFT, p95, interpolated
  * @param prefillMeanMillis server prefill time, mean
  * @param decomposition where the client's mean TTFT went
+ * @param preemptions sequences the server preempted during the step (its preemption counter's
+ *     increase between the step's first and last scrape); null when the server exposes no such
+ *     counter
  */
 public record ServerStepMetrics(
     int step,
@@ -35,4 +38,5 @@ public record ServerStepMetrics(
     Double ttftP50Millis,
     Double ttftP95Millis,
     Double prefillMeanMillis,
-    GapDecomposition decomposition) {}
+    GapDecomposition decomposition,
+    Double preemptions) {}

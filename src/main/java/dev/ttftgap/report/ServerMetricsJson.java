@@ -35,6 +35,7 @@ final class ServerMetricsJson {
     node.put("runningMean", metrics.runningMean());
     node.put("runningMax", metrics.runningMax());
     node.put("kvCacheUsageMeanPercent", metrics.kvCacheUsageMeanPercent());
+    node.put("preemptions", metrics.preemptions());
     node.put("queueTimeMeanMillis", metrics.queueTimeMeanMillis());
     node.put("queueTimeP50Millis", metrics.queueTimeP50Millis());
     node.put("queueTimeP95Millis", metrics.queueTimeP95Millis());

@@ -59,7 +59,7 @@ final class ServerVerdict {
             .append(" is not queueing at the server: prefill, batching or transfer")
             .append(prefill(view, first.step(), knee.step()));
       }
-      return Optional.of(text.append('.').toString());
+      return Optional.of(text.append('.').append(preemptions(report, view)).toString());
     }
     ServerStepMetrics grown = view.step(growth);
     text.append("first grows at step ")
@@ -89,7 +89,26 @@ final class ServerVerdict {
           .append(knee.step())
           .append("): requests queue at the server before the median gap shows it");
     }
-    return Optional.of(text.append('.').toString());
+    return Optional.of(text.append('.').append(preemptions(report, view)).toString());
+  }
+
+  /** " From step 4 (2 rps) the server preempts: …", or "" when it never did (or cannot say). */
+  private static String preemptions(CapacityReport report, ServerMetricsView view) {
+    for (ServerStepMetrics step : view.steps()) {
+      if (step.preemptions() != null && step.preemptions() > 0) {
+        return " From step "
+            + step.step()
+            + rate(report, step.step())
+            + " the server preempts ("
+            + Fmt.num(step.preemptions())
+            + " sequences"
+            + (step.kvCacheUsageMeanPercent() == null
+                ? ""
+                : ", KV cache " + Fmt.pct(step.kvCacheUsageMeanPercent()) + " used")
+            + "): its KV cache is full, so it recomputes running sequences and fewer run at once.";
+      }
+    }
+    return "";
   }
 
   private static String prefill(ServerMetricsView view, int from, int to) {

@@ -27,6 +27,23 @@ class ServerVerdictTest {
   }
 
   @Test
+  void preemptionsAreNamedFromTheFirstStepThatHasThem() {
+    // the fixture preempts 4 sequences in each step whose mean waiting is 9 or more (step 8 on)
+    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20);
+
+    assertThat(ServerVerdict.of(report))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .contains("From step 8")
+                    .contains("the server preempts (4 sequences")
+                    .contains("its KV cache is full"));
+    assertThat(ServerVerdict.of(ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2)))
+        .as("no preemption, no word of it")
+        .hasValueSatisfying(s -> assertThat(s).doesNotContain("preempts"));
+  }
+
+  @Test
   void aQueueThatNeverGrowsSaysTheKneeIsNotQueueingAtTheServer() {
     CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0, 0, 0, 0.2, 0.5, 0.6);
 

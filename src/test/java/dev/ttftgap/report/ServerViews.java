@@ -41,7 +41,8 @@ final class ServerViews {
               60.0,
               15.0,
               new GapDecomposition(
-                  50.0, 2.0, 10.0 * waiting, 15.0, 33.0 - 10 * waiting, "histograms")));
+                  50.0, 2.0, 10.0 * waiting, 15.0, 33.0 - 10 * waiting, "histograms"),
+              waiting >= 9 ? 4.0 : 0.0));
     }
     ServerMetricsView view =
         new ServerMetricsView(
