@@ -70,8 +70,11 @@ public final class StepStatistics {
                         s.records.stream()
                             .allMatch(r -> r.offeredRate() == null && r.concurrency() != null));
     Map<Integer, SteadyState> steady = new TreeMap<>();
+    Map<Integer, Map<String, long[]>> windowsByStep = new TreeMap<>();
     for (StepSamples step : samples) {
-      long[][] union = union(runWindows(step.records).values());
+      Map<String, long[]> windows = runWindows(step.records);
+      windowsByStep.put(step.step, windows);
+      long[][] union = union(windows.values());
       if (union.length > 0) {
         SteadyState verdict =
             SteadyStateDetector.detect(
@@ -96,7 +99,14 @@ public final class StepStatistics {
             .toArray();
     List<StepStats> stats = new ArrayList<>();
     for (StepSamples step : samples) {
-      stats.add(stats(step, sorted, completionEpochMillis, baseline, steady.get(step.step)));
+      stats.add(
+          stats(
+              step,
+              windowsByStep.get(step.step),
+              sorted,
+              completionEpochMillis,
+              baseline,
+              steady.get(step.step)));
     }
     return new Result(List.copyOf(samples), List.copyOf(stats), baseline, warmup);
   }
@@ -120,6 +130,7 @@ public final class StepStatistics {
 
   private static StepStats stats(
       StepSamples step,
+      Map<String, long[]> runWindows,
       List<RequestRecord> all,
       long[] completionEpochMillis,
       LowLoadBaseline baseline,
@@ -139,7 +150,6 @@ public final class StepStatistics {
             .findFirst()
             .orElse(null);
 
-    Map<String, long[]> runWindows = runWindows(records);
     long[][] union = union(runWindows.values());
     double windowMillis = Arrays.stream(union).mapToLong(w -> w[1] - w[0]).sum();
     boolean hasWindow = windowMillis > 0;
