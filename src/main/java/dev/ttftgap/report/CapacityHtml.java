@@ -37,10 +37,17 @@ public final class CapacityHtml {
   }
 
   public static String render(CapacityReport report) {
+    return render(report, java.util.Optional.empty());
+  }
+
+  /** The page, opening with what ran ({@code header}: profile, target, model, date) when known. */
+  public static String render(CapacityReport report, java.util.Optional<RunHeader> header) {
     StringBuilder html = new StringBuilder(1_200_000);
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        .append("<title>Capacity report: TTFT − TTFB gap</title>\n")
+        .append("<title>")
+        .append(escape(header.map(h -> h.run() + " · ").orElse("") + "capacity report"))
+        .append("</title>\n")
         // installed first, so errors in the library or the page script are counted too
         .append("<script>window.pageErrors=[];window.recordPageError=function(m){")
         .append("if(m!==null){window.pageErrors.push(String(m));}")
@@ -53,7 +60,11 @@ public final class CapacityHtml {
         .append(scriptSafe(resource(ECHARTS_RESOURCE)))
         .append("\n</script>\n</head>\n");
     html.append("<body data-charts-expected=\"").append(expectedCharts(report)).append("\">\n");
-    html.append("<h1>Capacity report: TTFT − TTFB gap under rising load</h1>\n");
+    html.append("<h1>")
+        .append(escape("Capacity report" + header.map(h -> ": " + h.run()).orElse("")))
+        .append("</h1>\n");
+    header.ifPresent(
+        h -> html.append("<p class=\"meta run\">").append(escape(h.line())).append("</p>\n"));
     html.append("<p class=\"meta\">")
         .append(
             escape(

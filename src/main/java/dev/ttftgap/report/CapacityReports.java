@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Analyses records files and writes {@code capacity.json}, {@code capacity.md} and {@code
@@ -48,12 +49,20 @@ public final class CapacityReports {
     List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
     CapacityReport report =
         CapacityAnalysis.analyzeFiles(files, options, baseline).withRunNotes(runNotes);
-    write(report, outDir);
+    write(report, outDir, RunHeader.readBeside(files));
     return report;
   }
 
   /** Writes the three files of a finished report into {@code outDir}. */
   public static void write(CapacityReport report, Path outDir) {
+    write(report, outDir, Optional.empty());
+  }
+
+  /**
+   * Writes the three files of a finished report into {@code outDir}, the HTML opening with what ran
+   * ({@code header}, when known).
+   */
+  public static void write(CapacityReport report, Path outDir, Optional<RunHeader> header) {
     try {
       Files.createDirectories(outDir);
       Files.writeString(
@@ -61,7 +70,7 @@ public final class CapacityReports {
       Files.writeString(
           outDir.resolve(MARKDOWN_FILE), CapacityMarkdown.render(report), StandardCharsets.UTF_8);
       Files.writeString(
-          outDir.resolve(HTML_FILE), CapacityHtml.render(report), StandardCharsets.UTF_8);
+          outDir.resolve(HTML_FILE), CapacityHtml.render(report, header), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("capacity report: cannot write into " + outDir, e);
     }

@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Gatling 3.15's {@code stopLoadGenerator} ends the run as a normal end (the {@code after} hook
  * and the reports run; {@code crashLoadGenerator} skips {@code after}), with the exit status of the
- * assertions: {@link #exitNonZeroAtShutdown} makes it non-zero.
+ * assertions: {@link RunEnding} makes it {@link #EXIT_BREAKER} once everything is printed (Gatling
+ * has no hook for its exit status: a shutdown hook halts the JVM with it).
  */
 final class BreakerGate {
   /** Exit status of a run the circuit breaker stopped. */
@@ -73,23 +74,5 @@ final class BreakerGate {
 
   private boolean withinGrace() {
     return System.nanoTime() - trippedAtNanos.get() < grace.toNanos();
-  }
-
-  /**
-   * Once the run has written its reports, Gatling exits with its assertions' status; a run the
-   * breaker stopped exits with {@link #EXIT_BREAKER} instead, so a CI job fails. Gatling has no
-   * hook for its exit status, so a shutdown hook ends the JVM with that status ({@link
-   * Runtime#halt}) when Gatling calls {@code System.exit}, after its report is written.
-   */
-  static void exitNonZeroAtShutdown() {
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  System.out.flush();
-                  System.err.flush();
-                  Runtime.getRuntime().halt(EXIT_BREAKER);
-                },
-                "ttft-gap-breaker-exit"));
   }
 }

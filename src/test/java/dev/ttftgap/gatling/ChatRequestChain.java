@@ -26,13 +26,17 @@ import java.util.function.Function;
  *
  * <pre>
  * group(step label)
- *   sse "ttfb" POST /chat/completions        row: send → headers (TTFB)
- *     await first token  → check "gap"       row: headers → first content event (the gap)
- *     await [DONE]       → check "decode"    row: first token → [DONE]
- *   collect the unmatched events (role chunk, later tokens, usage) with their arrival times
+ *   sse "ttfb" POST /chat/completions        send → headers (TTFB)
+ *     await first token  → check "gap"       headers → first content event (the gap)
+ *     await [DONE]       → check "decode"    first token → [DONE]
+ *   (Gatling's own rows of these three are read back, not logged: see GatlingInternals)
  *   assemble the record, close the stream if a failure left it open
- *   rows "ttft", "itl", "e2e"                 logged by the project, one set per request
+ *   request "ttft"                            the one Gatling request of the request
+ *   timings ttfb, gap, decode, itl, e2e       groups nested in the step's group
  * </pre>
+ *
+ * <p>So Gatling's Global Information counts requests sent, its throughput is requests/s and its
+ * percentiles are TTFT's; the other timings stay visible per step as nested groups.
  *
  * <p>Both checks also stop on events that end the request early (error object, {@code [DONE]}
  * before content, a chunk of a re-sent stream), so failures carry their own message.
@@ -110,8 +114,8 @@ public final class ChatRequestChain {
                             .on(endOfStreamCheck())))
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
-                .then(exec(sse(RowNames.ABORT).sseName(SSE).close()))
-                .exec(GatlingInternals.logRows(ChatRequestChain::rowsOf)))
+                .then(exec(GatlingInternals.silenced(sse(RowNames.ABORT).sseName(SSE).close())))
+                .exec(GatlingInternals.logRows(session -> rowsOf(session.<RequestRecord>get(RECORD)))))
         .exec(session -> session.remove(SSE).remove(EVENTS).remove(RECORD).markAsSucceeded());
   }
 
@@ -199,23 +203,37 @@ public final class ChatRequestChain {
         && (last.message() == null || !last.message().startsWith("SSE crashed"));
   }
 
-  private static List<GatlingInternals.ReportRow> rowsOf(Session session) {
-    RequestRecord r = session.get(RECORD);
-    List<GatlingInternals.ReportRow> rows = new ArrayList<>(3);
+  /**
+   * One request row, {@code ttft} (send → first token; send → end when the request failed before
+   * it), KO when the request failed; and the timings the record has, as nested groups.
+   */
+  static List<GatlingInternals.ReportRow> rowsOf(RequestRecord r) {
+    List<GatlingInternals.ReportRow> rows = new ArrayList<>(6);
     long start = r.startEpochMillis();
     boolean ok = r.ok();
     String message = ok ? null : r.reason() + ": " + r.message();
-    if (r.ttftMillis() != null) {
-      rows.add(
-          new GatlingInternals.ReportRow(
-              RowNames.TTFT, start, start + r.ttftMillis(), ok, message));
+    long e2e = r.e2eMillis() == null ? 0 : r.e2eMillis();
+    long ttft = r.ttftMillis() != null ? r.ttftMillis() : e2e;
+    rows.add(
+        new GatlingInternals.ReportRow(RowNames.TTFT, start, start + ttft, ok, message, true));
+    if (r.ttfbMillis() != null) {
+      rows.add(timing(RowNames.TTFB, start, start + r.ttfbMillis(), ok));
+    }
+    if (r.ttfbMillis() != null && r.ttftMillis() != null) {
+      rows.add(timing(RowNames.GAP, start + r.ttfbMillis(), start + r.ttftMillis(), ok));
+    }
+    if (r.ttftMillis() != null && r.e2eMillis() != null) {
+      rows.add(timing(RowNames.DECODE, start + r.ttftMillis(), start + r.e2eMillis(), ok));
     }
     if (r.itlMillis() != null && !r.itlMillis().isEmpty()) {
       long mean = Math.round(r.itlMillis().stream().mapToLong(Long::longValue).average().orElse(0));
-      rows.add(new GatlingInternals.ReportRow(RowNames.ITL, start, start + mean, ok, message));
+      rows.add(timing(RowNames.ITL, start, start + mean, ok));
     }
-    long e2e = r.e2eMillis() == null ? 0 : r.e2eMillis();
-    rows.add(new GatlingInternals.ReportRow(RowNames.E2E, start, start + e2e, ok, message));
+    rows.add(timing(RowNames.E2E, start, start + e2e, ok));
     return rows;
+  }
+
+  private static GatlingInternals.ReportRow timing(String name, long start, long end, boolean ok) {
+    return new GatlingInternals.ReportRow(name, start, end, ok, null, false);
   }
 }

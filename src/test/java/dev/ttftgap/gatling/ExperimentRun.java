@@ -37,6 +37,8 @@ import java.util.Optional;
  */
 public final class ExperimentRun {
   private final String simulationName;
+  private final String runName;
+  private final java.time.Instant startedAt = java.time.Instant.now();
   private final Settings settings;
   private final ExperimentPlan plan;
   private final Target target;
@@ -48,6 +50,7 @@ public final class ExperimentRun {
   private ExperimentRun(
       Class<?> simulation, Settings settings, ExperimentPlan plan, Target target) {
     this.simulationName = simulation.getSimpleName().toLowerCase(Locale.ROOT);
+    this.runName = RunOutputs.runName(plan.name(), startedAt);
     this.settings = settings;
     this.plan = plan;
     this.target = target;
@@ -57,7 +60,7 @@ public final class ExperimentRun {
           RequestFactory.of(
               arm.request(), arm.request().model().or(() -> Optional.of(target.model()))));
     }
-    this.recordsFile = RunOutputs.newRecordsFile(simulationName);
+    this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
   }
 
@@ -114,7 +117,8 @@ public final class ExperimentRun {
   public void finish() {
     records.close();
     target.close();
-    Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    Path gatlingDir = RunOutputs.placeRecords(simulationName, runName, recordsFile, settings);
+    Path runDir = RunEnding.rename(gatlingDir, runName);
     List<RequestRecord> all = RecordReader.read(runDir.resolve(RunOutputs.RECORDS_FILE));
     String table =
         switch (plan.table()) {
@@ -122,16 +126,28 @@ public final class ExperimentRun {
           case "prompt-length" -> PromptLengthTable.of(all, plan.dropFirst()).toText();
           default -> ModelComparisonTable.of(all, plan.dropFirst()).toText();
         };
-    System.out.println();
-    System.out.println(
+    String heading =
         "ttft-gap: "
             + plan.name()
             + " ("
             + plan.rounds()
             + " rounds per arm, first "
             + plan.dropFirst()
-            + " dropped)");
-    System.out.println(table);
+            + " dropped)";
+    // printed last, after Gatling's summary (see RunEnding)
+    RunEnding.atExit(
+        gatlingDir,
+        runDir,
+        folder ->
+            "\nttft-gap: run "
+                + runName
+                + " · "
+                + folder.resolve("experiment.md").toUri()
+                + "\n"
+                + heading
+                + "\n"
+                + table,
+        0);
     try {
       Files.writeString(
           runDir.resolve("experiment.md"),
@@ -157,7 +173,7 @@ public final class ExperimentRun {
                         session -> {
                           PlannedRequest request = session.get(planned);
                           return new RequestContext(
-                              simulationName,
+                              runName,
                               session.userId(),
                               RequestRecord.STEP,
                               index + 1,

@@ -43,16 +43,20 @@ import scala.concurrent.duration.FiniteDuration;
  * <p>Gatling's open-source edition has no public API for six things this project needs:
  *
  * <ul>
- *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the
- *       run's {@code StatsEngine}, the way Gatling's own actions do. They count toward the global
- *       totals and {@code global()} assertions like any request.
+ *   <li><b>Report rows of our own</b>: {@link #logRows} logs, through the run's {@code
+ *       StatsEngine} the way Gatling's own actions do, one request row per request (its TTFT) and
+ *       the other timings (TTFB, gap, decode, ITL, e2e) as group timings nested in the step's group
+ *       ({@code logGroupEnd}). Gatling counts only request rows in its Global Information, its
+ *       request counts and throughput and in {@code global()} assertions, so those stay true: one
+ *       request per request sent, percentiles of one metric.
  *   <li><b>Reading back the rows of one stream</b>: the SSE connect action keeps its timestamps
  *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned
  *       http response with code 429") to itself. {@link #tapped} builds the connect action with a
- *       {@code StatsEngine} that forwards every call and also remembers the rows, keyed by the
- *       identity of the user's group list (a new list each time a user enters a group, so one key
- *       per request); {@link #takeRows} hands them to the next action. Every timing thus comes from
- *       Gatling's own clock, the same numbers the HTML report shows.
+ *       {@code StatsEngine} that remembers its rows instead of logging them (keyed by the identity
+ *       of the user's group list: a new list each time a user enters a group, so one key per
+ *       request); {@link #takeRows} hands them to the next action, which logs the request's rows
+ *       from them. Every timing thus comes from Gatling's own clock. {@link #silenced} drops the
+ *       rows of an action (the close of a stream a failure left open).
  *   <li><b>Gatling's clock</b>, to stamp SSE events as they arrive ({@link #nowMillis}): taken from
  *       the run's components when the tapped action is built.
  *   <li><b>The server's message on an error status</b>: Gatling's SSE client fails the stream at
@@ -86,9 +90,23 @@ public final class GatlingInternals {
           clock = ctx.coreComponents().clock();
           eventLoops = loopsOf(ctx.coreComponents().eventLoopGroup());
           return scalaConnect.build(
-              withErrorBodies(withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine()))),
+              withErrorBodies(
+                  withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine(), true))),
               next);
         };
+    return () -> wrapper;
+  }
+
+  /**
+   * The action, built so that the rows it logs are dropped (its crashes still reach Gatling's error
+   * table): for actions that are plumbing, not requests.
+   */
+  public static ActionBuilder silenced(ActionBuilder action) {
+    io.gatling.core.action.builder.ActionBuilder scalaAction = action.asScala();
+    io.gatling.core.action.builder.ActionBuilder wrapper =
+        (ctx, next) ->
+            scalaAction.build(
+                withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine(), false)), next);
     return () -> wrapper;
   }
 
@@ -159,8 +177,10 @@ public final class GatlingInternals {
   }
 
   /**
-   * An action that logs the rows {@code rows} computes, in the user's current group, as if they
-   * were requests. A row's response time is {@code endMillis − startMillis}.
+   * An action that logs the rows {@code rows} computes, in the user's current group: a {@linkplain
+   * ReportRow#request() request} row as a Gatling request, any other as a group timing nested in
+   * the current group ({@code [step, name]}), which Gatling shows in its tables and charts but does
+   * not count as a request. A row's time is {@code endMillis − startMillis}.
    */
   public static ActionBuilder logRows(Function<Session, List<ReportRow>> rows) {
     io.gatling.core.action.builder.ActionBuilder builder =
@@ -170,15 +190,28 @@ public final class GatlingInternals {
               scalaSession -> {
                 Session session = new Session(scalaSession);
                 for (ReportRow row : rows.apply(session)) {
-                  statsEngine.logResponse(
-                      scalaSession.scenario(),
-                      scalaSession.groups(),
-                      row.name(),
-                      row.startMillis(),
-                      row.endMillis(),
-                      row.ok() ? OK$.MODULE$ : KO$.MODULE$,
-                      Option.empty(),
-                      row.ok() ? Option.empty() : Option.apply(row.message()));
+                  Status status = row.ok() ? OK$.MODULE$ : KO$.MODULE$;
+                  if (row.request()) {
+                    statsEngine.logResponse(
+                        scalaSession.scenario(),
+                        scalaSession.groups(),
+                        row.name(),
+                        row.startMillis(),
+                        row.endMillis(),
+                        status,
+                        Option.empty(),
+                        row.ok() ? Option.empty() : Option.apply(row.message()));
+                  } else {
+                    // a group's own figure: start, exit and cumulated time all say the same
+                    statsEngine.logGroupEnd(
+                        scalaSession.scenario(),
+                        new GroupBlock(
+                            scalaSession.groups().appended(row.name()),
+                            row.startMillis(),
+                            (int) (row.endMillis() - row.startMillis()),
+                            status),
+                        row.endMillis());
+                  }
                 }
                 return new Success<>(scalaSession);
               },
@@ -189,9 +222,14 @@ public final class GatlingInternals {
     return () -> builder;
   }
 
-  /** A row to show in the report. */
+  /**
+   * A row to show in the report.
+   *
+   * @param request true: a Gatling request (counted in Gatling's totals); false: a timing shown as
+   *     a group nested in the current one
+   */
   public record ReportRow(
-      String name, long startMillis, long endMillis, boolean ok, String message) {}
+      String name, long startMillis, long endMillis, boolean ok, String message, boolean request) {}
 
   private static ScenarioContext withStatsEngine(ScenarioContext ctx, StatsEngine statsEngine) {
     CoreComponents core = ctx.coreComponents();
@@ -258,12 +296,17 @@ public final class GatlingInternals {
     }
   }
 
-  /** Forwards everything; remembers the response rows per group instance. */
+  /**
+   * Forwards everything but the response rows, which it remembers per group instance ({@code
+   * remember}) or drops.
+   */
   private static final class Tap implements StatsEngine {
     private final StatsEngine delegate;
+    private final boolean remember;
 
-    Tap(StatsEngine delegate) {
+    Tap(StatsEngine delegate, boolean remember) {
       this.delegate = delegate;
+      this.remember = remember;
     }
 
     @Override
@@ -276,17 +319,9 @@ public final class GatlingInternals {
         Status status,
         Option<String> responseCode,
         Option<String> message) {
-      delegate.logResponse(
-          scenario,
-          groups,
-          requestName,
-          startTimestamp,
-          endTimestamp,
-          status,
-          responseCode,
-          message);
+      // not forwarded: the request's rows are logged from these by logRows, one request each
       // Long.MinValue marks "an unmatched message arrived", not a row
-      if (endTimestamp != Long.MIN_VALUE && !groups.isEmpty()) {
+      if (remember && endTimestamp != Long.MIN_VALUE && !groups.isEmpty()) {
         ObservedRow row =
             new ObservedRow(
                 requestName,
@@ -308,7 +343,7 @@ public final class GatlingInternals {
         String requestName,
         String error) {
       delegate.logRequestCrash(scenario, groups, requestName, error);
-      if (!groups.isEmpty()) {
+      if (remember && !groups.isEmpty()) {
         TAPPED
             .computeIfAbsent(
                 new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(1)))

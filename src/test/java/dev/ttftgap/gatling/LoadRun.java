@@ -30,6 +30,7 @@ import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
+import dev.ttftgap.report.RunHeader;
 import dev.ttftgap.servermetrics.MetricsScraper;
 import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
@@ -53,6 +54,8 @@ public final class LoadRun {
   private static final String PLANNED = "ttftgap.planned";
   private static final String CONVERSATION = "ttftgap.conversation";
   private final String simulationName;
+  private final String runName;
+  private final java.time.Instant startedAt = java.time.Instant.now();
   private final Settings settings;
   private final LoadProfile profile;
   private final StepSchedule schedule;
@@ -71,6 +74,7 @@ public final class LoadRun {
   private final LoadGeneratorProbes probes;
   private volatile long startNanos;
   private final SearchDriver search;
+  private final StepProgress progress;
 
   private LoadRun(
       Class<?> simulation,
@@ -79,13 +83,14 @@ public final class LoadRun {
       Target target,
       RequestExtras.ResolvedHeaders headers) {
     this.simulationName = simulation.getSimpleName().toLowerCase(java.util.Locale.ROOT);
+    this.runName = RunOutputs.runName(profile.name(), startedAt);
     this.settings = settings;
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
     this.requests = RequestFactory.of(profile.request(), Optional.of(target.model()));
     this.headers = headers;
-    this.recordsFile = RunOutputs.newRecordsFile(simulationName);
+    this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
     this.scrapeFile = RunOutputs.scrapeFileFor(recordsFile);
     this.breaker = new CircuitBreaker(profile.breaker());
@@ -103,6 +108,18 @@ public final class LoadRun {
                 records,
                 this::elapsedMillis)
             : null;
+    // a search names its steps as it goes and prints its own phases
+    this.progress =
+        search == null
+            ? new StepProgress(
+                schedule,
+                Math.min(profile.timeouts().streamMillis(), 120_000L),
+                this::elapsedMillis,
+                System.out::println)
+            : null;
+    if (progress != null) {
+      records.onAppend(progress::onRecord);
+    }
   }
 
   /** Validates everything and sets up the target; fails with one line before any load is sent. */
@@ -257,6 +274,7 @@ public final class LoadRun {
       // the probes cut their samples by the schedule's steps; a search names its steps as it
       // goes, so a search runs without them (no health verdict) for now
       probes.start();
+      progress.start();
     }
   }
 
@@ -272,31 +290,80 @@ public final class LoadRun {
       search.stop();
     }
     records.close();
+    if (progress != null) {
+      progress.finish();
+    }
     if (scraper != null) {
       scraper.stop();
     }
     target.close();
-    Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    Path gatlingDir = RunOutputs.placeRecords(simulationName, runName, recordsFile, settings);
+    Path runDir = RunEnding.rename(gatlingDir, runName);
     RunOutputs.placeScrapes(scrapeFile, runDir);
+    new RunHeader(
+            runName,
+            profile.name(),
+            target.endpoint(),
+            target.model(),
+            startedAt.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString())
+        .writeInto(runDir);
     probes.finish(runDir);
     List<String> notes =
         trip.map(t -> List.of("Circuit breaker: " + t.sentence() + ".")).orElse(List.of());
     CapacityReport report =
         CapacityReports.writeAll(
             List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions(), notes);
-    System.out.println(CapacityConsole.render(report));
-    System.out.println(
-        "ttft-gap: capacity report " + runDir.resolve(CapacityReports.HTML_FILE).toUri());
     CapacityMarkdown.appendToStepSummary(report);
-    if (trip.isPresent()) {
-      System.out.println(
-          "ttft-gap: circuit breaker: "
-              + trip.get().sentence()
-              + "; exit status "
-              + BreakerGate.EXIT_BREAKER
-              + " (tune or switch it off in the profile's \"breaker\" object)");
-      BreakerGate.exitNonZeroAtShutdown();
+    System.out.println(
+        "ttft-gap: run "
+            + runName
+            + " done; the verdict follows Gatling's summary ("
+            + runDir.resolve(CapacityReports.HTML_FILE).toUri()
+            + ")");
+    RunEnding.atExit(
+        gatlingDir,
+        runDir,
+        folder -> closingBlock(folder, report, trip),
+        trip.isPresent() ? BreakerGate.EXIT_BREAKER : 0);
+  }
+
+  /**
+   * The block printed last, after Gatling's own summary and assertions: what ran, where its reports
+   * are, then the step table and the verdicts, so that the verdict is the last thing on screen.
+   */
+  private String closingBlock(Path runDir, CapacityReport report, Optional<BreakerTrip> trip) {
+    String rule = "=".repeat(100);
+    StringBuilder block = new StringBuilder("\n").append(rule).append('\n');
+    block
+        .append("ttft-gap: run ")
+        .append(runName)
+        .append(" · load profile ")
+        .append(profile.name())
+        .append(" · target ")
+        .append(target.endpoint())
+        .append(" · model ")
+        .append(target.model())
+        .append('\n');
+    block
+        .append("ttft-gap: capacity report ")
+        .append(runDir.resolve(CapacityReports.HTML_FILE).toUri())
+        .append('\n');
+    if (java.nio.file.Files.exists(runDir.resolve("index.html"))) {
+      block
+          .append("ttft-gap: Gatling's report ")
+          .append(runDir.resolve("index.html").toUri())
+          .append(" (one request row per request, named ttft: its time is the TTFT)\n");
     }
+    trip.ifPresent(
+        t ->
+            block
+                .append("ttft-gap: circuit breaker: ")
+                .append(t.sentence())
+                .append("; exit status ")
+                .append(BreakerGate.EXIT_BREAKER)
+                .append(" (tune or switch it off in the profile's \"breaker\" object)\n"));
+    block.append(CapacityConsole.render(report));
+    return block.append(rule).toString();
   }
 
   /**
@@ -344,9 +411,12 @@ public final class LoadRun {
     Step step = schedule.stepAt(elapsedMillis());
     boolean open = profile.load().open();
     PlannedRequest planned = session.get(PLANNED);
+    if (progress != null) {
+      progress.started(step.index());
+    }
     RequestContext context =
         new RequestContext(
-            simulationName,
+            runName,
             session.userId(),
             step.warmup() ? RequestRecord.WARMUP : RequestRecord.STEP,
             step.index(),

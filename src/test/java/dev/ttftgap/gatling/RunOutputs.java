@@ -22,11 +22,6 @@ final class RunOutputs {
 
   private RunOutputs() {}
 
-  /**
-   * Where a run writes its records while it runs: in the reports folder, under a name that says
-   * which run, so that an interrupted run's records (in-flight requests written as {@code
-   * interrupted}) are easy to find. {@link #placeRecords} moves them next to the report at the end.
-   */
   /** Where Gatling's run folders and the records go ({@code -Dttftgap.reportsDir}). */
   static Path reportsDir() {
     return Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
@@ -41,25 +36,52 @@ final class RunOutputs {
     settings.recordsDir().ifPresent(dir -> OutputFolders.checkWritable("-Drecords.dir", dir));
   }
 
-  static Path newRecordsFile(String simulationName) {
+  /**
+   * A run's name: what it ran (the load profile's or experiment's name) and when it started (UTC),
+   * e.g. {@code rising-rate-20261130-232048}. It names the run folder, and every record's {@code
+   * run} field.
+   */
+  static String runName(String what, java.time.Instant start) {
+    String stem = what.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+    return stem
+        + "-"
+        + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(java.time.ZoneOffset.UTC)
+            .format(start);
+  }
+
+  /**
+   * Where a run writes its records while it runs: in the reports folder, under the run's name, so
+   * that an interrupted run's records (in-flight requests written as {@code interrupted}) are easy
+   * to find. {@link #placeRecords} moves them next to the report at the end. Created with the
+   * permissions every other file of the run gets (not a temp file's 0600).
+   */
+  static Path newRecordsFile(String runName) {
     try {
       Path reportsDir = reportsDir();
       Files.createDirectories(reportsDir);
-      String stamp =
-          java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
-              .withZone(java.time.ZoneOffset.UTC)
-              .format(java.time.Instant.now());
-      Path file =
-          Files.createTempFile(reportsDir, simulationName + "-" + stamp + "-", ".records.jsonl");
-      System.out.println("ttft-gap: records go to " + file + " during the run");
-      return file;
+      for (int n = 1; ; n++) {
+        Path file = reportsDir.resolve(runName + (n == 1 ? "" : "-" + n) + ".records.jsonl");
+        try {
+          Files.createFile(file);
+          System.out.println("ttft-gap: records go to " + file + " during the run");
+          return file;
+        } catch (java.nio.file.FileAlreadyExistsException taken) {
+          // two runs started in the same second: the next free name
+        }
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Moves the records into the run's folder (copying them to {@code -Drecords.dir} too). */
-  static Path placeRecords(String simulationName, Path recordsFile, Settings settings) {
+  /**
+   * Moves the records into Gatling's run folder (found by the simulation's id, the lower-cased
+   * class name Gatling names it after), copying them to {@code -Drecords.dir} too as {@code
+   * <runName>.jsonl}.
+   */
+  static Path placeRecords(
+      String simulationName, String runName, Path recordsFile, Settings settings) {
     Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
     Path runDir =
         latestRunFolder(reportsDir, simulationName)
@@ -70,7 +92,7 @@ final class RunOutputs {
       Files.createDirectories(runDir);
       Path records = runDir.resolve(RECORDS_FILE);
       Files.move(recordsFile, records, StandardCopyOption.REPLACE_EXISTING);
-      settings.recordsDir().ifPresent(dir -> copy(records, dir, runDir.getFileName().toString()));
+      settings.recordsDir().ifPresent(dir -> copy(records, dir, runName));
       System.out.println("ttft-gap: records " + records);
       return runDir;
     } catch (IOException e) {

@@ -14,6 +14,9 @@ import java.util.List;
  * The profile's SLO as Gatling assertions, so that {@code mvn gatling:test} fails when it is
  * broken. They cover only the steps up to {@code slo.assertUpToLevel}: a capacity run overloads its
  * last steps on purpose, and the SLO is a promise for the load you must serve.
+ *
+ * <p>The TTFT and error-rate assertions read the step's one request row ({@code ttft}, KO when the
+ * request failed); the gap's reads the step's nested {@code gap} group, whose time is the gap.
  */
 final class SloAssertions {
   private SloAssertions() {}
@@ -45,7 +48,7 @@ final class SloAssertions {
                     .ifPresent(
                         limit ->
                             assertions.add(
-                                details(step.label(), RowNames.E2E)
+                                details(step.label(), RowNames.TTFT)
                                     .failedRequests()
                                     .percent()
                                     .lte(limit)));

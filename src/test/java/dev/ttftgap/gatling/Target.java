@@ -114,6 +114,7 @@ final class Target implements AutoCloseable {
         throw new IllegalStateException(
             preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
       }
+      System.out.println("ttft-gap: " + preflight.summaryLine());
       if (preflight.ok() && model != null) {
         // what SDK clients (Accept-Encoding: gzip) get through a compressing proxy
         CompressionCheck.run(probeTarget, preflight).ifPresent(System.out::println);
@@ -231,7 +232,22 @@ final class Target implements AutoCloseable {
         + model
         + ", "
         + workload
-        + "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY";
+        + (engine != null
+            ? "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY"
+            : "");
+  }
+
+  /** Where the load goes, without the key: the embedded engine's URL or the base URL given. */
+  String endpoint() {
+    return engine != null
+        ? "embedded engine " + engine.baseUrl()
+        : withoutUserInfo(settings.baseUrl().orElseThrow());
+  }
+
+  private static String withoutUserInfo(java.net.URI url) {
+    return url.getRawUserInfo() == null
+        ? url.toString()
+        : url.toString().replace(url.getRawUserInfo() + "@", "");
   }
 
   @Override

@@ -1,0 +1,56 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.LatencySummary;
+import dev.ttftgap.analysis.StepStats;
+
+/**
+ * The console line printed while a run goes on, once a load step has finished: what was offered,
+ * what was achieved, TTFB and gap (median / p95) and the errors. For example:
+ *
+ * <pre>
+ * ttft-gap: step 3 · 6 rps done · achieved 5.88 rps · TTFB p50/p95 1.0 / 4.0 ms · gap p50/p95 36 / 40 ms · errors 0 % (0 of 120)
+ * </pre>
+ *
+ * The verdict waits for the end of the run; these lines only say that the run is on its way and
+ * where the gap stands.
+ */
+public final class StepLine {
+  private StepLine() {}
+
+  /** The line of a finished measured step. */
+  public static String of(StepStats step) {
+    return "ttft-gap: "
+        + step.label()
+        + " done · achieved "
+        + Fmt.rate(step.achievedRate())
+        + " · TTFB p50/p95 "
+        + pair(step.ttfb())
+        + " · gap p50/p95 "
+        + pair(step.gap())
+        + " · errors "
+        + Fmt.pct(step.errorRatePercent())
+        + " ("
+        + step.failedRequests()
+        + " of "
+        + step.requests()
+        + ")";
+  }
+
+  /** The line of the finished warm-up, whose requests stay out of the statistics. */
+  public static String warmup(String label, int requests, int failed) {
+    return "ttft-gap: "
+        + label
+        + " done · "
+        + requests
+        + " requests, "
+        + failed
+        + " failed (left out of the statistics)";
+  }
+
+  private static String pair(LatencySummary summary) {
+    if (summary == null || summary.count() == 0) {
+      return Fmt.UNDEFINED;
+    }
+    return Fmt.msBare(summary.p50Millis()) + " / " + Fmt.ms(summary.p95Millis());
+  }
+}
