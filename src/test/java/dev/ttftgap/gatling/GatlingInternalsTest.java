@@ -144,4 +144,21 @@ class GatlingInternalsTest {
         .as("GroupBlock.groups" + UPGRADE_HINT)
         .isEqualTo("scala.collection.immutable.List");
   }
+
+  @Test
+  void aGroupTimingCanStillBeBuiltAndLogged() throws NoSuchMethodException {
+    assertThat(
+            GroupBlock.class.getConstructor(
+                scala.collection.immutable.List.class,
+                long.class,
+                int.class,
+                io.gatling.commons.stats.Status.class))
+        .as("GroupBlock(groups, start, cumulated response time, status)" + UPGRADE_HINT)
+        .isNotNull();
+    assertThat(
+            io.gatling.core.stats.StatsEngine.class.getMethod(
+                "logGroupEnd", String.class, GroupBlock.class, long.class))
+        .as("StatsEngine.logGroupEnd(scenario, group block, exit timestamp)" + UPGRADE_HINT)
+        .isNotNull();
+  }
 }
