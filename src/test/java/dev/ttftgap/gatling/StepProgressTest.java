@@ -39,12 +39,18 @@ class StepProgressTest {
         .build();
   }
 
-  @Test
-  void aStepIsPrintedOnceTheRunIsPastItsEndAndItsRequestsHaveFinished() {
+  /** Step 1 of the smoke profile, two of its requests sent, the first one's record in. */
+  private Step twoSentOneFinished() {
     Step first = schedule.measuredSteps().get(0);
     progress.started(first.index());
     progress.started(first.index());
     progress.onRecord(record(first, 1));
+    return first;
+  }
+
+  @Test
+  void aStepIsPrintedOnceTheRunIsPastItsEndAndItsRequestsHaveFinished() {
+    Step first = twoSentOneFinished();
 
     now.set(first.endMillis() + 10);
     progress.poll();
@@ -64,10 +70,7 @@ class StepProgressTest {
 
   @Test
   void aStepWhoseLastRequestHangsIsPrintedOnceItsGraceHasPassed() {
-    Step first = schedule.measuredSteps().get(0);
-    progress.started(first.index());
-    progress.started(first.index());
-    progress.onRecord(record(first, 1));
+    Step first = twoSentOneFinished();
 
     now.set(first.endMillis() + 29_000);
     progress.poll();
