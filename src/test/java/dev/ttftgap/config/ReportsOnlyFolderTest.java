@@ -40,7 +40,8 @@ class ReportsOnlyFolderTest {
                 assertThat(line)
                     .doesNotContain("\n")
                     .startsWith("-Dgatling.reportsOnly=" + relativeToHere + ": ")
-                    .endsWith("give the run folder's name alone: -Dgatling.reportsOnly=smoke-20261130-232048"));
+                    .endsWith(
+                        "give the run folder's name alone: -Dgatling.reportsOnly=smoke-20261130-232048"));
   }
 
   @Test

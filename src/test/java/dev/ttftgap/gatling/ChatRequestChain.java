@@ -115,7 +115,9 @@ public final class ChatRequestChain {
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(GatlingInternals.silenced(sse(RowNames.ABORT).sseName(SSE).close())))
-                .exec(GatlingInternals.logRows(session -> rowsOf(session.<RequestRecord>get(RECORD)))))
+                .exec(
+                    GatlingInternals.logRows(
+                        session -> rowsOf(session.<RequestRecord>get(RECORD)))))
         .exec(session -> session.remove(SSE).remove(EVENTS).remove(RECORD).markAsSucceeded());
   }
 
@@ -214,8 +216,7 @@ public final class ChatRequestChain {
     String message = ok ? null : r.reason() + ": " + r.message();
     long e2e = r.e2eMillis() == null ? 0 : r.e2eMillis();
     long ttft = r.ttftMillis() != null ? r.ttftMillis() : e2e;
-    rows.add(
-        new GatlingInternals.ReportRow(RowNames.TTFT, start, start + ttft, ok, message, true));
+    rows.add(new GatlingInternals.ReportRow(RowNames.TTFT, start, start + ttft, ok, message, true));
     if (r.ttfbMillis() != null) {
       rows.add(timing(RowNames.TTFB, start, start + r.ttfbMillis(), ok));
     }

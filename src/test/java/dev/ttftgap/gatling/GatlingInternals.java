@@ -43,12 +43,12 @@ import scala.concurrent.duration.FiniteDuration;
  * <p>Gatling's open-source edition has no public API for six things this project needs:
  *
  * <ul>
- *   <li><b>Report rows of our own</b>: {@link #logRows} logs, through the run's {@code
- *       StatsEngine} the way Gatling's own actions do, one request row per request (its TTFT) and
- *       the other timings (TTFB, gap, decode, ITL, e2e) as group timings nested in the step's group
- *       ({@code logGroupEnd}). Gatling counts only request rows in its Global Information, its
- *       request counts and throughput and in {@code global()} assertions, so those stay true: one
- *       request per request sent, percentiles of one metric.
+ *   <li><b>Report rows of our own</b>: {@link #logRows} logs, through the run's {@code StatsEngine}
+ *       the way Gatling's own actions do, one request row per request (its TTFT) and the other
+ *       timings (TTFB, gap, decode, ITL, e2e) as group timings nested in the step's group ({@code
+ *       logGroupEnd}). Gatling counts only request rows in its Global Information, its request
+ *       counts and throughput and in {@code global()} assertions, so those stay true: one request
+ *       per request sent, percentiles of one metric.
  *   <li><b>Reading back the rows of one stream</b>: the SSE connect action keeps its timestamps
  *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned
  *       http response with code 429") to itself. {@link #tapped} builds the connect action with a
@@ -206,7 +206,7 @@ public final class GatlingInternals {
                     statsEngine.logGroupEnd(
                         scalaSession.scenario(),
                         new GroupBlock(
-                            scalaSession.groups().appended(row.name()),
+                            nested(scalaSession.groups(), row.name()),
                             row.startMillis(),
                             (int) (row.endMillis() - row.startMillis()),
                             status),
@@ -220,6 +220,12 @@ public final class GatlingInternals {
               next);
         };
     return () -> builder;
+  }
+
+  /** {@code groups} with {@code name} appended: the path of a group nested in the current one. */
+  private static scala.collection.immutable.List<String> nested(
+      scala.collection.immutable.List<String> groups, String name) {
+    return groups.reverse().$colon$colon(name).reverse();
   }
 
   /**

@@ -118,8 +118,7 @@ class PlannerOutputsRunTest {
   @Test
   void theVerdictComesLastAfterGatlingsSummaryReportPathAndAssertions() {
     String output = run.output();
-    List<String> lines =
-        Arrays.stream(output.split("\\R")).filter(l -> !l.isBlank()).toList();
+    List<String> lines = Arrays.stream(output.split("\\R")).filter(l -> !l.isBlank()).toList();
     int block = output.lastIndexOf("ttft-gap: run smoke-");
 
     assertThat(block).as("the closing block").isPositive();
@@ -136,8 +135,6 @@ class PlannerOutputsRunTest {
         .isPositive()
         .isLessThan(block);
     assertThat(lines.get(lines.size() - 1)).as("the last line closes the block").matches("=+");
-    assertThat(lines.get(lines.size() - 2))
-        .as("the line above it is a verdict")
-        .startsWith("> ");
+    assertThat(lines.get(lines.size() - 2)).as("the line above it is a verdict").startsWith("> ");
   }
 }

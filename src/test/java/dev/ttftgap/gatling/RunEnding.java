@@ -22,8 +22,8 @@ import java.util.function.Function;
  * System.exit}. Whatever {@code after()} prints is buried under Gatling's lines; a shutdown hook
  * registered there runs after all of them, so the verdict is what the user sees when {@code mvn
  * gatling:test} returns (only Maven's own BUILD lines follow). The hook removes the link, prints,
- * and halts with the run's status when it is not 0 (the circuit breaker's): one hook for the
- * three, since two hooks would run concurrently.
+ * and halts with the run's status when it is not 0 (the circuit breaker's): one hook for the three,
+ * since two hooks would run concurrently.
  */
 final class RunEnding {
   private RunEnding() {}

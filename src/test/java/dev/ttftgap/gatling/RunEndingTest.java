@@ -24,7 +24,9 @@ class RunEndingTest {
 
     Path run = RunEnding.rename(gatling, "rising-rate-20261130-232048");
 
-    assertThat(run).as("the run's folder").isEqualTo(reports.resolve("rising-rate-20261130-232048"));
+    assertThat(run)
+        .as("the run's folder")
+        .isEqualTo(reports.resolve("rising-rate-20261130-232048"));
     assertThat(run.resolve("simulation.log")).as("the log moved with it").exists();
     assertThat(Files.isSymbolicLink(gatling)).as("Gatling's name is a link").isTrue();
     assertThat(gatling.resolve("simulation.log"))

@@ -59,7 +59,8 @@ final class StepProgress {
   /** A request's record, ok or failed. */
   void onRecord(RequestRecord record) {
     finished
-        .computeIfAbsent(record.step(), k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+        .computeIfAbsent(
+            record.step(), k -> java.util.Collections.synchronizedList(new ArrayList<>()))
         .add(record);
   }
 

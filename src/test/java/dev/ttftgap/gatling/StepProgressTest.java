@@ -20,8 +20,7 @@ class StepProgressTest {
 
   private final AtomicLong now = new AtomicLong();
   private final List<String> lines = new ArrayList<>();
-  private final StepProgress progress =
-      new StepProgress(schedule, 30_000, now::get, lines::add);
+  private final StepProgress progress = new StepProgress(schedule, 30_000, now::get, lines::add);
 
   private static RequestRecord record(Step step, long userId) {
     return TestRecords.builder()
@@ -93,7 +92,9 @@ class StepProgressTest {
 
     assertThat(lines)
         .containsExactly(
-            "ttft-gap: " + warmup.label() + " done · 1 requests, 0 failed (left out of the statistics)");
+            "ttft-gap: "
+                + warmup.label()
+                + " done · 1 requests, 0 failed (left out of the statistics)");
   }
 
   @Test

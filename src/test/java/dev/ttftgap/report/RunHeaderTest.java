@@ -53,8 +53,7 @@ class RunHeaderTest {
 
   @Test
   void theCapacityPageOpensWithTheRunsNameAndHeaderAndNeverSaysRisingLoad() {
-    String html =
-        CapacityHtml.render(Synthetic.closedConcurrency(), java.util.Optional.of(HEADER));
+    String html = CapacityHtml.render(Synthetic.closedConcurrency(), java.util.Optional.of(HEADER));
 
     assertThat(html)
         .as("title, first heading and the line under it")
