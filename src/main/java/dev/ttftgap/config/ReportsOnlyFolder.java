@@ -14,17 +14,21 @@ import java.util.stream.Stream;
  * shell's tab completion gives ({@code reports/rising-rate-20261130-232048/}) is such a value. Run
  * by {@code mvn gatling:test -Dgatling.reportsOnly=...} (a Maven profile) before Gatling starts.
  *
- * <p>Usage: {@code ReportsOnlyFolder.problem(Path.of("reports"), value)} is empty when Gatling will
- * find the run, else the one line that says what to give instead.
+ * <p>Usage: {@code ReportsOnlyFolder.problem(Path.of("reports"), Path.of(""), value)} is empty when
+ * Gatling will find the run, else the one line that says what to give instead.
  */
 public final class ReportsOnlyFolder {
   private static final String LOG = "simulation.log";
 
   private ReportsOnlyFolder() {}
 
-  /** Args: the results folder, the value of {@code -Dgatling.reportsOnly}. Exit 1 with one line. */
+  /**
+   * Args: the results folder, the project folder (where a relative path is typed from), the value
+   * of {@code -Dgatling.reportsOnly}. Exit 1 with one line.
+   */
   public static void main(String[] args) {
-    Optional<String> problem = problem(Path.of(args[0]), args.length > 1 ? args[1] : "");
+    Optional<String> problem =
+        problem(Path.of(args[0]), Path.of(args[1]), args.length > 2 ? args[2] : "");
     if (problem.isPresent()) {
       System.err.println("ttft-gap: " + problem.get());
       System.err.flush();
@@ -35,13 +39,15 @@ public final class ReportsOnlyFolder {
   /**
    * Empty when {@code <resultsFolder>/<value>} holds a run Gatling can read; otherwise one line
    * naming {@code -Dgatling.reportsOnly}, what is wrong, and the value to give.
+   *
+   * @param projectFolder where a relative value was typed from (the folder {@code mvn} runs in)
    */
-  public static Optional<String> problem(Path resultsFolder, String value) {
+  public static Optional<String> problem(Path resultsFolder, Path projectFolder, String value) {
     String trimmed = value.strip();
     if (Files.isRegularFile(resultsFolder.resolve(trimmed).resolve(LOG))) {
       return Optional.empty();
     }
-    Path given = Path.of(trimmed);
+    Path given = projectFolder.resolve(trimmed);
     if (!trimmed.isEmpty() && Files.isRegularFile(given.resolve(LOG))) {
       return Optional.of(
           "-Dgatling.reportsOnly="

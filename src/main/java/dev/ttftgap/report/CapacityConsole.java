@@ -4,7 +4,10 @@ import dev.ttftgap.analysis.CapacityReport;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The console summary printed after Gatling's own: a short step table, then the verdicts. */
+/**
+ * The console summary printed after Gatling's own: the tables (steps, the server's view, lengths by
+ * step), then the verdicts, last, so that they are what the user reads when the run returns.
+ */
 public final class CapacityConsole {
   private CapacityConsole() {}
 
@@ -24,22 +27,24 @@ public final class CapacityConsole {
           .append(" /metrics; quantiles interpolated in its buckets; means in ms) ----\n");
       aligned(out, server);
     }
+    workloadTables(out, report);
     out.append('\n');
     for (String sentence : VerdictSentences.of(report)) {
       out.append("> ").append(sentence).append('\n');
     }
-    workload(out, report);
+    if (WorkloadTables.present(report)) {
+      String sentence = WorkloadTables.promptsSentence(report);
+      if (!sentence.isEmpty()) {
+        out.append("> ").append(sentence).append('\n');
+      }
+    }
     return out.toString();
   }
 
-  /** The prompt mode, lengths asked vs received per step, and TTFT per turn when multi-turn. */
-  private static void workload(StringBuilder out, CapacityReport report) {
+  /** Lengths asked vs received per step, and TTFT per turn when multi-turn. */
+  private static void workloadTables(StringBuilder out, CapacityReport report) {
     if (!WorkloadTables.present(report)) {
       return;
-    }
-    String sentence = WorkloadTables.promptsSentence(report);
-    if (!sentence.isEmpty()) {
-      out.append("> ").append(sentence).append('\n');
     }
     out.append("\nlengths by step (tokens):\n");
     List<List<String>> lengths = new ArrayList<>();

@@ -19,8 +19,10 @@ class ReportsOnlyFolderTest {
   void theRunFoldersNameIsWhatGatlingFinds(@TempDir Path base) throws Exception {
     Path reports = reportsWithOneRun(base);
 
-    assertThat(ReportsOnlyFolder.problem(reports, "smoke-20261130-232048")).isEmpty();
-    assertThat(ReportsOnlyFolder.problem(reports, reports.resolve("smoke-20261130-232048") + "/"))
+    assertThat(ReportsOnlyFolder.problem(reports, base, "smoke-20261130-232048")).isEmpty();
+    assertThat(
+            ReportsOnlyFolder.problem(
+                reports, base, reports.resolve("smoke-20261130-232048") + "/"))
         .as("an absolute path: Gatling resolves it as is")
         .isEmpty();
   }
@@ -28,12 +30,10 @@ class ReportsOnlyFolderTest {
   @Test
   void aTabCompletedPathGetsOneLineWithTheNameToGive(@TempDir Path base) throws Exception {
     Path reports = reportsWithOneRun(base);
-    // what the shell completes from the project folder: reports/smoke-…/ (here, relative to the
-    // test's working folder)
-    String relativeToHere =
-        Path.of("").toAbsolutePath().relativize(reports.resolve("smoke-20261130-232048")) + "/";
+    // what the shell completes in the project folder
+    String relativeToHere = "reports/smoke-20261130-232048/";
 
-    assertThat(ReportsOnlyFolder.problem(reports, relativeToHere))
+    assertThat(ReportsOnlyFolder.problem(reports, base, relativeToHere))
         .as("what the shell completes, relative to the project folder")
         .hasValueSatisfying(
             line ->
@@ -48,7 +48,7 @@ class ReportsOnlyFolderTest {
   void aNameThatIsNoRunListsTheRuns(@TempDir Path base) throws Exception {
     Path reports = reportsWithOneRun(base);
 
-    assertThat(ReportsOnlyFolder.problem(reports, "smoke-2026"))
+    assertThat(ReportsOnlyFolder.problem(reports, base, "smoke-2026"))
         .hasValue(
             "-Dgatling.reportsOnly=smoke-2026: no run with a simulation.log there; give one of the"
                 + " run folders of "

@@ -18,7 +18,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,18 +25,17 @@ import org.junit.jupiter.api.io.TempDir;
  * against an engine this test starts on loopback, read as a capacity planner reads it: Gatling's
  * page, the console, the run folder.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PlannerOutputsRunTest {
   private static final Pattern ROOT_TOTAL =
       Pattern.compile(
           "<tr id=\"ROOT\" >.*?<td class=\"value total col-2\">(\\d+)</td>", Pattern.DOTALL);
 
-  @TempDir Path dir;
-  private GatlingFork.Result run;
-  private List<RequestRecord> records;
+  @TempDir static Path dir;
+  private static GatlingFork.Result run;
+  private static List<RequestRecord> records;
 
   @BeforeAll
-  void runSmokeAgainstAnExternalUrl() {
+  static void runSmokeAgainstAnExternalUrl() {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       run =
           GatlingFork.run(
