@@ -33,7 +33,7 @@ public final class CapacityConsole {
       out.append("> ").append(sentence).append('\n');
     }
     if (WorkloadTables.present(report)) {
-      String sentence = WorkloadTables.promptsSentence(report);
+      String sentence = WorkloadTables.sentences(report);
       if (!sentence.isEmpty()) {
         out.append("> ").append(sentence).append('\n');
       }
