@@ -130,25 +130,53 @@ class ExperimentsOnEngineTest {
   }
 
   /**
-   * The short and the long prompt alternate, round after round, and each gets {@value
-   * #PROMPT_LENGTH_ROUNDS} rounds: a burst of CPU contention (another build on the machine) then
-   * slows both alike instead of one prompt's rounds, and a median of 10 samples is not moved by two
-   * slow ones. The bound is the table's own (TTFB flat within max(10 %, 5 ms)).
+   * Headers at acceptance: the prefill of a 2000-token prompt shows in the gap, not in TTFB, with
+   * the prompt-length table's own bounds (a change within max(10 %, 5 ms) is flat).
+   *
+   * <p>Robust to another build on the machine without a looser bound: the two prompts alternate
+   * round after round ({@value #PROMPT_LENGTH_ROUNDS} each), so a burst of contention slows both
+   * alike; the gap's growth is read on medians; and TTFB on each prompt's fastest round, since
+   * contention only ever adds time (a round can be slowed, never sped up), so the fastest round is
+   * the one it disturbed least. Under two busy loops a median TTFB moved by up to +27 ms while the
+   * fastest rounds stayed within the bound.
    */
   @Test
   void longerPromptLeavesTtfbFlatAndWidensTheGap() throws Exception {
-    List<RequestRecord> records = new ArrayList<>();
+    List<RequestRecord> shortRounds = new ArrayList<>();
+    List<RequestRecord> longRounds = new ArrayList<>();
     for (int i = 0; i < PROMPT_LENGTH_ROUNDS; i++) {
-      records.add(measure("qwen3-8b-like", "short prompt (20 chars)", SHORT_PROMPT));
-      records.add(measure("qwen3-8b-like", "2000 tokens", PromptBuilder.promptOfTokens(2_000, i)));
+      shortRounds.add(measure("qwen3-8b-like", "short prompt (20 chars)", SHORT_PROMPT));
+      longRounds.add(
+          measure("qwen3-8b-like", "2000 tokens", PromptBuilder.promptOfTokens(2_000, i)));
     }
+    List<RequestRecord> records = new ArrayList<>(shortRounds);
+    records.addAll(longRounds);
     PromptLengthTable table = PromptLengthTable.of(records);
     System.out.println(table.toText());
 
-    assertThat(table.verdict().orElseThrow())
-        .as("headers at acceptance: prefill shows in the gap only")
-        .contains("TTFB flat")
-        .endsWith("prefill dominates the gap");
+    double shortGap = table.rows().get(0).stats().gapP50Millis().orElseThrow();
+    double longGap = table.rows().get(1).stats().gapP50Millis().orElseThrow();
+    assertThat(longGap - shortGap)
+        .as("median gap, 2000 tokens − short prompt: the prefill (ms)")
+        .isGreaterThan(flatBound(shortGap));
+    long fastestShort = fastestTtfbMillis(shortRounds);
+    long fastestLong = fastestTtfbMillis(longRounds);
+    assertThat((double) (fastestLong - fastestShort))
+        .as(
+            "fastest TTFB, 2000 tokens (%d ms) − short prompt (%d ms): headers at acceptance",
+            fastestLong, fastestShort)
+        .isLessThanOrEqualTo(flatBound(fastestShort));
+  }
+
+  /** The prompt-length table's "flat" bound around {@code reference} ms. */
+  private static double flatBound(double reference) {
+    return Math.max(
+        PromptLengthTable.FLAT_PERCENT / 100.0 * reference, PromptLengthTable.NOISE_MILLIS);
+  }
+
+  /** The fastest TTFB of the rounds after the first (connection set-up), ms. */
+  private static long fastestTtfbMillis(List<RequestRecord> rounds) {
+    return rounds.stream().skip(1).mapToLong(RequestRecord::ttfbMillis).min().orElseThrow();
   }
 
   @Test

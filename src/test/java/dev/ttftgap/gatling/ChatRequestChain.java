@@ -17,7 +17,6 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.SseMessageCheck;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -31,12 +30,12 @@ import java.util.function.Function;
  *     await [DONE]       → check "decode"    first token → [DONE]
  *   (Gatling's own rows of these three are read back, not logged: see GatlingInternals)
  *   assemble the record, close the stream if a failure left it open
- *   request "ttft"                            the one Gatling request of the request
- *   timings ttfb, gap, decode, itl, e2e       groups nested in the step's group
+ *   group "ttfb" > group "gap" > request "ttft"    logged by the project, one chain per request
  * </pre>
  *
  * <p>So Gatling's Global Information counts requests sent, its throughput is requests/s and its
- * percentiles are TTFT's; the other timings stay visible per step as nested groups.
+ * percentiles are TTFT's; TTFB and the gap stay visible per step as the groups on the request's
+ * path, and the step's group itself times ttfb + gap + decode.
  *
  * <p>Both checks also stop on events that end the request early (error object, {@code [DONE]}
  * before content, a chunk of a re-sent stream), so failures carry their own message.
@@ -206,32 +205,22 @@ public final class ChatRequestChain {
   }
 
   /**
-   * One request row, {@code ttft} (send → first token; send → end when the request failed before
-   * it), KO when the request failed; and the timings the record has, as nested groups.
+   * The request's rows in Gatling's report: the timings {@code ttfb} then {@code gap}, each a group
+   * nested in the one before, then the one request row {@code ttft} inside them (send → first
+   * token), so that the step's group reads {@code step 3 · 6 rps > ttfb > gap > ttft}. A failed
+   * request's rows are KO and, where its timing never came, last until the failure.
    */
   static List<GatlingInternals.ReportRow> rowsOf(RequestRecord r) {
-    List<GatlingInternals.ReportRow> rows = new ArrayList<>(6);
     long start = r.startEpochMillis();
     boolean ok = r.ok();
+    long end = start + (r.e2eMillis() == null ? 0 : r.e2eMillis());
+    long headers = r.ttfbMillis() != null ? start + r.ttfbMillis() : end;
+    long firstToken = r.ttftMillis() != null ? start + r.ttftMillis() : end;
     String message = ok ? null : r.reason() + ": " + r.message();
-    long e2e = r.e2eMillis() == null ? 0 : r.e2eMillis();
-    long ttft = r.ttftMillis() != null ? r.ttftMillis() : e2e;
-    rows.add(new GatlingInternals.ReportRow(RowNames.TTFT, start, start + ttft, ok, message, true));
-    if (r.ttfbMillis() != null) {
-      rows.add(timing(RowNames.TTFB, start, start + r.ttfbMillis(), ok));
-    }
-    if (r.ttfbMillis() != null && r.ttftMillis() != null) {
-      rows.add(timing(RowNames.GAP, start + r.ttfbMillis(), start + r.ttftMillis(), ok));
-    }
-    if (r.ttftMillis() != null && r.e2eMillis() != null) {
-      rows.add(timing(RowNames.DECODE, start + r.ttftMillis(), start + r.e2eMillis(), ok));
-    }
-    if (r.itlMillis() != null && !r.itlMillis().isEmpty()) {
-      long mean = Math.round(r.itlMillis().stream().mapToLong(Long::longValue).average().orElse(0));
-      rows.add(timing(RowNames.ITL, start, start + mean, ok));
-    }
-    rows.add(timing(RowNames.E2E, start, start + e2e, ok));
-    return rows;
+    return List.of(
+        timing(RowNames.TTFB, start, headers, ok),
+        timing(RowNames.GAP, headers, Math.max(headers, firstToken), ok),
+        new GatlingInternals.ReportRow(RowNames.TTFT, start, firstToken, ok, message, true));
   }
 
   private static GatlingInternals.ReportRow timing(String name, long start, long end, boolean ok) {

@@ -44,11 +44,12 @@ import scala.concurrent.duration.FiniteDuration;
  *
  * <ul>
  *   <li><b>Report rows of our own</b>: {@link #logRows} logs, through the run's {@code StatsEngine}
- *       the way Gatling's own actions do, one request row per request (its TTFT) and the other
- *       timings (TTFB, gap, decode, ITL, e2e) as group timings nested in the step's group ({@code
- *       logGroupEnd}). Gatling counts only request rows in its Global Information, its request
- *       counts and throughput and in {@code global()} assertions, so those stay true: one request
- *       per request sent, percentiles of one metric.
+ *       the way Gatling's own actions do, one request row per request (its TTFT) and TTFB and gap
+ *       as group timings ({@code logGroupEnd}) on the request's path inside the step's group
+ *       ({@code step > ttfb > gap > ttft}: Gatling shows a group only on a request's path). Gatling
+ *       counts only request rows in its Global Information, its request counts and throughput and
+ *       in {@code global()} assertions, so those stay true: one request per request sent,
+ *       percentiles of one metric.
  *   <li><b>Reading back the rows of one stream</b>: the SSE connect action keeps its timestamps
  *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned
  *       http response with code 429") to itself. {@link #tapped} builds the connect action with a
@@ -177,10 +178,11 @@ public final class GatlingInternals {
   }
 
   /**
-   * An action that logs the rows {@code rows} computes, in the user's current group: a {@linkplain
-   * ReportRow#request() request} row as a Gatling request, any other as a group timing nested in
-   * the current group ({@code [step, name]}), which Gatling shows in its tables and charts but does
-   * not count as a request. A row's time is {@code endMillis − startMillis}.
+   * An action that logs the rows {@code rows} computes, in the user's current group: a timing row
+   * as a group nested in the one before it ({@code [step, ttfb]}, then {@code [step, ttfb, gap]}),
+   * a {@linkplain ReportRow#request() request} row as a Gatling request inside the last of them.
+   * Gatling counts only the request, and shows a group only when a request lies inside it, hence
+   * the chain. A row's time is {@code endMillis − startMillis}.
    */
   public static ActionBuilder logRows(Function<Session, List<ReportRow>> rows) {
     io.gatling.core.action.builder.ActionBuilder builder =
@@ -189,12 +191,15 @@ public final class GatlingInternals {
           return new SessionHook(
               scalaSession -> {
                 Session session = new Session(scalaSession);
+                // each timing nests in the previous one, the request in the last: Gatling shows a
+                // group only on the path of a request (ReportsGenerator.computeRootContainer)
+                scala.collection.immutable.List<String> path = scalaSession.groups();
                 for (ReportRow row : rows.apply(session)) {
                   Status status = row.ok() ? OK$.MODULE$ : KO$.MODULE$;
                   if (row.request()) {
                     statsEngine.logResponse(
                         scalaSession.scenario(),
-                        scalaSession.groups(),
+                        path,
                         row.name(),
                         row.startMillis(),
                         row.endMillis(),
@@ -203,10 +208,11 @@ public final class GatlingInternals {
                         row.ok() ? Option.empty() : Option.apply(row.message()));
                   } else {
                     // a group's own figure: start, exit and cumulated time all say the same
+                    path = nested(path, row.name());
                     statsEngine.logGroupEnd(
                         scalaSession.scenario(),
                         new GroupBlock(
-                            nested(scalaSession.groups(), row.name()),
+                            path,
                             row.startMillis(),
                             (int) (row.endMillis() - row.startMillis()),
                             status),

@@ -63,6 +63,18 @@ class PlannerOutputsRunTest {
   }
 
   @Test
+  void ttfbGapAndTtftAreRowsOfEveryStepInGatlingsTable() throws Exception {
+    String index = Files.readString(run.runFolder().resolve("index.html"));
+    Matcher names = Pattern.compile("class=\"ellipsed-name\">([^<]*)<").matcher(index);
+    List<String> rows = names.results().map(m -> m.group(1)).toList();
+
+    assertThat(rows)
+        .as("the stats table: All Requests, then per step its group, ttfb, gap and ttft")
+        .containsSubsequence("step 1 &middot; 1 rps", "ttfb", "gap", "ttft")
+        .containsSubsequence("step 2 &middot; 2 rps", "ttfb", "gap", "ttft");
+  }
+
+  @Test
   void theRunFolderAndEveryRecordCarryTheProfilesName() throws Exception {
     String name = run.runFolder().getFileName().toString();
 

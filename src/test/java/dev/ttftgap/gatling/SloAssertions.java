@@ -15,8 +15,9 @@ import java.util.List;
  * broken. They cover only the steps up to {@code slo.assertUpToLevel}: a capacity run overloads its
  * last steps on purpose, and the SLO is a promise for the load you must serve.
  *
- * <p>The TTFT and error-rate assertions read the step's one request row ({@code ttft}, KO when the
- * request failed); the gap's reads the step's nested {@code gap} group, whose time is the gap.
+ * <p>The TTFT and error-rate assertions read the step's one request row ({@code step > ttfb > gap >
+ * ttft}, KO when the request failed); the gap's reads the {@code step > ttfb > gap} group, whose
+ * time is the gap (see {@code ChatRequestChain}).
  */
 final class SloAssertions {
   private SloAssertions() {}
@@ -32,7 +33,7 @@ final class SloAssertions {
                     .ifPresent(
                         limit ->
                             assertions.add(
-                                details(step.label(), RowNames.TTFT)
+                                details(step.label(), RowNames.TTFB, RowNames.GAP, RowNames.TTFT)
                                     .responseTime()
                                     .percentile(95.0)
                                     .lte(limit)));
@@ -40,7 +41,7 @@ final class SloAssertions {
                     .ifPresent(
                         limit ->
                             assertions.add(
-                                details(step.label(), RowNames.GAP)
+                                details(step.label(), RowNames.TTFB, RowNames.GAP)
                                     .responseTime()
                                     .percentile(95.0)
                                     .lte(limit)));
@@ -48,7 +49,7 @@ final class SloAssertions {
                     .ifPresent(
                         limit ->
                             assertions.add(
-                                details(step.label(), RowNames.TTFT)
+                                details(step.label(), RowNames.TTFB, RowNames.GAP, RowNames.TTFT)
                                     .failedRequests()
                                     .percent()
                                     .lte(limit)));
