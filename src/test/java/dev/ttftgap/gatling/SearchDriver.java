@@ -6,7 +6,7 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.SettingsException;
 import dev.ttftgap.measure.RequestContext;
-import dev.ttftgap.profile.LoadModel;
+import dev.ttftgap.profile.Load;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.RecordWriter;
@@ -51,7 +51,7 @@ final class SearchDriver {
           });
 
   SearchDriver(
-      LoadModel load,
+      Load load,
       SearchSettings bracket,
       CapacityOptions slo,
       RecordWriter records,
@@ -66,7 +66,7 @@ final class SearchDriver {
               + "); give -Dsearch.maxRate too");
     }
     Optional<Warmup> warmup = load.warmup();
-    this.poisson = load.arrivals().orElse(LoadModel.Arrivals.UNIFORM) == LoadModel.Arrivals.POISSON;
+    this.poisson = load.arrivals().orElse(Load.Arrivals.UNIFORM) == Load.Arrivals.POISSON;
     this.search = new RateSearch(config, slo, warmup, poisson, System.out::println);
     this.combRate = RateSearch.combRate(config, warmup);
     this.elapsedMillis = elapsedMillis;
