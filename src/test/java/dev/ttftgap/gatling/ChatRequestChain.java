@@ -183,9 +183,10 @@ public final class ChatRequestChain {
     if (record.ok()) {
       return false;
     }
-    return !(record.reason().equals(FailureReason.STREAM_ERROR.code())
-        || record.reason().equals(FailureReason.NO_DONE.code())
-        || record.reason().equals(FailureReason.NO_CONTENT.code()));
+    FailureReason reason = record.reason();
+    return !(reason == FailureReason.STREAM_ERROR
+        || reason == FailureReason.NO_DONE
+        || reason == FailureReason.NO_CONTENT);
   }
 
   /** A failed or timed-out check leaves the stream open (Gatling goes idle); a crash closes it. */
@@ -204,7 +205,7 @@ public final class ChatRequestChain {
     List<GatlingInternals.ReportRow> rows = new ArrayList<>(3);
     long start = r.startEpochMillis();
     boolean ok = r.ok();
-    String message = ok ? null : r.reason() + ": " + r.message();
+    String message = ok ? null : r.reason().code() + ": " + r.message();
     if (r.ttftMillis() != null) {
       rows.add(
           new GatlingInternals.ReportRow(

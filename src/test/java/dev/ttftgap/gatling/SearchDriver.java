@@ -10,7 +10,6 @@ import dev.ttftgap.profile.Load;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.RecordWriter;
-import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.search.Phase;
 import dev.ttftgap.search.RateSearch;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -96,16 +95,10 @@ final class SearchDriver {
   /** The admitted request's context: its phase's step, label and rate. */
   RequestContext context(Session session, RequestContext base) {
     Phase phase = session.get(PHASE);
-    String recordPhase =
-        switch (phase.kind()) {
-          case WARMUP -> RequestRecord.WARMUP;
-          case HOLD -> RequestRecord.HOLD;
-          default -> RequestRecord.STEP;
-        };
     return new RequestContext(
         base.run(),
         base.userId(),
-        recordPhase,
+        phase.recordPhase(),
         phase.index(),
         phase.label(),
         phase.rate(),

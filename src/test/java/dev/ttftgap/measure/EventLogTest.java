@@ -6,6 +6,8 @@ import static dev.ttftgap.measure.GatlingEventJson.role;
 import static dev.ttftgap.measure.GatlingEventJson.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
@@ -17,7 +19,7 @@ class EventLogTest {
       new RequestContext(
           "run-1",
           7,
-          RequestRecord.STEP,
+          RequestPhase.STEP,
           1,
           "step 1 · 1 rps",
           1.0,
@@ -67,7 +69,7 @@ class EventLogTest {
 
     RequestRecord record = RecordAssembler.assemble(CTX, rows, log.events(), 990);
 
-    assertThat(record.outcome()).as("a complete stream").isEqualTo(RequestRecord.OK);
+    assertThat(record.outcome()).as("a complete stream").isEqualTo(Outcome.OK);
     assertThat(record.ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
     assertThat(record.e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
     assertThat(record.itlMillis()).as("ITL from the logged arrival").containsExactly(30L);

@@ -8,6 +8,8 @@ import static dev.ttftgap.measure.GatlingEventJson.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.List;
@@ -27,7 +29,7 @@ class RecordAssemblerTest {
       new RequestContext(
           "run-1",
           7,
-          RequestRecord.STEP,
+          RequestPhase.STEP,
           2,
           "step 2 · 4 rps",
           4.0,
@@ -80,8 +82,8 @@ class RecordAssemblerTest {
 
   private static void assertFailure(
       RequestRecord record, FailureReason reason, Integer httpStatus, String message) {
-    assertThat(record.outcome()).as("a failed request is ko").isEqualTo(RequestRecord.KO);
-    assertThat(record.reason()).as("its one failure reason").isEqualTo(reason.code());
+    assertThat(record.outcome()).as("a failed request is ko").isEqualTo(Outcome.KO);
+    assertThat(record.reason()).as("its one failure reason").isEqualTo(reason);
     assertThat(record.httpStatus()).as("HTTP status of %s", reason).isEqualTo(httpStatus);
     assertThat(record.message()).as("message of %s", reason).isEqualTo(message);
   }

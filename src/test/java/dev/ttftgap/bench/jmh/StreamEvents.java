@@ -6,6 +6,7 @@ import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
 import java.util.ArrayList;
 import java.util.List;
+import dev.ttftgap.record.RequestPhase;
 
 /**
  * Events exactly as the stress run sees them: the embedded engine's chunks ({@code ChunkEncoder}'s
@@ -49,7 +50,7 @@ final class StreamEvents {
     return new RequestContext(
         "bench",
         1,
-        "step",
+        RequestPhase.STEP,
         1,
         "step 1 · 1000 users",
         null,
