@@ -3,6 +3,7 @@ package dev.ttftgap.analysis;
 import dev.ttftgap.health.LoadGeneratorAnalysis;
 import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -106,7 +107,7 @@ public final class CapacityAnalysis {
         closed ? null : QueueModelFitter.fit(byLoad, measured.samples(), lowLoad, saturation);
     Set<Integer> holdSteps =
         records.stream()
-            .filter(r -> RequestRecord.HOLD.equals(r.phase()))
+            .filter(r -> r.phase() == RequestPhase.HOLD)
             .map(RequestRecord::step)
             .collect(Collectors.toCollection(TreeSet::new));
     // the SLO verdict leaves out the steps where the load generator's own delay could move a

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordReader;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
 import java.nio.file.Files;
@@ -68,7 +70,7 @@ class SearchRunTest {
       List<RequestRecord> records = RecordReader.read(run.records());
       assertThat(records)
           .as("the load generator stopped only once every admitted request had ended")
-          .noneMatch(r -> "interrupted".equals(r.reason()));
+          .noneMatch(r -> r.reason() == FailureReason.INTERRUPTED);
       assertThat(records)
           .allSatisfy(
               r ->
@@ -97,7 +99,7 @@ class SearchRunTest {
         double held = slo.get("heldRatePerSec").asDouble();
         assertThat(held).as("the held rate is below the engine's capacity").isLessThan(7.89);
         assertThat(records)
-            .anyMatch(r -> RequestRecord.HOLD.equals(r.phase()) && r.offeredRate() == held);
+            .anyMatch(r -> r.phase() == RequestPhase.HOLD && r.offeredRate() == held);
         assertThat(slo.get("maxSustainableRatePerSec").asDouble()).isEqualTo(held);
       } else {
         assertThat(slo.get("heldRatePerSec").isNull())
