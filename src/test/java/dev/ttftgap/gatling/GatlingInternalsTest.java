@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fails loudly when a Gatling upgrade moves the internals {@link GatlingInternals} relies on. The
- * behaviour itself (rows read back from a real SSE run) is checked by {@code MeasurementRunTest}.
+ * behaviour itself (rows read back from a real SSE run) is checked by {@code MeasurementRunIT}.
  */
 class GatlingInternalsTest {
   private static final String UPGRADE_HINT =
