@@ -211,47 +211,31 @@ final class EngineStaircase {
         itl.add(millis(micros.get(k) - micros.get(k - 1)));
       }
       records.add(
-          new RequestRecord(
-              "engine",
-              i,
-              "chatcmpl-" + i,
-              phase,
-              step,
-              labels.get(i),
-              rates.get(i),
-              concurrency == null ? null : concurrency.get(i),
-              profile.name(),
-              prompt,
-              output,
-              start,
-              ttfb,
-              ttft,
-              ttft - ttfb,
-              ttft,
-              null,
-              e2e,
-              itl,
-              (e2e - ttft) / (double) (micros.size() - 1),
-              micros.size(),
-              "usage",
-              micros.size(),
-              null,
-              null,
-              RequestRecord.OK,
-              null,
-              200,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null));
+          TestRecords.builder()
+              .run("engine")
+              .userId(i)
+              .requestId("chatcmpl-" + i)
+              .phase(phase)
+              .step(step)
+              .stepLabel(labels.get(i))
+              .offeredRate(rates.get(i))
+              .concurrency(concurrency == null ? null : concurrency.get(i))
+              .model(profile.name())
+              .promptTokens(prompt)
+              .maxTokens(output)
+              .startEpochMillis(start)
+              .ttfbMillis(ttfb)
+              .ttftMillis(ttft)
+              .gapMillis(ttft - ttfb)
+              .firstContentMillis(ttft)
+              .e2eMillis(e2e)
+              .itlMillis(itl)
+              .tpotMillis((e2e - ttft) / (double) (micros.size() - 1))
+              .outputTokens(micros.size())
+              .outputTokensSource("usage")
+              .contentEvents(micros.size())
+              .httpStatus(200)
+              .build());
     }
     return records;
   }

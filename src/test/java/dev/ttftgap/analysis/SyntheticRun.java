@@ -196,47 +196,31 @@ final class SyntheticRun {
       itl.add(interval);
     }
     double tpot = (e2e - ttft) / (double) (OUTPUT_TOKENS - 1);
-    return new RequestRecord(
-        run,
-        userId,
-        "chatcmpl-" + userId,
-        phase,
-        step,
-        label,
-        rate,
-        null,
-        "synthetic",
-        100,
-        OUTPUT_TOKENS,
-        start,
-        ttfb,
-        ttft,
-        ttft - ttfb,
-        ttft,
-        null,
-        e2e,
-        itl,
-        tpot,
-        OUTPUT_TOKENS,
-        "usage",
-        OUTPUT_TOKENS,
-        reportQueueTime ? Map.of("queue_time_ms", wait) : null,
-        null,
-        RequestRecord.OK,
-        null,
-        200,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestRecords.builder()
+        .run(run)
+        .userId(userId)
+        .requestId("chatcmpl-" + userId)
+        .phase(phase)
+        .step(step)
+        .stepLabel(label)
+        .offeredRate(rate)
+        .model("synthetic")
+        .promptTokens(100)
+        .maxTokens(OUTPUT_TOKENS)
+        .startEpochMillis(start)
+        .ttfbMillis(ttfb)
+        .ttftMillis(ttft)
+        .gapMillis(ttft - ttfb)
+        .firstContentMillis(ttft)
+        .e2eMillis(e2e)
+        .itlMillis(itl)
+        .tpotMillis(tpot)
+        .outputTokens(OUTPUT_TOKENS)
+        .outputTokensSource("usage")
+        .contentEvents(OUTPUT_TOKENS)
+        .serverTimings(reportQueueTime ? Map.of("queue_time_ms", wait) : null)
+        .httpStatus(200)
+        .build();
   }
 
   private double noise(Random random) {
