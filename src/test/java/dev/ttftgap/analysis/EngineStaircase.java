@@ -181,26 +181,22 @@ final class EngineStaircase {
       String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
       long start = EPOCH_START + arrival[0] / 1000;
       long ttfb = TTFB_MICROS / 1000;
+      TestRecords.Builder request =
+          TestRecords.builder()
+              .run("engine")
+              .userId(i)
+              .phase(phase)
+              .step(step)
+              .stepLabel(labels.get(i))
+              .offeredRate(rates.get(i))
+              .concurrency(concurrency == null ? null : concurrency.get(i))
+              .model(profile.name())
+              .promptTokens(prompt)
+              .maxTokens(output)
+              .startEpochMillis(start)
+              .ttfbMillis(ttfb);
       if (arrival[2] == 0) {
-        records.add(
-            TestRecords.builder()
-                .run("engine")
-                .userId(i)
-                .phase(phase)
-                .step(step)
-                .stepLabel(labels.get(i))
-                .offeredRate(rates.get(i))
-                .concurrency(concurrency == null ? null : concurrency.get(i))
-                .model(profile.name())
-                .promptTokens(prompt)
-                .maxTokens(output)
-                .startEpochMillis(start)
-                .ttfbMillis(ttfb)
-                .outcome(RequestRecord.KO)
-                .reason("http_status")
-                .httpStatus(429)
-                .message("queue full")
-                .build());
+        records.add(request.queueFull().build());
         continue;
       }
       List<Long> micros = tokenMicros.get("r" + i);
@@ -211,31 +207,7 @@ final class EngineStaircase {
         itl.add(millis(micros.get(k) - micros.get(k - 1)));
       }
       records.add(
-          TestRecords.builder()
-              .run("engine")
-              .userId(i)
-              .requestId("chatcmpl-" + i)
-              .phase(phase)
-              .step(step)
-              .stepLabel(labels.get(i))
-              .offeredRate(rates.get(i))
-              .concurrency(concurrency == null ? null : concurrency.get(i))
-              .model(profile.name())
-              .promptTokens(prompt)
-              .maxTokens(output)
-              .startEpochMillis(start)
-              .ttfbMillis(ttfb)
-              .ttftMillis(ttft)
-              .gapMillis(ttft - ttfb)
-              .firstContentMillis(ttft)
-              .e2eMillis(e2e)
-              .itlMillis(itl)
-              .tpotMillis((e2e - ttft) / (double) (micros.size() - 1))
-              .outputTokens(micros.size())
-              .outputTokensSource("usage")
-              .contentEvents(micros.size())
-              .httpStatus(200)
-              .build());
+          request.requestId("chatcmpl-" + i).streamed(ttft, e2e, itl, micros.size()).build());
     }
     return records;
   }

@@ -152,24 +152,20 @@ final class SyntheticRun {
     long start = epochStartMillis + Math.round(arrival);
     long ttfb = Math.max(1, Math.round(ttfbMillis * noise(random)));
     String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
+    TestRecords.Builder request =
+        TestRecords.builder()
+            .run(run)
+            .userId(userId)
+            .phase(phase)
+            .step(step)
+            .stepLabel(label)
+            .offeredRate(rate)
+            .model("synthetic")
+            .promptTokens(100)
+            .maxTokens(OUTPUT_TOKENS)
+            .startEpochMillis(start);
     if (waitingUntil.size() >= maxQueue) {
-      return TestRecords.builder()
-          .run(run)
-          .userId(userId)
-          .phase(phase)
-          .step(step)
-          .stepLabel(label)
-          .offeredRate(rate)
-          .model("synthetic")
-          .promptTokens(100)
-          .maxTokens(OUTPUT_TOKENS)
-          .startEpochMillis(start)
-          .ttfbMillis(ttfb)
-          .outcome(RequestRecord.KO)
-          .reason("http_status")
-          .httpStatus(429)
-          .message("queue full")
-          .build();
+      return request.ttfbMillis(ttfb).queueFull().build();
     }
     double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
     double decode =
@@ -195,31 +191,11 @@ final class SyntheticRun {
     for (int k = 0; k < OUTPUT_TOKENS - 1; k++) {
       itl.add(interval);
     }
-    double tpot = (e2e - ttft) / (double) (OUTPUT_TOKENS - 1);
-    return TestRecords.builder()
-        .run(run)
-        .userId(userId)
+    return request
         .requestId("chatcmpl-" + userId)
-        .phase(phase)
-        .step(step)
-        .stepLabel(label)
-        .offeredRate(rate)
-        .model("synthetic")
-        .promptTokens(100)
-        .maxTokens(OUTPUT_TOKENS)
-        .startEpochMillis(start)
         .ttfbMillis(ttfb)
-        .ttftMillis(ttft)
-        .gapMillis(ttft - ttfb)
-        .firstContentMillis(ttft)
-        .e2eMillis(e2e)
-        .itlMillis(itl)
-        .tpotMillis(tpot)
-        .outputTokens(OUTPUT_TOKENS)
-        .outputTokensSource("usage")
-        .contentEvents(OUTPUT_TOKENS)
+        .streamed(ttft, e2e, itl, OUTPUT_TOKENS)
         .serverTimings(reportQueueTime ? Map.of("queue_time_ms", wait) : null)
-        .httpStatus(200)
         .build();
   }
 
