@@ -49,8 +49,12 @@ final class MediansVsFirstTable {
               Fmt.wholeMs(s.ttfbP50Millis().orElse(null)),
               Fmt.wholeMs(s.ttftP50Millis().orElse(null)),
               Fmt.wholeMs(s.gapP50Millis().orElse(null)),
-              isFirst ? Fmt.UNDEFINED : LatencyStats.difference(s, first, LatencyStats::ttftP50Millis),
-              isFirst ? Fmt.UNDEFINED : LatencyStats.difference(s, first, LatencyStats::gapP50Millis)));
+              isFirst
+                  ? Fmt.UNDEFINED
+                  : LatencyStats.difference(s, first, LatencyStats::ttftP50Millis),
+              isFirst
+                  ? Fmt.UNDEFINED
+                  : LatencyStats.difference(s, first, LatencyStats::gapP50Millis)));
     }
     return table;
   }

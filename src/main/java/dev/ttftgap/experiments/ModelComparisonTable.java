@@ -17,7 +17,8 @@ import java.util.List;
  * @param rows one per group, in order of first appearance
  * @param samples the records the rows come from, with the failures set aside
  */
-public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples) implements ExperimentTable {
+public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples)
+    implements ExperimentTable {
 
   /** One model's figures. */
   public record Row(String model, LatencyStats stats) {}

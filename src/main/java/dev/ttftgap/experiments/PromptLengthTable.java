@@ -27,7 +27,8 @@ import java.util.Optional;
  * @param rows one per group, in order of first appearance
  * @param samples the records the rows come from, with the failures set aside
  */
-public record PromptLengthTable(List<Row> rows, ExperimentSamples samples) implements ExperimentTable {
+public record PromptLengthTable(List<Row> rows, ExperimentSamples samples)
+    implements ExperimentTable {
   static final int FLAT_PERCENT = 10;
   static final double NOISE_MILLIS = 5;
 

@@ -389,8 +389,12 @@ public final class RateSearch {
     return String.format(
         Locale.ROOT,
         " (p95 TTFT %s ms, p95 gap %s ms, errors %.1f %%, achieved %.2f rps, steady)",
-        stats.ttft() == null ? Fmt.UNDEFINED : String.format(Locale.ROOT, "%.0f", stats.ttft().p95Millis()),
-        stats.gap() == null ? Fmt.UNDEFINED : String.format(Locale.ROOT, "%.0f", stats.gap().p95Millis()),
+        stats.ttft() == null
+            ? Fmt.UNDEFINED
+            : String.format(Locale.ROOT, "%.0f", stats.ttft().p95Millis()),
+        stats.gap() == null
+            ? Fmt.UNDEFINED
+            : String.format(Locale.ROOT, "%.0f", stats.gap().p95Millis()),
         stats.errorRatePercent(),
         stats.achievedRate() == null ? Double.NaN : stats.achievedRate());
   }

@@ -13,9 +13,9 @@ import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
 /**
- * The usage example of {@link ChatRequestChain}'s Javadoc, whole and runnable: 10 measured
- * requests against an embedded engine, one record each. {@code ChatRequestChainExampleRunIT} runs
- * it; keep the two texts the same.
+ * The usage example of {@link ChatRequestChain}'s Javadoc, whole and runnable: 10 measured requests
+ * against an embedded engine, one record each. {@code ChatRequestChainExampleRunIT} runs it; keep
+ * the two texts the same.
  */
 public class ChatRequestChainExample extends Simulation {
   /** The records file, in the reports folder ({@code -Dttftgap.reportsDir}). */
@@ -31,8 +31,22 @@ public class ChatRequestChainExample extends Simulation {
                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}",
           session ->
               new RequestContext(
-                  "example", session.userId(), RequestRecord.STEP, 1, "step 1 · 2 rps", 2.0,
-                  null, "tiny-fast", null, 8, 30_000, null, null, null, null, null),
+                  "example",
+                  session.userId(),
+                  RequestRecord.STEP,
+                  1,
+                  "step 1 · 2 rps",
+                  2.0,
+                  null,
+                  "tiny-fast",
+                  null,
+                  8,
+                  30_000,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null),
           Duration.ofSeconds(30), // the longest wait for the first token
           Duration.ofSeconds(60), // the longest wait for [DONE] after it
           records,

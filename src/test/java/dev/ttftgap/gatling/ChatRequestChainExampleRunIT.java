@@ -23,15 +23,16 @@ class ChatRequestChainExampleRunIT {
             ChatRequestChainExample.class, dir, Map.of(), Map.of(), false, Duration.ofSeconds(120));
 
     assertThat(run.exitCode()).as("the example run ends well:\n%s", run.output()).isZero();
-    List<RequestRecord> records =
-        RecordReader.read(dir.resolve(ChatRequestChainExample.RECORDS));
+    List<RequestRecord> records = RecordReader.read(dir.resolve(ChatRequestChainExample.RECORDS));
     assertThat(records).as("2 users/s for 5 s, one record each").hasSize(10);
     assertThat(records)
         .as("each request streamed to [DONE] with its TTFB, gap and TTFT")
         .allSatisfy(
             r -> {
               assertThat(r.ok()).as("ok: %s", r).isTrue();
-              assertThat(r.ttftMillis()).as("TTFT = TTFB + gap").isEqualTo(r.ttfbMillis() + r.gapMillis());
+              assertThat(r.ttftMillis())
+                  .as("TTFT = TTFB + gap")
+                  .isEqualTo(r.ttfbMillis() + r.gapMillis());
               assertThat(r.outputTokens()).as("max_tokens tokens").isEqualTo(8);
             });
   }

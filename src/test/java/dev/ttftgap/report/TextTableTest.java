@@ -21,7 +21,9 @@ class TextTableTest {
 
   @Test
   void barsMarkdownEscapesPipesAndMarksNumberColumnsRightAligned() {
-    TextTable table = new TextTable(TextTable.Layout.BARS, List.of("model", "TTFB")).row(List.of("a|b", "180 ms"));
+    TextTable table =
+        new TextTable(TextTable.Layout.BARS, List.of("model", "TTFB"))
+            .row(List.of("a|b", "180 ms"));
 
     assertThat(table.toMarkdown())
         .as("a pipe in a cell is escaped")
@@ -37,7 +39,8 @@ class TextTableTest {
 
     assertThat(table.toText())
         .as("the capacity report's step table: numbers and words alike right-aligned")
-        .isEqualTo("step  rate rps  steady\n" + "   1        10     yes\n" + "  12      7.85      no\n");
+        .isEqualTo(
+            "step  rate rps  steady\n" + "   1        10     yes\n" + "  12      7.85      no\n");
     assertThat(table.toMarkdown())
         .as("capacity.md's rule marks no alignment")
         .isEqualTo(
@@ -58,7 +61,8 @@ class TextTableTest {
 
   @Test
   void rejectsRowsOfTheWrongWidth() {
-    assertThatThrownBy(() -> new TextTable(TextTable.Layout.BARS, List.of("a", "b")).row(List.of("only one")))
+    assertThatThrownBy(
+            () -> new TextTable(TextTable.Layout.BARS, List.of("a", "b")).row(List.of("only one")))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }
