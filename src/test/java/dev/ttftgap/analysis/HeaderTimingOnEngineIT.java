@@ -94,7 +94,8 @@ class HeaderTimingOnEngineIT {
         OUTPUT_TOKENS,
         4096,
         null,
-        0);
+        0,
+        null);
   }
 
   private static final int PROMPT_TOKENS = 100;
