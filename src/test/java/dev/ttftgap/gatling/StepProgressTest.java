@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ class StepProgressTest {
   private static RequestRecord record(Step step, long userId) {
     return TestRecords.builder()
         .userId(userId)
-        .phase(step.warmup() ? RequestRecord.WARMUP : RequestRecord.STEP)
+        .phase(step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP)
         .step(step.index())
         .stepLabel(step.label())
         .offeredRate(step.level())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.analysis.StepStatistics;
 import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
@@ -28,8 +29,8 @@ class StepLineTest {
         record.ttfbMillis(2L).ttftMillis(32L).gapMillis(30L).firstContentMillis(32L);
       } else {
         record
-            .outcome(RequestRecord.KO)
-            .reason(FailureReason.HTTP_STATUS.code())
+            .outcome(Outcome.KO)
+            .reason(FailureReason.HTTP_STATUS)
             .httpStatus(500)
             .message("boom");
       }
@@ -60,8 +61,8 @@ class StepLineTest {
               .stepLabel("step 1 · 2 rps")
               .offeredRate(2.0)
               .startEpochMillis(1_000L * i)
-              .outcome(RequestRecord.KO)
-              .reason(FailureReason.CONNECTION_FAILED.code())
+              .outcome(Outcome.KO)
+              .reason(FailureReason.CONNECTION_FAILED)
               .message("Connection refused")
               .build());
     }
