@@ -137,8 +137,8 @@ class ExperimentsOnEngineIT {
    * round after round ({@value #PROMPT_LENGTH_ROUNDS} each), so a burst of contention slows both
    * alike; the gap's growth is read on medians; and TTFB on each prompt's fastest round, since
    * contention only ever adds time (a round can be slowed, never sped up), so the fastest round is
-   * the one it disturbed least. Under two busy loops a median TTFB moved by up to +27 ms while the
-   * fastest rounds stayed within the bound.
+   * the one it disturbed least. Under two busy loops the median TTFB of the long prompt moved by
+   * +15 to +27 ms in some runs; the fastest rounds stayed within the bound (3 runs of 3).
    */
   @Test
   void longerPromptLeavesTtfbFlatAndWidensTheGap() throws Exception {
