@@ -89,7 +89,7 @@ class SearchRunTest {
       health.get("leftOutOfSloSteps").forEach(step -> leftOut.add(step.asInt()));
       boolean holdLeftOut =
           records.stream()
-              .anyMatch(r -> RequestRecord.HOLD.equals(r.phase()) && leftOut.contains(r.step()));
+              .anyMatch(r -> r.phase() == RequestPhase.HOLD && leftOut.contains(r.step()));
       if (holdLeftOut) {
         // a machine too busy for the client to vouch for its hold: the report claims nothing
         assertThat(slo.get("heldRatePerSec").isNull())
