@@ -67,7 +67,8 @@ public final class ChunkClassifier {
     if (data == null) {
       return Chunk.malformed("no data", "");
     }
-    if (isDone(data, 0, data.length())) {
+    // strip() returns the string itself when there is no surrounding whitespace: no copy
+    if (DONE.equals(data.strip())) {
       return DONE_CHUNK;
     }
     try (JsonParser parser = JSON.createParser(data)) {
@@ -242,28 +243,6 @@ public final class ChunkClassifier {
 
   private static String concat(String before, String text) {
     return before == null ? text : before + text;
-  }
-
-  private static boolean isDone(String s, int from, int to) {
-    int start = skipBlank(s, from);
-    int end = trimEnd(s, start, to);
-    return end - start == DONE.length() && s.startsWith(DONE, start);
-  }
-
-  private static int skipBlank(String s, int from) {
-    int i = from;
-    while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static int trimEnd(String s, int start, int end) {
-    int i = end;
-    while (i > start && Character.isWhitespace(s.charAt(i - 1))) {
-      i--;
-    }
-    return i;
   }
 
   private static String firstLine(String message) {
