@@ -67,8 +67,7 @@ public final class ChunkClassifier {
     if (data == null) {
       return Chunk.malformed("no data", "");
     }
-    // strip() returns the string itself when there is no surrounding whitespace: no copy
-    if (DONE.equals(data.strip())) {
+    if (isDone(data, 0, data.length())) {
       return DONE_CHUNK;
     }
     try (JsonParser parser = JSON.createParser(data)) {
@@ -243,6 +242,12 @@ public final class ChunkClassifier {
 
   private static String concat(String before, String text) {
     return before == null ? text : before + text;
+  }
+
+  private static boolean isDone(String s, int from, int to) {
+    int start = Blanks.skip(s, from);
+    int end = Blanks.trimEnd(s, start, to);
+    return end - start == DONE.length() && s.startsWith(DONE, start);
   }
 
   private static String firstLine(String message) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * the tables.
  */
 @Timeout(30)
-class ExperimentsOnEngineTest {
+class ExperimentsOnEngineIT {
   private static final int ROUNDS = 5;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SHORT_PROMPT = "What is time to first token?"; // ~20 characters
