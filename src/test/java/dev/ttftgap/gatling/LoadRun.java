@@ -46,10 +46,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Everything a rising-load simulation needs besides its DSL: settings and load profile (validated
- * before any load), the target (the embedded engine unless a URL is given), the per-request records, and
- * the capacity report at the end. Simulations call it and stay thin: a whole simulation reads (this
- * is {@code dev.ttftgap.simulations.RisingRateSimulation}, which {@code MeasurementRunIT} runs
- * against an engine):
+ * before any load), the target (the embedded engine unless a URL is given), the per-request
+ * records, and the capacity report at the end. Simulations call it and stay thin: a whole
+ * simulation reads (this is {@code dev.ttftgap.simulations.RisingRateSimulation}, which {@code
+ * MeasurementRunIT} runs against an engine):
  *
  * <pre>{@code
  * public class RisingRateSimulation extends Simulation {
