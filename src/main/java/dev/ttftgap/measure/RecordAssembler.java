@@ -148,7 +148,7 @@ public final class RecordAssembler {
         null,
         null,
         null,
-        null);
+        null, null, null, null, null);
   }
 
   /**

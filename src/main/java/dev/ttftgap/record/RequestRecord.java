@@ -68,6 +68,12 @@ import java.util.Map;
  * @param startEpochMicros the instant the precise durations count from (the request handed to the
  *     HTTP client), µs since the epoch, read from the wall clock with the send stamp; it lies a
  *     little before {@code startEpochMillis} (Gatling stamps its start once the hand-off returns)
+ * @param injector which part of a split run sent the request, 1-based ({@code -Dinjector=I/N});
+ *     null in records of older runs
+ * @param injectorCount how many parts the run was split into (1: one injector ran it all)
+ * @param host the load generator's host name
+ * @param runId the id every part of the run shares ({@code -Drun.id}, by default the profile's name
+ *     and {@code run.startAt}); the merge checks that the parts it is given share it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -110,7 +116,11 @@ public record RequestRecord(
     Long ttfbMicros,
     Long ttftMicros,
     Long gapMicros,
-    Long startEpochMicros) {
+    Long startEpochMicros,
+    Integer injector,
+    Integer injectorCount,
+    String host,
+    String runId) {
 
   public static final String OK = "ok";
   public static final String KO = "ko";
@@ -129,6 +139,8 @@ public record RequestRecord(
   public RequestRecord withMicros(
       Long newTtfbMicros, Long newTtftMicros, Long newGapMicros, Long newStartEpochMicros) {
     return copy(
+        offeredRate,
+        concurrency,
         outcome,
         reason,
         httpStatus,
@@ -136,7 +148,11 @@ public record RequestRecord(
         newTtfbMicros,
         newTtftMicros,
         newGapMicros,
-        newStartEpochMicros);
+        newStartEpochMicros,
+        injector,
+        injectorCount,
+        host,
+        runId);
   }
 
   public boolean ok() {
@@ -151,6 +167,8 @@ public record RequestRecord(
   public RequestRecord withOutcome(
       String newOutcome, String newReason, Integer newHttpStatus, String newMessage) {
     return copy(
+        offeredRate,
+        concurrency,
         newOutcome,
         newReason,
         newHttpStatus,
@@ -158,11 +176,62 @@ public record RequestRecord(
         ttfbMicros,
         ttftMicros,
         gapMicros,
-        startEpochMicros);
+        startEpochMicros,
+        injector,
+        injectorCount,
+        host,
+        runId);
   }
 
-  /** The same record with the outcome and the precise timings given, everything else kept. */
+  /**
+   * The same record marked as sent by part {@code newInjector} of {@code newInjectorCount} of run
+   * {@code newRunId}, from {@code newHost}.
+   */
+  public RequestRecord withPart(
+      Integer newInjector, Integer newInjectorCount, String newHost, String newRunId) {
+    return copy(
+        offeredRate,
+        concurrency,
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        ttfbMicros,
+        ttftMicros,
+        gapMicros,
+        startEpochMicros,
+        newInjector,
+        newInjectorCount,
+        newHost,
+        newRunId);
+  }
+
+  /**
+   * The same record with the step's level of the whole run: what one injector running the whole
+   * profile would have recorded (the merge of a split run's parts, whose records carry their share).
+   */
+  public RequestRecord withLevel(Double newOfferedRate, Integer newConcurrency) {
+    return copy(
+        newOfferedRate,
+        newConcurrency,
+        outcome,
+        reason,
+        httpStatus,
+        message,
+        ttfbMicros,
+        ttftMicros,
+        gapMicros,
+        startEpochMicros,
+        injector,
+        injectorCount,
+        host,
+        runId);
+  }
+
+  /** The same record with the fields given, everything else kept. */
   private RequestRecord copy(
+      Double newOfferedRate,
+      Integer newConcurrency,
       String newOutcome,
       String newReason,
       Integer newHttpStatus,
@@ -170,7 +239,11 @@ public record RequestRecord(
       Long newTtfbMicros,
       Long newTtftMicros,
       Long newGapMicros,
-      Long newStartEpochMicros) {
+      Long newStartEpochMicros,
+      Integer newInjector,
+      Integer newInjectorCount,
+      String newHost,
+      String newRunId) {
     return new RequestRecord(
         run,
         userId,
@@ -178,8 +251,8 @@ public record RequestRecord(
         phase,
         step,
         stepLabel,
-        offeredRate,
-        concurrency,
+        newOfferedRate,
+        newConcurrency,
         model,
         promptTokens,
         maxTokens,
@@ -211,6 +284,10 @@ public record RequestRecord(
         newTtfbMicros,
         newTtftMicros,
         newGapMicros,
-        newStartEpochMicros);
+        newStartEpochMicros,
+        newInjector,
+        newInjectorCount,
+        newHost,
+        newRunId);
   }
 }

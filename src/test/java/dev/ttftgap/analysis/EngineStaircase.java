@@ -251,7 +251,7 @@ final class EngineStaircase {
               null,
               null,
               null,
-              null));
+              null, null, null, null, null));
     }
     return records;
   }

@@ -236,7 +236,7 @@ final class SyntheticRun {
         null,
         null,
         null,
-        null);
+        null, null, null, null, null);
   }
 
   private double noise(Random random) {

@@ -353,7 +353,7 @@ public final class TestRecords {
           null,
           null,
           null,
-          null);
+          null, null, null, null, null);
     }
   }
 }
