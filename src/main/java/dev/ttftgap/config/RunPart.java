@@ -98,8 +98,8 @@ public record RunPart(
               + now.plusSeconds(120).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
     String runId =
-        value(props, "run.id", env, "RUN_ID")
-            .map(RunPart::checkRunId)
+        source(props, "run.id", env, "RUN_ID")
+            .map(s -> checkRunId(s[0], s[1]))
             .orElseGet(
                 () ->
                     profile
@@ -267,11 +267,12 @@ public record RunPart(
         .orElse(DEFAULT_TOLERANCE);
   }
 
-  private static String checkRunId(String value) {
+  private static String checkRunId(String name, String value) {
     String id = value.strip();
     if (!RUN_ID.matcher(id).matches()) {
       throw new SettingsException(
-          "run.id: "
+          name
+              + ": "
               + Settings.quoteForMessage(value)
               + " is not a run id; use letters, digits, '.', '_' or '-' (at most 128)");
     }

@@ -26,8 +26,9 @@ import java.util.List;
  * <p>Assumptions: the injectors start together ({@code run.startAt}) and Gatling numbers users in
  * the order of its schedule (the project's injection-lag probe relies on the same). Parameters:
  * none besides I and N. A search ({@code "model": "search"}) cannot be split: it adapts to its own
- * results, so N independent searches would drift apart; a closed level below N users would leave an
- * injector without users, and is refused too.
+ * results, so N independent searches would drift apart. A closed level below N users leaves some
+ * injectors without users at that level (Gatling accepts 0 concurrent users); a profile whose
+ * highest level is below N, which would leave an injector with no user at all, is refused.
  *
  * <p>Worked example: 2 parts of uniform 6 rps. Part 1 sends users 1, 3, 5… (at 0, 333, 667 ms…),
  * part 2 users 2, 4, 6… (at 167, 500, 833 ms…): each 3 rps, together every 167 ms.
@@ -67,20 +68,17 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
               + " split a profile of fixed steps");
     }
     if (count > 1 && !load.open()) {
-      List<Double> levels = new java.util.ArrayList<>(load.steps());
-      load.warmup().ifPresent(w -> levels.add(w.level()));
-      for (double level : levels) {
-        if (level < count) {
-          throw new IllegalArgumentException(
-              part
-                  + ": a closed level of "
-                  + StepSchedule.formatLevel(level)
-                  + " users leaves some of the "
-                  + count
-                  + " injectors without users; use at most "
-                  + (int) level
-                  + " injectors, or raise the profile's levels");
-        }
+      double highest = load.steps().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      if (highest < count) {
+        throw new IllegalArgumentException(
+            part
+                + ": the profile's highest level, "
+                + StepSchedule.formatLevel(highest)
+                + " users, leaves some of the "
+                + count
+                + " injectors without any user; use at most "
+                + (int) highest
+                + " injectors, or raise the profile's levels");
       }
     }
     boolean poisson =
