@@ -35,7 +35,15 @@ import java.util.regex.Pattern;
  *       every injector), else {@code PROFILE-NOW-RANDOM}</td></tr>
  *   <tr><td>{@link #host}</td><td>{@code run.host}</td><td>{@code HOSTNAME}</td>
  *       <td>the local host name</td></tr>
+ *   <tr><td>{@link #promptsPerHost}</td><td>{@code prompts.perHost}</td>
+ *       <td>{@code PROMPTS_PER_HOST}</td><td>{@code false}</td></tr>
  * </table>
+ *
+ * <p>Prompts per host: a run's prompts are seeded by the request's index, so that runs repeat. When
+ * Gatling Enterprise splits a run over its load generators, each runs the same simulation with the
+ * same settings and would send the same prompts, which a prefix cache then serves; {@code
+ * prompts.perHost=true} mixes the host name into the index so that every load generator's prompts
+ * differ. (A split with {@code -Dinjector} needs no such thing: its parts' indices never coincide.)
  *
  * <p>Why a start instant: each injector cuts its steps by its own elapsed time since its start, so
  * steps line up across machines only when the injectors start together. A split run therefore
@@ -48,6 +56,7 @@ import java.util.regex.Pattern;
  * @param host this load generator's host name
  * @param startAt when every injector starts its load; empty: at once
  * @param startTolerance how late an injector may be ready and still run
+ * @param promptsPerHost whether this host's prompts are kept apart from other hosts'
  */
 public record RunPart(
     int injector,
@@ -55,7 +64,8 @@ public record RunPart(
     String runId,
     String host,
     Optional<Instant> startAt,
-    Duration startTolerance) {
+    Duration startTolerance,
+    boolean promptsPerHost) {
   static final Duration DEFAULT_TOLERANCE = Duration.ofSeconds(1);
   static final int MAX_INJECTORS = 10_000;
   private static final Pattern I_OF_N = Pattern.compile("\\s*(\\d+)\\s*/\\s*(\\d+)\\s*");
@@ -66,6 +76,15 @@ public record RunPart(
   /** True when this is one of several parts. */
   public boolean split() {
     return injectorCount > 1;
+  }
+
+  /**
+   * What to add to a request's index so that this host's prompts differ from other hosts': 0
+   * unless {@link #promptsPerHost}, else the host name's hash above the 32 low bits a run's
+   * requests use.
+   */
+  public long promptIndexOffset() {
+    return promptsPerHost ? (host.hashCode() & 0x7fffffffL) << 32 : 0;
   }
 
   /** {@code "1/2"}. */
@@ -113,7 +132,23 @@ public record RunPart(
                                         + Integer.toHexString(
                                             ThreadLocalRandom.current().nextInt(0x1000, 0x10000))));
     String host = value(props, "run.host", env, "HOSTNAME").orElse(localHost);
-    return new RunPart(part[0], part[1], runId, host, startAt, tolerance);
+    boolean perHost =
+        source(props, "prompts.perHost", env, "PROMPTS_PER_HOST")
+            .map(
+                s -> {
+                  String value = s[1].strip().toLowerCase(Locale.ROOT);
+                  if (!value.equals("true") && !value.equals("false")) {
+                    throw new SettingsException(
+                        s[0]
+                            + ": "
+                            + Settings.quoteForMessage(s[1])
+                            + " is not true or false; use true to give every load generator its"
+                            + " own prompts");
+                  }
+                  return value.equals("true");
+                })
+            .orElse(false);
+    return new RunPart(part[0], part[1], runId, host, startAt, tolerance, perHost);
   }
 
   /**

@@ -148,4 +148,21 @@ class RunPartTest {
         .as("-Drun.startToleranceSeconds=5")
         .isZero();
   }
+
+  @Test
+  void promptsPerHostOffsetsEveryHostsRequestIndicesApart() {
+    RunPart a = load(Map.of("HOSTNAME", "lg-a"), "prompts.perHost=true");
+    RunPart b = load(Map.of("HOSTNAME", "lg-b"), "prompts.perHost=true");
+
+    assertThat(load(Map.of()).promptIndexOffset()).as("off by default: runs repeat").isZero();
+    assertThat(a.promptIndexOffset())
+        .as("two load generators of one Gatling Enterprise run")
+        .isNotEqualTo(b.promptIndexOffset());
+    assertThat(a.promptIndexOffset() & 0xffffffffL)
+        .as("above the indices a run's requests use")
+        .isZero();
+    assertThatThrownBy(() -> load(Map.of(), "prompts.perHost=yes"))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageStartingWith("-Dprompts.perHost: \"yes\" is not true or false");
+  }
 }

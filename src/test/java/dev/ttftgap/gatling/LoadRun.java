@@ -213,7 +213,10 @@ public final class LoadRun {
         .exec(
             session ->
                 session.set(
-                    PLANNED, requests.single(split.requestIndex(nextRequest.getAndIncrement()))))
+                    PLANNED,
+                    requests.single(
+                        split.requestIndex(nextRequest.getAndIncrement())
+                            + part.promptIndexOffset())))
         .exec(measured());
   }
 
@@ -224,7 +227,9 @@ public final class LoadRun {
     return exec(session ->
             session.set(
                 CONVERSATION,
-                requests.conversation(split.requestIndex(nextConversation.getAndIncrement()))))
+                requests.conversation(
+                    split.requestIndex(nextConversation.getAndIncrement())
+                        + part.promptIndexOffset())))
         .asLongAs(session -> session.<ConversationState>get(CONVERSATION).hasNext())
         .on(
             exec(gate.chain())
