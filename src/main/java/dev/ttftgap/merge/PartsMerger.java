@@ -153,7 +153,7 @@ public final class PartsMerger {
 
   private static final Comparator<LoadGeneratorStep> BADNESS =
       Comparator.comparing((LoadGeneratorStep s) -> s.unvouched())
-          .thenComparing(
+          .thenComparingDouble(
               s -> s.eventLoopDelayP99Millis() == null ? -1 : s.eventLoopDelayP99Millis());
 
   private static LoadGeneratorStep worse(LoadGeneratorStep a, LoadGeneratorStep b) {

@@ -78,6 +78,7 @@ public final class LoadRun {
   private final SearchDriver search;
   private final RunPart part;
   private final LoadSplit split;
+  private volatile Optional<Path> ownRunFolder = Optional.empty();
 
   private LoadRun(
       Class<?> simulation,
@@ -304,6 +305,7 @@ public final class LoadRun {
 
   /** Call from {@code before()}: the step of a request is computed from this instant. */
   public void start() {
+    ownRunFolder = RunOutputs.ownRunFolder();
     awaitStart();
     startNanos = System.nanoTime();
     scraper =
@@ -366,7 +368,7 @@ public final class LoadRun {
       scraper.stop();
     }
     target.close();
-    Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings);
+    Path runDir = RunOutputs.placeRecords(simulationName, recordsFile, settings, ownRunFolder);
     RunOutputs.placeScrapes(scrapeFile, runDir);
     probes.finish(runDir);
     new PartManifest(

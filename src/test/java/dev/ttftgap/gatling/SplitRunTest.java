@@ -88,6 +88,18 @@ class SplitRunTest {
                 assertThat(r.runId()).isEqualTo("split-" + compact(startAt));
               });
 
+      long start = Instant.parse(startAt).toEpochMilli();
+      for (GatlingFork.Result part : List.of(one, two)) {
+        long first =
+            RecordReader.read(part.records()).stream()
+                .mapToLong(RequestRecord::startEpochMillis)
+                .min()
+                .orElseThrow();
+        assertThat(first - start)
+            .as("a part's first request goes out at run.startAt (ms after it), not before")
+            .isBetween(0L, 1_000L);
+      }
+
       CapacityOptions options = CapacityOptions.defaults();
       RunParts parts = RunParts.detect(List.of(one.runFolder(), two.runFolder())).orElseThrow();
       CapacityReport merged = MergedReports.writeAll(parts, dir.resolve("merged"), options);
