@@ -46,9 +46,9 @@ import java.util.regex.Pattern;
  * differ. (A split with {@code -Dinjector} needs no such thing: its parts' indices never coincide.)
  *
  * <p>Why a start instant: each injector cuts its steps by its own elapsed time since its start, so
- * steps line up across machines only when the injectors start together. A split run therefore
- * needs {@code run.startAt}; an injector ready after it (beyond the tolerance) refuses to run rather
- * than skew its steps against the others'.
+ * steps line up across machines only when the injectors start together. A split run therefore needs
+ * {@code run.startAt}; an injector ready after it (beyond the tolerance) refuses to run rather than
+ * skew its steps against the others'.
  *
  * @param injector 1-based index of this part
  * @param injectorCount how many parts the run has, ≥ 1
@@ -79,9 +79,8 @@ public record RunPart(
   }
 
   /**
-   * What to add to a request's index so that this host's prompts differ from other hosts': 0
-   * unless {@link #promptsPerHost}, else the host name's hash above the 32 low bits a run's
-   * requests use.
+   * What to add to a request's index so that this host's prompts differ from other hosts': 0 unless
+   * {@link #promptsPerHost}, else the host name's hash above the 32 low bits a run's requests use.
    */
   public long promptIndexOffset() {
     return promptsPerHost ? (host.hashCode() & 0x7fffffffL) << 32 : 0;

@@ -148,7 +148,11 @@ public final class RecordAssembler {
         null,
         null,
         null,
-        null, null, null, null, null);
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /**

@@ -52,7 +52,9 @@ public record PartManifest(
   public void write(Path runDir) {
     try {
       Files.writeString(
-          runDir.resolve(FILE_NAME), MAPPER.writeValueAsString(this) + "\n", StandardCharsets.UTF_8);
+          runDir.resolve(FILE_NAME),
+          MAPPER.writeValueAsString(this) + "\n",
+          StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("run part: cannot write " + runDir.resolve(FILE_NAME), e);
     }

@@ -210,10 +210,19 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
     if (record.injector() == null
         || record.injector() < 1
         || record.injector() > reference.injectorCount()) {
-      return "has a record of part " + record.injector() + ", which run " + reference.runId() + " has not";
+      return "has a record of part "
+          + record.injector()
+          + ", which run "
+          + reference.runId()
+          + " has not";
     }
     if (!Objects.equals(record.run(), reference.run())) {
-      return "was run by simulation " + record.run() + ", run " + reference.runId() + " by " + reference.run();
+      return "was run by simulation "
+          + record.run()
+          + ", run "
+          + reference.runId()
+          + " by "
+          + reference.run();
     }
     return null;
   }

@@ -11,10 +11,10 @@ import java.util.List;
  * <ul>
  *   <li><b>Open, uniform arrivals</b>: every injector schedules the whole profile's arrivals (the
  *       same injection steps, so the same instants from the common start) and sends only every
- *       N-th: the arrival of user {@code k} (1-based, in schedule order) is part {@code ((k − 1) mod
- *       N) + 1}'s. Each part then offers rate/N, its arrivals shifted by {@code (I − 1)/N} of its
- *       own interval N/rate, and the union of the parts is evenly spaced at the full rate, ramps
- *       and warm-up included. The other users end at once without a request (they cost
+ *       N-th: the arrival of user {@code k} (1-based, in schedule order) is part {@code ((k − 1)
+ *       mod N) + 1}'s. Each part then offers rate/N, its arrivals shifted by {@code (I − 1)/N} of
+ *       its own interval N/rate, and the union of the parts is evenly spaced at the full rate,
+ *       ramps and warm-up included. The other users end at once without a request (they cost
  *       microseconds).
  *   <li><b>Open, Poisson arrivals</b>: each part runs its own Poisson process at rate/N; the union
  *       of N independent Poisson processes of rate r/N is a Poisson process of rate r (taking every
@@ -132,8 +132,8 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
   }
 
   /**
-   * The run-wide index of this part's {@code local}-th request (0-based): {@code local × N + I − 1},
-   * so that the parts' seeded prompts never coincide (and one injector keeps its indices).
+   * The run-wide index of this part's {@code local}-th request (0-based): {@code local × N + I −
+   * 1}, so that the parts' seeded prompts never coincide (and one injector keeps its indices).
    */
   public long requestIndex(long local) {
     return local * count + injector - 1;

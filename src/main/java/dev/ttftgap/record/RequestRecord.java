@@ -208,7 +208,8 @@ public record RequestRecord(
 
   /**
    * The same record with the step's level of the whole run: what one injector running the whole
-   * profile would have recorded (the merge of a split run's parts, whose records carry their share).
+   * profile would have recorded (the merge of a split run's parts, whose records carry their
+   * share).
    */
   public RequestRecord withLevel(Double newOfferedRate, Integer newConcurrency) {
     return copy(

@@ -251,7 +251,11 @@ final class EngineStaircase {
               null,
               null,
               null,
-              null, null, null, null, null));
+              null,
+              null,
+              null,
+              null,
+              null));
     }
     return records;
   }

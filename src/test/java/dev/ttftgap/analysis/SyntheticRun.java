@@ -236,7 +236,11 @@ final class SyntheticRun {
         null,
         null,
         null,
-        null, null, null, null, null);
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   private double noise(Random random) {

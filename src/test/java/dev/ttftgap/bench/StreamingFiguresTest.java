@@ -51,7 +51,11 @@ class StreamingFiguresTest {
         null,
         null,
         null,
-        null, null, null, null, null);
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** The engine's view of request "a": accepted at 1000 ms, headers 1009.4, first token 1019.7. */

@@ -103,11 +103,9 @@ class RunPartTest {
       })
   void aBadSettingFailsWithOneLineNamingIt(
       String name, String property, String second, String expected) {
-    assertThatThrownBy(
-            () ->
-                second == null
-                    ? load(Map.of(), property)
-                    : load(Map.of(), property, second))
+    String[] properties =
+        second == null ? new String[] {property} : new String[] {property, second};
+    assertThatThrownBy(() -> load(Map.of(), properties))
         .as(name)
         .isInstanceOf(SettingsException.class)
         .hasMessageContaining(expected)

@@ -113,8 +113,7 @@ class KubernetesManifestsTest {
       Map<String, String> pod = new HashMap<>(env);
       pod.put("JOB_COMPLETION_INDEX", String.valueOf(index));
       Settings settings = Settings.load(pod, props);
-      RunPart part =
-          RunPart.load(pod, props, settings.profile(), beforeStart, "pod-" + index);
+      RunPart part = RunPart.load(pod, props, settings.profile(), beforeStart, "pod-" + index);
       assertThat(settings.baseUrl()).as("pod %d loads the configured server", index).isPresent();
       assertThat(part.runId()).as("pod %d's run id", index).isEqualTo(runConfig.get("RUN_ID"));
       assertThat(part.startAt().map(Instant::toString))
@@ -205,9 +204,7 @@ class KubernetesManifestsTest {
 
   private static Map<String, Object> only(String kind, String name) {
     List<Map<String, Object>> found =
-        documents.stream()
-            .filter(d -> kind.equals(d.get("kind")) && name.equals(name(d)))
-            .toList();
+        documents.stream().filter(d -> kind.equals(d.get("kind")) && name.equals(name(d))).toList();
     assertThat(found).as("one %s %s", kind, name).hasSize(1);
     return found.get(0);
   }
@@ -255,8 +252,12 @@ class KubernetesManifestsTest {
       Map<String, Object> from = map(variable.get("valueFrom"));
       if (from.containsKey("configMapKeyRef")) {
         Map<String, Object> ref = map(from.get("configMapKeyRef"));
-        assertThat(ref.get("name")).as("%s from the run's ConfigMap", name).isEqualTo("ttft-gap-run");
-        assertThat(runConfig).as("the ConfigMap has %s", ref.get("key")).containsKey((String) ref.get("key"));
+        assertThat(ref.get("name"))
+            .as("%s from the run's ConfigMap", name)
+            .isEqualTo("ttft-gap-run");
+        assertThat(runConfig)
+            .as("the ConfigMap has %s", ref.get("key"))
+            .containsKey((String) ref.get("key"));
         env.put(name, runConfig.get((String) ref.get("key")));
       } else {
         Map<String, Object> ref = map(from.get("secretKeyRef"));

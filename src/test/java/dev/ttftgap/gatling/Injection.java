@@ -7,7 +7,10 @@ import io.gatling.javaapi.core.ClosedInjectionStep;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import java.util.List;
 
-/** Maps the profile's injection steps (a schedule's, or a split run's part of them) 1:1 onto Gatling's injection DSL. */
+/**
+ * Maps the profile's injection steps (a schedule's, or a split run's part of them) 1:1 onto
+ * Gatling's injection DSL.
+ */
 final class Injection {
   private Injection() {}
 

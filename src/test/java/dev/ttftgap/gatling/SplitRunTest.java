@@ -91,13 +91,13 @@ class SplitRunTest {
       long start = Instant.parse(startAt).toEpochMilli();
       List<GatlingFork.Result> injectors = List.of(one, two);
       for (int i = 0; i < injectors.size(); i++) {
-        long first =
+        long firstStart =
             RecordReader.read(injectors.get(i).records()).stream()
                 .mapToLong(RequestRecord::startEpochMillis)
                 .min()
                 .orElseThrow();
         // the 1 rps warm-up's arrivals go round robin: part I's first at (I - 1) s
-        assertThat(first - start - 1_000L * i)
+        assertThat(firstStart - start - 1_000L * i)
             .as("part %d/2 starts its load at run.startAt, not before", i + 1)
             .isBetween(0L, 500L);
       }
@@ -115,7 +115,9 @@ class SplitRunTest {
         assertThat(a.requests())
             .as("step %d: the parts sent every arrival of the schedule once", b.step())
             .isEqualTo(b.requests());
-        assertThat(a.offeredRate()).as("step %d: offered rate", b.step()).isEqualTo(b.offeredRate());
+        assertThat(a.offeredRate())
+            .as("step %d: offered rate", b.step())
+            .isEqualTo(b.offeredRate());
         assertThat(a.arrivalRate())
             .as("step %d: the union's arrival rate", b.step())
             .isCloseTo(b.arrivalRate(), org.assertj.core.data.Percentage.withPercentage(5));

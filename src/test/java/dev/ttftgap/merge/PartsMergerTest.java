@@ -126,9 +126,7 @@ class PartsMergerTest {
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(1, "host-1"),
             org.assertj.core.groups.Tuple.tuple(2, "host-2"));
-    assertThat(merged.parts().get(0).health().unvouchedSteps())
-        .as("injector 1 kept up")
-        .isEmpty();
+    assertThat(merged.parts().get(0).health().unvouchedSteps()).as("injector 1 kept up").isEmpty();
     assertThat(merged.parts().get(1).health().unvouchedSteps())
         .as("injector 2 was blocked at step 2")
         .containsExactly(2);

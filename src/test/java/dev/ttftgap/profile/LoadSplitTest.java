@@ -79,9 +79,10 @@ class LoadSplitTest {
 
     for (int i = 0; i < whole.size(); i++) {
       int step = i;
-      int sum =
-          parts.stream().mapToInt(p -> (int) p.injectionSteps(whole).get(step).from()).sum();
-      assertThat(sum).as("step %d: the parts' users add up", i).isEqualTo((int) whole.get(i).from());
+      int sum = parts.stream().mapToInt(p -> (int) p.injectionSteps(whole).get(step).from()).sum();
+      assertThat(sum)
+          .as("step %d: the parts' users add up", i)
+          .isEqualTo((int) whole.get(i).from());
     }
     assertThat(parts.stream().map(p -> p.users(8)).toList())
         .as("8 users over 3 injectors")

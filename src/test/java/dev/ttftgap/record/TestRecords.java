@@ -353,7 +353,11 @@ public final class TestRecords {
           null,
           null,
           null,
-          null, null, null, null, null);
+          null,
+          null,
+          null,
+          null,
+          null);
     }
   }
 }
