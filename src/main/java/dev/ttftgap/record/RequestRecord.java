@@ -141,18 +141,9 @@ public record RequestRecord(
     return copy(
         offeredRate,
         concurrency,
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        newTtfbMicros,
-        newTtftMicros,
-        newGapMicros,
-        newStartEpochMicros,
-        injector,
-        injectorCount,
-        host,
-        runId);
+        verdict(),
+        new Precise(newTtfbMicros, newTtftMicros, newGapMicros, newStartEpochMicros),
+        origin());
   }
 
   public boolean ok() {
@@ -169,18 +160,9 @@ public record RequestRecord(
     return copy(
         offeredRate,
         concurrency,
-        newOutcome,
-        newReason,
-        newHttpStatus,
-        newMessage,
-        ttfbMicros,
-        ttftMicros,
-        gapMicros,
-        startEpochMicros,
-        injector,
-        injectorCount,
-        host,
-        runId);
+        new Verdict(newOutcome, newReason, newHttpStatus, newMessage),
+        precise(),
+        origin());
   }
 
   /**
@@ -192,18 +174,9 @@ public record RequestRecord(
     return copy(
         offeredRate,
         concurrency,
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        ttfbMicros,
-        ttftMicros,
-        gapMicros,
-        startEpochMicros,
-        newInjector,
-        newInjectorCount,
-        newHost,
-        newRunId);
+        verdict(),
+        precise(),
+        new Origin(newInjector, newInjectorCount, newHost, newRunId));
   }
 
   /**
@@ -212,39 +185,33 @@ public record RequestRecord(
    * share).
    */
   public RequestRecord withLevel(Double newOfferedRate, Integer newConcurrency) {
-    return copy(
-        newOfferedRate,
-        newConcurrency,
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        ttfbMicros,
-        ttftMicros,
-        gapMicros,
-        startEpochMicros,
-        injector,
-        injectorCount,
-        host,
-        runId);
+    return copy(newOfferedRate, newConcurrency, verdict(), precise(), origin());
+  }
+
+  /** The fields {@link #withOutcome} sets. */
+  private record Verdict(String outcome, String reason, Integer httpStatus, String message) {}
+
+  /** The fields {@link #withMicros} sets. */
+  private record Precise(Long ttfb, Long ttft, Long gap, Long startEpoch) {}
+
+  /** The fields {@link #withPart} sets. */
+  private record Origin(Integer injector, Integer injectorCount, String host, String runId) {}
+
+  private Verdict verdict() {
+    return new Verdict(outcome, reason, httpStatus, message);
+  }
+
+  private Precise precise() {
+    return new Precise(ttfbMicros, ttftMicros, gapMicros, startEpochMicros);
+  }
+
+  private Origin origin() {
+    return new Origin(injector, injectorCount, host, runId);
   }
 
   /** The same record with the fields given, everything else kept. */
   private RequestRecord copy(
-      Double newOfferedRate,
-      Integer newConcurrency,
-      String newOutcome,
-      String newReason,
-      Integer newHttpStatus,
-      String newMessage,
-      Long newTtfbMicros,
-      Long newTtftMicros,
-      Long newGapMicros,
-      Long newStartEpochMicros,
-      Integer newInjector,
-      Integer newInjectorCount,
-      String newHost,
-      String newRunId) {
+      Double newOfferedRate, Integer newConcurrency, Verdict v, Precise p, Origin o) {
     return new RequestRecord(
         run,
         userId,
@@ -271,10 +238,10 @@ public record RequestRecord(
         contentEvents,
         serverTimings,
         newConnection,
-        newOutcome,
-        newReason,
-        newHttpStatus,
-        newMessage,
+        v.outcome(),
+        v.reason(),
+        v.httpStatus(),
+        v.message(),
         prompts,
         sharedPrefixTokens,
         conversationId,
@@ -282,13 +249,13 @@ public record RequestRecord(
         malformedChunks,
         stalls,
         longestStallMillis,
-        newTtfbMicros,
-        newTtftMicros,
-        newGapMicros,
-        newStartEpochMicros,
-        newInjector,
-        newInjectorCount,
-        newHost,
-        newRunId);
+        p.ttfb(),
+        p.ttft(),
+        p.gap(),
+        p.startEpoch(),
+        o.injector(),
+        o.injectorCount(),
+        o.host(),
+        o.runId());
   }
 }

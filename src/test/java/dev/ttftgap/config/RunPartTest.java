@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,12 +15,7 @@ class RunPartTest {
   private static final String START = "2026-12-01T05:52:00Z";
 
   private static RunPart load(Map<String, String> env, String... properties) {
-    Properties props = new Properties();
-    for (String property : properties) {
-      int eq = property.indexOf('=');
-      props.setProperty(property.substring(0, eq), property.substring(eq + 1));
-    }
-    return RunPart.load(env, props, "rising-rate", NOW, "local-host");
+    return RunPart.load(env, TestProperties.of(properties), "rising-rate", NOW, "local-host");
   }
 
   @Test
