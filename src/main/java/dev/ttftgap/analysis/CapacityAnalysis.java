@@ -3,6 +3,7 @@ package dev.ttftgap.analysis;
 import dev.ttftgap.health.LoadGeneratorAnalysis;
 import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +24,22 @@ import java.util.stream.Collectors;
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
  * ClosedLoopModelFitter}) instead of the G/G/c fit, which assumes open arrivals.
+ *
+ * <p>A common pattern: analyse the records a run left (any number of files, merged as one set of
+ * samples), then read the verdicts or hand the report to a renderer:
+ *
+ * <pre>{@code
+ * Path records = Path.of("reports/risingratesimulation-20261201/records.jsonl");
+ * CapacityReport report =
+ *     CapacityAnalysis.analyzeFiles(
+ *         List.of(records), CapacityOptions.defaults().withPeakRate(40), null);
+ * Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
+ * Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
+ * Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+ * String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
+ * }</pre>
+ *
+ * ({@code CapacityConsole} and {@code CapacityReports} are in {@code dev.ttftgap.report}.)
  */
 public final class CapacityAnalysis {
   /** Why a closed run gets no G/G/c fit. */
@@ -106,14 +123,20 @@ public final class CapacityAnalysis {
         closed ? null : QueueModelFitter.fit(byLoad, measured.samples(), lowLoad, saturation);
     Set<Integer> holdSteps =
         records.stream()
-            .filter(r -> RequestRecord.HOLD.equals(r.phase()))
+            .filter(r -> r.phase() == RequestPhase.HOLD)
             .map(RequestRecord::step)
             .collect(Collectors.toCollection(TreeSet::new));
-    // the SLO verdict rests only on steps the load generator vouches for
-    List<StepStats> vouched =
+    // the SLO verdict leaves out the steps where the load generator's own delay could move a
+    // latency across a limit
+    LoadGeneratorHealth health =
         loadGenerator == null
+            ? null
+            : loadGenerator.withSloLimit(
+                Math.min(options.sloTtftP95Millis(), options.sloGapP95Millis()));
+    List<StepStats> vouched =
+        health == null
             ? steps
-            : steps.stream().filter(s -> !loadGenerator.unvouched(s.step())).toList();
+            : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
     SloVerdict slo = SloEvaluator.evaluate(vouched, options, saturation, model, lowLoad, holdSteps);
     ClosedLoopModel closedLoop =
         closed ? ClosedLoopModelFitter.fit(steps, measured.samples(), lowLoad, saturation) : null;
@@ -175,6 +198,6 @@ public final class CapacityAnalysis {
         WorkloadAnalysis.of(records),
         List.of(),
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
-        loadGenerator);
+        health);
   }
 }

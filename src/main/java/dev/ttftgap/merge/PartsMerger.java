@@ -148,7 +148,8 @@ public final class PartsMerger {
         new ArrayList<>(steps.values()),
         run,
         first.maxEventLoopDelayP99Millis(),
-        first.maxInjectionLagP99Millis());
+        first.maxInjectionLagP99Millis(),
+        first.sloLimitMillis());
   }
 
   private static final Comparator<LoadGeneratorStep> BADNESS =

@@ -47,7 +47,7 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
   }
 
   /** The whole load on one injector. */
-  public static LoadSplit whole(LoadModel load) {
+  public static LoadSplit whole(Load load) {
     return of(load, 1, 1);
   }
 
@@ -56,7 +56,7 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
    *
    * @throws IllegalArgumentException with one line when the load cannot be split
    */
-  public static LoadSplit of(LoadModel load, int injector, int count) {
+  public static LoadSplit of(Load load, int injector, int count) {
     String part = "injector " + injector + "/" + count;
     if (count > 1 && load.search().isPresent()) {
       throw new IllegalArgumentException(
@@ -81,8 +81,7 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
                 + " injectors, or raise the profile's levels");
       }
     }
-    boolean poisson =
-        load.arrivals().orElse(LoadModel.Arrivals.UNIFORM) == LoadModel.Arrivals.POISSON;
+    boolean poisson = load.arrivals().orElse(Load.Arrivals.UNIFORM) == Load.Arrivals.POISSON;
     return new LoadSplit(injector, count, load.open(), poisson);
   }
 

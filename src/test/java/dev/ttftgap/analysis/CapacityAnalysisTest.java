@@ -4,15 +4,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.health.HealthSamples;
 import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.CapacityConsole;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CapacityAnalysisTest {
+
+  /** The usage example of {@link CapacityAnalysis}'s Javadoc, on a run's records file. */
+  @Test
+  void usageExampleOfTheJavadocRunsOnARecordsFile(@TempDir Path reports) {
+    Path records = reports.resolve("risingratesimulation-20261201/records.jsonl");
+    try (RecordWriter writer = RecordWriter.open(records)) {
+      SyntheticRun.hockeyStick().records().forEach(writer::append);
+    }
+
+    CapacityReport report =
+        CapacityAnalysis.analyzeFiles(
+            List.of(records), CapacityOptions.defaults().withPeakRate(40), null);
+    Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
+    Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
+    Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+    String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
+
+    assertThat(sustainable).as("a hockey stick has a sustainable rate").isNotNull();
+    assertThat(saturation).as("below its saturation").isGreaterThan(sustainable);
+    assertThat(replicas).as("replicas for the peak").isNotNull().isPositive();
+    assertThat(text).as("the console summary names the run's verdicts").contains("> Knee at step");
+    assertThat(report.runs()).as("the run comes from the file's records").isNotEmpty();
+  }
 
   @Test
   void hockeyStickGetsEveryVerdict() {
@@ -37,25 +65,62 @@ class CapacityAnalysisTest {
   }
 
   @Test
-  void theSloVerdictNeverRestsOnAStepTheLoadGeneratorCannotVouchFor() {
+  void theSloVerdictLeavesOutAStepWhereTheLoadGeneratorsDelayReachesATenthOfTheLimit() {
     List<RequestRecord> records = SyntheticRun.hockeyStick().records();
     CapacityReport plain =
         CapacityAnalysis.analyze(records, List.of("synthetic"), CapacityOptions.defaults(), null);
     int failing = plain.slo().firstFailingStep();
-    LoadGeneratorHealth health = HealthSamples.flagging(12, Set.of(failing));
+    // default SLO: p95 TTFT ≤ 2000 ms, p95 gap ≤ 1000 ms, so a tenth of the tightest is 100 ms
+    LoadGeneratorHealth blocked150 = HealthSamples.flagging(12, Set.of(failing), 150_000);
+    LoadGeneratorHealth blocked31 = HealthSamples.flagging(12, Set.of(failing), 31_000);
 
-    CapacityReport vouched =
+    CapacityReport leftOut =
         CapacityAnalysis.analyze(
-            records, List.of("synthetic"), CapacityOptions.defaults(), null, health);
+            records, List.of("synthetic"), CapacityOptions.defaults(), null, blocked150);
+    CapacityReport kept =
+        CapacityAnalysis.analyze(
+            records, List.of("synthetic"), CapacityOptions.defaults(), null, blocked31);
 
-    assertThat(vouched.loadGenerator()).as("the health handed in").isSameAs(health);
-    assertThat(vouched.slo().firstFailingStep())
-        .as("first failing step once step %d (unvouched) is left out", failing)
-        .isNotEqualTo(failing)
+    assertThat(leftOut.loadGenerator().leftOutOfSloSteps())
+        .as("150 ms ≥ 100 ms")
+        .containsExactly(failing);
+    assertThat(leftOut.slo().firstFailingStep())
+        .as("first failing step once step %d (150 ms of client delay) is left out", failing)
         .isGreaterThan(failing);
-    assertThat(vouched.steps())
+    assertThat(leftOut.steps())
         .as("the step statistics keep every step")
         .hasSameSizeAs(plain.steps());
+    assertThat(kept.loadGenerator().unvouchedSteps())
+        .as("31 ms is flagged")
+        .containsExactly(failing);
+    assertThat(kept.loadGenerator().leftOutOfSloSteps()).as("31 ms < 100 ms").isEmpty();
+    assertThat(kept.slo().firstFailingStep())
+        .as("a 31-ms client delay cannot move a p95 across a 1000-ms limit by a tenth")
+        .isEqualTo(failing);
+  }
+
+  @Test
+  void aTighterSloLeavesOutTheSameDelay() {
+    List<RequestRecord> records = SyntheticRun.hockeyStick().records();
+    CapacityOptions tight =
+        new CapacityOptions(
+            200,
+            CapacityOptions.NO_LIMIT,
+            100,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty());
+
+    CapacityReport report =
+        CapacityAnalysis.analyze(
+            records,
+            List.of("synthetic"),
+            tight,
+            null,
+            HealthSamples.flagging(12, Set.of(2), 31_000));
+
+    assertThat(report.loadGenerator().sloLimitMillis()).as("tightest limit").isEqualTo(200.0);
+    assertThat(report.loadGenerator().leftOutOfSloSteps()).as("31 ms ≥ 20 ms").containsExactly(2);
   }
 
   @Test

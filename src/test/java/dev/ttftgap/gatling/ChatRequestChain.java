@@ -3,6 +3,9 @@ package dev.ttftgap.gatling;
 import static io.gatling.javaapi.core.CoreDsl.*;
 import static io.gatling.javaapi.http.HttpDsl.*;
 
+import dev.ttftgap.gatling.internal.ErrorBodyCapture;
+import dev.ttftgap.gatling.internal.GatlingInternals;
+import dev.ttftgap.gatling.internal.GatlingSseEvent;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.EventLog;
 import dev.ttftgap.measure.ObservedRow;
@@ -36,6 +39,41 @@ import java.util.function.Function;
  *
  * <p>Both checks also stop on events that end the request early (error object, {@code [DONE]}
  * before content, a chunk of a re-sent stream), so failures carry their own message.
+ *
+ * <p>A common pattern outside {@link LoadRun}: a fixed request, a records file, Gatling's own
+ * injection ({@link ChatRequestChainExample}, which {@code ChatRequestChainExampleRunIT} runs; it
+ * takes the folder from {@code -Dttftgap.reportsDir}):
+ *
+ * <pre>{@code
+ * public class ChatRequestChainExample extends Simulation {
+ *   EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withProfile("tiny-fast"));
+ *   RecordWriter records = RecordWriter.open(Path.of("reports/chat-example.records.jsonl"));
+ *   ChainBuilder chat =
+ *       ChatRequestChain.request(
+ *           engine.baseUrl() + "/chat/completions",
+ *           session ->
+ *               "{\"model\":\"tiny-fast\",\"stream\":true,\"max_tokens\":8,"
+ *                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}",
+ *           session ->
+ *               new RequestContext(
+ *                   "example", session.userId(), RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0,
+ *                   null, "tiny-fast", null, 8, 30_000, null, null, null, null, null),
+ *           Duration.ofSeconds(30), // the longest wait for the first token
+ *           Duration.ofSeconds(60), // the longest wait for [DONE] after it
+ *           records,
+ *           null); // no shared pool: a user's first request counts as on a new connection
+ *
+ *   {
+ *     setUp(scenario("chat").exec(chat).injectOpen(constantUsersPerSec(2).during(5)))
+ *         .protocols(http.baseUrl(engine.baseUrl()));
+ *   }
+ *
+ *   public void after() {
+ *     records.close(); // every record written before the run ends
+ *     engine.close();
+ *   }
+ * }
+ * }</pre>
  */
 public final class ChatRequestChain {
   static final String SSE = "chat";
@@ -123,7 +161,7 @@ public final class ChatRequestChain {
     long nanos = System.nanoTime();
     session
         .<EventLog>get(EVENTS)
-        .add(GatlingInternals.nowMillis(), nanos, StreamVerdicts.classified(event));
+        .add(GatlingInternals.nowMillis(), nanos, GatlingSseEvent.classify(event));
     return true;
   }
 
@@ -133,11 +171,16 @@ public final class ChatRequestChain {
             bodyString()
                 .transformWithSession(
                     (event, session) ->
-                        logged(event, session) && StreamVerdicts.endsFirstTokenWait(event))
+                        logged(event, session)
+                            && StreamVerdicts.endsFirstTokenWait(GatlingSseEvent.classify(event)))
                 .is(true))
         .check(
-            bodyString().transform(StreamVerdicts::chunkId).saveAs(FIRST_ID),
-            bodyString().transform(StreamVerdicts::firstToken).is(StreamVerdicts.PASS));
+            bodyString()
+                .transform(event -> StreamVerdicts.chunkId(GatlingSseEvent.classify(event)))
+                .saveAs(FIRST_ID),
+            bodyString()
+                .transform(event -> StreamVerdicts.firstToken(GatlingSseEvent.classify(event)))
+                .is(StreamVerdicts.PASS));
   }
 
   private static SseMessageCheck endOfStreamCheck() {
@@ -147,12 +190,15 @@ public final class ChatRequestChain {
                 .transformWithSession(
                     (event, session) ->
                         logged(event, session)
-                            && StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
+                            && StreamVerdicts.endsStream(
+                                GatlingSseEvent.classify(event), session.getString(FIRST_ID)))
                 .is(true))
         .check(
             bodyString()
                 .transformWithSession(
-                    (event, session) -> StreamVerdicts.end(event, session.getString(FIRST_ID)))
+                    (event, session) ->
+                        StreamVerdicts.end(
+                            GatlingSseEvent.classify(event), session.getString(FIRST_ID)))
                 .is(StreamVerdicts.PASS));
   }
 
@@ -183,9 +229,10 @@ public final class ChatRequestChain {
     if (record.ok()) {
       return false;
     }
-    return !(record.reason().equals(FailureReason.STREAM_ERROR.code())
-        || record.reason().equals(FailureReason.NO_DONE.code())
-        || record.reason().equals(FailureReason.NO_CONTENT.code()));
+    FailureReason reason = record.reason();
+    return !(reason == FailureReason.STREAM_ERROR
+        || reason == FailureReason.NO_DONE
+        || reason == FailureReason.NO_CONTENT);
   }
 
   /** A failed or timed-out check leaves the stream open (Gatling goes idle); a crash closes it. */
@@ -204,7 +251,7 @@ public final class ChatRequestChain {
     List<GatlingInternals.ReportRow> rows = new ArrayList<>(3);
     long start = r.startEpochMillis();
     boolean ok = r.ok();
-    String message = ok ? null : r.reason() + ": " + r.message();
+    String message = ok ? null : r.reason().code() + ": " + r.message();
     if (r.ttftMillis() != null) {
       rows.add(
           new GatlingInternals.ReportRow(

@@ -6,7 +6,7 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.record.RecordWriter;
-import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestPhase;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * Test-only: one user per engine fault, each asking for its fault in the request body ({@code
- * sim_fault}), so {@code MeasurementRunTest} can check that each ends as the right record. The
- * target is {@code LLM_BASE_URL}; records go to {@code -Dttftgap.recordsFile}.
+ * sim_fault}), so {@code MeasurementRunIT} can check that each ends as the right record. The target
+ * is {@code LLM_BASE_URL}; records go to {@code -Dttftgap.recordsFile}.
  */
 public class FaultReasonsSimulation extends Simulation {
   /** The faults, in user order (user 1 gets the first). */
@@ -48,7 +48,7 @@ public class FaultReasonsSimulation extends Simulation {
                             new RequestContext(
                                 "faults",
                                 session.userId(),
-                                RequestRecord.STEP,
+                                RequestPhase.STEP,
                                 1,
                                 fault(session.userId()),
                                 null,

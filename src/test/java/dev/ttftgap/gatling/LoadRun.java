@@ -30,7 +30,7 @@ import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
-import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
@@ -52,7 +52,31 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Everything a rising-load simulation needs besides its DSL: settings and profile (validated before
  * any load), the target (the embedded engine unless a URL is given), the per-request records, and
- * the capacity report at the end. Simulations call it and stay thin.
+ * the capacity report at the end. Simulations call it and stay thin: a whole simulation reads (this
+ * is {@code dev.ttftgap.simulations.RisingRateSimulation}, which {@code MeasurementRunIT} runs
+ * against an engine):
+ *
+ * <pre>{@code
+ * public class RisingRateSimulation extends Simulation {
+ *   // settings, profile and target, validated before any load
+ *   private final LoadRun run = LoadRun.prepare(RisingRateSimulation.class);
+ *
+ *   {
+ *     setUp(run.population("streaming chat"))
+ *         .protocols(run.protocol())
+ *         .assertions(run.assertions())
+ *         .maxDuration(run.maxDuration());
+ *   }
+ *
+ *   public void before() {
+ *     run.start(); // steps are timed from here
+ *   }
+ *
+ *   public void after() {
+ *     run.finish(); // records flushed, engine stopped, capacity report written
+ *   }
+ * }
+ * }</pre>
  */
 public final class LoadRun {
   private static final String PLANNED = "ttftgap.planned";
@@ -473,7 +497,7 @@ public final class LoadRun {
         new RequestContext(
             simulationName,
             session.userId(),
-            step.warmup() ? RequestRecord.WARMUP : RequestRecord.STEP,
+            step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
             step.index(),
             step.label(),
             open ? split.rate(step.level()) : null,

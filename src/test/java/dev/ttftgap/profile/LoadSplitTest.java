@@ -13,18 +13,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class LoadSplitTest {
-  private static LoadModel load(String profile) {
+  private static Load load(String profile) {
     return LoadProfiles.load(profile, Path.of("simulations")).load();
   }
 
-  private static List<LoadSplit> parts(LoadModel load, int count) {
+  private static List<LoadSplit> parts(Load load, int count) {
     return IntStream.rangeClosed(1, count).mapToObj(i -> LoadSplit.of(load, i, count)).toList();
   }
 
   @ParameterizedTest(name = "{0} injectors")
   @ValueSource(ints = {1, 2, 3, 7})
   void uniformArrivalsGoRoundRobinSoThePartsTogetherSendEveryArrivalOnce(int count) {
-    LoadModel load = load("rising-rate");
+    Load load = load("rising-rate");
     List<LoadSplit> parts = parts(load, count);
     List<InjectionStep> whole = StepSchedule.of(load).injectionSteps();
 
@@ -55,7 +55,7 @@ class LoadSplitTest {
 
   @Test
   void poissonPartsEachRunTheirOwnProcessAtRateOverN() {
-    LoadModel load = load("rising-rate-poisson");
+    Load load = load("rising-rate-poisson");
     List<InjectionStep> whole = StepSchedule.of(load).injectionSteps();
 
     for (LoadSplit part : parts(load, 4)) {
@@ -73,7 +73,7 @@ class LoadSplitTest {
 
   @Test
   void closedPartsShareEachLevelsUsersWithTheRemainderOnTheFirstInjectors() {
-    LoadModel load = load("closed-concurrency");
+    Load load = load("closed-concurrency");
     List<InjectionStep> whole = StepSchedule.of(load).injectionSteps();
     List<LoadSplit> parts = parts(load, 3);
 
@@ -94,7 +94,7 @@ class LoadSplitTest {
 
   @Test
   void thePartsRequestIndicesNeverCoincideSoTheirPromptsDiffer() {
-    LoadModel load = load("rising-rate");
+    Load load = load("rising-rate");
     Set<Long> seen = new HashSet<>();
     for (LoadSplit part : parts(load, 3)) {
       for (long local = 0; local < 100; local++) {

@@ -1,0 +1,84 @@
+package dev.ttftgap.profile;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The load to offer: an optional warm-up, then stairs of levels.
+ *
+ * <p>Open model: each level is an arrival rate (requests/s) whatever the server's speed, arrivals
+ * evenly spaced ({@link Arrivals#UNIFORM}) or Poisson-like ({@link Arrivals#POISSON}). Closed
+ * model: each level is a number of users, each sending its next request when the previous one ends.
+ *
+ * <p>Each step holds its level for {@code stepDurationSeconds}; with {@code rampSeconds > 0} it is
+ * preceded by a linear ramp from the previous level (warm-up's or previous step's) that belongs to
+ * the step, so a step lasts {@code rampSeconds + stepDurationSeconds}. The first step has no ramp
+ * when there is no warm-up. See {@link StepSchedule} for the timeline.
+ *
+ * @param type open or closed
+ * @param arrivals how arrivals are spaced (open model only; empty for closed)
+ * @param warmup load before the first step, out of the statistics
+ * @param steps levels of the steps, in order: requests/s (open) or whole numbers of users (closed)
+ * @param stepDurationSeconds how long each step holds its level, seconds
+ * @param rampSeconds ramp before each step (after the first, unless there is a warm-up); default 0
+ */
+public record Load(
+    Type type,
+    Optional<Arrivals> arrivals,
+    Optional<Warmup> warmup,
+    List<Double> steps,
+    int stepDurationSeconds,
+    int rampSeconds,
+    Optional<Search> search) {
+
+  /** Open (arrival rates) or closed (fixed concurrency). */
+  public enum Type {
+    OPEN,
+    CLOSED
+  }
+
+  /** How arrivals are spaced in the open model. */
+  public enum Arrivals {
+    /** Evenly spaced: {@code 1/rate} apart. */
+    UNIFORM,
+    /**
+     * Exponential inter-arrival times (Gatling's {@code randomized()}; its seed is not settable).
+     */
+    POISSON
+  }
+
+  public Load {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(arrivals, "arrivals");
+    Objects.requireNonNull(warmup, "warmup");
+    Objects.requireNonNull(search, "search");
+    steps = List.copyOf(steps);
+    if (steps.isEmpty()) {
+      throw new IllegalArgumentException("at least one step");
+    }
+    if ((type == Type.OPEN) != arrivals.isPresent()) {
+      throw new IllegalArgumentException("arrivals are given for the open model only");
+    }
+  }
+
+  /** A load without a search. */
+  public Load(
+      Type type,
+      Optional<Arrivals> arrivals,
+      Optional<Warmup> warmup,
+      List<Double> steps,
+      int stepDurationSeconds,
+      int rampSeconds) {
+    this(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, Optional.empty());
+  }
+
+  public boolean open() {
+    return type == Type.OPEN;
+  }
+
+  /** Unit of a level as shown in labels: {@code "rps"} (open) or {@code "users"} (closed). */
+  public String levelUnit() {
+    return open() ? "rps" : "users";
+  }
+}

@@ -1,0 +1,179 @@
+package dev.ttftgap.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.engine.EmbeddedEngine;
+import dev.ttftgap.engine.EngineConfig;
+import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.health.LoadGeneratorSample;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RecordReader;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.simulations.RisingRateSimulation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real Gatling runs (forked JVMs, as the Maven plugin runs them) against an engine this test starts
+ * on loopback, pointed at it through {@code LLM_BASE_URL}: the client's figures are checked against
+ * the engine's own timestamps, and each engine fault against the record it produces.
+ */
+class MeasurementRunIT {
+  private static final long TOLERANCE_MILLIS = 5;
+
+  /** Two readings of the machine's wall clock in two JVMs, µs apart at most. */
+  private static final long PRECISE_CLOCK_SLACK_MICROS = 200;
+
+  /** Gatling's epochs lie in (true − 2 ms, true], plus a reading's rounding. */
+  private static final long GATLING_CLOCK_MICROS = 3_000;
+
+  @Test
+  void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) {
+    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
+      GatlingFork.Result run =
+          GatlingFork.run(
+              RisingRateSimulation.class,
+              dir,
+              Map.of("profile", "smoke"),
+              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
+              false,
+              Duration.ofSeconds(90));
+      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
+
+      List<RequestRecord> records = RecordReader.read(run.records());
+      assertThat(records).as("one record per injected user (2 warm-up + 5 + 10)").hasSize(17);
+      assertThat(records)
+          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
+      Map<String, GroundTruth> truth =
+          engine.groundTruths().stream()
+              .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
+      // warm-up requests pay the load generator's JIT warm-up; that is what the warm-up is for
+      for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
+        GroundTruth t = truth.get(r.requestId());
+        assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
+        long clientHeaders = r.startEpochMillis() + r.ttfbMillis();
+        long clientFirstToken = r.startEpochMillis() + r.ttftMillis();
+        assertThat(clientHeaders - t.headersWrittenEpochMicros() / 1000)
+            .as("client headers time − engine headers-written time, ms, request %s", r.requestId())
+            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
+        assertThat(clientFirstToken - t.firstContentWrittenEpochMicros() / 1000)
+            .as(
+                "client first-token time − engine first-content-written time, ms, request %s",
+                r.requestId())
+            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
+      }
+      for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
+        GroundTruth t = truth.get(r.requestId());
+        assertThat(r.ttfbMicros()).as("precise TTFB of %s", r.requestId()).isNotNull();
+        assertThat(r.ttftMicros()).as("precise TTFT of %s", r.requestId()).isNotNull();
+        assertThat(r.gapMicros())
+            .as("precise gap = precise TTFT − precise TTFB, %s", r.requestId())
+            .isEqualTo(r.ttftMicros() - r.ttfbMicros());
+        long headers = r.startEpochMicros() + r.ttfbMicros();
+        long firstToken = r.startEpochMicros() + r.ttftMicros();
+        // load-independent: never read before written (the wall clocks are the machine's one)...
+        assertThat(headers - t.headersWrittenEpochMicros())
+            .as("precise client headers time − engine headers-written time, µs, %s", r.requestId())
+            .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
+        assertThat(firstToken - t.firstContentWrittenEpochMicros())
+            .as("precise client first token − engine first-content time, µs, %s", r.requestId())
+            .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
+        // ...and the same instants as Gatling's, within its whole-millisecond clock
+        assertThat(Math.abs(headers - (r.startEpochMillis() + r.ttfbMillis()) * 1000))
+            .as("precise vs Gatling's headers time, µs, %s", r.requestId())
+            .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
+        assertThat(Math.abs(firstToken - (r.startEpochMillis() + r.ttftMillis()) * 1000))
+            .as("precise vs Gatling's first-token time, µs, %s", r.requestId())
+            .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
+      }
+      List<LoadGeneratorSample> health =
+          LoadGeneratorLog.read(run.records().resolveSibling(LoadGeneratorLog.FILE_NAME));
+      assertThat(health)
+          .as("the load generator's samples of the ~14 s run, one a second")
+          .hasSizeGreaterThanOrEqualTo(8);
+      assertThat(health)
+          .as("samples whose event loops were probed (all of Gatling's loops, 100 ticks/s each)")
+          .anySatisfy(
+              sample ->
+                  assertThat(sample.eventLoopDelaysMicros())
+                      .hasSizeGreaterThanOrEqualTo(Runtime.getRuntime().availableProcessors())
+                      .allSatisfy(loop -> assertThat(loop).hasSizeGreaterThan(50)));
+      assertThat(health.stream().mapToInt(s -> s.injectionDelaysMicros().size()).sum())
+          .as("injection delays, one per user the probes saw start (15 users)")
+          .isGreaterThanOrEqualTo(14);
+      for (RequestRecord r : records) {
+        assertThat(r.outputTokens())
+            .as("output tokens from the usage chunk vs tokens the engine wrote, %s", r.requestId())
+            .isEqualTo(truth.get(r.requestId()).completionTokens());
+      }
+    }
+  }
+
+  @Test
+  void eachEngineFaultEndsAsItsOwnFailureReason(@TempDir Path dir) {
+    Path recordsFile = dir.resolve("faults.jsonl");
+    try (EmbeddedEngine engine =
+        EmbeddedEngine.start(EngineConfig.defaults().withPort(0).withProfile("tiny-fast"))) {
+      GatlingFork.Result run =
+          GatlingFork.run(
+              FaultReasonsSimulation.class,
+              dir.resolve("results"),
+              Map.of("ttftgap.recordsFile", recordsFile.toString()),
+              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "tiny-fast"),
+              false,
+              Duration.ofSeconds(60));
+      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
+    }
+    Map<String, RequestRecord> byFault =
+        RecordReader.read(recordsFile).stream()
+            .collect(Collectors.toMap(RequestRecord::stepLabel, r -> r));
+    assertThat(byFault.keySet())
+        .as("one record per fault")
+        .containsExactlyInAnyOrderElementsOf(FaultReasonsSimulation.FAULTS);
+
+    assertReason(byFault, "none", null);
+    assertReason(byFault, "malformed-after:3", null);
+    assertReason(byFault, "error-after:3", "stream_error");
+    assertReason(byFault, "error-after:0", "stream_error");
+    assertReason(byFault, "drop-after:3", "stream_restarted");
+    assertReason(byFault, "stall-after:3:1500", "idle_timeout");
+    assertReason(byFault, "stall:3000", "first_token_timeout");
+    assertReason(byFault, "status:500", "http_status");
+    assertReason(byFault, "status:429", "http_status");
+    assertReason(byFault, "no-done", "no_done");
+    assertThat(byFault.get("status:500").httpStatus()).as("status of status:500").isEqualTo(500);
+    assertThat(byFault.get("status:429").httpStatus()).as("status of status:429").isEqualTo(429);
+    assertThat(byFault.get("status:429").message())
+        .as("the server's own message, read from the error body")
+        .isEqualTo("HTTP 429: Simulated fault: status 429");
+    assertThat(byFault.get("status:500").message())
+        .as("the server's own message, read from the error body")
+        .isEqualTo("HTTP 500: Simulated fault: status 500");
+    assertThat(byFault.get("malformed-after:3").malformedChunks())
+        .as("the malformed chunk of a request that ended ok, counted")
+        .isEqualTo(1);
+    assertThat(byFault.get("none").malformedChunks()).as("none in a clean stream").isNull();
+    assertThat(byFault.get("error-after:3").ttftMillis())
+        .as("TTFT kept for a stream that failed later")
+        .isNotNull();
+  }
+
+  private static void assertReason(
+      Map<String, RequestRecord> byFault, String fault, String reason) {
+    RequestRecord r = byFault.get(fault);
+    if (reason == null) {
+      assertThat(r.outcome()).as("outcome for fault %s: %s", fault, r).isEqualTo(Outcome.OK);
+    } else {
+      assertThat(r.reason() == null ? null : r.reason().code())
+          .as("failure reason for fault %s: %s", fault, r)
+          .isEqualTo(reason);
+    }
+  }
+}

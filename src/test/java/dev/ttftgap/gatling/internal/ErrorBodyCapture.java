@@ -1,0 +1,267 @@
+package dev.ttftgap.gatling.internal;
+
+import dev.ttftgap.measure.RequestStamps;
+import dev.ttftgap.preflight.ServerMessages;
+import io.gatling.http.client.HttpClient;
+import io.gatling.http.client.HttpListener;
+import io.gatling.http.client.Request;
+import io.gatling.http.client.SslContextsHolder;
+import io.gatling.http.client.util.Pair;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Keeps the server's own words when it answers a streaming request with an error status (429, 500,
+ * 401...). Gatling 3.15's SSE client fails such a stream as soon as the status line arrives, with
+ * "Server returned http response with code 429", and never reads the body, so a KO under load would
+ * carry the status alone. This {@link HttpClient} wraps each request's listener: for a status other
+ * than 200 and 204 it holds the status back, reads the body (at most {@value #MAX_BODY_BYTES}
+ * bytes), and then fails the stream with Gatling's own text plus the server's message, {@code
+ * "Server returned http response with code 429: Rate limit reached ..."}. The message is cut to one
+ * line by {@link ServerMessages}, which masks the request's API key should the server echo it. 200
+ * and 204 answers pass through untouched.
+ *
+ * <p>It also stamps, with {@code System.nanoTime()}, when a request is sent and when its status
+ * line arrives, into the {@link RequestStamps} the chain handed over ({@link #stampNext}): the
+ * precise TTFB of the records.
+ *
+ * <p>The one class of the glue that names Netty types: Gatling's listener interface is made of
+ * them. {@link GatlingInternals} puts it in front of the run's HTTP client for the SSE connect
+ * action only.
+ */
+public final class ErrorBodyCapture implements HttpClient {
+  static final int MAX_BODY_BYTES = 4096;
+
+  /** The stamps of the request the current thread is about to send, see {@link #stampNext}. */
+  private static final ThreadLocal<RequestStamps> NEXT = new ThreadLocal<>();
+
+  private final HttpClient delegate;
+
+  ErrorBodyCapture(HttpClient delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public void sendRequest(
+      Request request,
+      long clientId,
+      EventLoop eventLoop,
+      HttpListener listener,
+      SslContextsHolder sslContextsHolder) {
+    RequestStamps stamps = NEXT.get();
+    NEXT.remove();
+    if (stamps != null) {
+      long nanos = System.nanoTime();
+      java.time.Instant now = java.time.Instant.now();
+      stamps.sent(nanos, now.getEpochSecond() * 1_000_000L + now.getNano() / 1000);
+    }
+    delegate.sendRequest(
+        request,
+        clientId,
+        eventLoop,
+        new Listener(listener, apiKey(request), headerValues(request), stamps),
+        sslContextsHolder);
+  }
+
+  /**
+   * The next request this thread sends gets {@code stamps}: its send and its status line are
+   * stamped with {@code System.nanoTime()}. Gatling's SSE connect action sends synchronously on the
+   * user's thread (3.15.1: {@code SseConnectingState.gotoConnecting} → {@code SseStream.connect} →
+   * {@code HttpEngine.executeRequest} → {@code HttpClient.sendRequest}), so the chain calls this in
+   * the action just before it. A re-connection sent later by Gatling on its own finds nothing and
+   * is not stamped.
+   */
+  public static void stampNext(RequestStamps stamps) {
+    NEXT.set(stamps);
+  }
+
+  @Override
+  public void sendHttp2Requests(
+      Pair<Request, HttpListener>[] requestsAndListeners,
+      long clientId,
+      EventLoop eventLoop,
+      SslContextsHolder sslContextsHolder) {
+    delegate.sendHttp2Requests(requestsAndListeners, clientId, eventLoop, sslContextsHolder);
+  }
+
+  @Override
+  public boolean isClosed() {
+    return delegate.isClosed();
+  }
+
+  @Override
+  public void flushClientIdChannels(long clientId, EventLoop eventLoop) {
+    delegate.flushClientIdChannels(clientId, eventLoop);
+  }
+
+  @Override
+  public void close() throws Exception {
+    delegate.close();
+  }
+
+  private static Optional<String> apiKey(Request request) {
+    String authorization = request.getHeaders().get(HttpHeaderNames.AUTHORIZATION);
+    return authorization != null && authorization.startsWith("Bearer ")
+        ? Optional.of(authorization.substring("Bearer ".length()))
+        : Optional.empty();
+  }
+
+  /**
+   * Values of the request's own headers (a profile's {@code request.headers}, Azure's {@code
+   * api-key}): any of them may be a secret from the environment, so none may appear in a message.
+   */
+  private static List<String> headerValues(Request request) {
+    List<String> values = new ArrayList<>();
+    request
+        .getHeaders()
+        .forEach(
+            header -> {
+              if (!STANDARD_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))
+                  && header.getValue().length() >= 4) {
+                values.add(header.getValue());
+              }
+            });
+    return values;
+  }
+
+  private static final Set<String> STANDARD_HEADERS =
+      Set.of(
+          "content-type",
+          "content-length",
+          "accept",
+          "accept-encoding",
+          "cache-control",
+          "user-agent",
+          "host",
+          "connection",
+          "authorization");
+
+  /** Forwards everything, except that an error status waits for its body. */
+  static final class Listener implements HttpListener {
+    private final HttpListener delegate;
+    private final Optional<String> apiKey;
+    private final List<String> secrets;
+    private final RequestStamps stamps;
+    private HttpResponseStatus heldStatus;
+    private ByteArrayOutputStream body;
+    private boolean failed;
+
+    Listener(HttpListener delegate, Optional<String> apiKey) {
+      this(delegate, apiKey, List.of(), null);
+    }
+
+    Listener(HttpListener delegate, Optional<String> apiKey, List<String> secrets) {
+      this(delegate, apiKey, secrets, null);
+    }
+
+    Listener(
+        HttpListener delegate,
+        Optional<String> apiKey,
+        List<String> secrets,
+        RequestStamps stamps) {
+      this.delegate = delegate;
+      this.apiKey = apiKey;
+      this.secrets = List.copyOf(secrets);
+      this.stamps = stamps;
+    }
+
+    @Override
+    public void onFinalClientRequest(Request request) {
+      delegate.onFinalClientRequest(request);
+    }
+
+    @Override
+    public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
+      if (stamps != null) {
+        stamps.headers(System.nanoTime());
+      }
+      if (status.equals(HttpResponseStatus.OK) || status.equals(HttpResponseStatus.NO_CONTENT)) {
+        delegate.onHttpResponse(status, headers);
+      } else {
+        heldStatus = status;
+        body = new ByteArrayOutputStream();
+      }
+    }
+
+    @Override
+    public void onHttpResponseBodyChunk(ByteBuf chunk, boolean last) {
+      if (heldStatus == null) {
+        delegate.onHttpResponseBodyChunk(chunk, last);
+        return;
+      }
+      if (failed) {
+        return;
+      }
+      int room = MAX_BODY_BYTES - body.size();
+      int take = Math.min(room, chunk.readableBytes());
+      byte[] bytes = new byte[take];
+      chunk.getBytes(chunk.readerIndex(), bytes);
+      body.write(bytes, 0, take);
+      if (last || body.size() >= MAX_BODY_BYTES) {
+        fail(null);
+      }
+    }
+
+    @Override
+    public void onThrowable(Throwable e) {
+      if (heldStatus == null) {
+        delegate.onThrowable(e);
+      } else if (!failed) {
+        // the body did not arrive whole: the status is still the failure
+        fail(e);
+      }
+    }
+
+    @Override
+    public void onSend() {
+      delegate.onSend();
+    }
+
+    @Override
+    public void onProtocolAwareness(boolean isHttp2) {
+      delegate.onProtocolAwareness(isHttp2);
+    }
+
+    @Override
+    public void onWrite(Channel channel) {
+      delegate.onWrite(channel);
+    }
+
+    private void fail(Throwable cause) {
+      failed = true;
+      String said =
+          new ServerMessages(apiKey, secrets)
+              .of(new String(body.toByteArray(), StandardCharsets.UTF_8));
+      String message =
+          "Server returned http response with code "
+              + heldStatus.code()
+              + (said.isEmpty() ? "" : ": " + said)
+              + (cause == null ? "" : " (body cut short: " + cause.getMessage() + ")");
+      delegate.onThrowable(new StatusWithBody(message));
+    }
+  }
+
+  /** Gatling's status failure, with the server's message. No stack: it is an answer, not a bug. */
+  private static final class StatusWithBody extends IOException {
+    StatusWithBody(String message) {
+      super(message);
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+      return this;
+    }
+  }
+}

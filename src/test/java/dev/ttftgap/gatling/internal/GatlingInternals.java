@@ -1,0 +1,357 @@
+package dev.ttftgap.gatling.internal;
+
+import dev.ttftgap.measure.ObservedRow;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.commons.stats.Status;
+import io.gatling.commons.util.Clock;
+import io.gatling.commons.validation.Success;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.action.SessionHook;
+import io.gatling.core.actor.ActorRef;
+import io.gatling.core.controller.Controller;
+import io.gatling.core.protocol.Protocol;
+import io.gatling.core.protocol.ProtocolComponents;
+import io.gatling.core.protocol.ProtocolComponentsRegistry;
+import io.gatling.core.protocol.ProtocolKey;
+import io.gatling.core.session.GroupBlock;
+import io.gatling.core.stats.StatsEngine;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.http.client.HttpClient;
+import io.gatling.http.engine.HttpEngine;
+import io.gatling.http.protocol.HttpComponents;
+import io.gatling.http.protocol.HttpProtocol;
+import io.gatling.http.util.SslContextsFactory;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import io.gatling.javaapi.core.Session;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
+import scala.Function1;
+import scala.Option;
+import scala.concurrent.duration.FiniteDuration;
+
+/**
+ * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
+ * GatlingInternalsTest} fails loudly on another version).
+ *
+ * <p>Gatling's open-source edition has no public API for six things this project needs:
+ *
+ * <ul>
+ *   <li><b>Report rows of our own</b> (TTFT, ITL, e2e): {@link #logRows} logs them through the
+ *       run's {@code StatsEngine}, the way Gatling's own actions do. They count toward the global
+ *       totals and {@code global()} assertions like any request.
+ *   <li><b>Reading back the rows of one stream</b>: the SSE connect action keeps its timestamps
+ *       (send, headers, first token, {@code [DONE]}) and its failure messages ("Server returned
+ *       http response with code 429") to itself. {@link #tapped} builds the connect action with a
+ *       {@code StatsEngine} that forwards every call and also remembers the rows, keyed by the
+ *       identity of the user's group list (a new list each time a user enters a group, so one key
+ *       per request); {@link #takeRows} hands them to the next action. Every timing thus comes from
+ *       Gatling's own clock, the same numbers the HTML report shows.
+ *   <li><b>Gatling's clock</b>, to stamp SSE events as they arrive ({@link #nowMillis}): taken from
+ *       the run's components when the tapped action is built.
+ *   <li><b>The server's message on an error status</b>: Gatling's SSE client fails the stream at
+ *       the status line and never reads the body. The tapped action's HTTP components send through
+ *       {@link ErrorBodyCapture}, around the run's own HTTP client (a private field of {@code
+ *       HttpEngine}), which reads the body and puts the message in the failure.
+ *   <li><b>The event loops</b>, to probe how late they run ({@link #eventLoops}).
+ *   <li><b>The planned start of each user</b>, to measure injection lag ({@link
+ *       #plannedStartsNanos}).
+ * </ul>
+ */
+public final class GatlingInternals {
+  public static final String PINNED_GATLING_VERSION = "3.15.1";
+
+  private static final ConcurrentHashMap<IdentityKey, List<ObservedRow>> TAPPED =
+      new ConcurrentHashMap<>();
+
+  /** The run's clock, captured when the first tapped action is built. */
+  private static volatile Clock clock;
+
+  /** The run's event loops (users and their connections run on them), captured with the clock. */
+  private static volatile List<ScheduledExecutorService> eventLoops;
+
+  private GatlingInternals() {}
+
+  /** The connect action, built so that its rows can be read back with {@link #takeRows}. */
+  public static ActionBuilder tapped(ActionBuilder connect) {
+    io.gatling.core.action.builder.ActionBuilder scalaConnect = connect.asScala();
+    io.gatling.core.action.builder.ActionBuilder wrapper =
+        (ctx, next) -> {
+          clock = ctx.coreComponents().clock();
+          eventLoops = loopsOf(ctx.coreComponents().eventLoopGroup());
+          return scalaConnect.build(
+              withErrorBodies(withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine()))),
+              next);
+        };
+    return () -> wrapper;
+  }
+
+  /**
+   * The rows the tapped connect action logged for this user's current group, in logging order;
+   * removes them. Must run inside the same group as the connect action.
+   */
+  public static List<ObservedRow> takeRows(Session session) {
+    List<ObservedRow> rows = TAPPED.remove(new IdentityKey(session.asScala().groups()));
+    return rows == null ? List.of() : List.copyOf(rows);
+  }
+
+  /**
+   * Now on Gatling's own clock (the one that stamps rows and events), for logging SSE events as
+   * they arrive. Only valid once a {@link #tapped} action has been built, i.e. during a run.
+   */
+  public static long nowMillis() {
+    Clock current = clock;
+    if (current == null) {
+      throw new IllegalStateException(
+          "no Gatling run: GatlingInternals.tapped(...) was never built");
+    }
+    return current.nowMillis();
+  }
+
+  /**
+   * The event loops of the running simulation: the Netty loops of {@code CoreComponents} on which
+   * Gatling starts every user and runs every user's HTTP connections (Gatling 3.15.1: {@code
+   * Workload.injectUser} and {@code HttpEngine} both take {@code eventLoopGroup.next()}). Empty
+   * until a {@link #tapped} action has been built, i.e. before the run's first user. Netty's {@code
+   * EventExecutor} is a {@link ScheduledExecutorService}: a task scheduled on one runs on that
+   * loop.
+   */
+  public static List<ScheduledExecutorService> eventLoops() {
+    List<ScheduledExecutorService> current = eventLoops;
+    return current == null ? List.of() : current;
+  }
+
+  /**
+   * When each user of an open injection profile is planned to start, ns after the injector starts,
+   * in user-id order (user {@code n} is element {@code n − 1}): Gatling's own schedule, from the
+   * very step objects given to {@code injectOpen} (a randomized step keeps its seed, so its
+   * instants are the ones the run uses). Gatling 3.15.1: {@code UserStream} folds the steps' {@code
+   * chain} iterators from the right, and user ids are taken in that order.
+   */
+  public static long[] plannedStartsNanos(List<OpenInjectionStep> steps) {
+    scala.collection.Iterator<FiniteDuration> offsets = scala.collection.Iterator$.MODULE$.empty();
+    for (int i = steps.size() - 1; i >= 0; i--) {
+      offsets = steps.get(i).asScala().chain(offsets);
+    }
+    long[] planned = new long[16];
+    int count = 0;
+    while (offsets.hasNext()) {
+      if (count == planned.length) {
+        planned = java.util.Arrays.copyOf(planned, count * 2);
+      }
+      planned[count++] = offsets.next().toNanos();
+    }
+    return java.util.Arrays.copyOf(planned, count);
+  }
+
+  private static List<ScheduledExecutorService> loopsOf(Iterable<?> group) {
+    List<ScheduledExecutorService> loops = new ArrayList<>();
+    for (Object loop : group) {
+      loops.add((ScheduledExecutorService) loop);
+    }
+    return List.copyOf(loops);
+  }
+
+  /**
+   * An action that logs the rows {@code rows} computes, in the user's current group, as if they
+   * were requests. A row's response time is {@code endMillis − startMillis}.
+   */
+  public static ActionBuilder logRows(Function<Session, List<ReportRow>> rows) {
+    io.gatling.core.action.builder.ActionBuilder builder =
+        (ctx, next) -> {
+          StatsEngine statsEngine = ctx.coreComponents().statsEngine();
+          return new SessionHook(
+              scalaSession -> {
+                Session session = new Session(scalaSession);
+                for (ReportRow row : rows.apply(session)) {
+                  statsEngine.logResponse(
+                      scalaSession.scenario(),
+                      scalaSession.groups(),
+                      row.name(),
+                      row.startMillis(),
+                      row.endMillis(),
+                      row.ok() ? OK$.MODULE$ : KO$.MODULE$,
+                      Option.empty(),
+                      row.ok() ? Option.empty() : Option.apply(row.message()));
+                }
+                return new Success<>(scalaSession);
+              },
+              "ttftGapRows",
+              statsEngine,
+              next);
+        };
+    return () -> builder;
+  }
+
+  /** A row to show in the report. */
+  public record ReportRow(
+      String name, long startMillis, long endMillis, boolean ok, String message) {}
+
+  private static ScenarioContext withStatsEngine(ScenarioContext ctx, StatsEngine statsEngine) {
+    CoreComponents core = ctx.coreComponents();
+    return new ScenarioContext(
+        new CoreComponents(
+            core.actorSystem(),
+            core.eventLoopGroup(),
+            core.controller(),
+            core.throttler(),
+            statsEngine,
+            core.clock(),
+            core.exit(),
+            core.configuration()),
+        ctx.protocolComponentsRegistry(),
+        ctx.pauseType(),
+        ctx.throttled());
+  }
+
+  /**
+   * The same context, whose HTTP components send through {@link ErrorBodyCapture}: the run's own
+   * HTTP client (same connection pools, TLS and protocol), with error bodies kept.
+   */
+  private static ScenarioContext withErrorBodies(ScenarioContext ctx) {
+    HttpComponents http =
+        ctx.protocolComponentsRegistry().components(HttpProtocol.HttpProtocolKey());
+    HttpEngine engine =
+        new HttpEngine(
+            internalField(http.httpEngine(), "sslContextsFactory", SslContextsFactory.class),
+            new ErrorBodyCapture(internalField(http.httpEngine(), "httpClient", HttpClient.class)),
+            ctx.coreComponents().eventLoopGroup(),
+            ctx.coreComponents().clock(),
+            ctx.coreComponents().configuration());
+    HttpComponents capturing =
+        new HttpComponents(http.httpProtocol(), engine, http.httpCaches(), http.httpTxExecutor());
+    scala.collection.mutable.HashMap<ProtocolKey<?, ?>, Function1<Protocol, ProtocolComponents>>
+        factories = new scala.collection.mutable.HashMap<>();
+    factories.put(HttpProtocol.HttpProtocolKey(), protocol -> capturing);
+    ProtocolComponentsRegistry registry =
+        new ProtocolComponentsRegistry(
+            ctx.coreComponents(),
+            scala.collection.immutable.Map$.MODULE$.empty(),
+            factories,
+            new scala.collection.mutable.HashMap<>());
+    return new ScenarioContext(ctx.coreComponents(), registry, ctx.pauseType(), ctx.throttled());
+  }
+
+  /** A private field of a Gatling class ({@code GatlingInternalsTest} checks that it is there). */
+  static <T> T internalField(Object owner, String name, Class<T> type) {
+    try {
+      Field field = owner.getClass().getDeclaredField(name);
+      field.setAccessible(true);
+      return type.cast(field.get(owner));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(
+          "Gatling internals moved: "
+              + owner.getClass().getName()
+              + "."
+              + name
+              + " ("
+              + e
+              + "); GatlingInternals is pinned to Gatling "
+              + PINNED_GATLING_VERSION,
+          e);
+    }
+  }
+
+  /** Forwards everything; remembers the response rows per group instance. */
+  private static final class Tap implements StatsEngine {
+    private final StatsEngine delegate;
+
+    Tap(StatsEngine delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public void logResponse(
+        String scenario,
+        scala.collection.immutable.List<String> groups,
+        String requestName,
+        long startTimestamp,
+        long endTimestamp,
+        Status status,
+        Option<String> responseCode,
+        Option<String> message) {
+      delegate.logResponse(
+          scenario,
+          groups,
+          requestName,
+          startTimestamp,
+          endTimestamp,
+          status,
+          responseCode,
+          message);
+      // Long.MinValue marks "an unmatched message arrived", not a row
+      if (endTimestamp != Long.MIN_VALUE && !groups.isEmpty()) {
+        ObservedRow row =
+            new ObservedRow(
+                requestName,
+                startTimestamp,
+                endTimestamp,
+                status == OK$.MODULE$,
+                message.isDefined() ? message.get() : null);
+        TAPPED
+            .computeIfAbsent(
+                new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(4)))
+            .add(row);
+      }
+    }
+
+    @Override
+    public void logRequestCrash(
+        String scenario,
+        scala.collection.immutable.List<String> groups,
+        String requestName,
+        String error) {
+      delegate.logRequestCrash(scenario, groups, requestName, error);
+      if (!groups.isEmpty()) {
+        TAPPED
+            .computeIfAbsent(
+                new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(1)))
+            .add(new ObservedRow(requestName, 0, 0, false, error));
+      }
+    }
+
+    @Override
+    public void start() {
+      delegate.start();
+    }
+
+    @Override
+    public void stop(ActorRef<Controller.Command> controller, Option<Exception> exception) {
+      delegate.stop(controller, exception);
+    }
+
+    @Override
+    public void logUserStart(String scenario) {
+      delegate.logUserStart(scenario);
+    }
+
+    @Override
+    public void logUserEnd(String scenario) {
+      delegate.logUserEnd(scenario);
+    }
+
+    @Override
+    public void logGroupEnd(String scenario, GroupBlock groupBlock, long exitTimestamp) {
+      delegate.logGroupEnd(scenario, groupBlock, exitTimestamp);
+    }
+  }
+
+  /** Identity, not equality: two users in the same step have equal but distinct group lists. */
+  private record IdentityKey(Object target) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof IdentityKey key && key.target == target;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(target);
+    }
+  }
+}
