@@ -28,13 +28,21 @@ public final class ClosedLoopLag {
   public record Lag(int step, long startEpochMillis, long lagMillis) {}
 
   /**
-   * The lag of every request that followed one of the same user (same run and user id) with an end;
-   * a user's first request has none.
+   * The lag of every request that followed one of the same user (same run, injector and user id:
+   * every injector numbers its users from 1) with an end; a user's first request has none.
    */
   public static List<Lag> of(List<RequestRecord> records) {
     Map<List<Object>, List<RequestRecord>> byUser =
         records.stream()
-            .collect(Collectors.groupingBy(r -> List.of(Objects.toString(r.run()), r.userId())));
+            .collect(
+                Collectors.groupingBy(
+                    r ->
+                        List.of(
+                            Objects.toString(r.run()),
+                            Objects.toString(r.runId()),
+                            Objects.toString(r.host()),
+                            Objects.toString(r.injector()),
+                            r.userId())));
     List<Lag> lags = new ArrayList<>();
     for (List<RequestRecord> user : byUser.values()) {
       List<RequestRecord> sorted =

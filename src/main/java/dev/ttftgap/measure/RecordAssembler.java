@@ -149,6 +149,10 @@ public final class RecordAssembler {
         null,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
         null);
   }
 

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,6 +119,17 @@ public final class RecordWriter implements AutoCloseable {
   }
 
   private final List<Consumer<RequestRecord>> onAppend = new CopyOnWriteArrayList<>();
+  private volatile UnaryOperator<RequestRecord> stamp = UnaryOperator.identity();
+
+  /**
+   * Passes every record through {@code stamp} just before it is written, on the writer's thread
+   * (interrupted ones included): how a split run's part marks its records with the injector, host
+   * and run id without touching the hot path. Listeners see records unstamped. Set it before the
+   * first append.
+   */
+  public void stamp(UnaryOperator<RequestRecord> stamp) {
+    this.stamp = java.util.Objects.requireNonNull(stamp, "stamp");
+  }
 
   /**
    * Also hands every accepted record to {@code listener}, on the appending thread (a search judges
@@ -353,7 +365,7 @@ public final class RecordWriter implements AutoCloseable {
   private int writeLine(RequestRecord record) throws IOException {
     String json;
     try {
-      json = RecordJson.MAPPER.writeValueAsString(record);
+      json = RecordJson.MAPPER.writeValueAsString(stamp.apply(record));
     } catch (JsonProcessingException e) {
       dropped.incrementAndGet();
       LOG.error(

@@ -71,6 +71,12 @@ import org.jspecify.annotations.Nullable;
  * @param startEpochMicros the instant the precise durations count from (the request handed to the
  *     HTTP client), µs since the epoch, read from the wall clock with the send stamp; it lies a
  *     little before {@code startEpochMillis} (Gatling stamps its start once the hand-off returns)
+ * @param injector which part of a split run sent the request, 1-based ({@code -Dinjector=I/N});
+ *     null in records of older runs
+ * @param injectorCount how many parts the run was split into (1: one injector ran it all)
+ * @param host the load generator's host name
+ * @param runId the id every part of the run shares ({@code -Drun.id}, by default the profile's name
+ *     and {@code run.startAt}); the merge checks that the parts it is given share it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -113,7 +119,11 @@ public record RequestRecord(
     @Nullable Long ttfbMicros,
     @Nullable Long ttftMicros,
     @Nullable Long gapMicros,
-    @Nullable Long startEpochMicros) {
+    @Nullable Long startEpochMicros,
+    @Nullable Integer injector,
+    @Nullable Integer injectorCount,
+    @Nullable String host,
+    @Nullable String runId) {
 
   /** The same record with the precise durations, µs (null where not stamped). */
   public RequestRecord withMicros(
@@ -128,14 +138,11 @@ public record RequestRecord(
       @Nullable Long newGapMicros,
       @Nullable Long newStartEpochMicros) {
     return copy(
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        newTtfbMicros,
-        newTtftMicros,
-        newGapMicros,
-        newStartEpochMicros);
+        offeredRate,
+        concurrency,
+        verdict(),
+        new Precise(newTtfbMicros, newTtftMicros, newGapMicros, newStartEpochMicros),
+        origin());
   }
 
   public boolean ok() {
@@ -153,26 +160,77 @@ public record RequestRecord(
       @Nullable Integer newHttpStatus,
       @Nullable String newMessage) {
     return copy(
-        newOutcome,
-        newReason,
-        newHttpStatus,
-        newMessage,
-        ttfbMicros,
-        ttftMicros,
-        gapMicros,
-        startEpochMicros);
+        offeredRate,
+        concurrency,
+        new Verdict(newOutcome, newReason, newHttpStatus, newMessage),
+        precise(),
+        origin());
   }
 
-  /** The same record with the outcome and the precise timings given, everything else kept. */
+  /**
+   * The same record marked as sent by part {@code newInjector} of {@code newInjectorCount} of run
+   * {@code newRunId}, from {@code newHost}.
+   */
+  public RequestRecord withPart(
+      @Nullable Integer newInjector,
+      @Nullable Integer newInjectorCount,
+      @Nullable String newHost,
+      @Nullable String newRunId) {
+    return copy(
+        offeredRate,
+        concurrency,
+        verdict(),
+        precise(),
+        new Origin(newInjector, newInjectorCount, newHost, newRunId));
+  }
+
+  /**
+   * The same record with the step's level of the whole run: what one injector running the whole
+   * profile would have recorded (the merge of a split run's parts, whose records carry their
+   * share).
+   */
+  public RequestRecord withLevel(
+      @Nullable Double newOfferedRate, @Nullable Integer newConcurrency) {
+    return copy(newOfferedRate, newConcurrency, verdict(), precise(), origin());
+  }
+
+  /** The fields {@link #withOutcome} sets. */
+  private record Verdict(
+      Outcome outcome,
+      @Nullable FailureReason reason,
+      @Nullable Integer httpStatus,
+      @Nullable String message) {}
+
+  /** The fields {@link #withMicros} sets. */
+  private record Precise(
+      @Nullable Long ttfb, @Nullable Long ttft, @Nullable Long gap, @Nullable Long startEpoch) {}
+
+  /** The fields {@link #withPart} sets. */
+  private record Origin(
+      @Nullable Integer injector,
+      @Nullable Integer injectorCount,
+      @Nullable String host,
+      @Nullable String runId) {}
+
+  private Verdict verdict() {
+    return new Verdict(outcome, reason, httpStatus, message);
+  }
+
+  private Precise precise() {
+    return new Precise(ttfbMicros, ttftMicros, gapMicros, startEpochMicros);
+  }
+
+  private Origin origin() {
+    return new Origin(injector, injectorCount, host, runId);
+  }
+
+  /** The same record with the fields given, everything else kept. */
   private RequestRecord copy(
-      Outcome newOutcome,
-      @Nullable FailureReason newReason,
-      @Nullable Integer newHttpStatus,
-      @Nullable String newMessage,
-      @Nullable Long newTtfbMicros,
-      @Nullable Long newTtftMicros,
-      @Nullable Long newGapMicros,
-      @Nullable Long newStartEpochMicros) {
+      @Nullable Double newOfferedRate,
+      @Nullable Integer newConcurrency,
+      Verdict v,
+      Precise p,
+      Origin o) {
     return new RequestRecord(
         run,
         userId,
@@ -180,8 +238,8 @@ public record RequestRecord(
         phase,
         step,
         stepLabel,
-        offeredRate,
-        concurrency,
+        newOfferedRate,
+        newConcurrency,
         model,
         promptTokens,
         maxTokens,
@@ -199,10 +257,10 @@ public record RequestRecord(
         contentEvents,
         serverTimings,
         newConnection,
-        newOutcome,
-        newReason,
-        newHttpStatus,
-        newMessage,
+        v.outcome(),
+        v.reason(),
+        v.httpStatus(),
+        v.message(),
         prompts,
         sharedPrefixTokens,
         conversationId,
@@ -210,9 +268,13 @@ public record RequestRecord(
         malformedChunks,
         stalls,
         longestStallMillis,
-        newTtfbMicros,
-        newTtftMicros,
-        newGapMicros,
-        newStartEpochMicros);
+        p.ttfb(),
+        p.ttft(),
+        p.gap(),
+        p.startEpoch(),
+        o.injector(),
+        o.injectorCount(),
+        o.host(),
+        o.runId());
   }
 }

@@ -2,6 +2,7 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.merge.RunParts;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,11 @@ import java.util.Optional;
  * --slo-error-pct}, {@code --known-saturation-rate R}. Prints the console summary, writes the three
  * files, appends the Markdown to {@code $GITHUB_STEP_SUMMARY} when set. Exit status 2 with a
  * one-line message on bad input.
+ *
+ * <p>Given the run folders of a split run's parts ({@code -Dinjector=I/N}), it checks that they are
+ * all the parts of one run ({@link RunParts}: a missing or foreign part is refused with one line)
+ * and merges them ({@link MergedReports}); the report then goes to {@code RUNID-merged} beside the
+ * first part unless {@code --out} names another folder.
  */
 public final class CapacityMain {
   static final String USAGE =
@@ -42,10 +48,15 @@ public final class CapacityMain {
   static int run(String[] args, PrintStream out, PrintStream err) {
     try {
       Arguments arguments = Arguments.parse(args);
+      // the parts of a split run (-Dinjector=I/N) are checked and merged; anything else as before
+      Optional<RunParts> parts = RunParts.detect(arguments.inputs);
+      Path outDir = parts.map(p -> p.outDir(arguments.outDir)).orElse(arguments.outDir);
       CapacityReport report =
-          CapacityReports.writeAll(arguments.inputs, arguments.outDir, arguments.options);
+          parts.isPresent()
+              ? MergedReports.writeAll(parts.get(), outDir, arguments.options)
+              : CapacityReports.writeAll(arguments.inputs, outDir, arguments.options);
       out.print(CapacityConsole.render(report));
-      out.println("capacity report: " + arguments.outDir.resolve(CapacityReports.HTML_FILE));
+      out.println("capacity report: " + outDir.resolve(CapacityReports.HTML_FILE));
       CapacityMarkdown.appendToStepSummary(report);
       return 0;
     } catch (IllegalArgumentException e) {

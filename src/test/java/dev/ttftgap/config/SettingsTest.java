@@ -8,7 +8,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,12 +21,7 @@ class SettingsTest {
   private static final String KEY = "sk-test-0123456789abcdef";
 
   private static Settings load(Map<String, String> env, String... properties) {
-    Properties props = new Properties();
-    for (String property : properties) {
-      int eq = property.indexOf('=');
-      props.setProperty(property.substring(0, eq), property.substring(eq + 1));
-    }
-    return Settings.load(env, props);
+    return Settings.load(env, TestProperties.of(properties));
   }
 
   private static Settings load(String... properties) {

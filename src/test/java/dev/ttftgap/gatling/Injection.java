@@ -3,21 +3,23 @@ package dev.ttftgap.gatling;
 import static io.gatling.javaapi.core.CoreDsl.*;
 
 import dev.ttftgap.profile.InjectionStep;
-import dev.ttftgap.profile.StepSchedule;
 import io.gatling.javaapi.core.ClosedInjectionStep;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import java.util.List;
 
-/** Maps the load profile's injection steps 1:1 onto Gatling's injection DSL. */
+/**
+ * Maps the load profile's injection steps (a schedule's, or a split run's part of them) 1:1 onto
+ * Gatling's injection DSL.
+ */
 final class Injection {
   private Injection() {}
 
-  static List<OpenInjectionStep> open(StepSchedule schedule) {
-    return schedule.injectionSteps().stream().map(Injection::open).toList();
+  static List<OpenInjectionStep> open(List<InjectionStep> steps) {
+    return steps.stream().map(Injection::open).toList();
   }
 
-  static List<ClosedInjectionStep> closed(StepSchedule schedule) {
-    return schedule.injectionSteps().stream().map(Injection::closed).toList();
+  static List<ClosedInjectionStep> closed(List<InjectionStep> steps) {
+    return steps.stream().map(Injection::closed).toList();
   }
 
   private static OpenInjectionStep open(InjectionStep step) {
@@ -26,6 +28,8 @@ final class Injection {
       case CONSTANT_RATE_RANDOMIZED ->
           constantUsersPerSec(step.from()).during(step.durationSeconds()).randomized();
       case RAMP_RATE -> rampUsersPerSec(step.from()).to(step.to()).during(step.durationSeconds());
+      case RAMP_RATE_RANDOMIZED ->
+          rampUsersPerSec(step.from()).to(step.to()).during(step.durationSeconds()).randomized();
       default -> throw new IllegalArgumentException(step.kind() + " is not an open-model step");
     };
   }

@@ -7,15 +7,19 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.breaker.BreakerTrip;
 import dev.ttftgap.breaker.CircuitBreaker;
+import dev.ttftgap.config.RunPart;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.merge.PartManifest;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.profile.ConversationState;
+import dev.ttftgap.profile.InjectionStep;
 import dev.ttftgap.profile.LengthDistribution;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
+import dev.ttftgap.profile.LoadSplit;
 import dev.ttftgap.profile.PlannedRequest;
 import dev.ttftgap.profile.PromptMode;
 import dev.ttftgap.profile.RequestExtras;
@@ -41,6 +45,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -99,15 +104,25 @@ public final class LoadRun {
   private volatile long startNanos;
   private final SearchDriver search;
   private final StepProgress progress;
+  private final RunPart part;
+  private final LoadSplit split;
+  private volatile Optional<Path> ownRunFolder = Optional.empty();
 
   private LoadRun(
       Class<?> simulation,
       Settings settings,
       LoadProfile profile,
       Target target,
-      RequestExtras.ResolvedHeaders headers) {
+      RequestExtras.ResolvedHeaders headers,
+      RunPart part) {
     this.simulationName = simulation.getSimpleName().toLowerCase(java.util.Locale.ROOT);
-    this.runName = RunOutputs.runName(profile.name(), startedAt);
+    // the parts of a split run may share a reports folder and start in the same second
+    this.runName =
+        RunOutputs.runName(
+            part.split()
+                ? profile.name() + "-part" + part.injector() + "of" + part.injectorCount()
+                : profile.name(),
+            startedAt);
     this.settings = settings;
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
@@ -116,6 +131,10 @@ public final class LoadRun {
     this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
+    this.part = part;
+    this.split = LoadSplit.of(profile.load(), part.injector(), part.injectorCount());
+    records.stamp(
+        r -> r.withPart(part.injector(), part.injectorCount(), part.host(), part.runId()));
     this.scrapeFile = RunOutputs.scrapeFileFor(recordsFile);
     this.breaker = new CircuitBreaker(profile.breaker());
     this.gate =
@@ -162,6 +181,8 @@ public final class LoadRun {
           RequestExtras.ResolvedHeaders headers =
               RequestExtras.resolve(profile.request().headers(), System::getenv);
           RunOutputs.checkWritable(settings);
+          RunPart part = RunPart.load(profile.name());
+          checkSplit(part, profile, settings);
           Target target =
               Target.resolve(
                   settings,
@@ -173,8 +194,35 @@ public final class LoadRun {
               target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
                   + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
           System.out.println("ttft-gap: " + profile.breaker().summary());
-          return new LoadRun(simulation, settings, profile, target, headers);
+          if (part.split() || part.startAt().isPresent()) {
+            System.out.println(
+                "ttft-gap: injector "
+                    + part.label()
+                    + " of run "
+                    + part.runId()
+                    + " on "
+                    + part.host()
+                    + part.startAt().map(at -> ", starting at " + at).orElse(""));
+          }
+          return new LoadRun(simulation, settings, profile, target, headers, part);
         });
+  }
+
+  /**
+   * A split run must be splittable, load one server (not an embedded engine per injector) and not
+   * be late already; checked before the preflight sends anything.
+   */
+  private static void checkSplit(RunPart part, LoadProfile profile, Settings settings) {
+    LoadSplit.of(profile.load(), part.injector(), part.injectorCount());
+    if (part.split() && settings.baseUrl().isEmpty()) {
+      throw new IllegalArgumentException(
+          "injector "
+              + part.label()
+              + ": the parts of a split run must load one server, and each injector would start"
+              + " its own embedded engine; set LLM_BASE_URL (e.g. a standalone engine's"
+              + " http://HOST:8000/v1)");
+    }
+    part.untilStart(java.time.Instant.now());
   }
 
   /**
@@ -214,7 +262,13 @@ public final class LoadRun {
       return conversation();
     }
     return exec(gate.chain())
-        .exec(session -> session.set(PLANNED, requests.single(nextRequest.getAndIncrement())))
+        .exec(
+            session ->
+                session.set(
+                    PLANNED,
+                    requests.single(
+                        split.requestIndex(nextRequest.getAndIncrement())
+                            + part.promptIndexOffset())))
         .exec(measured());
   }
 
@@ -223,7 +277,11 @@ public final class LoadRun {
         Duration.ofMillis(
             Math.round(profile.request().conversation().orElseThrow().thinkTimeSeconds() * 1000));
     return exec(session ->
-            session.set(CONVERSATION, requests.conversation(nextConversation.getAndIncrement())))
+            session.set(
+                CONVERSATION,
+                requests.conversation(
+                    split.requestIndex(nextConversation.getAndIncrement())
+                        + part.promptIndexOffset())))
         .asLongAs(session -> session.<ConversationState>get(CONVERSATION).hasNext())
         .on(
             exec(gate.chain())
@@ -262,9 +320,17 @@ public final class LoadRun {
     if (search != null) {
       return search.population(scenarioName, probes, request());
     }
+    List<InjectionStep> steps = split.injectionSteps(schedule.injectionSteps());
     if (profile.load().open()) {
-      ScenarioBuilder scenario = scenario(scenarioName).exec(probes.userStarted(), request());
-      return scenario.injectOpen(probes.plan(Injection.open(schedule)));
+      // a split run's part schedules every arrival of the profile and sends every N-th
+      ScenarioBuilder scenario =
+          split.split()
+              ? scenario(scenarioName)
+                  .exec(probes.userStarted())
+                  .doIf(session -> split.sends(session.userId()))
+                  .then(request())
+              : scenario(scenarioName).exec(probes.userStarted(), request());
+      return scenario.injectOpen(probes.plan(Injection.open(steps)));
     }
     long total = schedule.totalDurationMillis();
     ScenarioBuilder scenario =
@@ -272,7 +338,7 @@ public final class LoadRun {
             .exec(probes.userStarted())
             .asLongAs(session -> elapsedMillis() < total)
             .on(request());
-    return scenario.injectClosed(Injection.closed(schedule));
+    return scenario.injectClosed(Injection.closed(steps));
   }
 
   /** The profile's SLO as Gatling assertions on the steps it covers. */
@@ -292,6 +358,8 @@ public final class LoadRun {
 
   /** Call from {@code before()}: the step of a request is computed from this instant. */
   public void start() {
+    ownRunFolder = RunOutputs.ownRunFolder();
+    awaitStart();
     startNanos = System.nanoTime();
     scraper =
         target
@@ -304,6 +372,36 @@ public final class LoadRun {
       progress.start();
     }
     probes.start();
+  }
+
+  /**
+   * Waits for {@code run.startAt}, so that every injector's steps start at the same instant; an
+   * injector ready too late stops with one line instead of skewing its steps.
+   */
+  private void awaitStart() {
+    Duration wait = OneLineFailure.guard(() -> part.untilStart(java.time.Instant.now()));
+    if (wait.isZero()) {
+      return;
+    }
+    System.out.println(
+        "ttft-gap: injector "
+            + part.label()
+            + " waits "
+            + wait.toMillis()
+            + " ms for the start at "
+            + part.startAt().orElseThrow());
+    long deadline = System.nanoTime() + wait.toNanos();
+    try {
+      while (deadline - System.nanoTime() > 2_000_000) {
+        Thread.sleep(Math.max(1, (deadline - System.nanoTime()) / 1_000_000 - 1));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for run.startAt", e);
+    }
+    while (System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
   }
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
@@ -325,7 +423,8 @@ public final class LoadRun {
       scraper.stop();
     }
     target.close();
-    Path gatlingDir = RunOutputs.placeRecords(simulationName, runName, recordsFile, settings);
+    Path gatlingDir =
+        RunOutputs.placeRecords(simulationName, runName, recordsFile, settings, ownRunFolder);
     Path runDir = RunEnding.rename(gatlingDir, runName);
     RunOutputs.placeScrapes(scrapeFile, runDir);
     new RunHeader(
@@ -336,8 +435,28 @@ public final class LoadRun {
             startedAt.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString())
         .writeInto(runDir);
     probes.finish(runDir);
-    List<String> notes =
-        trip.map(t -> List.of("Circuit breaker: " + t.sentence() + ".")).orElse(List.of());
+    new PartManifest(
+            part.runId(),
+            part.injector(),
+            part.injectorCount(),
+            part.host(),
+            simulationName,
+            profile.name(),
+            profileSha256(),
+            part.startAt().map(Object::toString).orElse(null))
+        .write(runDir);
+    List<String> notes = new ArrayList<>();
+    trip.ifPresent(t -> notes.add("Circuit breaker: " + t.sentence() + "."));
+    if (split.split()) {
+      notes.add(
+          "Part "
+              + part.label()
+              + " of run "
+              + part.runId()
+              + ": its rates and users are this injector's share; merge the "
+              + part.injectorCount()
+              + " parts' run folders with CapacityMain for the run's figures.");
+    }
     CapacityReport report =
         CapacityReports.writeAll(
             List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions(), notes);
@@ -431,6 +550,18 @@ public final class LoadRun {
         user, requests.sharedPrefixTokens(), requests.mode() == PromptMode.REPEATED, output);
   }
 
+  /** SHA-256 of the profile file as read (of the parsed profile when it came from no file). */
+  private String profileSha256() {
+    try {
+      return PartManifest.sha256(
+          java.nio.file.Files.isRegularFile(profile.source())
+              ? java.nio.file.Files.readAllBytes(profile.source())
+              : profile.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   private long elapsedMillis() {
     return (System.nanoTime() - startNanos) / 1_000_000;
   }
@@ -449,8 +580,8 @@ public final class LoadRun {
             step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
             step.index(),
             step.label(),
-            open ? step.level() : null,
-            open ? null : (int) Math.round(step.level()),
+            open ? split.rate(step.level()) : null,
+            open ? null : split.users((int) Math.round(step.level())),
             target.model(),
             planned.promptTokens(),
             planned.maxTokens(),

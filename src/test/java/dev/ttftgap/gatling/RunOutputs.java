@@ -82,9 +82,24 @@ final class RunOutputs {
    */
   static Path placeRecords(
       String simulationName, String runName, Path recordsFile, Settings settings) {
+    return placeRecords(simulationName, runName, recordsFile, settings, Optional.empty());
+  }
+
+  /**
+   * As {@link #placeRecords(String, String, Path, Settings)}, into {@code ownRunFolder} when known
+   * (see {@link #ownRunFolder}), else into the newest run folder of the simulation without records.
+   */
+  static Path placeRecords(
+      String simulationName,
+      String runName,
+      Path recordsFile,
+      Settings settings,
+      Optional<Path> ownRunFolder) {
     Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
     Path runDir =
-        latestRunFolder(reportsDir, simulationName)
+        ownRunFolder
+            .filter(Files::isDirectory)
+            .or(() -> latestRunFolder(reportsDir, simulationName))
             .orElseGet(
                 () ->
                     reportsDir.resolve(simulationName + "-records-" + System.currentTimeMillis()));
@@ -97,6 +112,39 @@ final class RunOutputs {
       return runDir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The run folder whose {@code simulation.log} this JVM holds open (read from {@code
+   * /proc/self/fd}, so Linux only; empty elsewhere or before Gatling opened it). Two injectors of a
+   * split run on one machine share the reports folder and end within milliseconds of each other:
+   * "the newest folder without records" could then hand both the same folder.
+   */
+  static Optional<Path> ownRunFolder() {
+    Path fds = Path.of("/proc/self/fd");
+    if (!Files.isDirectory(fds)) {
+      return Optional.empty();
+    }
+    Path reports = reportsDir().toAbsolutePath().normalize();
+    try (Stream<Path> links = Files.list(fds)) {
+      return links
+          .map(RunOutputs::target)
+          .filter(t -> t != null && t.getFileName() != null)
+          .filter(t -> t.getFileName().toString().equals("simulation.log"))
+          .map(Path::getParent)
+          .filter(dir -> dir != null && reports.equals(dir.getParent()))
+          .findFirst();
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Path target(Path link) {
+    try {
+      return Files.readSymbolicLink(link);
+    } catch (IOException | UnsupportedOperationException e) {
+      return null;
     }
   }
 

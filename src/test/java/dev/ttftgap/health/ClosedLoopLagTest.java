@@ -37,4 +37,20 @@ class ClosedLoopLagTest {
                 + " request has no end, the other run's user 1 no previous request")
         .containsExactly(new ClosedLoopLag.Lag(1, 2_000, 10));
   }
+
+  @Test
+  void twoInjectorsUsersOfTheSameIdAreDifferentUsers() {
+    // every injector numbers its users from 1: part 2's user 1 is not part 1's user 1
+    List<RequestRecord> records =
+        List.of(
+            request("r", 1, 1, 1_000, 500L).withPart(1, 2, "a", "run"),
+            request("r", 1, 1, 1_200, 500L).withPart(2, 2, "b", "run"),
+            request("r", 1, 1, 1_505, 500L).withPart(1, 2, "a", "run"),
+            request("r", 1, 1, 1_702, 500L).withPart(2, 2, "b", "run"));
+
+    assertThat(ClosedLoopLag.of(records))
+        .as("each injector's user 1 follows its own previous request: 5 ms and 2 ms")
+        .containsExactlyInAnyOrder(
+            new ClosedLoopLag.Lag(1, 1_505, 5), new ClosedLoopLag.Lag(1, 1_702, 2));
+  }
 }

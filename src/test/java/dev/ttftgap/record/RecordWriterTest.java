@@ -269,6 +269,31 @@ class RecordWriterTest {
         .containsExactlyInAnyOrder(3L, 4L, 5L);
   }
 
+  @Test
+  void theStampMarksEveryWrittenRecordInterruptedOnesIncludedButNotWhatListenersSee()
+      throws Exception {
+    Path file = dir.resolve("stamped.jsonl");
+    RecordWriter writer = RecordWriter.open(file);
+    List<RequestRecord> heard = new ArrayList<>();
+    writer.onAppend(heard::add);
+    writer.stamp(r -> r.withPart(2, 3, "pod-b", "run-7"));
+    writer.append(TestRecords.minimal(1));
+    writer.track(2, () -> TestRecords.inFlight(2));
+    writer.close();
+
+    List<RequestRecord> written = RecordReader.read(file);
+    assertThat(written).as("the appended record and the in-flight one").hasSize(2);
+    assertThat(written)
+        .extracting(
+            RequestRecord::injector,
+            RequestRecord::injectorCount,
+            RequestRecord::host,
+            RequestRecord::runId)
+        .as("both stamped as part 2/3 of run-7 on pod-b")
+        .containsOnly(org.assertj.core.groups.Tuple.tuple(2, 3, "pod-b", "run-7"));
+    assertThat(heard.get(0).injector()).as("listeners get the record as appended").isNull();
+  }
+
   private static void awaitQuietly(CountDownLatch latch) {
     try {
       latch.await();

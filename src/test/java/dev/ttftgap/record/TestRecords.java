@@ -379,6 +379,10 @@ public final class TestRecords {
           null,
           null,
           null,
+          null,
+          null,
+          null,
+          null,
           null);
     }
   }

@@ -1,0 +1,293 @@
+package dev.ttftgap.merge;
+
+import dev.ttftgap.analysis.RecordsFiles;
+import dev.ttftgap.record.RequestRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The parts of one split run, as given to the capacity report: checked to be all the parts of one
+ * run, each once, or refused with one line naming the part that is missing, doubled or foreign.
+ *
+ * <p>A part is identified by its records ({@code runId}, {@code injector}, {@code injectorCount},
+ * {@code run}), so run folders and records files copied alone both work; the {@value
+ * PartManifest#FILE_NAME} beside a part's records adds the profile's SHA-256, which must be the
+ * same for every part.
+ *
+ * <pre>
+ * Optional&lt;RunParts&gt; parts = RunParts.detect(List.of(Path.of("reports/a"), Path.of("reports/b")));
+ * // empty: not a split run (analyse the records as before); present: every part, checked
+ * </pre>
+ *
+ * @param runId the id the parts share
+ * @param count how many parts the run has
+ * @param parts the parts, by injector
+ * @param unchecked parts whose profile could not be checked (no manifest), e.g. {@code "2/2"}
+ */
+public record RunParts(String runId, int count, List<Part> parts, List<String> unchecked) {
+
+  /**
+   * One injector's part.
+   *
+   * @param injector 1-based
+   * @param host the load generator's host name (from its records)
+   * @param files the records files it wrote
+   * @param records its records, as written (their levels are its share)
+   * @param manifest its {@value PartManifest#FILE_NAME}, when there is one
+   */
+  public record Part(
+      int injector,
+      String host,
+      List<Path> files,
+      List<RequestRecord> records,
+      Optional<PartManifest> manifest) {
+    /** The folder its records are in. */
+    public Path folder() {
+      return files.get(0).toAbsolutePath().normalize().getParent();
+    }
+  }
+
+  public RunParts {
+    parts = List.copyOf(parts);
+    unchecked = List.copyOf(unchecked);
+  }
+
+  /**
+   * The parts of the split run the inputs hold; empty when no record of theirs belongs to a split
+   * run (the inputs are then analysed as one set of samples, as before).
+   *
+   * @param inputs records files or run folders, as given to {@code CapacityMain}
+   * @throws IllegalArgumentException with one line when a part is missing, given twice, or belongs
+   *     to another run or profile
+   */
+  public static Optional<RunParts> detect(List<Path> inputs) {
+    Map<Path, List<RequestRecord>> byFile = new LinkedHashMap<>();
+    for (Path file : RecordsFiles.resolve(inputs)) {
+      byFile.put(file, RecordsFiles.read(List.of(file)));
+    }
+    boolean split =
+        byFile.values().stream()
+            .flatMap(List::stream)
+            .anyMatch(r -> r.injectorCount() != null && r.injectorCount() > 1);
+    return split ? Optional.of(check(byFile)) : Optional.empty();
+  }
+
+  /** Checks that {@code byFile} holds every part of one run, each once. */
+  static RunParts check(Map<Path, List<RequestRecord>> byFile) {
+    RequestRecord reference =
+        byFile.values().stream()
+            .flatMap(List::stream)
+            .filter(r -> r.injectorCount() != null && r.injectorCount() > 1)
+            .findFirst()
+            .orElseThrow();
+    String runId = reference.runId();
+    int count = reference.injectorCount();
+    Map<Integer, List<Path>> filesByPart = new TreeMap<>();
+    Map<Integer, List<RequestRecord>> recordsByPart = new TreeMap<>();
+    for (Map.Entry<Path, List<RequestRecord>> entry : byFile.entrySet()) {
+      Path file = entry.getKey();
+      for (RequestRecord record : entry.getValue()) {
+        String foreign = foreign(record, reference);
+        if (foreign != null) {
+          throw new IllegalArgumentException(
+              "records: "
+                  + file
+                  + " "
+                  + foreign
+                  + "; pass the run folders of the "
+                  + count
+                  + " parts of run "
+                  + runId
+                  + " only");
+        }
+        List<Path> files = filesByPart.computeIfAbsent(record.injector(), i -> new ArrayList<>());
+        if (!files.contains(file)) {
+          files.add(file);
+        }
+        recordsByPart.computeIfAbsent(record.injector(), i -> new ArrayList<>()).add(record);
+      }
+    }
+    filesByPart.forEach(
+        (injector, files) -> {
+          if (files.size() > 1) {
+            throw new IllegalArgumentException(
+                "records: part "
+                    + injector
+                    + "/"
+                    + count
+                    + " of run "
+                    + runId
+                    + " is given twice ("
+                    + files.stream().map(Path::toString).collect(Collectors.joining(", "))
+                    + "); pass each part's run folder once");
+          }
+        });
+    List<String> missing = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      if (!filesByPart.containsKey(i)) {
+        missing.add(i + "/" + count);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalArgumentException(
+          "records: "
+              + (missing.size() == 1 ? "part " : "parts ")
+              + String.join(", ", missing)
+              + " of run "
+              + runId
+              + (missing.size() == 1 ? " is" : " are")
+              + " missing (given: "
+              + filesByPart.entrySet().stream()
+                  .map(
+                      e ->
+                          e.getKey()
+                              + "/"
+                              + count
+                              + " in "
+                              + e.getValue().get(0).toAbsolutePath().normalize().getParent())
+                  .collect(Collectors.joining(", "))
+              + "); pass the run folders of all "
+              + count
+              + " injectors");
+    }
+    List<Part> parts = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      List<RequestRecord> records = recordsByPart.get(i);
+      List<Path> files = filesByPart.get(i);
+      Path folder = files.get(0).toAbsolutePath().normalize().getParent();
+      parts.add(
+          new Part(
+              i,
+              records.stream()
+                  .map(RequestRecord::host)
+                  .filter(Objects::nonNull)
+                  .findFirst()
+                  .orElse(null),
+              files,
+              records,
+              PartManifest.readIn(folder)));
+    }
+    return new RunParts(runId, count, parts, checkProfiles(runId, count, parts));
+  }
+
+  /**
+   * Where the merged report goes: {@code requested}, unless that is one of the parts' folders (the
+   * default, the first input's folder), then a folder {@code RUNID-merged} beside the first part.
+   */
+  public Path outDir(Path requested) {
+    Path normalized = requested.toAbsolutePath().normalize();
+    boolean aPart = parts.stream().anyMatch(p -> p.folder().equals(normalized));
+    if (!aPart) {
+      return requested;
+    }
+    Path parent = parts.get(0).folder().getParent();
+    return (parent == null ? Path.of(".") : parent).resolve(runId + "-merged");
+  }
+
+  /** Why {@code record} is not a part of {@code reference}'s run; null when it is. */
+  private static String foreign(RequestRecord record, RequestRecord reference) {
+    if (record.injectorCount() == null || record.injectorCount() <= 1) {
+      return "is a whole run (no -Dinjector), not a part of run " + reference.runId();
+    }
+    if (!Objects.equals(record.runId(), reference.runId())) {
+      return "is a part of run " + record.runId() + ", not of run " + reference.runId();
+    }
+    if (!record.injectorCount().equals(reference.injectorCount())) {
+      return "is a part of a run in "
+          + record.injectorCount()
+          + " parts, run "
+          + reference.runId()
+          + " has "
+          + reference.injectorCount();
+    }
+    if (record.injector() == null
+        || record.injector() < 1
+        || record.injector() > reference.injectorCount()) {
+      return "has a record of part "
+          + record.injector()
+          + ", which run "
+          + reference.runId()
+          + " has not";
+    }
+    if (!Objects.equals(record.run(), reference.run())) {
+      return "was run by simulation "
+          + record.run()
+          + ", run "
+          + reference.runId()
+          + " by "
+          + reference.run();
+    }
+    return null;
+  }
+
+  /** Every manifest must name the same profile hash; returns the parts without a manifest. */
+  private static List<String> checkProfiles(String runId, int count, List<Part> parts) {
+    List<String> unchecked = new ArrayList<>();
+    Part first = null;
+    for (Part part : parts) {
+      if (part.manifest().isEmpty()) {
+        unchecked.add(part.injector() + "/" + count);
+        continue;
+      }
+      PartManifest manifest = part.manifest().get();
+      if (!Objects.equals(manifest.runId(), runId) || manifest.injector() != part.injector()) {
+        throw new IllegalArgumentException(
+            "records: "
+                + part.folder().resolve(PartManifest.FILE_NAME)
+                + " says part "
+                + manifest.injector()
+                + "/"
+                + manifest.injectorCount()
+                + " of run "
+                + manifest.runId()
+                + ", its records part "
+                + part.injector()
+                + "/"
+                + count
+                + " of run "
+                + runId
+                + "; pass each part's own run folder, unedited");
+      }
+      if (first == null) {
+        first = part;
+      } else if (!Objects.equals(
+          manifest.profileSha256(), first.manifest().get().profileSha256())) {
+        PartManifest other = first.manifest().get();
+        throw new IllegalArgumentException(
+            "records: part "
+                + part.injector()
+                + "/"
+                + count
+                + " of run "
+                + runId
+                + " ("
+                + part.folder()
+                + ") ran profile "
+                + manifest.profile()
+                + " (sha256 "
+                + shortHash(manifest.profileSha256())
+                + "), part "
+                + first.injector()
+                + "/"
+                + count
+                + " ran "
+                + other.profile()
+                + " (sha256 "
+                + shortHash(other.profileSha256())
+                + "); every part of a run must run the same profile file");
+      }
+    }
+    return unchecked;
+  }
+
+  private static String shortHash(String hash) {
+    return hash == null ? "unknown" : hash.substring(0, Math.min(12, hash.length()));
+  }
+}
