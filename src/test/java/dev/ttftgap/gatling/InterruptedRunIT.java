@@ -98,7 +98,17 @@ class InterruptedRunIT {
               .filter(t -> t.lastWrittenEpochMicros() < stopMicros.get() - SETTLE_MICROS)
               .map(GroundTruth::requestId)
               .toList();
-      assertThat(servedWellBeforeTheStop).as("requests served well before the stop").isNotEmpty();
+      assertThat(servedWellBeforeTheStop)
+          .as(
+              "requests served well before the stop (stop at %d µs; load requests' last writes %s;"
+                  + " all OK truths %d)",
+              stopMicros.get(),
+              truths.stream()
+                  .filter(t -> t.outcome().equals(GroundTruth.OK))
+                  .map(t -> String.valueOf(t.lastWrittenEpochMicros() - stopMicros.get()))
+                  .toList(),
+              finished(engine))
+          .isNotEmpty();
       assertThat(okIds)
           .as("ok records of the requests served to the end well before the stop")
           .containsAll(servedWellBeforeTheStop);
