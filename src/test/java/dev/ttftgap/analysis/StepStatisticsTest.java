@@ -180,6 +180,35 @@ class StepStatisticsTest {
   }
 
   @Test
+  void queueingShareIsZeroWhereTheGapStaysWithinItsLowLoadBand() {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    List<StepStats> steps = StepStatistics.of(run.records());
+    LowLoadBaseline baseline = StepStatistics.measure(run.records()).baseline();
+    double edge = KneeDetector.edge(baseline);
+
+    for (StepStats step : steps) {
+      if (step.gap() == null || step.queueingSharePercent() == null) {
+        continue;
+      }
+      if (step.gap().p50Millis() <= edge) {
+        assertThat(step.queueingSharePercent())
+            .as(
+                "step %d: median gap %s ms within the band (edge %s ms)",
+                step.step(), step.gap().p50Millis(), edge)
+            .isEqualTo(0.0);
+      } else {
+        assertThat(step.queueingSharePercent())
+            .as("step %d: median gap beyond the band", step.step())
+            .isPositive();
+      }
+    }
+    assertThat(steps)
+        .as("the hockey stick has steps on both sides of the band")
+        .anyMatch(s -> s.gap() != null && s.gap().p50Millis() <= edge && s.step() > 1)
+        .anyMatch(s -> s.gap() != null && s.gap().p50Millis() > edge);
+  }
+
+  @Test
   void percentilesUseThePreciseTimingsWhenTheRecordsHaveThem() {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < 40; i++) {

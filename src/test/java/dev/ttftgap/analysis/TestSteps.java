@@ -124,6 +124,8 @@ final class TestSteps {
         0,
         0,
         null,
+        null,
+        null,
         null);
   }
 }

@@ -43,15 +43,16 @@ class CapacityHtmlTest {
 
   @Test
   void expectsAQueueChartOnlyWhenTheServerReportsQueueTime() {
-    assertThat(CapacityHtml.expectedCharts(Synthetic.hockeyStick(false))).isEqualTo(4);
-    assertThat(CapacityHtml.expectedCharts(Synthetic.hockeyStick(true))).isEqualTo(5);
+    // gap, stack, throughput (the hockey stick has no failure, so no error chart), + the queue
+    assertThat(CapacityHtml.expectedCharts(Synthetic.hockeyStick(false))).isEqualTo(3);
+    assertThat(CapacityHtml.expectedCharts(Synthetic.hockeyStick(true))).isEqualTo(4);
   }
 
   @Test
   void theServersViewAddsTheDecompositionAndTheWaitingRunningCharts() {
     CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20);
 
-    assertThat(CapacityHtml.expectedCharts(report)).as("4 charts + 2 of the server").isEqualTo(6);
+    assertThat(CapacityHtml.expectedCharts(report)).as("3 charts + 2 of the server").isEqualTo(5);
     assertThat(CapacityHtml.render(report))
         .contains("id=\"chart-decomposition\"")
         .contains("id=\"chart-server-series\"");
@@ -75,7 +76,7 @@ class CapacityHtmlTest {
             dev.ttftgap.health.HealthSamples.quiet());
     assertThat(CapacityHtml.expectedCharts(report))
         .as("charts with the health measured")
-        .isEqualTo(5);
+        .isEqualTo(4);
     assertThat(CapacityHtml.render(report))
         .as("the page has the event-loop delay chart")
         .contains("id=\"chart-load-generator\"");
@@ -137,7 +138,145 @@ class CapacityHtmlTest {
     assertThat(attribute(dom, "data-errors"))
         .as("script errors: %s", attribute(dom, "data-error-messages"))
         .isEqualTo("0");
-    assertThat(attribute(dom, "data-charts-rendered")).isEqualTo("4");
+    assertThat(attribute(dom, "data-charts-rendered"))
+        .as("gap, stack and throughput; no error chart without errors")
+        .isEqualTo("3");
+  }
+
+  @Test
+  void noErrorChartIsDrawnWhenNoRequestFailed() {
+    CapacityReport report = Synthetic.flat();
+
+    assertThat(report.steps())
+        .as("the flat run has no failure")
+        .allMatch(s -> s.failuresByReason().isEmpty());
+    assertThat(CapacityHtml.render(report))
+        .as("no empty error chart")
+        .doesNotContain("id=\"chart-errors\"");
+    assertThat(CapacityHtml.expectedCharts(report)).isEqualTo(3);
+  }
+
+  @Test
+  void anErrorChartIsDrawnWhenRequestsFailed() {
+    List<dev.ttftgap.record.RequestRecord> records =
+        new ArrayList<>(Synthetic.hockeyStickRecords(false));
+    for (int i = records.size() - 10; i < records.size(); i++) {
+      records.set(
+          i,
+          records
+              .get(i)
+              .withOutcome(dev.ttftgap.record.RequestRecord.KO, "http_status", 503, "busy"));
+    }
+    CapacityReport report =
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            records,
+            List.of("failing/records.jsonl"),
+            dev.ttftgap.analysis.CapacityOptions.defaults(),
+            null);
+
+    assertThat(CapacityHtml.render(report)).contains("id=\"chart-errors\"");
+    assertThat(CapacityHtml.expectedCharts(report))
+        .as("the error chart counted")
+        .isEqualTo(CapacityHtml.expectedCharts(Synthetic.hockeyStick(false)) + 1);
+  }
+
+  @Test
+  void pageStatesTheSloItApplied() {
+    assertThat(CapacityHtml.render(Synthetic.risingRate()))
+        .contains("SLO applied: p95 TTFT ≤ 3000 ms, p95 gap ≤ 2500 ms, errors ≤ 1 %");
+  }
+
+  @Test
+  void tablesGiveEveryPercentileTheGoodputAndLittlesCheck() {
+    CapacityReport report = Synthetic.risingRate();
+    String html = CapacityHtml.render(report);
+
+    assertThat(html)
+        .as("p50/p90/p95/p99 of every latency")
+        .contains("<th>TTFB ms</th><th>TTFT ms</th><th>gap ms</th><th>ITL ms</th>")
+        .contains("<th>TPOT ms</th><th>e2e ms</th>")
+        .as("delivery and Little's law")
+        .contains("<th>goodput rps</th><th>output tokens/s</th>")
+        .contains("<th>L (measured)</th><th>λ·W (Little)</th>");
+    var first = report.steps().get(0);
+    assertThat(html)
+        .as("step 1's TTFT percentiles as a row cell")
+        .contains(
+            "<td>"
+                + Fmt.msBare(first.ttft().p50Millis())
+                + " / "
+                + Fmt.msBare(first.ttft().p90Millis())
+                + " / "
+                + Fmt.msBare(first.ttft().p95Millis())
+                + " / "
+                + Fmt.msBare(first.ttft().p99Millis())
+                + "</td>");
+  }
+
+  @Test
+  void aBaselineAddsAnOverlayChartAndADeltaTable() {
+    CapacityReport report = Synthetic.risingRate(halfTheGap(Synthetic.risingRate()));
+    String html = CapacityHtml.render(report);
+
+    assertThat(html)
+        .contains("id=\"chart-baseline\"")
+        .contains("<h2>Against the baseline, step by step</h2>")
+        .contains("<th>gap p50 Δ ms</th>");
+    assertThat(CapacityHtml.expectedCharts(report))
+        .as("one chart more than without the baseline")
+        .isEqualTo(CapacityHtml.expectedCharts(Synthetic.risingRate()) + 1);
+  }
+
+  @Test
+  void markerLabelsNeverOverlapInHeadlessChromium(@TempDir Path dir) throws Exception {
+    CapacityReport rising = Synthetic.risingRate();
+    double knee = rising.knee().rate();
+    double saturation = rising.saturation().saturationRate();
+    double sloMax = rising.slo().maxSustainableRate();
+    assertThat(
+            Math.max(knee, Math.max(saturation, sloMax))
+                - Math.min(knee, Math.min(saturation, sloMax)))
+        .as(
+            "knee %s, saturation %s and SLO max %s crowd within 1 rps, as in the default run",
+            knee, saturation, sloMax)
+        .isLessThan(1.0);
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+    assertNoLabelOverlaps(dir, rising, "rising-rate");
+    assertNoLabelOverlaps(dir, Synthetic.closedConcurrency(), "closed");
+    assertNoLabelOverlaps(dir, Synthetic.risingRate(halfTheGap(rising)), "baseline");
+  }
+
+  private static void assertNoLabelOverlaps(Path dir, CapacityReport report, String name)
+      throws Exception {
+    Path page = dir.resolve("capacity-" + name + ".html");
+    Files.writeString(page, CapacityHtml.render(report), StandardCharsets.UTF_8);
+
+    String dom = chromium(dir, "--dump-dom", page.toUri().toString());
+
+    assertThat(attribute(dom, "data-errors"))
+        .as("script errors (%s): %s", name, attribute(dom, "data-error-messages"))
+        .isEqualTo("0");
+    assertThat(attribute(dom, "data-charts-rendered"))
+        .as("charts drawn (%s)", name)
+        .isEqualTo(String.valueOf(CapacityHtml.expectedCharts(report)));
+    assertThat(attribute(dom, "data-label-overlaps"))
+        .as("overlapping texts (%s): %s", name, attribute(dom, "data-label-overlap-details"))
+        .isEqualTo("0");
+  }
+
+  /** The steps of {@code report} as a baseline whose gap p50 and p95 were half as long. */
+  private static List<dev.ttftgap.analysis.StepBaseline> halfTheGap(CapacityReport report) {
+    return report.steps().stream()
+        .map(
+            s ->
+                new dev.ttftgap.analysis.StepBaseline(
+                    s.step(),
+                    s.rate(),
+                    s.ttfb().p50Millis(),
+                    s.ttfb().p95Millis(),
+                    s.gap().p50Millis() / 2,
+                    s.gap().p95Millis() / 2))
+        .toList();
   }
 
   /** Runs headless Chromium with networking and background services off; returns its stdout. */
