@@ -32,6 +32,8 @@ import java.util.Map;
  *     would say
  * @param minTokens vLLM/SGLang's {@code min_tokens}: no end of sequence before that many; null when
  *     absent
+ * @param answerTokens where the simulated model would end its answer by itself ({@link
+ *     AnswerLength#draw}); null when the profile's answers run to {@code max_tokens}
  */
 record ChatRequest(
     ModelProfile profile,
@@ -43,7 +45,8 @@ record ChatRequest(
     boolean includeMetrics,
     SimFault bodyFault,
     boolean ignoreEos,
-    Integer minTokens) {
+    Integer minTokens,
+    Integer answerTokens) {
 
   /** Duplicate keys and text after the JSON value are errors, not silently resolved. */
   private static final ObjectMapper STRICT_JSON =
@@ -55,21 +58,34 @@ record ChatRequest(
   static final int PRIMING_TOKENS = 3;
 
   /**
-   * Output tokens to generate: {@code max_tokens}; without it the profile's natural answer length
-   * ({@code default_output_tokens}), at least {@code min_tokens}. The simulated model's answers
-   * reach {@code max_tokens} by themselves, so {@code ignore_eos} changes nothing here; a server
-   * whose answers end earlier gives fewer tokens unless the request sets it.
+   * Output tokens to generate: what the model wants to say ({@link #wanted}), cut at {@code
+   * max_tokens} (without it, at the room left in the context).
    */
   int outputTokens() {
-    if (maxTokens != null) {
-      return maxTokens;
-    }
-    return Math.max(profile.defaultOutputTokens(), minTokens == null ? 0 : minTokens);
+    return Math.min(wanted(), cap());
   }
 
-  /** {@code "length"} when {@code max_tokens} capped the output, else {@code "stop"}. */
+  /** {@code "length"} when the cut ended the output, {@code "stop"} when the answer ended first. */
   String finishReason() {
-    return maxTokens != null ? "length" : "stop";
+    return wanted() >= cap() ? "length" : "stop";
+  }
+
+  /**
+   * Tokens the model would produce before its end of sequence: with {@code max_tokens}, all of them
+   * when the profile's answers run to it or the request sets {@code ignore_eos}; otherwise the
+   * answer's own length ({@code default_output_tokens} when the profile has no {@link
+   * AnswerLength}), at least {@code min_tokens}.
+   */
+  private int wanted() {
+    if (maxTokens != null && (answerTokens == null || ignoreEos)) {
+      return maxTokens;
+    }
+    int own = answerTokens != null ? answerTokens : profile.defaultOutputTokens();
+    return Math.max(own, minTokens == null ? 0 : minTokens);
+  }
+
+  private int cap() {
+    return maxTokens != null ? maxTokens : profile.maxModelLen() - promptTokens;
   }
 
   /**
@@ -151,6 +167,8 @@ record ChatRequest(
     }
     boolean ignoreEos = bool(root, "ignore_eos");
     Integer minTokens = minTokens(root, maxTokens);
+    Integer answerTokens =
+        profile.answerTokens() == null ? null : profile.answerTokens().draw(contents.hashCode());
     return new ChatRequest(
         profile,
         promptTokens,
@@ -161,7 +179,8 @@ record ChatRequest(
         includeMetrics,
         fault,
         ignoreEos,
-        minTokens);
+        minTokens,
+        answerTokens);
   }
 
   private static Integer minTokens(JsonNode root, Integer maxTokens) {

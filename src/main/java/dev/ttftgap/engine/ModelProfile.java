@@ -81,6 +81,9 @@ import java.util.Set;
  * @param numGpuBlocks KV-cache capacity in blocks of {@code block_size} tokens (vLLM {@code
  *     num_gpu_blocks}); 0 or absent = no memory limit. When set, {@code max_model_len} must fit in
  *     it (vLLM refuses to start otherwise)
+ * @param answerTokens how long the model's answers are when nothing forces them ({@link
+ *     AnswerLength}); null or absent = answers run to {@code max_tokens}, as in every built-in
+ *     profile but {@code qwen3-8b-chat-like}
  */
 public record ModelProfile(
     @JsonProperty("name") String name,
@@ -97,7 +100,8 @@ public record ModelProfile(
     @JsonProperty("default_output_tokens") int defaultOutputTokens,
     @JsonProperty("max_model_len") int maxModelLen,
     @JsonProperty("faults") List<FaultRule> faults,
-    @JsonProperty("num_gpu_blocks") int numGpuBlocks) {
+    @JsonProperty("num_gpu_blocks") int numGpuBlocks,
+    @JsonProperty("answer_tokens") AnswerLength answerTokens) {
 
   /** The profile {@link EngineConfig#defaults()} serves. */
   public static final String DEFAULT_NAME = "qwen3-8b-like";
@@ -307,6 +311,17 @@ public record ModelProfile(
     return micros / 1000.0;
   }
 
+  /**
+   * Mean output tokens a request asking for {@code maxTokens} gets without {@code ignore_eos}:
+   * {@code maxTokens} when answers run to it, else E[min(maxTokens, answer)] ({@link
+   * AnswerLength#meanTokens}). The analytic saturation for such requests is {@link
+   * #saturationRatePerSecond(int, int)} at this many output tokens (rounded), a close
+   * approximation: the formula's N is a mean over the batch.
+   */
+  public double meanOutputTokens(int maxTokens) {
+    return answerTokens == null ? maxTokens : answerTokens.meanTokens(maxTokens);
+  }
+
   /** Inter-token latency at full batch, ms: {@code base + per_seq × max_num_seqs}. */
   public double fullBatchStepMillis() {
     return stepBaseMillis + stepPerSeqMillis * maxNumSeqs;
@@ -354,6 +369,7 @@ public record ModelProfile(
         defaultOutputTokens,
         maxModelLen,
         newFaults,
-        numGpuBlocks);
+        numGpuBlocks,
+        answerTokens);
   }
 }

@@ -37,7 +37,7 @@ public final class CapacityConsole {
     if (!WorkloadTables.present(report)) {
       return;
     }
-    String sentence = WorkloadTables.promptsSentence(report);
+    String sentence = WorkloadTables.sentences(report);
     if (!sentence.isEmpty()) {
       out.append("> ").append(sentence).append('\n');
     }

@@ -184,7 +184,7 @@ public final class CapacityHtml {
     }
     if (WorkloadTables.present(report)) {
       html.append("<section id=\"workload\"><h2>Workload</h2>\n");
-      String sentence = WorkloadTables.promptsSentence(report);
+      String sentence = WorkloadTables.sentences(report);
       if (!sentence.isEmpty()) {
         html.append("<p>").append(escape(sentence)).append("</p>\n");
       }

@@ -39,7 +39,7 @@ public final class CapacityMarkdown {
         .append(".\n");
     if (WorkloadTables.present(report)) {
       md.append("\n### Workload\n\n");
-      String sentence = WorkloadTables.promptsSentence(report);
+      String sentence = WorkloadTables.sentences(report);
       if (!sentence.isEmpty()) {
         md.append(sentence).append("\n\n");
       }

@@ -181,10 +181,54 @@ public final class VerdictSentences {
     };
   }
 
+  /**
+   * The SLO verdict, naming the steps it left out because the load generator could not vouch for
+   * them; when it could vouch for none, says so instead of a verdict.
+   */
   static String slo(CapacityReport report) {
+    List<Integer> leftOut =
+        report.loadGenerator() == null ? List.of() : report.loadGenerator().unvouchedSteps();
+    if (leftOut.isEmpty()) {
+      return sloOnSteps(report);
+    }
+    String steps = (leftOut.size() > 1 ? "steps " : "step ") + joinSteps(leftOut);
     SloVerdict slo = report.slo();
-    String limits =
-        limits(slo.ttftP95LimitMillis(), slo.gapP95LimitMillis(), slo.errorRateLimitPercent());
+    boolean noneUsable =
+        slo.maxSustainableRate() == null
+            && slo.maxConcurrency() == null
+            && slo.firstFailingStep() == null;
+    if (noneUsable) {
+      return "No SLO verdict ("
+          + limits(slo)
+          + "): the load generator could not vouch for any step it ran ("
+          + steps
+          + "), so their latencies may be its own. Rerun with fewer streams per machine or split"
+          + " the load across injectors.";
+    }
+    return sloOnSteps(report)
+        + " Left out: "
+        + steps
+        + " (the load generator could not vouch for "
+        + (leftOut.size() > 1 ? "them" : "it")
+        + ").";
+  }
+
+  private static String joinSteps(List<Integer> steps) {
+    List<String> names = steps.stream().map(String::valueOf).toList();
+    return names.size() == 1
+        ? names.get(0)
+        : String.join(", ", names.subList(0, names.size() - 1))
+            + " and "
+            + names.get(names.size() - 1);
+  }
+
+  private static String limits(SloVerdict slo) {
+    return limits(slo.ttftP95LimitMillis(), slo.gapP95LimitMillis(), slo.errorRateLimitPercent());
+  }
+
+  private static String sloOnSteps(CapacityReport report) {
+    SloVerdict slo = report.slo();
+    String limits = limits(slo);
     if (closed(report)) {
       return closedSlo(report, limits);
     }

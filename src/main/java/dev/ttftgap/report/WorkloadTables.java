@@ -28,6 +28,52 @@ final class WorkloadTables {
     return report.workload() != null && !report.workload().steps().isEmpty();
   }
 
+  /** {@link #promptsSentence} then {@link #outputsSentence}, each when it has something to say. */
+  static String sentences(CapacityReport report) {
+    return (promptsSentence(report) + " " + outputsSentence(report)).strip();
+  }
+
+  /**
+   * Whether the server ended answers before {@code max_tokens}: when at least {@value
+   * #SHORT_OUTPUTS_WORTH_SAYING_PERCENT} % of the ok requests did (weighted by each step's
+   * requests), one sentence saying the load carried less decode work than asked and how to force
+   * the length; empty otherwise.
+   */
+  static String outputsSentence(CapacityReport report) {
+    Workload workload = report.workload();
+    double weight = 0;
+    double shortSum = 0;
+    double askedSum = 0;
+    double gotSum = 0;
+    for (Workload.StepLengths step :
+        workload == null ? List.<Workload.StepLengths>of() : workload.steps()) {
+      if (step.shortOutputPercent() == null
+          || step.maxTokensMean() == null
+          || step.outputTokensMean() == null) {
+        continue;
+      }
+      weight += step.requests();
+      shortSum += step.requests() * step.shortOutputPercent();
+      askedSum += step.requests() * step.maxTokensMean();
+      gotSum += step.requests() * step.outputTokensMean();
+    }
+    if (weight == 0 || shortSum / weight < SHORT_OUTPUTS_WORTH_SAYING_PERCENT) {
+      return "";
+    }
+    return "Outputs: "
+        + Fmt.pct(shortSum / weight)
+        + " of answers ended before max_tokens (mean "
+        + Fmt.num(gotSum / weight)
+        + " tokens received of "
+        + Fmt.num(askedSum / weight)
+        + " asked): the server chose the answer lengths, so each request carried less decode work"
+        + " than the profile asks. To measure the asked shape set request.forceOutputLength"
+        + " (ignore_eos + min_tokens on vLLM/SGLang); keep it off if your users' answers end the"
+        + " same way.";
+  }
+
+  static final double SHORT_OUTPUTS_WORTH_SAYING_PERCENT = 5.0;
+
   /** How the prompts were made, in one sentence; empty when the records do not say. */
   static String promptsSentence(CapacityReport report) {
     Workload workload = report.workload();

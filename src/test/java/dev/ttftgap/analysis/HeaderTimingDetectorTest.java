@@ -131,7 +131,8 @@ class HeaderTimingDetectorTest {
         OUTPUT_TOKENS,
         4096,
         null,
-        0);
+        0,
+        null);
   }
 
   private static final int PROMPT_TOKENS = 100;

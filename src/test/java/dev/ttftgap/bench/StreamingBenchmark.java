@@ -6,6 +6,7 @@ import dev.ttftgap.bench.StreamingFigures.Events;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.engine.ModelProfile;
 import dev.ttftgap.health.LoadGeneratorAnalysis;
 import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
@@ -45,8 +46,10 @@ import java.util.stream.Stream;
  * <p>The engine runs in this JVM (so its ground truth is at hand); Gatling runs in a forked JVM
  * ({@link SampledGatlingMain}) pointed at it with {@code -Dllm.baseUrl}, sampling its own CPU and
  * heap. Settings (system properties, defaults): {@code bench.profile} ({@code stress}), {@code
- * bench.engineProfile} ({@code stress}), {@code bench.engineThreads} (1), {@code bench.clientHeap}
- * ({@code 2g}), {@code bench.clientJvmArgs} (none; space separated; {@code
+ * bench.engineProfile} ({@code stress}), {@code bench.engineProfiles} (none: a JSON file of model
+ * profiles the engine serves instead of the built-ins, e.g. {@code
+ * src/test/resources/dev/ttftgap/bench/paced-profiles.json}), {@code bench.engineThreads} (1),
+ * {@code bench.clientHeap} ({@code 2g}), {@code bench.clientJvmArgs} (none; space separated; {@code
  * -Dttftgap.loadGeneratorProbes=off} runs the client without its health probes), {@code
  * bench.engineCpus} and {@code bench.clientCpus} (none: a CPU list for {@code taskset -c}, e.g.
  * {@code 0} and {@code 1}, to pin the engine's JVM and the client's apart), {@code
@@ -95,8 +98,13 @@ public final class StreamingBenchmark {
             + cores
             + " cores");
 
-    EngineConfig config =
-        EngineConfig.defaults()
+    EngineConfig config = EngineConfig.defaults();
+    String engineProfiles = System.getProperty("bench.engineProfiles", "").trim();
+    if (!engineProfiles.isEmpty()) {
+      config = config.withProfiles(ModelProfile.load(Path.of(engineProfiles)));
+    }
+    config =
+        config
             .withPort(0)
             .withProfile(engineProfile)
             .withEventLoopThreads(engineThreads)

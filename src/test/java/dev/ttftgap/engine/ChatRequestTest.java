@@ -89,6 +89,45 @@ class ChatRequestTest {
     assertThat(longer.finishReason()).as("finish reason").isEqualTo("stop");
   }
 
+  @Test
+  void aProfileWhoseAnswersEndByThemselvesStopsBeforeMaxTokensUnlessIgnoreEosIsSet() {
+    int stopped = 0;
+    for (int i = 0; i < 200; i++) {
+      String user = "{\"role\":\"user\",\"content\":\"question " + i + "\"}";
+      ChatRequest free =
+          parse("{\"model\":\"qwen3-8b-chat-like\",\"messages\":[" + user + "],\"max_tokens\":64}");
+      ChatRequest forced =
+          parse(
+              "{\"model\":\"qwen3-8b-chat-like\",\"messages\":["
+                  + user
+                  + "],\"max_tokens\":64,\"ignore_eos\":true,\"min_tokens\":64}");
+      ChatRequest atLeast =
+          parse(
+              "{\"model\":\"qwen3-8b-chat-like\",\"messages\":["
+                  + user
+                  + "],\"max_tokens\":64,\"min_tokens\":40}");
+
+      assertThat(free.outputTokens()).as("request %d: at most max_tokens", i).isBetween(4, 64);
+      assertThat(free.finishReason())
+          .as("request %d: finish reason of %d tokens", i, free.outputTokens())
+          .isEqualTo(free.outputTokens() < 64 ? "stop" : "length");
+      assertThat(forced.outputTokens()).as("request %d: ignore_eos", i).isEqualTo(64);
+      assertThat(forced.finishReason()).as("request %d: ignore_eos", i).isEqualTo("length");
+      assertThat(atLeast.outputTokens())
+          .as("request %d: min_tokens 40", i)
+          .isEqualTo(Math.max(40, free.outputTokens()));
+      if (free.outputTokens() < 64) {
+        stopped++;
+      }
+    }
+    assertThat(stopped)
+        .as("answers of median 48 tokens (σ 0.7) ending before 64, of 200")
+        .isBetween(100, 170);
+    ChatRequest plain =
+        parse("{\"messages\":[{\"role\":\"user\",\"content\":\"q\"}],\"max_tokens\":64}");
+    assertThat(plain.outputTokens()).as("qwen3-8b-like runs to max_tokens").isEqualTo(64);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',

@@ -31,12 +31,12 @@ class EmbeddedEngineTest {
   /** 8 slots, 20 tokens of ~5.9 ms at full batch: one wave of 8 lasts about 120 ms. */
   static final ModelProfile WAVES =
       new ModelProfile(
-          "waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of(), 0);
+          "waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of(), 0, null);
 
   /** One slot, one waiting place: the third concurrent request is refused. */
   static final ModelProfile ONE_SLOT =
       new ModelProfile(
-          "one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0);
+          "one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0, null);
 
   /**
    * 64 KV blocks of 16 tokens: three ~307-token prompts fit at admission (20 blocks each) but not
@@ -44,7 +44,27 @@ class EmbeddedEngineTest {
    */
   static final ModelProfile KV_TIGHT =
       new ModelProfile(
-          "kv-tight", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 1024, List.of(), 64);
+          "kv-tight", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 1024, List.of(), 64, null);
+
+  /** Fast steps and answers that end by themselves: median 8 tokens, 1 to 200. */
+  static final ModelProfile CHATTY =
+      new ModelProfile(
+          "chatty",
+          "",
+          8,
+          512,
+          256,
+          2.0,
+          0.1,
+          0.01,
+          16,
+          0,
+          100,
+          16,
+          32768,
+          List.of(),
+          0,
+          new AnswerLength(8, 0.8, 1, 200));
 
   static EmbeddedEngine engine;
 
@@ -54,6 +74,7 @@ class EmbeddedEngineTest {
     profiles.add(WAVES);
     profiles.add(ONE_SLOT);
     profiles.add(KV_TIGHT);
+    profiles.add(CHATTY);
     engine =
         EmbeddedEngine.start(
             EngineConfig.defaults().withProfiles(profiles).withProfile("tiny-fast"));
@@ -134,6 +155,39 @@ class EmbeddedEngineTest {
     assertThat(chunks).hasSize(1 + 16 + 1);
     assertThat(chunks.get(17).path("choices").get(0).path("finish_reason").asText())
         .isEqualTo("stop");
+  }
+
+  @Test
+  void answersEndingByThemselvesStopBeforeMaxTokensUnlessIgnoreEosIsSet() {
+    int stopped = 0;
+    for (int i = 0; i < 12; i++) {
+      String prompt = "question " + i;
+      List<JsonNode> free =
+          StreamProbe.post(engine, StreamProbe.chat("chatty", prompt, 16, true, "")).dataJson();
+      List<JsonNode> forced =
+          StreamProbe.post(
+                  engine, StreamProbe.chat("chatty", prompt, 16, true, "\"ignore_eos\":true"))
+              .dataJson();
+
+      int tokens = free.size() - 2;
+      String finish =
+          free.get(free.size() - 1).path("choices").get(0).path("finish_reason").asText();
+      assertThat(tokens).as("%s: tokens streamed", prompt).isBetween(1, 16);
+      assertThat(finish)
+          .as("%s: finish reason after %d tokens", prompt, tokens)
+          .isEqualTo(tokens < 16 ? "stop" : "length");
+      assertThat(forced.size() - 2).as("%s with ignore_eos", prompt).isEqualTo(16);
+      assertThat(
+              forced.get(forced.size() - 1).path("choices").get(0).path("finish_reason").asText())
+          .as("%s with ignore_eos", prompt)
+          .isEqualTo("length");
+      if (tokens < 16) {
+        stopped++;
+      }
+    }
+    assertThat(stopped)
+        .as("answers of median 8 tokens ending before 16, of 12")
+        .isGreaterThanOrEqualTo(6);
   }
 
   @Test

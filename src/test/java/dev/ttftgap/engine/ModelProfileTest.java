@@ -20,7 +20,8 @@ class ModelProfileTest {
   void builtInsServeTheDefaultFirstAndTheTestAndStressProfiles() {
     assertThat(ModelProfile.builtIns())
         .extracting(ModelProfile::name)
-        .containsExactly("qwen3-8b-like", "qwen3-14b-like", "tiny-fast", "stress");
+        .containsExactly(
+            "qwen3-8b-like", "qwen3-8b-chat-like", "qwen3-14b-like", "tiny-fast", "stress");
   }
 
   @Test
@@ -100,11 +101,24 @@ class ModelProfileTest {
   }
 
   @Test
+  void theChatLikeProfilesAnswersEndBeforeMaxTokensSoARequestCarriesLessDecodeWork() {
+    ModelProfile chat = ModelProfile.builtIn("qwen3-8b-chat-like");
+
+    assertThat(chat.meanOutputTokens(64))
+        .as("E[min(64, lognormal(median 48, σ 0.7))]")
+        .isCloseTo(45.49, within(0.05));
+    assertThat(QWEN_8B.meanOutputTokens(64)).as("answers run to max_tokens").isEqualTo(64.0);
+    assertThat(chat.saturationRatePerSecond(100, (int) Math.round(chat.meanOutputTokens(64))))
+        .as("8 / (45 × 14 + 8 × 100 × 0.1475) ms")
+        .isCloseTo(8000.0 / 748.0, within(1e-9));
+  }
+
+  @Test
   void aMaxModelLenLargerThanTheKvCacheIsRefusedNamingBothFields() {
     assertThatThrownBy(
             () ->
                 new ModelProfile(
-                    "m", "", 8, 2048, 10, 10, 0.5, 0.1, 16, 0, 100, 64, 6401, List.of(), 400))
+                    "m", "", 8, 2048, 10, 10, 0.5, 0.1, 16, 0, 100, 64, 6401, List.of(), 400, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max_model_len (6401)")
         .hasMessageContaining("num_gpu_blocks");

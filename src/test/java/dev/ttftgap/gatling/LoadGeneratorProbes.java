@@ -4,7 +4,6 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.health.LoadGeneratorMonitor;
-import dev.ttftgap.profile.StepSchedule;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import java.io.IOException;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.LongToIntFunction;
 
 /**
  * The load generator's health probes in a Gatling run: a {@link LoadGeneratorMonitor} started with
@@ -35,14 +35,18 @@ final class LoadGeneratorProbes {
   static final String SWITCH = "ttftgap.loadGeneratorProbes";
 
   private final Path file;
-  private final StepSchedule schedule;
+  private final LongToIntFunction stepAtElapsedMillis;
   private volatile LoadGeneratorMonitor monitor;
   private volatile long[] plannedStartsNanos;
 
-  /** Probes that will write beside {@code recordsFile} while it is written; not started yet. */
-  LoadGeneratorProbes(Path recordsFile, StepSchedule schedule) {
+  /**
+   * Probes that will write beside {@code recordsFile} while it is written, their samples cut by
+   * {@code stepAtElapsedMillis} (the step running so many ms after the run's start; 0: warm-up);
+   * not started yet.
+   */
+  LoadGeneratorProbes(Path recordsFile, LongToIntFunction stepAtElapsedMillis) {
     this.file = recordsFile.resolveSibling(recordsFile.getFileName() + ".load-generator.jsonl");
-    this.schedule = schedule;
+    this.stepAtElapsedMillis = stepAtElapsedMillis;
   }
 
   /** Starts the monitor; call when the run starts (the schedule's time zero). */
@@ -51,7 +55,7 @@ final class LoadGeneratorProbes {
       System.out.println("ttft-gap: load generator probes off (" + SWITCH + "=off)");
       return;
     }
-    monitor = LoadGeneratorMonitor.start(file, elapsed -> schedule.stepAt(elapsed).index());
+    monitor = LoadGeneratorMonitor.start(file, stepAtElapsedMillis);
   }
 
   /** The open injection steps the run uses: their planned starts are what lag is measured from. */

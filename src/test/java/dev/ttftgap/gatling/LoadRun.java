@@ -93,7 +93,6 @@ public final class LoadRun {
     this.gate =
         new BreakerGate(
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
-    this.probes = new LoadGeneratorProbes(recordsFile, schedule);
     this.startNanos = System.nanoTime();
     this.search =
         profile.load().search().isPresent()
@@ -104,6 +103,11 @@ public final class LoadRun {
                 records,
                 this::elapsedMillis)
             : null;
+    // the probes cut their samples by step: the schedule's, or the phase a search is in
+    this.probes =
+        new LoadGeneratorProbes(
+            recordsFile,
+            search != null ? search::stepAt : elapsed -> schedule.stepAt(elapsed).index());
   }
 
   /** Validates everything and sets up the target; fails with one line before any load is sent. */
@@ -214,7 +218,7 @@ public final class LoadRun {
   /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
   public PopulationBuilder population(String scenarioName) {
     if (search != null) {
-      return search.population(scenarioName, request());
+      return search.population(scenarioName, probes, request());
     }
     if (profile.load().open()) {
       ScenarioBuilder scenario = scenario(scenarioName).exec(probes.userStarted(), request());
@@ -254,11 +258,8 @@ public final class LoadRun {
             .orElse(null);
     if (search != null) {
       search.start();
-    } else {
-      // the probes cut their samples by the schedule's steps; a search names its steps as it
-      // goes, so a search runs without them (no health verdict) for now
-      probes.start();
     }
+    probes.start();
   }
 
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */

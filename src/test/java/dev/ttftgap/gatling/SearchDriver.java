@@ -18,6 +18,7 @@ import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -73,19 +74,24 @@ final class SearchDriver {
     records.onAppend(search::onRecord);
   }
 
-  /** The candidates, admitted or not, and the stop once the search is done. */
-  PopulationBuilder population(String scenarioName, ChainBuilder request) {
+  /**
+   * The candidates, admitted or not, and the stop once the search is done. Every candidate's start
+   * goes to the health probes: the comb is what Gatling injects, so its lateness is the injector's.
+   */
+  PopulationBuilder population(
+      String scenarioName, LoadGeneratorProbes probes, ChainBuilder request) {
     OpenInjectionStep comb =
         poisson
             ? constantUsersPerSec(combRate).during(config.maxDurationSeconds()).randomized()
             : constantUsersPerSec(combRate).during(config.maxDurationSeconds());
     return scenario(scenarioName)
+        .exec(probes.userStarted())
         .exec(this::admit)
         .doIf(session -> session.contains(PHASE))
         .then(request)
         .doIf(session -> search.finished())
         .then(stopLoadGenerator("ttft-gap: search finished"))
-        .injectOpen(comb);
+        .injectOpen(probes.plan(List.of(comb)));
   }
 
   private Session admit(Session session) {
@@ -119,6 +125,11 @@ final class SearchDriver {
         base.sharedPrefixTokens(),
         base.conversationId(),
         base.turn());
+  }
+
+  /** The step the search is in {@code elapsedMillis} into the run (0: warm-up or a drain). */
+  int stepAt(long elapsedMillis) {
+    return search.phase().index();
   }
 
   void start() {

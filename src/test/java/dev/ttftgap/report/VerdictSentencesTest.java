@@ -8,11 +8,14 @@ import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.health.HealthSamples;
+import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class VerdictSentencesTest {
@@ -48,6 +51,44 @@ class VerdictSentencesTest {
         .as("the verdict says no limit was given")
         .contains("(" + VerdictSentences.NO_SLO + ")")
         .doesNotContain("≤");
+  }
+
+  @Test
+  void theSloVerdictNamesTheStepsTheLoadGeneratorCouldNotVouchFor() {
+    CapacityReport someLeftOut = withHealth(HealthSamples.flagging(12, Set.of(11, 12)));
+
+    assertThat(VerdictSentences.slo(someLeftOut))
+        .as("a verdict on the vouched steps, then the steps it left out")
+        .startsWith("Max sustainable rate under the SLO")
+        .endsWith(" Left out: steps 11 and 12 (the load generator could not vouch for them).");
+    assertThat(VerdictSentences.slo(withHealth(HealthSamples.flagging(12, Set.of()))))
+        .as("every step vouched: nothing left out")
+        .doesNotContain("Left out");
+  }
+
+  @Test
+  void aRunWhoseStepsTheLoadGeneratorCouldNotVouchForGetsNoSloVerdict() {
+    Set<Integer> all = new java.util.TreeSet<>();
+    for (int step = 1; step <= 12; step++) {
+      all.add(step);
+    }
+
+    String sentence = VerdictSentences.slo(withHealth(HealthSamples.flagging(12, all)));
+
+    assertThat(sentence)
+        .startsWith("No SLO verdict (p95 TTFT ≤ ")
+        .contains("the load generator could not vouch for any step it ran (steps 1, 2,")
+        .contains("11 and 12)")
+        .doesNotContain("no step had a rate");
+  }
+
+  private static CapacityReport withHealth(LoadGeneratorHealth health) {
+    return CapacityAnalysis.analyze(
+        Synthetic.hockeyStickRecords(false),
+        List.of("synthetic/records.jsonl"),
+        CapacityOptions.defaults(),
+        null,
+        health);
   }
 
   @Test
