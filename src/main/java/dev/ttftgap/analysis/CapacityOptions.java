@@ -62,6 +62,11 @@ public record CapacityOptions(
         Optional.empty());
   }
 
+  /** No SLO (every limit {@link #NO_LIMIT}), no peak, no baseline, no known saturation rate. */
+  public static CapacityOptions none() {
+    return new CapacityOptions(NO_LIMIT, NO_LIMIT, NO_LIMIT, null, null, null);
+  }
+
   /** True when at least one limit binds (a profile without {@code slo} gives none). */
   public boolean hasSlo() {
     return Double.isFinite(sloTtftP95Millis)
@@ -77,6 +82,17 @@ public record CapacityOptions(
       Optional<Double> ttftP95Millis,
       Optional<Double> gapP95Millis,
       Optional<Double> errorPercent) {
+    return of(ttftP95Millis, gapP95Millis, errorPercent, peakRate, baseline, knownSaturationRate);
+  }
+
+  /** Options with only the SLO limits given ({@link #NO_LIMIT} for an empty one). */
+  public static CapacityOptions of(
+      Optional<Double> ttftP95Millis,
+      Optional<Double> gapP95Millis,
+      Optional<Double> errorPercent,
+      Optional<Double> peakRate,
+      Optional<Path> baseline,
+      Optional<Double> knownSaturationRate) {
     return new CapacityOptions(
         ttftP95Millis.orElse(NO_LIMIT),
         gapP95Millis.orElse(NO_LIMIT),

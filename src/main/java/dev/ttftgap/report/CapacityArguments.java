@@ -136,26 +136,14 @@ record CapacityArguments(
    * run ({@code stored}; empty for records without {@code run.json}), else none.
    */
   CapacityOptions options(Optional<CapacityOptions> stored) {
-    CapacityOptions base =
-        stored.orElse(
-            new CapacityOptions(
-                CapacityOptions.NO_LIMIT,
-                CapacityOptions.NO_LIMIT,
-                CapacityOptions.NO_LIMIT,
-                null,
-                null,
-                null));
-    return new CapacityOptions(
-            CapacityOptions.NO_LIMIT,
-            CapacityOptions.NO_LIMIT,
-            CapacityOptions.NO_LIMIT,
-            peakRate.or(base::peakRate),
-            baseline.or(base::baseline),
-            knownSaturationRate.or(base::knownSaturationRate))
-        .withSlo(
-            ttftP95Millis.or(() -> limit(base.sloTtftP95Millis())),
-            gapP95Millis.or(() -> limit(base.sloGapP95Millis())),
-            errorRatePercent.or(() -> limit(base.sloErrorRatePercent())));
+    CapacityOptions base = stored.orElse(CapacityOptions.none());
+    return CapacityOptions.of(
+        ttftP95Millis.or(() -> limit(base.sloTtftP95Millis())),
+        gapP95Millis.or(() -> limit(base.sloGapP95Millis())),
+        errorRatePercent.or(() -> limit(base.sloErrorRatePercent())),
+        peakRate.or(base::peakRate),
+        baseline.or(base::baseline),
+        knownSaturationRate.or(base::knownSaturationRate));
   }
 
   /** The folder the inputs' report would go to: {@code --out}, else the first input's folder. */

@@ -77,17 +77,13 @@ public final class RunJson {
     JsonNode slo = root.path("slo");
     Optional<Path> baseline = text(root, "baseline").map(Path::of).filter(Files::isRegularFile);
     CapacityOptions options =
-        new CapacityOptions(
-                CapacityOptions.NO_LIMIT,
-                CapacityOptions.NO_LIMIT,
-                CapacityOptions.NO_LIMIT,
-                number(root, "peakRatePerSec"),
-                baseline,
-                number(root, "knownSaturationRatePerSec"))
-            .withSlo(
-                number(slo, "ttftP95Millis"),
-                number(slo, "gapP95Millis"),
-                number(slo, "errorRatePercent"));
+        CapacityOptions.of(
+            number(slo, "ttftP95Millis"),
+            number(slo, "gapP95Millis"),
+            number(slo, "errorRatePercent"),
+            number(root, "peakRatePerSec"),
+            baseline,
+            number(root, "knownSaturationRatePerSec"));
     return Optional.of(new Stored(file, text(root, "profile").orElse(null), options));
   }
 

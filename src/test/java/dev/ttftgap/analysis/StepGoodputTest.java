@@ -62,22 +62,7 @@ class StepGoodputTest {
 
   @Test
   void recordsThatCountNoTokensLeaveTheFigureUndefined() {
-    List<RequestRecord> uncounted = new java.util.ArrayList<>();
-    for (int i = 0; i < 40; i++) {
-      uncounted.add(
-          dev.ttftgap.record.TestRecords.builder()
-              .userId(i)
-              .step(1)
-              .stepLabel("step 1 · 2 rps")
-              .offeredRate(2.0)
-              .startEpochMillis(1_000_000L + 500L * i)
-              .ttfbMillis(1L)
-              .ttftMillis(20L)
-              .gapMillis(19L)
-              .e2eMillis(100L)
-              .outcome(RequestRecord.OK)
-              .build());
-    }
+    List<RequestRecord> uncounted = TestSteps.evenlySpacedStep(40);
 
     StepStats step = StepGoodput.of(StepStatistics.of(uncounted), uncounted, NONE).get(0);
 

@@ -210,23 +210,10 @@ class StepStatisticsTest {
 
   @Test
   void percentilesUseThePreciseTimingsWhenTheRecordsHaveThem() {
-    List<RequestRecord> records = new ArrayList<>();
-    for (int i = 0; i < 40; i++) {
-      records.add(
-          dev.ttftgap.record.TestRecords.builder()
-              .userId(i)
-              .step(1)
-              .stepLabel("step 1 · 2 rps")
-              .offeredRate(2.0)
-              .startEpochMillis(1_000_000L + 500L * i)
-              .ttfbMillis(1L)
-              .ttftMillis(20L)
-              .gapMillis(19L)
-              .e2eMillis(100L)
-              .outcome(RequestRecord.OK)
-              .build()
-              .withMicros(1_400L, 20_250L, 18_850L));
-    }
+    List<RequestRecord> records =
+        TestSteps.evenlySpacedStep(40).stream()
+            .map(r -> r.withMicros(1_400L, 20_250L, 18_850L))
+            .toList();
     StepStats step = StepStatistics.measure(records).stats().get(0);
 
     // the histograms keep 3 significant digits: 20.25 ms reads back within 16 µs

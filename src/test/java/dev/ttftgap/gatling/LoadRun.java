@@ -309,17 +309,13 @@ public final class LoadRun {
    */
   private CapacityOptions capacityOptions() {
     Optional<Slo> slo = profile.slo();
-    return new CapacityOptions(
-            CapacityOptions.NO_LIMIT,
-            CapacityOptions.NO_LIMIT,
-            CapacityOptions.NO_LIMIT,
-            settings.capacityPeakRate(),
-            settings.baseline(),
-            knownSaturationRate())
-        .withSlo(
-            slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue),
-            slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue),
-            slo.flatMap(Slo::errorRatePercent));
+    return CapacityOptions.of(
+        slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue),
+        slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue),
+        slo.flatMap(Slo::errorRatePercent),
+        settings.capacityPeakRate(),
+        settings.baseline(),
+        knownSaturationRate());
   }
 
   /**

@@ -28,8 +28,7 @@ class CapacityMainTest {
 
   @Test
   void regeneratesTheReportNextToTheRecordsByDefault(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
 
     int status = run(run.toString(), "--peak-rate", "50", "--slo-gap-p95-ms", "500");
 
@@ -77,8 +76,7 @@ class CapacityMainTest {
 
   @Test
   void theRunsOwnReportIsKeptAndTheNewOneGoesToANewFolder(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
     Files.writeString(run.resolve("capacity.json"), "{\"the run's own\": true}");
 
     int status = run(run.toString());
@@ -103,8 +101,7 @@ class CapacityMainTest {
 
   @Test
   void overwriteReplacesTheRunsOwnReport(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
     Files.writeString(run.resolve("capacity.json"), "{}");
 
     assertThat(run(run.toString(), "--overwrite")).as("stderr: %s", err).isZero();
@@ -116,8 +113,7 @@ class CapacityMainTest {
 
   @Test
   void theRunsStoredSloIsAppliedAndNoHiddenDefault(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
     RunJson.write(
         run,
         "ttft-only",
@@ -141,8 +137,7 @@ class CapacityMainTest {
 
   @Test
   void anOptionGivenReplacesTheStoredLimitOnly(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
     RunJson.write(
         run,
         "rising-rate",
@@ -159,8 +154,7 @@ class CapacityMainTest {
 
   @Test
   void recordsWithoutRunJsonGetNoSloUnlessOneIsGiven(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
 
     assertThat(run(run.toString())).as("stderr: %s", err).isZero();
 
@@ -173,8 +167,7 @@ class CapacityMainTest {
 
   @Test
   void aSlowerRunFailsWithTheRegressionStatus(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
     Path baseline = fasterBaseline(dir, run);
 
     int status =
@@ -195,8 +188,7 @@ class CapacityMainTest {
 
   @Test
   void theSameRunAgainstItselfPassesTheRegressionCheck(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
     assertThat(run(run.toString(), "--slo-gap-p95-ms", "500")).isZero();
 
     int status =
@@ -229,5 +221,12 @@ class CapacityMainTest {
     Path baseline = dir.resolve("baseline.json");
     mapper.writeValue(baseline.toFile(), root);
     return baseline;
+  }
+
+  /** A run folder holding the hockey stick's records, nothing else. */
+  private static Path runFolder(Path dir) throws Exception {
+    Path run = Files.createDirectories(dir.resolve("run-1"));
+    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    return run;
   }
 }

@@ -34,14 +34,7 @@ class RunJsonTest {
 
   @Test
   void aProfileWithoutSloStoresNoLimitAtAll(@TempDir Path dir) throws Exception {
-    CapacityOptions none =
-        new CapacityOptions(
-            CapacityOptions.NO_LIMIT,
-            CapacityOptions.NO_LIMIT,
-            CapacityOptions.NO_LIMIT,
-            null,
-            null,
-            null);
+    CapacityOptions none = CapacityOptions.none();
 
     RunJson.write(dir, "no-slo", "no-slo.json", none);
 
