@@ -3,6 +3,7 @@ package dev.ttftgap.analysis;
 import dev.ttftgap.health.LoadGeneratorAnalysis;
 import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -106,14 +107,20 @@ public final class CapacityAnalysis {
         closed ? null : QueueModelFitter.fit(byLoad, measured.samples(), lowLoad, saturation);
     Set<Integer> holdSteps =
         records.stream()
-            .filter(r -> RequestRecord.HOLD.equals(r.phase()))
+            .filter(r -> r.phase() == RequestPhase.HOLD)
             .map(RequestRecord::step)
             .collect(Collectors.toCollection(TreeSet::new));
-    // the SLO verdict rests only on steps the load generator vouches for
-    List<StepStats> vouched =
+    // the SLO verdict leaves out the steps where the load generator's own delay could move a
+    // latency across a limit
+    LoadGeneratorHealth health =
         loadGenerator == null
+            ? null
+            : loadGenerator.withSloLimit(
+                Math.min(options.sloTtftP95Millis(), options.sloGapP95Millis()));
+    List<StepStats> vouched =
+        health == null
             ? steps
-            : steps.stream().filter(s -> !loadGenerator.unvouched(s.step())).toList();
+            : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
     SloVerdict slo = SloEvaluator.evaluate(vouched, options, saturation, model, lowLoad, holdSteps);
     ClosedLoopModel closedLoop =
         closed ? ClosedLoopModelFitter.fit(steps, measured.samples(), lowLoad, saturation) : null;
@@ -175,6 +182,6 @@ public final class CapacityAnalysis {
         WorkloadAnalysis.of(records),
         List.of(),
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
-        loadGenerator);
+        health);
   }
 }

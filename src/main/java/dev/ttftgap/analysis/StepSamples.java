@@ -62,7 +62,7 @@ final class StepSamples {
       if (!record.ok()) {
         failed++;
         failuresByReason.merge(
-            record.reason() == null ? "unknown" : record.reason(), 1, Integer::sum);
+            record.reason() == null ? "unknown" : record.reason().code(), 1, Integer::sum);
         continue;
       }
       ok++;

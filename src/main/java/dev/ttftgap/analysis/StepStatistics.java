@@ -126,7 +126,7 @@ public final class StepStatistics {
           .thenComparing(r -> Objects.toString(r.requestId(), ""))
           .thenComparing(r -> Objects.toString(r.e2eMillis(), ""))
           .thenComparing(r -> Objects.toString(r.ttftMillis(), ""))
-          .thenComparing(r -> Objects.toString(r.outcome(), ""));
+          .thenComparing(r -> r.outcome() == null ? "" : r.outcome().code());
 
   private static StepStats stats(
       StepSamples step,

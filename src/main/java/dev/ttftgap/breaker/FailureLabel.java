@@ -23,10 +23,10 @@ public final class FailureLabel {
     if (record.ok()) {
       return "ok";
     }
-    if (FailureReason.HTTP_STATUS.code().equals(record.reason()) && record.httpStatus() != null) {
+    if (record.reason() == FailureReason.HTTP_STATUS && record.httpStatus() != null) {
       return ofStatus(record.httpStatus(), record.message());
     }
-    return record.reason() == null ? "unknown" : record.reason();
+    return record.reason() == null ? "unknown" : record.reason().code();
   }
 
   /** True when a server's error message says the request exceeds the model's context length. */

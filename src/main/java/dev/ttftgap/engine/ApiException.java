@@ -22,6 +22,36 @@ final class ApiException extends RuntimeException {
         HttpResponseStatus.BAD_REQUEST, message, "invalid_request_error", param, null);
   }
 
+  /** A 500 with {@code message}. */
+  static ApiException serverError(String message) {
+    return new ApiException(
+        HttpResponseStatus.INTERNAL_SERVER_ERROR, message, "server_error", null, null);
+  }
+
+  /** The error a {@code status} fault answers with. */
+  static ApiException simulatedStatus(int status) {
+    return new ApiException(
+        HttpResponseStatus.valueOf(status),
+        "Simulated fault: status " + status,
+        status >= 500 ? "server_error" : "invalid_request_error",
+        null,
+        null);
+  }
+
+  /** A 429 for a request that finds the waiting queue of {@code model} full. */
+  static ApiException queueFull(int waiting, String model) {
+    return new ApiException(
+        HttpResponseStatus.TOO_MANY_REQUESTS,
+        "The engine's waiting queue is full ("
+            + waiting
+            + " requests waiting for model "
+            + model
+            + "); retry later",
+        "rate_limit_error",
+        null,
+        "rate_limit_exceeded");
+  }
+
   HttpResponseStatus status() {
     return status;
   }

@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.engine.scheduler.Sequence;
 import dev.ttftgap.servermetrics.MetricsDialect;
 import dev.ttftgap.servermetrics.ServerMetric;
 import java.util.List;
@@ -50,6 +51,35 @@ final class EngineMetrics {
 
   void success(String finishReason) {
     successByFinishReason.merge(finishReason, 1L, Long::sum);
+  }
+
+  /**
+   * A request's first token: its prompt tokens, its TTFT and, with a prefix cache, the tokens it
+   * looked up and found (as vLLM counts them, per scheduled request).
+   */
+  void firstToken(int promptTokens, Integer cachedTokens, long ttftMicros) {
+    this.promptTokens += promptTokens;
+    if (cachedTokens != null) {
+      prefixCacheQueries += promptTokens;
+      prefixCacheHits += cachedTokens;
+    }
+    ttft.observeMicros(ttftMicros);
+  }
+
+  /** A request served to the end: its tokens, its finish reason, accepted → end. */
+  void served(int completionTokens, String finishReason, long e2eMicros) {
+    generationTokens += completionTokens;
+    success(finishReason);
+    e2e.observeMicros(e2eMicros);
+  }
+
+  /** A request that left the queue: its queue time and its prefill once it had a first token. */
+  void scheduled(long queueMicros, Sequence sequence) {
+    queue.observeMicros(queueMicros);
+    if (sequence.firstTokenMicros().isPresent()) {
+      prefill.observeMicros(
+          sequence.firstTokenMicros().getAsLong() - sequence.scheduledMicros().getAsLong());
+    }
   }
 
   /** vLLM's dialect; see {@link #render(List, int[], int[], MetricsDialect)}. */

@@ -71,7 +71,7 @@ public record ExperimentSamples(
     if (record.httpStatus() != null && record.httpStatus() != 200) {
       return String.valueOf(record.httpStatus());
     }
-    return record.reason() == null ? "unknown" : record.reason();
+    return record.reason() == null ? "unknown" : record.reason().code();
   }
 
   /** {@code "2 failed samples discarded: 401 ×2"}, or empty text when none failed. */

@@ -100,7 +100,8 @@ public final class LoadGeneratorAnalysis {
             origin,
             lagsOf(measured, origin, closedSteps.isEmpty() ? null : allClosed)),
         MAX_EVENT_LOOP_DELAY_P99_MILLIS,
-        MAX_INJECTION_LAG_P99_MILLIS);
+        MAX_INJECTION_LAG_P99_MILLIS,
+        Double.POSITIVE_INFINITY);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.ttftgap.measure;
 
 import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkKind;
@@ -134,8 +135,8 @@ public final class RecordAssembler {
         metrics.tokenEvents() == 0 ? null : metrics.tokenEvents(),
         metrics.serverTimings().isEmpty() ? null : metrics.serverTimings(),
         ctx.newConnection(),
-        failure == null ? RequestRecord.OK : RequestRecord.KO,
-        failure == null ? null : failure.reason.code(),
+        failure == null ? Outcome.OK : Outcome.KO,
+        failure == null ? null : failure.reason,
         failure == null ? statusOf(connect) : failure.httpStatus,
         failure == null ? null : failure.message,
         ctx.prompts(),
@@ -158,8 +159,8 @@ public final class RecordAssembler {
   public static RequestRecord inFlight(RequestContext ctx, long sentAtMillis) {
     return assemble(ctx, List.of(), List.of(), sentAtMillis)
         .withOutcome(
-            RequestRecord.KO,
-            FailureReason.INTERRUPTED.code(),
+            Outcome.KO,
+            FailureReason.INTERRUPTED,
             null,
             "the run ended while the request was in flight");
   }

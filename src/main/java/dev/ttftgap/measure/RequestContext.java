@@ -1,9 +1,12 @@
 package dev.ttftgap.measure;
 
+import dev.ttftgap.record.RequestPhase;
+import org.jspecify.annotations.Nullable;
+
 /**
  * What the load generator knows about a request before sending it.
  *
- * @param phase {@code "warmup"} or {@code "step"}
+ * @param phase warm-up, step or (a search's) hold
  * @param offeredRate requests/s of the step (open model), null otherwise
  * @param concurrency users of the step (closed model), null otherwise
  * @param idleTimeoutMillis longest allowed silence between two events of one stream
@@ -18,20 +21,20 @@ package dev.ttftgap.measure;
 public record RequestContext(
     String run,
     long userId,
-    String phase,
+    RequestPhase phase,
     int step,
     String stepLabel,
-    Double offeredRate,
-    Integer concurrency,
+    @Nullable Double offeredRate,
+    @Nullable Integer concurrency,
     String model,
-    Integer promptTokens,
-    Integer maxTokens,
+    @Nullable Integer promptTokens,
+    @Nullable Integer maxTokens,
     long idleTimeoutMillis,
-    Boolean newConnection,
-    String prompts,
-    Integer sharedPrefixTokens,
-    String conversationId,
-    Integer turn) {
+    @Nullable Boolean newConnection,
+    @Nullable String prompts,
+    @Nullable Integer sharedPrefixTokens,
+    @Nullable String conversationId,
+    @Nullable Integer turn) {
 
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {

@@ -28,7 +28,7 @@ public record LoadProfile(
     String name,
     String description,
     RequestShape request,
-    LoadModel load,
+    Load load,
     Timeouts timeouts,
     Optional<Slo> slo,
     Path source,

@@ -249,7 +249,7 @@ public final class LoadProfiles {
     RequestShape request =
         request(
             top.requiredObject("request", REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
-    LoadModel load =
+    Load load =
         load(top.requiredObject("load", LOAD_FIELDS, "add \"load\": {\"steps\": [...], ...}"));
     Timeouts timeouts =
         top.optionalObject("timeouts", TIMEOUT_FIELDS)
@@ -491,7 +491,7 @@ public final class LoadProfiles {
     return new Conversation(turns, think);
   }
 
-  private static LoadModel load(JsonFields fields) {
+  private static Load load(JsonFields fields) {
     String model =
         fields.optionalChoice("model", List.of("open", "closed", "search")).orElse("open");
     if (model.equals("search")) {
@@ -502,9 +502,9 @@ public final class LoadProfiles {
         throw fields.error(fields.child(name), "only applies to \"model\": \"search\"; remove it");
       }
     }
-    LoadModel.Type type = model.equals("open") ? LoadModel.Type.OPEN : LoadModel.Type.CLOSED;
-    boolean open = type == LoadModel.Type.OPEN;
-    Optional<LoadModel.Arrivals> arrivals;
+    Load.Type type = model.equals("open") ? Load.Type.OPEN : Load.Type.CLOSED;
+    boolean open = type == Load.Type.OPEN;
+    Optional<Load.Arrivals> arrivals;
     if (open) {
       arrivals =
           Optional.of(
@@ -512,10 +512,8 @@ public final class LoadProfiles {
                   .optionalChoice("arrivals", List.of("uniform", "poisson"))
                   .map(
                       text ->
-                          text.equals("uniform")
-                              ? LoadModel.Arrivals.UNIFORM
-                              : LoadModel.Arrivals.POISSON)
-                  .orElse(LoadModel.Arrivals.UNIFORM));
+                          text.equals("uniform") ? Load.Arrivals.UNIFORM : Load.Arrivals.POISSON)
+                  .orElse(Load.Arrivals.UNIFORM));
     } else {
       if (fields.has("arrivals")) {
         throw fields.error(
@@ -539,11 +537,11 @@ public final class LoadProfiles {
             .optionalWholeNumber("rampSeconds", 0, MAX_SECONDS, "a duration in seconds")
             .map(Long::intValue)
             .orElse(0);
-    return new LoadModel(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
+    return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
   }
 
   /** A search: open arrivals whose rates the search chooses as it goes (see {@link Search}). */
-  private static LoadModel searchLoad(JsonFields fields) {
+  private static Load searchLoad(JsonFields fields) {
     for (String name : List.of("steps", "rampSeconds")) {
       if (fields.has(name)) {
         throw fields.error(
@@ -551,11 +549,11 @@ public final class LoadProfiles {
             "a search chooses its own rates; remove it (use startRate and maxRate)");
       }
     }
-    LoadModel.Arrivals arrivals =
+    Load.Arrivals arrivals =
         fields
             .optionalChoice("arrivals", List.of("uniform", "poisson"))
-            .map(t -> t.equals("uniform") ? LoadModel.Arrivals.UNIFORM : LoadModel.Arrivals.POISSON)
-            .orElse(LoadModel.Arrivals.UNIFORM);
+            .map(t -> t.equals("uniform") ? Load.Arrivals.UNIFORM : Load.Arrivals.POISSON)
+            .orElse(Load.Arrivals.UNIFORM);
     Optional<Warmup> warmup = warmup(fields, true);
     String rateFix = "use a number > 0 (requests/s), at most " + (long) MAX_RATE;
     double start =
@@ -608,8 +606,8 @@ public final class LoadProfiles {
               + " s); use at least "
               + 3 * (warm + probe + hold));
     }
-    return new LoadModel(
-        LoadModel.Type.OPEN,
+    return new Load(
+        Load.Type.OPEN,
         Optional.of(arrivals),
         warmup,
         List.of(start),
@@ -731,7 +729,7 @@ public final class LoadProfiles {
         .orElse(defaultSeconds);
   }
 
-  private static Slo slo(JsonFields fields, LoadModel load) {
+  private static Slo slo(JsonFields fields, Load load) {
     Optional<Integer> ttft =
         fields
             .optionalWholeNumber("ttftP95Millis", 1, 3_600_000, "a duration in ms")

@@ -37,18 +37,18 @@ public final class StepSchedule {
   static final long MAX_TOLERANCE_MILLIS = 250;
   static final long CLOSED_TOLERANCE_MILLIS = 50;
 
-  private final LoadModel load;
+  private final Load load;
   private final List<Step> steps;
   private final List<InjectionStep> injectionSteps;
 
-  private StepSchedule(LoadModel load, List<Step> steps, List<InjectionStep> injectionSteps) {
+  private StepSchedule(Load load, List<Step> steps, List<InjectionStep> injectionSteps) {
     this.load = load;
     this.steps = List.copyOf(steps);
     this.injectionSteps = List.copyOf(injectionSteps);
   }
 
   /** The timeline of {@code load}. */
-  public static StepSchedule of(LoadModel load) {
+  public static StepSchedule of(Load load) {
     List<Step> steps = new ArrayList<>();
     List<InjectionStep> injections = new ArrayList<>();
     long offsetMillis = 0;
@@ -164,7 +164,7 @@ public final class StepSchedule {
     return injectionSteps;
   }
 
-  private static InjectionStep constant(LoadModel load, double level, int durationSeconds) {
+  private static InjectionStep constant(Load load, double level, int durationSeconds) {
     InjectionStep.Kind kind =
         !load.open()
             ? InjectionStep.Kind.CONSTANT_CONCURRENCY
@@ -174,7 +174,7 @@ public final class StepSchedule {
     return new InjectionStep(kind, level, level, durationSeconds);
   }
 
-  private static InjectionStep ramp(LoadModel load, double from, double to, int durationSeconds) {
+  private static InjectionStep ramp(Load load, double from, double to, int durationSeconds) {
     InjectionStep.Kind kind =
         !load.open()
             ? InjectionStep.Kind.RAMP_CONCURRENCY
@@ -184,11 +184,11 @@ public final class StepSchedule {
     return new InjectionStep(kind, from, to, durationSeconds);
   }
 
-  private static boolean poisson(LoadModel load) {
-    return load.arrivals().orElse(LoadModel.Arrivals.UNIFORM) == LoadModel.Arrivals.POISSON;
+  private static boolean poisson(Load load) {
+    return load.arrivals().orElse(Load.Arrivals.UNIFORM) == Load.Arrivals.POISSON;
   }
 
-  private static String levelText(double level, LoadModel load) {
+  private static String levelText(double level, Load load) {
     String number = formatLevel(level);
     if (load.open()) {
       return number + " rps";

@@ -1,5 +1,8 @@
 package dev.ttftgap.record;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /** Why a request failed: exactly one per failed request, written as {@link #code()}. */
 public enum FailureReason {
   /** Non-200 status; the record carries {@code httpStatus} and the server's message when known. */
@@ -39,6 +42,8 @@ public enum FailureReason {
     this.code = code;
   }
 
+  /** The code as written in {@code records.jsonl}. */
+  @JsonValue
   public String code() {
     return code;
   }
@@ -51,17 +56,24 @@ public enum FailureReason {
     return this == INTERRUPTED || this == STOPPED_BY_BREAKER;
   }
 
-  /** {@link #causedByClient()} for a record's reason code; false for null or an unknown code. */
-  public static boolean causedByClient(String code) {
-    return INTERRUPTED.code.equals(code) || STOPPED_BY_BREAKER.code.equals(code);
+  /** {@link #causedByClient()} for a record's reason; false for null (no failure). */
+  public static boolean causedByClient(FailureReason reason) {
+    return reason != null && reason.causedByClient();
   }
 
+  /**
+   * The reason written as {@code code}.
+   *
+   * @throws IllegalArgumentException naming the field when {@code code} is no reason's code
+   */
+  @JsonCreator
   public static FailureReason fromCode(String code) {
     for (FailureReason reason : values()) {
       if (reason.code.equals(code)) {
         return reason;
       }
     }
-    throw new IllegalArgumentException("unknown failure reason code: " + code);
+    throw new IllegalArgumentException(
+        "reason " + Codes.quote(code) + " is not a known failure reason code");
   }
 }

@@ -1,6 +1,7 @@
 package dev.ttftgap.record;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -26,11 +27,12 @@ import org.slf4j.LoggerFactory;
  * Reads a {@code records.jsonl} file written by {@link RecordWriter}.
  *
  * <p>Each non-blank line must be one {@link RequestRecord} with {@code outcome} {@code "ok"} or
- * {@code "ko"} and, when present, a known {@link FailureReason} code; otherwise an {@link
- * IllegalArgumentException} names {@code file:line} and what is wrong. One exception: an unreadable
- * <em>last</em> line without a final newline is what an interrupted write leaves, so it is skipped
- * with a warning (counted in {@link Result#truncatedLinesSkipped()}). Unknown fields are ignored,
- * so files from newer versions still read.
+ * {@code "ko"} and, when present, a known {@link FailureReason} code and a known {@link
+ * RequestPhase} code; otherwise an {@link IllegalArgumentException} names {@code file:line} and
+ * what is wrong. One exception: an unreadable <em>last</em> line without a final newline is what an
+ * interrupted write leaves, so it is skipped with a warning (counted in {@link
+ * Result#truncatedLinesSkipped()}). Unknown fields are ignored, so files from newer versions still
+ * read.
  */
 public final class RecordReader {
   private static final Logger LOG = LoggerFactory.getLogger(RecordReader.class);
@@ -78,27 +80,23 @@ public final class RecordReader {
     RequestRecord record;
     try {
       record = RecordJson.MAPPER.readValue(line, RequestRecord.class);
+    } catch (ValueInstantiationException e) {
+      // a code's @JsonCreator refused the value: its message names the field and the fix
+      throw new IllegalArgumentException(
+          where
+              + ": "
+              + (e.getCause() instanceof IllegalArgumentException unknownCode
+                  ? unknownCode.getMessage()
+                  : "not a request record (" + firstLine(e.getOriginalMessage()) + ")"),
+          e);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
           where + ": not a request record (" + firstLine(e.getOriginalMessage()) + ")", e);
     }
-    if (!RequestRecord.OK.equals(record.outcome()) && !RequestRecord.KO.equals(record.outcome())) {
-      throw new IllegalArgumentException(
-          where + ": outcome must be \"ok\" or \"ko\", got " + quote(record.outcome()));
-    }
-    if (record.reason() != null) {
-      try {
-        FailureReason.fromCode(record.reason());
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            where + ": reason " + quote(record.reason()) + " is not a known failure reason code");
-      }
+    if (record.outcome() == null) {
+      throw new IllegalArgumentException(where + ": " + Outcome.mismatch(null));
     }
     return record;
-  }
-
-  private static String quote(String s) {
-    return s == null ? "nothing" : "\"" + s + "\"";
   }
 
   private static String firstLine(String message) {

@@ -291,12 +291,11 @@ public final class RecordWriter implements AutoCloseable {
       return null;
     }
     if (inFlightReason != null) {
-      return r.withOutcome(
-          RequestRecord.KO, inFlightReason.code(), r.httpStatus(), inFlightMessage);
+      return r.withOutcome(Outcome.KO, inFlightReason, r.httpStatus(), inFlightMessage);
     }
     return r.withOutcome(
-        RequestRecord.KO,
-        FailureReason.INTERRUPTED.code(),
+        Outcome.KO,
+        FailureReason.INTERRUPTED,
         r.httpStatus(),
         r.message() != null ? r.message() : "the run ended while the request was in flight");
   }

@@ -3,6 +3,7 @@ package dev.ttftgap.record;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One streaming request as the client saw it: one JSON line of a run's {@code records.jsonl}.
@@ -10,7 +11,9 @@ import java.util.Map;
  * <p>All times come from one clock (the load generator's); {@code *EpochMillis} are absolute,
  * {@code *Millis} are durations. A {@code null} field means "undefined" (not measured, or not
  * applicable to this outcome), never zero: a request that failed before its headers has no {@code
- * ttfbMillis}; one that never got a token has no {@code ttftMillis}.
+ * ttfbMillis}; one that never got a token has no {@code ttftMillis}. Such components are marked
+ * {@code @Nullable}; codes ({@code phase}, {@code outcome}, {@code reason}) are enums written as
+ * their strings.
  *
  * <p>Stable field names: the capacity analysis and any external tool read these files.
  *
@@ -18,8 +21,8 @@ import java.util.Map;
  * @param userId Gatling virtual user id (one request per user in open-model runs; a closed-model or
  *     experiment user sends its requests one after another)
  * @param requestId the server's chunk {@code id} ({@code chatcmpl-...}) when one arrived
- * @param phase {@code "warmup"}, {@code "step"} or {@code "hold"} (a search run's long step);
- *     warm-up requests stay out of the statistics
+ * @param phase {@code "warmup"}, {@code "step"} or {@code "hold"} (a search run's long step), see
+ *     {@link RequestPhase}; warm-up requests stay out of the statistics
  * @param step 1-based load step index; 0 for warm-up
  * @param stepLabel the Gatling group name of the step, e.g. {@code "step 3 · 6 rps"}
  * @param offeredRate offered arrival rate of the step, requests/s (open model); null otherwise
@@ -44,7 +47,7 @@ import java.util.Map;
  *     llama.cpp {@code timings}), keyed by their original names, milliseconds
  * @param newConnection whether the request needed a new connection: inferred from the requests in
  *     flight (Gatling does not report connection reuse), see {@code ConnectionEstimator}
- * @param outcome {@code "ok"} or {@code "ko"}
+ * @param outcome {@code "ok"} or {@code "ko"} ({@link Outcome})
  * @param reason for a failure: one of {@link FailureReason}'s codes; null when ok
  * @param httpStatus HTTP status, when the response had one
  * @param message human-readable detail of the failure (server's error message, check message)
@@ -73,61 +76,57 @@ import java.util.Map;
 public record RequestRecord(
     String run,
     long userId,
-    String requestId,
-    String phase,
+    @Nullable String requestId,
+    RequestPhase phase,
     int step,
     String stepLabel,
-    Double offeredRate,
-    Integer concurrency,
+    @Nullable Double offeredRate,
+    @Nullable Integer concurrency,
     String model,
-    Integer promptTokens,
-    Integer maxTokens,
+    @Nullable Integer promptTokens,
+    @Nullable Integer maxTokens,
     long startEpochMillis,
-    Long ttfbMillis,
-    Long ttftMillis,
-    Long gapMillis,
-    Long firstContentMillis,
-    Long firstReasoningMillis,
-    Long e2eMillis,
-    List<Long> itlMillis,
-    Double tpotMillis,
-    Integer outputTokens,
-    String outputTokensSource,
-    Integer contentEvents,
-    Map<String, Double> serverTimings,
-    Boolean newConnection,
-    String outcome,
-    String reason,
-    Integer httpStatus,
-    String message,
-    String prompts,
-    Integer sharedPrefixTokens,
-    String conversationId,
-    Integer turn,
-    Integer malformedChunks,
-    Integer stalls,
-    Long longestStallMillis,
-    Long ttfbMicros,
-    Long ttftMicros,
-    Long gapMicros,
-    Long startEpochMicros) {
-
-  public static final String OK = "ok";
-  public static final String KO = "ko";
-  public static final String WARMUP = "warmup";
-  public static final String STEP = "step";
-
-  /** Phase of a search run's hold: a step held long to prove its rate. */
-  public static final String HOLD = "hold";
+    @Nullable Long ttfbMillis,
+    @Nullable Long ttftMillis,
+    @Nullable Long gapMillis,
+    @Nullable Long firstContentMillis,
+    @Nullable Long firstReasoningMillis,
+    @Nullable Long e2eMillis,
+    @Nullable List<Long> itlMillis,
+    @Nullable Double tpotMillis,
+    @Nullable Integer outputTokens,
+    @Nullable String outputTokensSource,
+    @Nullable Integer contentEvents,
+    @Nullable Map<String, Double> serverTimings,
+    @Nullable Boolean newConnection,
+    Outcome outcome,
+    @Nullable FailureReason reason,
+    @Nullable Integer httpStatus,
+    @Nullable String message,
+    @Nullable String prompts,
+    @Nullable Integer sharedPrefixTokens,
+    @Nullable String conversationId,
+    @Nullable Integer turn,
+    @Nullable Integer malformedChunks,
+    @Nullable Integer stalls,
+    @Nullable Long longestStallMillis,
+    @Nullable Long ttfbMicros,
+    @Nullable Long ttftMicros,
+    @Nullable Long gapMicros,
+    @Nullable Long startEpochMicros) {
 
   /** The same record with the precise durations, µs (null where not stamped). */
-  public RequestRecord withMicros(Long newTtfbMicros, Long newTtftMicros, Long newGapMicros) {
+  public RequestRecord withMicros(
+      @Nullable Long newTtfbMicros, @Nullable Long newTtftMicros, @Nullable Long newGapMicros) {
     return withMicros(newTtfbMicros, newTtftMicros, newGapMicros, startEpochMicros);
   }
 
   /** The same record with the precise durations and their origin, µs (null where not stamped). */
   public RequestRecord withMicros(
-      Long newTtfbMicros, Long newTtftMicros, Long newGapMicros, Long newStartEpochMicros) {
+      @Nullable Long newTtfbMicros,
+      @Nullable Long newTtftMicros,
+      @Nullable Long newGapMicros,
+      @Nullable Long newStartEpochMicros) {
     return copy(
         outcome,
         reason,
@@ -140,16 +139,19 @@ public record RequestRecord(
   }
 
   public boolean ok() {
-    return OK.equals(outcome);
+    return outcome == Outcome.OK;
   }
 
   public boolean warmup() {
-    return WARMUP.equals(phase);
+    return phase == RequestPhase.WARMUP;
   }
 
   /** The same record with another outcome (all measured fields kept). */
   public RequestRecord withOutcome(
-      String newOutcome, String newReason, Integer newHttpStatus, String newMessage) {
+      Outcome newOutcome,
+      @Nullable FailureReason newReason,
+      @Nullable Integer newHttpStatus,
+      @Nullable String newMessage) {
     return copy(
         newOutcome,
         newReason,
@@ -163,14 +165,14 @@ public record RequestRecord(
 
   /** The same record with the outcome and the precise timings given, everything else kept. */
   private RequestRecord copy(
-      String newOutcome,
-      String newReason,
-      Integer newHttpStatus,
-      String newMessage,
-      Long newTtfbMicros,
-      Long newTtftMicros,
-      Long newGapMicros,
-      Long newStartEpochMicros) {
+      Outcome newOutcome,
+      @Nullable FailureReason newReason,
+      @Nullable Integer newHttpStatus,
+      @Nullable String newMessage,
+      @Nullable Long newTtfbMicros,
+      @Nullable Long newTtftMicros,
+      @Nullable Long newGapMicros,
+      @Nullable Long newStartEpochMicros) {
     return new RequestRecord(
         run,
         userId,

@@ -14,9 +14,12 @@ import dev.ttftgap.health.LoadGeneratorStep;
  * {@code cpuCores}, {@code cpuSharePercent}, {@code gcPauses}, {@code gcPauseTotalMillis}, {@code
  * gcPauseMaxMillis}, {@code heapAfterGcMaxBytes}, {@code vouched} (null: nothing measured), {@code
  * reason} (why not vouched) and {@code flag} (the sentence). The run's object has the same figures
- * over all steps, then {@code unvouchedSteps} (left out of the SLO verdict), the thresholds {@code
- * maxEventLoopDelayP99Millis} and {@code maxInjectionLagP99Millis}, and {@code verdict}. Both are
- * {@code null} when the run has no {@code load-generator.jsonl}.
+ * over all steps, then {@code unvouchedSteps} (the load generator cannot vouch for their
+ * latencies), the thresholds {@code maxEventLoopDelayP99Millis} and {@code
+ * maxInjectionLagP99Millis}, {@code verdict}, {@code leftOutOfSloSteps} (those of the unvouched
+ * steps whose delay reached a tenth of the tightest SLO limit: left out of the SLO verdict) and
+ * {@code sloLimitMillis} (that limit; null when the SLO limits no latency). Both are {@code null}
+ * when the run has no {@code load-generator.jsonl}.
  */
 final class LoadGeneratorJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -44,6 +47,10 @@ final class LoadGeneratorJson {
     node.put("maxEventLoopDelayP99Millis", health.maxEventLoopDelayP99Millis());
     node.put("maxInjectionLagP99Millis", health.maxInjectionLagP99Millis());
     node.put("verdict", LoadGeneratorSentences.verdict(health));
+    health.leftOutOfSloSteps().forEach(node.putArray("leftOutOfSloSteps")::add);
+    node.put(
+        "sloLimitMillis",
+        Double.isFinite(health.sloLimitMillis()) ? health.sloLimitMillis() : null);
     return node;
   }
 

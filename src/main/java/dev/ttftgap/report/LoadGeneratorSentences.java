@@ -39,15 +39,35 @@ public final class LoadGeneratorSentences {
     for (LoadGeneratorStep step : flagged) {
       flags.add(stepFlag(step));
     }
-    String steps =
-        flagged.stream().map(s -> String.valueOf(s.step())).collect(Collectors.joining(", "));
-    return capitalized(String.join("; ", flags))
-        + ". The SLO verdict leaves out step"
-        + (flagged.size() > 1 ? "s " : " ")
-        + steps
-        + " (the load generator cannot vouch for "
-        + (flagged.size() > 1 ? "them" : "it")
-        + ").";
+    List<Integer> leftOut = health.leftOutOfSloSteps();
+    List<Integer> kept =
+        flagged.stream().map(LoadGeneratorStep::step).filter(s -> !leftOut.contains(s)).toList();
+    StringBuilder text = new StringBuilder(capitalized(String.join("; ", flags))).append('.');
+    if (!leftOut.isEmpty()) {
+      text.append(" The SLO verdict leaves out ")
+          .append(stepList(leftOut))
+          .append(" (the load generator's delay reached a tenth of the tightest limit, ")
+          .append(Fmt.ms(health.sloLimitMillis()))
+          .append(").");
+    }
+    if (!kept.isEmpty()) {
+      text.append(" The SLO verdict still uses ")
+          .append(stepList(kept))
+          .append(": ")
+          .append(
+              Double.isFinite(health.sloLimitMillis())
+                  ? "there the delay stayed under a tenth of the tightest limit, "
+                      + Fmt.ms(health.sloLimitMillis())
+                  : "the SLO limits no latency")
+          .append('.');
+    }
+    return text.toString();
+  }
+
+  /** "step 3" or "steps 2, 4". */
+  static String stepList(List<Integer> steps) {
+    return (steps.size() > 1 ? "steps " : "step ")
+        + steps.stream().map(String::valueOf).collect(Collectors.joining(", "));
   }
 
   /**

@@ -187,11 +187,11 @@ public final class VerdictSentences {
    */
   static String slo(CapacityReport report) {
     List<Integer> leftOut =
-        report.loadGenerator() == null ? List.of() : report.loadGenerator().unvouchedSteps();
+        report.loadGenerator() == null ? List.of() : report.loadGenerator().leftOutOfSloSteps();
     if (leftOut.isEmpty()) {
       return sloOnSteps(report);
     }
-    String steps = (leftOut.size() > 1 ? "steps " : "step ") + joinSteps(leftOut);
+    String steps = LoadGeneratorSentences.stepList(leftOut);
     SloVerdict slo = report.slo();
     boolean noneUsable =
         slo.maxSustainableRate() == null
@@ -202,8 +202,8 @@ public final class VerdictSentences {
           + limits(slo)
           + "): the load generator could not vouch for any step it ran ("
           + steps
-          + "), so their latencies may be its own. Rerun with fewer streams per machine or split"
-          + " the load across injectors.";
+          + "; its own delay reached a tenth of the tightest limit), so their latencies may be its"
+          + " own. Rerun with fewer streams per machine or split the load across injectors.";
     }
     return sloOnSteps(report)
         + " Left out: "
@@ -211,15 +211,6 @@ public final class VerdictSentences {
         + " (the load generator could not vouch for "
         + (leftOut.size() > 1 ? "them" : "it")
         + ").";
-  }
-
-  private static String joinSteps(List<Integer> steps) {
-    List<String> names = steps.stream().map(String::valueOf).toList();
-    return names.size() == 1
-        ? names.get(0)
-        : String.join(", ", names.subList(0, names.size() - 1))
-            + " and "
-            + names.get(names.size() - 1);
   }
 
   private static String limits(SloVerdict slo) {

@@ -1,5 +1,6 @@
 package dev.ttftgap.search;
 
+import dev.ttftgap.record.RequestPhase;
 import java.util.Locale;
 
 /**
@@ -34,6 +35,15 @@ public record Phase(int index, Kind kind, double rate, long startMillis, long wi
       case HOLD -> String.format(Locale.ROOT, "hold %02d · %s", index, rateText);
       case DRAIN -> "drain";
       case DONE -> "done";
+    };
+  }
+
+  /** The phase its requests' records carry: a probe is a step; a drain or the end admits none. */
+  public RequestPhase recordPhase() {
+    return switch (kind) {
+      case WARMUP -> RequestPhase.WARMUP;
+      case HOLD -> RequestPhase.HOLD;
+      default -> RequestPhase.STEP;
     };
   }
 

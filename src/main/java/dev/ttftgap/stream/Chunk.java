@@ -51,7 +51,11 @@ public record Chunk(
     return new Chunk(kind, null, null, null, null, null, null, Map.of());
   }
 
-  static Chunk malformed(String problem, String data) {
+  /**
+   * A payload that is no chunk: kind {@link ChunkKind#MALFORMED}, its error message the problem and
+   * the payload's first 120 characters.
+   */
+  public static Chunk malformed(String problem, String data) {
     String head = data.length() <= 120 ? data : data.substring(0, 120) + "...";
     return new Chunk(
         ChunkKind.MALFORMED, null, null, null, null, null, problem + ": " + head, Map.of());

@@ -8,6 +8,7 @@ import dev.ttftgap.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -37,25 +38,62 @@ class CapacityAnalysisTest {
   }
 
   @Test
-  void theSloVerdictNeverRestsOnAStepTheLoadGeneratorCannotVouchFor() {
+  void theSloVerdictLeavesOutAStepWhereTheLoadGeneratorsDelayReachesATenthOfTheLimit() {
     List<RequestRecord> records = SyntheticRun.hockeyStick().records();
     CapacityReport plain =
         CapacityAnalysis.analyze(records, List.of("synthetic"), CapacityOptions.defaults(), null);
     int failing = plain.slo().firstFailingStep();
-    LoadGeneratorHealth health = HealthSamples.flagging(12, Set.of(failing));
+    // default SLO: p95 TTFT ≤ 2000 ms, p95 gap ≤ 1000 ms, so a tenth of the tightest is 100 ms
+    LoadGeneratorHealth blocked150 = HealthSamples.flagging(12, Set.of(failing), 150_000);
+    LoadGeneratorHealth blocked31 = HealthSamples.flagging(12, Set.of(failing), 31_000);
 
-    CapacityReport vouched =
+    CapacityReport leftOut =
         CapacityAnalysis.analyze(
-            records, List.of("synthetic"), CapacityOptions.defaults(), null, health);
+            records, List.of("synthetic"), CapacityOptions.defaults(), null, blocked150);
+    CapacityReport kept =
+        CapacityAnalysis.analyze(
+            records, List.of("synthetic"), CapacityOptions.defaults(), null, blocked31);
 
-    assertThat(vouched.loadGenerator()).as("the health handed in").isSameAs(health);
-    assertThat(vouched.slo().firstFailingStep())
-        .as("first failing step once step %d (unvouched) is left out", failing)
-        .isNotEqualTo(failing)
+    assertThat(leftOut.loadGenerator().leftOutOfSloSteps())
+        .as("150 ms ≥ 100 ms")
+        .containsExactly(failing);
+    assertThat(leftOut.slo().firstFailingStep())
+        .as("first failing step once step %d (150 ms of client delay) is left out", failing)
         .isGreaterThan(failing);
-    assertThat(vouched.steps())
+    assertThat(leftOut.steps())
         .as("the step statistics keep every step")
         .hasSameSizeAs(plain.steps());
+    assertThat(kept.loadGenerator().unvouchedSteps())
+        .as("31 ms is flagged")
+        .containsExactly(failing);
+    assertThat(kept.loadGenerator().leftOutOfSloSteps()).as("31 ms < 100 ms").isEmpty();
+    assertThat(kept.slo().firstFailingStep())
+        .as("a 31-ms client delay cannot move a p95 across a 1000-ms limit by a tenth")
+        .isEqualTo(failing);
+  }
+
+  @Test
+  void aTighterSloLeavesOutTheSameDelay() {
+    List<RequestRecord> records = SyntheticRun.hockeyStick().records();
+    CapacityOptions tight =
+        new CapacityOptions(
+            200,
+            CapacityOptions.NO_LIMIT,
+            100,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty());
+
+    CapacityReport report =
+        CapacityAnalysis.analyze(
+            records,
+            List.of("synthetic"),
+            tight,
+            null,
+            HealthSamples.flagging(12, Set.of(2), 31_000));
+
+    assertThat(report.loadGenerator().sloLimitMillis()).as("tightest limit").isEqualTo(200.0);
+    assertThat(report.loadGenerator().leftOutOfSloSteps()).as("31 ms ≥ 20 ms").containsExactly(2);
   }
 
   @Test

@@ -2,6 +2,9 @@ package dev.ttftgap.analysis;
 
 import dev.ttftgap.engine.ModelProfile;
 import dev.ttftgap.engine.scheduler.VirtualTimeDriver;
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
@@ -178,7 +181,7 @@ final class EngineStaircase {
     for (int i = 0; i < arrivals.size(); i++) {
       long[] arrival = arrivals.get(i);
       int step = (int) arrival[1];
-      String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
+      RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
       long start = EPOCH_START + arrival[0] / 1000;
       long ttfb = TTFB_MICROS / 1000;
       if (arrival[2] == 0) {
@@ -196,8 +199,8 @@ final class EngineStaircase {
                 .maxTokens(output)
                 .startEpochMillis(start)
                 .ttfbMillis(ttfb)
-                .outcome(RequestRecord.KO)
-                .reason("http_status")
+                .outcome(Outcome.KO)
+                .reason(FailureReason.HTTP_STATUS)
                 .httpStatus(429)
                 .message("queue full")
                 .build());
@@ -237,7 +240,7 @@ final class EngineStaircase {
               micros.size(),
               null,
               null,
-              RequestRecord.OK,
+              Outcome.OK,
               null,
               200,
               null,

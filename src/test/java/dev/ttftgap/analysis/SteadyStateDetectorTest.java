@@ -2,6 +2,8 @@ package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
@@ -21,7 +23,7 @@ class SteadyStateDetectorTest {
       records.add(
           TestRecords.builder()
               .userId(i)
-              .phase(RequestRecord.STEP)
+              .phase(RequestPhase.STEP)
               .step(1)
               .offeredRate(10.0)
               .startEpochMillis(T0 + 100L * i)
@@ -29,7 +31,7 @@ class SteadyStateDetectorTest {
               .gapMillis(40 + wait)
               .ttftMillis(42 + wait)
               .e2eMillis(800 + wait)
-              .outcome(RequestRecord.OK)
+              .outcome(Outcome.OK)
               .build());
     }
     return records;

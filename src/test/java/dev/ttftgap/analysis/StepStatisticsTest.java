@@ -2,6 +2,8 @@ package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,8 +52,9 @@ class StepStatisticsTest {
     StepStats before = StepStatistics.of(records).get(1);
     RequestRecord last =
         records.stream().filter(r -> r.step() == 2).reduce((x, y) -> y).orElseThrow();
-    records.add(last.withOutcome(RequestRecord.KO, "interrupted", null, "the run ended in flight"));
-    records.add(last.withOutcome(RequestRecord.KO, "stopped_by_breaker", null, "cut"));
+    records.add(
+        last.withOutcome(Outcome.KO, FailureReason.INTERRUPTED, null, "the run ended in flight"));
+    records.add(last.withOutcome(Outcome.KO, FailureReason.STOPPED_BY_BREAKER, null, "cut"));
 
     StepStats after = StepStatistics.of(records).get(1);
 

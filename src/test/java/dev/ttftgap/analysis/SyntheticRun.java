@@ -1,5 +1,8 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayDeque;
@@ -151,7 +154,7 @@ final class SyntheticRun {
     }
     long start = epochStartMillis + Math.round(arrival);
     long ttfb = Math.max(1, Math.round(ttfbMillis * noise(random)));
-    String phase = step == 0 ? RequestRecord.WARMUP : RequestRecord.STEP;
+    RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
     if (waitingUntil.size() >= maxQueue) {
       return TestRecords.builder()
           .run(run)
@@ -165,8 +168,8 @@ final class SyntheticRun {
           .maxTokens(OUTPUT_TOKENS)
           .startEpochMillis(start)
           .ttfbMillis(ttfb)
-          .outcome(RequestRecord.KO)
-          .reason("http_status")
+          .outcome(Outcome.KO)
+          .reason(FailureReason.HTTP_STATUS)
           .httpStatus(429)
           .message("queue full")
           .build();
@@ -222,7 +225,7 @@ final class SyntheticRun {
         OUTPUT_TOKENS,
         reportQueueTime ? Map.of("queue_time_ms", wait) : null,
         null,
-        RequestRecord.OK,
+        Outcome.OK,
         null,
         200,
         null,

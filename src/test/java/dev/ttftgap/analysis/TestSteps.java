@@ -149,7 +149,7 @@ final class TestSteps {
               .ttftMillis(20L)
               .gapMillis(19L)
               .e2eMillis(100L)
-              .outcome(RequestRecord.OK)
+              .outcome(dev.ttftgap.record.Outcome.OK)
               .build());
     }
     return records;

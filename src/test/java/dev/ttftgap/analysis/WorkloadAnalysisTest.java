@@ -2,6 +2,8 @@ package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
@@ -27,9 +29,9 @@ class WorkloadAnalysisTest {
             request(1, 100, 64, 64).build(),
             request(1, 200, 64, 32).build(),
             request(1, 300, 64, 64).build(),
-            request(1, 400, 128, null).outcome(RequestRecord.KO).build(),
+            request(1, 400, 128, null).outcome(Outcome.KO).build(),
             request(2, 1000, 10, 10).build(),
-            request(0, 5, 5, 5).phase(RequestRecord.WARMUP).build());
+            request(0, 5, 5, 5).phase(RequestPhase.WARMUP).build());
 
     Workload workload = WorkloadAnalysis.of(records);
 
@@ -59,8 +61,7 @@ class WorkloadAnalysisTest {
       records.add(request(1, 100, 64, 64).conversationId("c" + c).turn(1).ttftMillis(300L).build());
       records.add(request(1, 400, 64, 64).conversationId("c" + c).turn(2).ttftMillis(40L).build());
     }
-    records.add(
-        request(1, 400, 64, null).conversationId("c9").turn(2).outcome(RequestRecord.KO).build());
+    records.add(request(1, 400, 64, null).conversationId("c9").turn(2).outcome(Outcome.KO).build());
 
     Workload workload = WorkloadAnalysis.of(records);
 

@@ -15,7 +15,9 @@ import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -258,9 +260,8 @@ public final class StreamingBenchmark {
     Map<String, GroundTruth> truthById =
         truths.stream().collect(Collectors.toMap(GroundTruth::requestId, g -> g, (a, b) -> a));
     List<RequestRecord> measured =
-        records.stream().filter(r -> !RequestRecord.WARMUP.equals(r.phase())).toList();
-    List<RequestRecord> failed =
-        measured.stream().filter(r -> !RequestRecord.OK.equals(r.outcome())).toList();
+        records.stream().filter(r -> r.phase() != RequestPhase.WARMUP).toList();
+    List<RequestRecord> failed = measured.stream().filter(r -> r.outcome() != Outcome.OK).toList();
     long engineOk =
         failed.stream()
             .filter(r -> r.requestId() != null)
@@ -271,7 +272,9 @@ public final class StreamingBenchmark {
         failed.stream()
             .collect(
                 Collectors.groupingBy(
-                    r -> String.valueOf(r.reason()), TreeMap::new, Collectors.counting()));
+                    r -> r.reason() == null ? "null" : r.reason().code(),
+                    TreeMap::new,
+                    Collectors.counting()));
     System.out.println(
         "  requests: "
             + measured.size()

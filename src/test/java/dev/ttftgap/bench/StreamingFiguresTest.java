@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +17,7 @@ class StreamingFiguresTest {
         "bench",
         userId,
         id,
-        RequestRecord.STEP,
+        RequestPhase.STEP,
         1,
         "step 1 · 2 users",
         null,
@@ -37,7 +39,7 @@ class StreamingFiguresTest {
         null,
         null,
         null,
-        RequestRecord.OK,
+        Outcome.OK,
         null,
         200,
         null,

@@ -2,6 +2,9 @@ package dev.ttftgap.breaker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.Optional;
@@ -18,12 +21,12 @@ class CircuitBreakerTest {
         .build();
   }
 
-  private RequestRecord failed(String reason, Integer status, String message) {
+  private RequestRecord failed(FailureReason reason, Integer status, String message) {
     return TestRecords.builder()
         .step(3)
         .stepLabel("step 3 · 6 rps")
         .startEpochMillis(clock += 100)
-        .outcome(RequestRecord.KO)
+        .outcome(Outcome.KO)
         .reason(reason)
         .httpStatus(status)
         .message(message)
@@ -32,7 +35,9 @@ class CircuitBreakerTest {
 
   private RequestRecord contextLength() {
     return failed(
-        "http_status", 400, "This model's maximum context length is 32768 tokens; 200000 ...");
+        FailureReason.HTTP_STATUS,
+        400,
+        "This model's maximum context length is 32768 tokens; 200000 ...");
   }
 
   /** Feeds records until the breaker trips; returns how many it took (or -1). */
@@ -67,9 +72,9 @@ class CircuitBreakerTest {
             breaker,
             () ->
                 switch (i[0]++ % 4) {
-                  case 0 -> failed("http_status", 500, "boom");
-                  case 1 -> failed("first_token_timeout", null, null);
-                  case 2 -> failed("http_status", 500, "boom");
+                  case 0 -> failed(FailureReason.HTTP_STATUS, 500, "boom");
+                  case 1 -> failed(FailureReason.FIRST_TOKEN_TIMEOUT, null, null);
+                  case 2 -> failed(FailureReason.HTTP_STATUS, 500, "boom");
                   default -> ok();
                 },
             100);
@@ -86,7 +91,10 @@ class CircuitBreakerTest {
     CircuitBreaker breaker = new CircuitBreaker(BreakerPolicy.DEFAULTS);
     int[] i = {0};
     int n =
-        feedUntilTrip(breaker, () -> i[0]++ % 5 < 2 ? failed("http_status", 500, "x") : ok(), 1000);
+        feedUntilTrip(
+            breaker,
+            () -> i[0]++ % 5 < 2 ? failed(FailureReason.HTTP_STATUS, 500, "x") : ok(),
+            1000);
     assertThat(n).as("40 %% failures stay under the 50 %% threshold").isEqualTo(-1);
     assertThat(breaker.tripped()).as("not tripped").isFalse();
   }
@@ -94,7 +102,9 @@ class CircuitBreakerTest {
   @Test
   void rateLimitingBeyondTheToleranceTripsItAndEstimatesTheLimiter() {
     CircuitBreaker breaker = new CircuitBreaker(BreakerPolicy.DEFAULTS);
-    int n = feedUntilTrip(breaker, () -> failed("http_status", 429, "Too Many Requests"), 100);
+    int n =
+        feedUntilTrip(
+            breaker, () -> failed(FailureReason.HTTP_STATUS, 429, "Too Many Requests"), 100);
     assertThat(n).as("3 429s exceed 10 %% of a 20-request window").isEqualTo(3);
     assertThat(breaker.trip().orElseThrow().sentence())
         .as("names the limiter")
@@ -108,8 +118,9 @@ class CircuitBreakerTest {
   void requestsTheToolCutItselfAreIgnored() {
     CircuitBreaker breaker = new CircuitBreaker(BreakerPolicy.DEFAULTS);
     int n =
-        feedUntilTrip(breaker, () -> failed("interrupted", null, "the run ended"), 100)
-            + feedUntilTrip(breaker, () -> failed("stopped_by_breaker", null, "cut"), 100);
+        feedUntilTrip(breaker, () -> failed(FailureReason.INTERRUPTED, null, "the run ended"), 100)
+            + feedUntilTrip(
+                breaker, () -> failed(FailureReason.STOPPED_BY_BREAKER, null, "cut"), 100);
     assertThat(n).as("never trips on interrupted or stopped_by_breaker").isEqualTo(-2);
   }
 
@@ -133,10 +144,10 @@ class CircuitBreakerTest {
     CircuitBreaker breaker = new CircuitBreaker(new BreakerPolicy(true, 20, 50, 1, 10));
     breaker.observe(
         TestRecords.builder()
-            .phase(RequestRecord.WARMUP)
+            .phase(RequestPhase.WARMUP)
             .step(0)
-            .outcome(RequestRecord.KO)
-            .reason("http_status")
+            .outcome(Outcome.KO)
+            .reason(FailureReason.HTTP_STATUS)
             .httpStatus(401)
             .message("bad key")
             .build());

@@ -2,6 +2,8 @@ package dev.ttftgap.breaker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,7 @@ class FailureLabelTest {
   @Test
   void otherFailuresAreNamedByTheirReasonCode() {
     RequestRecord timeout =
-        TestRecords.builder().outcome(RequestRecord.KO).reason("first_token_timeout").build();
+        TestRecords.builder().outcome(Outcome.KO).reason(FailureReason.FIRST_TOKEN_TIMEOUT).build();
     assertThat(FailureLabel.of(timeout)).as("reason code").isEqualTo("first_token_timeout");
     assertThat(FailureLabel.of(TestRecords.builder().build())).as("ok").isEqualTo("ok");
   }

@@ -6,6 +6,7 @@ import static dev.ttftgap.experiments.Records.ok;
 import static dev.ttftgap.experiments.Records.warmup;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class ExperimentSamplesTest {
             warmup("a", "s", 500, 10, 5_000),
             ok("a", "s", 2_500, 10, 22),
             httpFailure("a", "s", 3_000, 401),
-            failure("b", "s", 3_500, "no_content"),
+            failure("b", "s", 3_500, FailureReason.NO_CONTENT),
             ok("b", "s", 4_000, 10, 23),
             httpFailure("b", "s", 4_500, 429));
 

@@ -1,5 +1,8 @@
 package dev.ttftgap.experiments;
 
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 
@@ -18,23 +21,23 @@ final class Records {
   }
 
   static RequestRecord warmup(String model, String label, long start, long ttfb, long ttft) {
-    return streamed(model, label, start, ttfb, ttft).phase(RequestRecord.WARMUP).step(0).build();
+    return streamed(model, label, start, ttfb, ttft).phase(RequestPhase.WARMUP).step(0).build();
   }
 
   static RequestRecord httpFailure(String model, String label, long start, int status) {
     return sent(model, label, start)
         .ttfbMillis(3L)
-        .outcome(RequestRecord.KO)
-        .reason("http_status")
+        .outcome(Outcome.KO)
+        .reason(FailureReason.HTTP_STATUS)
         .httpStatus(status)
         .message("Incorrect API key provided")
         .build();
   }
 
-  static RequestRecord failure(String model, String label, long start, String reason) {
+  static RequestRecord failure(String model, String label, long start, FailureReason reason) {
     return sent(model, label, start)
         .ttfbMillis(40L)
-        .outcome(RequestRecord.KO)
+        .outcome(Outcome.KO)
         .reason(reason)
         .httpStatus(200)
         .message("no content before the end")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.preflight.CompressingProxy;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -44,7 +45,7 @@ class AcceptEncodingRunTest {
       assertThat(records)
           .as("every gzip-encoded stream parsed to its [DONE]")
           .isNotEmpty()
-          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
+          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
       // medians: on a busy machine one request's parse can stall the client for a GC pause
       List<Long> afterFirst =
           records.stream().map(r -> r.e2eMillis() - r.ttftMillis()).sorted().toList();

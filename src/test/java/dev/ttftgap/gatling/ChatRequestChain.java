@@ -3,6 +3,9 @@ package dev.ttftgap.gatling;
 import static io.gatling.javaapi.core.CoreDsl.*;
 import static io.gatling.javaapi.http.HttpDsl.*;
 
+import dev.ttftgap.gatling.internal.ErrorBodyCapture;
+import dev.ttftgap.gatling.internal.GatlingInternals;
+import dev.ttftgap.gatling.internal.GatlingSseEvent;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.EventLog;
 import dev.ttftgap.measure.ObservedRow;
@@ -123,7 +126,7 @@ public final class ChatRequestChain {
     long nanos = System.nanoTime();
     session
         .<EventLog>get(EVENTS)
-        .add(GatlingInternals.nowMillis(), nanos, StreamVerdicts.classified(event));
+        .add(GatlingInternals.nowMillis(), nanos, GatlingSseEvent.classify(event));
     return true;
   }
 
@@ -133,11 +136,16 @@ public final class ChatRequestChain {
             bodyString()
                 .transformWithSession(
                     (event, session) ->
-                        logged(event, session) && StreamVerdicts.endsFirstTokenWait(event))
+                        logged(event, session)
+                            && StreamVerdicts.endsFirstTokenWait(GatlingSseEvent.classify(event)))
                 .is(true))
         .check(
-            bodyString().transform(StreamVerdicts::chunkId).saveAs(FIRST_ID),
-            bodyString().transform(StreamVerdicts::firstToken).is(StreamVerdicts.PASS));
+            bodyString()
+                .transform(event -> StreamVerdicts.chunkId(GatlingSseEvent.classify(event)))
+                .saveAs(FIRST_ID),
+            bodyString()
+                .transform(event -> StreamVerdicts.firstToken(GatlingSseEvent.classify(event)))
+                .is(StreamVerdicts.PASS));
   }
 
   private static SseMessageCheck endOfStreamCheck() {
@@ -147,12 +155,15 @@ public final class ChatRequestChain {
                 .transformWithSession(
                     (event, session) ->
                         logged(event, session)
-                            && StreamVerdicts.endsStream(event, session.getString(FIRST_ID)))
+                            && StreamVerdicts.endsStream(
+                                GatlingSseEvent.classify(event), session.getString(FIRST_ID)))
                 .is(true))
         .check(
             bodyString()
                 .transformWithSession(
-                    (event, session) -> StreamVerdicts.end(event, session.getString(FIRST_ID)))
+                    (event, session) ->
+                        StreamVerdicts.end(
+                            GatlingSseEvent.classify(event), session.getString(FIRST_ID)))
                 .is(StreamVerdicts.PASS));
   }
 
@@ -183,9 +194,10 @@ public final class ChatRequestChain {
     if (record.ok()) {
       return false;
     }
-    return !(record.reason().equals(FailureReason.STREAM_ERROR.code())
-        || record.reason().equals(FailureReason.NO_DONE.code())
-        || record.reason().equals(FailureReason.NO_CONTENT.code()));
+    FailureReason reason = record.reason();
+    return !(reason == FailureReason.STREAM_ERROR
+        || reason == FailureReason.NO_DONE
+        || reason == FailureReason.NO_CONTENT);
   }
 
   /** A failed or timed-out check leaves the stream open (Gatling goes idle); a crash closes it. */
@@ -204,7 +216,7 @@ public final class ChatRequestChain {
     List<GatlingInternals.ReportRow> rows = new ArrayList<>(3);
     long start = r.startEpochMillis();
     boolean ok = r.ok();
-    String message = ok ? null : r.reason() + ": " + r.message();
+    String message = ok ? null : r.reason().code() + ": " + r.message();
     if (r.ttftMillis() != null) {
       rows.add(
           new GatlingInternals.ReportRow(

@@ -15,6 +15,7 @@ import dev.ttftgap.profile.PlannedRequest;
 import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -159,7 +160,7 @@ public final class ExperimentRun {
                           return new RequestContext(
                               simulationName,
                               session.userId(),
-                              RequestRecord.STEP,
+                              RequestPhase.STEP,
                               index + 1,
                               arm.label(),
                               null,

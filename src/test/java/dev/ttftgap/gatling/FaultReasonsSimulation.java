@@ -6,7 +6,7 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.record.RecordWriter;
-import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestPhase;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +48,7 @@ public class FaultReasonsSimulation extends Simulation {
                             new RequestContext(
                                 "faults",
                                 session.userId(),
-                                RequestRecord.STEP,
+                                RequestPhase.STEP,
                                 1,
                                 fault(session.userId()),
                                 null,

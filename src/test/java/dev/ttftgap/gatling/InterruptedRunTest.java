@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
+import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -76,13 +78,12 @@ class InterruptedRunTest {
           .as("every record is ok or interrupted")
           .allSatisfy(
               r ->
-                  assertThat(
-                          r.outcome().equals(RequestRecord.OK) || "interrupted".equals(r.reason()))
+                  assertThat(r.outcome() == Outcome.OK || r.reason() == FailureReason.INTERRUPTED)
                       .as("outcome of %s", r)
                       .isTrue());
       Set<String> okIds =
           records.stream()
-              .filter(r -> r.outcome().equals(RequestRecord.OK))
+              .filter(r -> r.outcome() == Outcome.OK)
               .map(RequestRecord::requestId)
               .collect(Collectors.toSet());
       List<String> servedToTheEnd =
@@ -103,7 +104,8 @@ class InterruptedRunTest {
           .containsAll(servedWellBeforeTheStop);
       long cutOff =
           truths.stream().filter(t -> t.outcome().equals(GroundTruth.CLIENT_DISCONNECTED)).count();
-      long interrupted = records.stream().filter(r -> "interrupted".equals(r.reason())).count();
+      long interrupted =
+          records.stream().filter(r -> r.reason() == FailureReason.INTERRUPTED).count();
       System.out.printf(
           "interrupted run: %d records (%d ok, %d interrupted) for %d requests the engine received"
               + " (%d served to the end, %d cut off)%n",

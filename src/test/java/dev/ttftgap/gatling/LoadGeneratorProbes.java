@@ -2,6 +2,7 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
+import dev.ttftgap.gatling.internal.GatlingInternals;
 import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.health.LoadGeneratorMonitor;
 import io.gatling.javaapi.core.ChainBuilder;

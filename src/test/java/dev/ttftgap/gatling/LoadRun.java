@@ -26,7 +26,7 @@ import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
-import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
@@ -349,7 +349,7 @@ public final class LoadRun {
         new RequestContext(
             simulationName,
             session.userId(),
-            step.warmup() ? RequestRecord.WARMUP : RequestRecord.STEP,
+            step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
             step.index(),
             step.label(),
             open ? step.level() : null,

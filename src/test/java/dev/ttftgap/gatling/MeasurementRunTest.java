@@ -7,6 +7,7 @@ import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
 import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.health.LoadGeneratorSample;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -49,7 +50,7 @@ class MeasurementRunTest {
       List<RequestRecord> records = RecordReader.read(run.records());
       assertThat(records).as("one record per injected user (2 warm-up + 5 + 10)").hasSize(17);
       assertThat(records)
-          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
+          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
       Map<String, GroundTruth> truth =
           engine.groundTruths().stream()
               .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
@@ -168,9 +169,11 @@ class MeasurementRunTest {
       Map<String, RequestRecord> byFault, String fault, String reason) {
     RequestRecord r = byFault.get(fault);
     if (reason == null) {
-      assertThat(r.outcome()).as("outcome for fault %s: %s", fault, r).isEqualTo("ok");
+      assertThat(r.outcome()).as("outcome for fault %s: %s", fault, r).isEqualTo(Outcome.OK);
     } else {
-      assertThat(r.reason()).as("failure reason for fault %s: %s", fault, r).isEqualTo(reason);
+      assertThat(r.reason() == null ? null : r.reason().code())
+          .as("failure reason for fault %s: %s", fault, r)
+          .isEqualTo(reason);
     }
   }
 }

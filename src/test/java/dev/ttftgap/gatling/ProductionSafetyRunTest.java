@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -173,7 +174,7 @@ class ProductionSafetyRunTest {
               r ->
                   assertThat(
                           Integer.valueOf(401).equals(r.httpStatus())
-                              || "stopped_by_breaker".equals(r.reason()))
+                              || r.reason() == FailureReason.STOPPED_BY_BREAKER)
                       .as("record %s", r)
                       .isTrue());
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.RisingRateSimulation;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real Gatling runs (forked JVMs) of profiles that send what production traffic sends: headers from
- * the environment, extra body fields, forced output lengths drawn from a distribution, and
+ * Real Gatling runs (forked JVMs) of load profiles that send what production traffic sends: headers
+ * from the environment, extra body fields, forced output lengths drawn from a distribution, and
  * multi-turn conversations replayed from a dataset, against an engine this test starts on loopback.
  */
 class RealisticTrafficRunTest {
@@ -84,7 +85,7 @@ class RealisticTrafficRunTest {
     assertThat(records).as("records of 4 req/s × 3 s").hasSizeGreaterThanOrEqualTo(11);
     assertThat(records)
         .as("every request accepted: the engine checks the key the header carried")
-        .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo("ok"));
+        .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
     assertThat(records)
         .as("forced output length: the tokens received are the max_tokens drawn for each request")
         .allSatisfy(r -> assertThat(r.outputTokens()).as("%s", r).isEqualTo(r.maxTokens()));

@@ -6,11 +6,10 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.SettingsException;
 import dev.ttftgap.measure.RequestContext;
-import dev.ttftgap.profile.LoadModel;
+import dev.ttftgap.profile.Load;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.RecordWriter;
-import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.search.Phase;
 import dev.ttftgap.search.RateSearch;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -52,7 +51,7 @@ final class SearchDriver {
           });
 
   SearchDriver(
-      LoadModel load,
+      Load load,
       SearchSettings bracket,
       CapacityOptions slo,
       RecordWriter records,
@@ -67,7 +66,7 @@ final class SearchDriver {
               + "); give -Dsearch.maxRate too");
     }
     Optional<Warmup> warmup = load.warmup();
-    this.poisson = load.arrivals().orElse(LoadModel.Arrivals.UNIFORM) == LoadModel.Arrivals.POISSON;
+    this.poisson = load.arrivals().orElse(Load.Arrivals.UNIFORM) == Load.Arrivals.POISSON;
     this.search = new RateSearch(config, slo, warmup, poisson, System.out::println);
     this.combRate = RateSearch.combRate(config, warmup);
     this.elapsedMillis = elapsedMillis;
@@ -102,16 +101,10 @@ final class SearchDriver {
   /** The admitted request's context: its phase's step, label and rate. */
   RequestContext context(Session session, RequestContext base) {
     Phase phase = session.get(PHASE);
-    String recordPhase =
-        switch (phase.kind()) {
-          case WARMUP -> RequestRecord.WARMUP;
-          case HOLD -> RequestRecord.HOLD;
-          default -> RequestRecord.STEP;
-        };
     return new RequestContext(
         base.run(),
         base.userId(),
-        recordPhase,
+        phase.recordPhase(),
         phase.index(),
         phase.label(),
         phase.rate(),

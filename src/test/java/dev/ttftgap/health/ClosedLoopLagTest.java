@@ -2,6 +2,7 @@ package dev.ttftgap.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.List;
@@ -16,7 +17,7 @@ class ClosedLoopLagTest {
         .concurrency(2)
         .startEpochMillis(start)
         .e2eMillis(e2e)
-        .outcome(RequestRecord.OK)
+        .outcome(Outcome.OK)
         .build();
   }
 

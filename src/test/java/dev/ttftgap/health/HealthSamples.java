@@ -48,9 +48,18 @@ public final class HealthSamples {
 
   /** Steps 1..{@code steps}, quiet except those in {@code blocked}, blocked 31 ms at times. */
   public static LoadGeneratorHealth flagging(int steps, java.util.Set<Integer> blocked) {
+    return flagging(steps, blocked, 31_000);
+  }
+
+  /**
+   * Steps 1..{@code steps}, quiet except those in {@code blocked}, blocked {@code blockedMicros} at
+   * times (their event-loop delay p99).
+   */
+  public static LoadGeneratorHealth flagging(
+      int steps, java.util.Set<Integer> blocked, long blockedMicros) {
     List<LoadGeneratorSample> samples = new ArrayList<>();
     for (int step = 1; step <= steps; step++) {
-      samples.addAll(step(step, 5, 400, blocked.contains(step) ? 5 : 0, 31_000, 1_000));
+      samples.addAll(step(step, 5, 400, blocked.contains(step) ? 5 : 0, blockedMicros, 1_000));
     }
     return LoadGeneratorAnalysis.analyze(samples);
   }

@@ -1,13 +1,14 @@
 package dev.ttftgap.measure;
 
-import static dev.ttftgap.measure.GatlingEventJson.DONE;
-import static dev.ttftgap.measure.GatlingEventJson.content;
-import static dev.ttftgap.measure.GatlingEventJson.role;
-import static dev.ttftgap.measure.GatlingEventJson.usage;
+import static dev.ttftgap.measure.Chunks.DONE;
+import static dev.ttftgap.measure.Chunks.content;
+import static dev.ttftgap.measure.Chunks.role;
+import static dev.ttftgap.measure.Chunks.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class EventLogTest {
       new RequestContext(
           "run-1",
           7,
-          RequestRecord.STEP,
+          RequestPhase.STEP,
           1,
           "step 1 · 1 rps",
           1.0,
@@ -35,9 +36,9 @@ class EventLogTest {
   @Test
   void keepsArrivalOrderAndOneCopyOfTheStreamsId() {
     EventLog log = new EventLog();
-    log.add(1_150, ChunkClassifier.classifyGatlingEvent(role("chatcmpl-1")));
-    log.add(1_401, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "Hi")));
-    log.add(1_430, ChunkClassifier.classifyGatlingEvent(DONE));
+    log.add(1_150, role("chatcmpl-1"));
+    log.add(1_401, content("chatcmpl-1", "Hi"));
+    log.add(1_430, DONE);
 
     List<ObservedEvent> events = log.events();
     assertThat(events)
@@ -59,15 +60,15 @@ class EventLogTest {
             new ObservedRow(RowNames.GAP, 1_120, 1_400, true, null),
             new ObservedRow(RowNames.DECODE, 1_400, 1_510, true, null));
     EventLog log = new EventLog();
-    log.add(1_150, ChunkClassifier.classifyGatlingEvent(role("chatcmpl-1")));
-    log.add(1_401, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "Hi")));
-    log.add(1_430, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", " there")));
-    log.add(1_500, ChunkClassifier.classifyGatlingEvent(usage("chatcmpl-1", 12, 2)));
-    log.add(1_511, ChunkClassifier.classifyGatlingEvent(DONE));
+    log.add(1_150, role("chatcmpl-1"));
+    log.add(1_401, content("chatcmpl-1", "Hi"));
+    log.add(1_430, content("chatcmpl-1", " there"));
+    log.add(1_500, usage("chatcmpl-1", 12, 2));
+    log.add(1_511, DONE);
 
     RequestRecord record = RecordAssembler.assemble(CTX, rows, log.events(), 990);
 
-    assertThat(record.outcome()).as("a complete stream").isEqualTo(RequestRecord.OK);
+    assertThat(record.outcome()).as("a complete stream").isEqualTo(Outcome.OK);
     assertThat(record.ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
     assertThat(record.e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
     assertThat(record.itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
@@ -78,11 +79,9 @@ class EventLogTest {
   void theFirstTokenEventStampsThePreciseFirstTokenInstant() {
     EventLog log = new EventLog();
     log.stamps().sent(1_000_000_000L);
-    log.add(1_150, 1_150_000_000L, ChunkClassifier.classifyGatlingEvent(role("chatcmpl-1")));
-    log.add(
-        1_401, 1_400_250_000L, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "Hi")));
-    log.add(
-        1_420, 1_420_000_000L, ChunkClassifier.classifyGatlingEvent(content("chatcmpl-1", "!")));
+    log.add(1_150, 1_150_000_000L, role("chatcmpl-1"));
+    log.add(1_401, 1_400_250_000L, content("chatcmpl-1", "Hi"));
+    log.add(1_420, 1_420_000_000L, content("chatcmpl-1", "!"));
 
     assertThat(log.stamps().ttftMicros())
         .as("send → the first content event, µs (the role chunk and later tokens do not count)")

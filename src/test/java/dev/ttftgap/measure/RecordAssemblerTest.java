@@ -1,15 +1,18 @@
 package dev.ttftgap.measure;
 
-import static dev.ttftgap.measure.GatlingEventJson.DONE;
-import static dev.ttftgap.measure.GatlingEventJson.content;
-import static dev.ttftgap.measure.GatlingEventJson.error;
-import static dev.ttftgap.measure.GatlingEventJson.role;
-import static dev.ttftgap.measure.GatlingEventJson.usage;
+import static dev.ttftgap.measure.Chunks.DONE;
+import static dev.ttftgap.measure.Chunks.content;
+import static dev.ttftgap.measure.Chunks.error;
+import static dev.ttftgap.measure.Chunks.role;
+import static dev.ttftgap.measure.Chunks.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.FailureReason;
+import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
+import dev.ttftgap.stream.Chunk;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -27,7 +30,7 @@ class RecordAssemblerTest {
       new RequestContext(
           "run-1",
           7,
-          RequestRecord.STEP,
+          RequestPhase.STEP,
           2,
           "step 2 · 4 rps",
           4.0,
@@ -43,7 +46,7 @@ class RecordAssemblerTest {
           null);
   private static final long FALLBACK_SEND = 990;
   private static final String FIRST_ID = "chatcmpl-1";
-  private static final String HI = content(FIRST_ID, "Hi");
+  private static final Chunk HI = content(FIRST_ID, "Hi");
   private static final ObservedRow CONNECTED = ok(RowNames.TTFB, 1_000, 1_120);
   private static final ObservedRow FIRST_TOKEN = ok(RowNames.GAP, 1_120, 1_400);
   private static final ObservedEvent ROLE = at(1_150, role(FIRST_ID));
@@ -59,8 +62,8 @@ class RecordAssemblerTest {
     return new ObservedRow(name, startMillis, endMillis, false, message);
   }
 
-  private static ObservedEvent at(long epochMillis, String eventJson) {
-    return ObservedEvent.of(epochMillis, eventJson);
+  private static ObservedEvent at(long epochMillis, Chunk chunk) {
+    return new ObservedEvent(epochMillis, chunk);
   }
 
   private static RequestRecord assemble(List<ObservedRow> rows, ObservedEvent... events) {
@@ -80,8 +83,8 @@ class RecordAssemblerTest {
 
   private static void assertFailure(
       RequestRecord record, FailureReason reason, Integer httpStatus, String message) {
-    assertThat(record.outcome()).as("a failed request is ko").isEqualTo(RequestRecord.KO);
-    assertThat(record.reason()).as("its one failure reason").isEqualTo(reason.code());
+    assertThat(record.outcome()).as("a failed request is ko").isEqualTo(Outcome.KO);
+    assertThat(record.reason()).as("its one failure reason").isEqualTo(reason);
     assertThat(record.httpStatus()).as("HTTP status of %s", reason).isEqualTo(httpStatus);
     assertThat(record.message()).as("message of %s", reason).isEqualTo(message);
   }
@@ -127,7 +130,7 @@ class RecordAssemblerTest {
 
   @Test
   void malformedChunksAreCountedEvenWhenTheRequestEndsOk() {
-    String truncated = "{\"data\":\"{\\\"choices\\\":[{\\\"delta\\\":{\\\"content\\\":\"}";
+    Chunk truncated = Chunks.data("{\"choices\":[{\"delta\":{\"content\":");
     RequestRecord record =
         afterFirstToken(
             ok(RowNames.DECODE, 1_400, 1_510),

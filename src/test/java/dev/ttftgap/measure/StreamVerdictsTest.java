@@ -1,13 +1,15 @@
 package dev.ttftgap.measure;
 
-import static dev.ttftgap.measure.GatlingEventJson.DONE;
-import static dev.ttftgap.measure.GatlingEventJson.content;
-import static dev.ttftgap.measure.GatlingEventJson.error;
-import static dev.ttftgap.measure.GatlingEventJson.reasoning;
-import static dev.ttftgap.measure.GatlingEventJson.role;
-import static dev.ttftgap.measure.GatlingEventJson.usage;
+import static dev.ttftgap.measure.Chunks.DONE;
+import static dev.ttftgap.measure.Chunks.content;
+import static dev.ttftgap.measure.Chunks.data;
+import static dev.ttftgap.measure.Chunks.error;
+import static dev.ttftgap.measure.Chunks.reasoning;
+import static dev.ttftgap.measure.Chunks.role;
+import static dev.ttftgap.measure.Chunks.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.stream.Chunk;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,6 +18,21 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class StreamVerdictsTest {
   private static final String UPSTREAM = "upstream overloaded";
+  private static final String ID = "chatcmpl-abc";
+  private static final String PREFIX =
+      "{\"id\":\""
+          + ID
+          + "\",\"object\":\"chat.completion.chunk\",\"created\":1,"
+          + "\"model\":\"m\",\"choices\":[";
+
+  /** A token of the stream {@link #ID}, its text given as JSON string content (escapes kept). */
+  private static Chunk token(String jsonText) {
+    return data(
+        PREFIX
+            + "{\"index\":0,\"delta\":{\"content\":\""
+            + jsonText
+            + "\"},\"finish_reason\":null}]}");
+  }
 
   /** Event, whether it ends the first-token wait, and the first-token check's verdict on it. */
   static Stream<Arguments> firstTokenWait() {
@@ -26,13 +43,13 @@ class StreamVerdictsTest {
         Arguments.of("done", DONE, true, "no content before [DONE]"),
         Arguments.of("role", role("chatcmpl-1"), false, "unexpected ROLE_ONLY"),
         Arguments.of("usage", usage("chatcmpl-1", 12, 3), false, "unexpected USAGE"),
-        Arguments.of("malformed", "{\"event\":\"ping\"}", false, "unexpected MALFORMED"));
+        Arguments.of("malformed", data("{\"event\":\"ping\"}"), false, "unexpected MALFORMED"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("firstTokenWait")
   void firstTokenWaitEndsAtATokenAnErrorOrDoneAndPassesOnlyTokens(
-      String name, String event, boolean endsWait, String verdict) {
+      String name, Chunk event, boolean endsWait, String verdict) {
     assertThat(StreamVerdicts.endsFirstTokenWait(event))
         .as("%s ends the first-token wait", name)
         .isEqualTo(endsWait);
@@ -40,11 +57,8 @@ class StreamVerdictsTest {
   }
 
   @Test
-  void chunkIdComesFromTheChunkNotFromTheSseIdAndIsEmptyWithoutOne() {
-    String withSseId = GatlingEventJson.withSseId("x", content("chatcmpl-1", "Hi"));
-
-    assertThat(withSseId).startsWith("{\"id\":\"x\",\"data\":{\"id\":\"chatcmpl-1\"");
-    assertThat(StreamVerdicts.chunkId(withSseId)).isEqualTo("chatcmpl-1");
+  void chunkIdIsTheChunksIdAndEmptyWithoutOne() {
+    assertThat(StreamVerdicts.chunkId(content("chatcmpl-1", "Hi"))).isEqualTo("chatcmpl-1");
     assertThat(StreamVerdicts.chunkId(DONE)).as("[DONE] has no chunk id").isEmpty();
     assertThat(StreamVerdicts.chunkId(error(UPSTREAM))).isEmpty();
   }
@@ -70,7 +84,7 @@ class StreamVerdictsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("streamEnd")
   void streamWaitEndsAtDoneAnErrorOrAnotherStreamsChunk(
-      String name, String event, String firstChunkId, boolean endsStream, String verdict) {
+      String name, Chunk event, String firstChunkId, boolean endsStream, String verdict) {
     assertThat(StreamVerdicts.endsStream(event, firstChunkId))
         .as("%s ends the wait for the end of the stream", name)
         .isEqualTo(endsStream);
@@ -79,5 +93,55 @@ class StreamVerdictsTest {
           .as("verdict on %s", name)
           .isEqualTo(verdict);
     }
+  }
+
+  /** Payloads that look like an end of the stream to a text search, or hide one from it. */
+  static Stream<Arguments> trickyPayloads() {
+    return Stream.of(
+        Arguments.of("token of the stream", token(" hello"), false),
+        Arguments.of("token whose text is the word error", token("error"), false),
+        Arguments.of("token with an escaped quote around error", token("\\\"error\\\""), false),
+        Arguments.of("token with a unicode escape", token("caf\\u00e9"), false),
+        Arguments.of(
+            "error object after the stream's id",
+            data("{\"id\":\"" + ID + "\",\"error\":{\"message\":\"boom\"}}"),
+            true),
+        Arguments.of(
+            "object error after the stream's id",
+            data("{\"id\":\"" + ID + "\",\"object\":\"error\",\"message\":\"boom\"}"),
+            true),
+        Arguments.of(
+            "error key spelt with a unicode escape",
+            data("{\"id\":\"" + ID + "\",\"\\u0065rror\":\"boom\",\"choices\":[]}"),
+            true),
+        Arguments.of(
+            "a second id key naming another stream",
+            data("{\"id\":\"" + ID + "\",\"choices\":[],\"id\":\"chatcmpl-other\"}"),
+            true),
+        Arguments.of(
+            "chunk of another stream whose id starts like the first",
+            data("{\"id\":\"" + ID + "x\",\"choices\":[{\"delta\":{\"content\":\"a\"}}]}"),
+            true),
+        Arguments.of("[DONE]", DONE, true),
+        Arguments.of("malformed chunk of the stream", data(PREFIX + "{\"delta\":}"), false));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("trickyPayloads")
+  void endsStreamOnlyAtARealEndOfTheStream(String name, Chunk event, boolean expected) {
+    assertThat(StreamVerdicts.endsStream(event, ID))
+        .as("endsStream(%s) after chunks of %s", name, ID)
+        .isEqualTo(expected);
+  }
+
+  @Test
+  void endNamesTheFailure() {
+    assertThat(StreamVerdicts.end(DONE, ID)).isEqualTo(StreamVerdicts.PASS);
+    assertThat(
+            StreamVerdicts.end(
+                data("{\"id\":\"" + ID + "\",\"error\":{\"message\":\"boom\"}}"), ID))
+        .isEqualTo("stream error: boom");
+    assertThat(StreamVerdicts.end(data("{\"id\":\"other\",\"choices\":[]}"), ID))
+        .isEqualTo("stream restarted: chunk id other after " + ID);
   }
 }

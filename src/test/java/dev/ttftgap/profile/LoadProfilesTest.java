@@ -66,7 +66,7 @@ class LoadProfilesTest {
   void shippedProfilesHaveTheAgreedShapes() {
     LoadProfile rising = LoadProfiles.load("rising-rate", SIMULATIONS);
     assertThat(rising.load().open()).isTrue();
-    assertThat(rising.load().arrivals()).contains(LoadModel.Arrivals.UNIFORM);
+    assertThat(rising.load().arrivals()).contains(Load.Arrivals.UNIFORM);
     assertThat(rising.schedule().totalDurationMillis())
         .as("default run stays within ~150 s including warm-up")
         .isLessThanOrEqualTo(150_000);
@@ -75,10 +75,10 @@ class LoadProfilesTest {
     assertThat(rising.request().maxTokens()).isEqualTo(64);
 
     assertThat(LoadProfiles.load("rising-rate-poisson", SIMULATIONS).load().arrivals())
-        .contains(LoadModel.Arrivals.POISSON);
+        .contains(Load.Arrivals.POISSON);
 
     LoadProfile closed = LoadProfiles.load("closed-concurrency", SIMULATIONS);
-    assertThat(closed.load().type()).isEqualTo(LoadModel.Type.CLOSED);
+    assertThat(closed.load().type()).isEqualTo(Load.Type.CLOSED);
     assertThat(closed.load().steps()).containsExactly(2.0, 4.0, 8.0, 16.0, 32.0);
 
     LoadProfile smoke = LoadProfiles.load("smoke", SIMULATIONS);
@@ -101,9 +101,9 @@ class LoadProfilesTest {
                 Optional.empty()));
     assertThat(profile.load())
         .isEqualTo(
-            new LoadModel(
-                LoadModel.Type.OPEN,
-                Optional.of(LoadModel.Arrivals.UNIFORM),
+            new Load(
+                Load.Type.OPEN,
+                Optional.of(Load.Arrivals.UNIFORM),
                 Optional.of(new Warmup(1, 5)),
                 List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0),
                 20,
@@ -143,8 +143,8 @@ class LoadProfilesTest {
     assertThat(profile.request().includeUsage()).isTrue();
     assertThat(profile.request().includeMetrics()).isFalse();
     assertThat(profile.request().promptSeed()).isEqualTo(1);
-    assertThat(profile.load().type()).isEqualTo(LoadModel.Type.OPEN);
-    assertThat(profile.load().arrivals()).contains(LoadModel.Arrivals.UNIFORM);
+    assertThat(profile.load().type()).isEqualTo(Load.Type.OPEN);
+    assertThat(profile.load().arrivals()).contains(Load.Arrivals.UNIFORM);
     assertThat(profile.load().warmup()).isEmpty();
     assertThat(profile.load().rampSeconds()).isZero();
     assertThat(profile.timeouts()).isEqualTo(Timeouts.DEFAULTS);
@@ -170,7 +170,7 @@ class LoadProfilesTest {
             "{\"model\": \"closed\", \"steps\": [2, 4.0], \"stepDurationSeconds\": 20,"
                 + " \"warmup\": {\"level\": 1, \"durationSeconds\": 5}}");
 
-    assertThat(profile.load().type()).isEqualTo(LoadModel.Type.CLOSED);
+    assertThat(profile.load().type()).isEqualTo(Load.Type.CLOSED);
     assertThat(profile.load().arrivals()).isEmpty();
     assertThat(profile.load().steps()).containsExactly(2.0, 4.0);
   }

@@ -11,27 +11,22 @@ import org.junit.jupiter.api.Test;
 
 class StepScheduleTest {
 
-  private static LoadModel open(
-      LoadModel.Arrivals arrivals, Warmup warmup, List<Double> steps, int seconds, int ramp) {
-    return new LoadModel(
-        LoadModel.Type.OPEN,
-        Optional.of(arrivals),
-        Optional.ofNullable(warmup),
-        steps,
-        seconds,
-        ramp);
+  private static Load open(
+      Load.Arrivals arrivals, Warmup warmup, List<Double> steps, int seconds, int ramp) {
+    return new Load(
+        Load.Type.OPEN, Optional.of(arrivals), Optional.ofNullable(warmup), steps, seconds, ramp);
   }
 
-  private static LoadModel closed(Warmup warmup, List<Double> steps, int seconds, int ramp) {
-    return new LoadModel(
-        LoadModel.Type.CLOSED, Optional.empty(), Optional.ofNullable(warmup), steps, seconds, ramp);
+  private static Load closed(Warmup warmup, List<Double> steps, int seconds, int ramp) {
+    return new Load(
+        Load.Type.CLOSED, Optional.empty(), Optional.ofNullable(warmup), steps, seconds, ramp);
   }
 
   @Test
   void warmupThenStepsBackToBack() {
     StepSchedule schedule =
         StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0, 6.0), 20, 0));
+            open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0, 6.0), 20, 0));
 
     assertThat(schedule.steps())
         .containsExactly(
@@ -47,7 +42,7 @@ class StepScheduleTest {
   @Test
   void withoutWarmupTheFirstStepStartsAtZeroWithoutRamp() {
     StepSchedule schedule =
-        StepSchedule.of(open(LoadModel.Arrivals.UNIFORM, null, List.of(2.0, 4.0), 10, 3));
+        StepSchedule.of(open(Load.Arrivals.UNIFORM, null, List.of(2.0, 4.0), 10, 3));
 
     assertThat(schedule.warmup()).isEmpty();
     assertThat(schedule.steps())
@@ -64,8 +59,7 @@ class StepScheduleTest {
   @Test
   void rampBelongsToTheStepItLeadsInto() {
     StepSchedule schedule =
-        StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0), 20, 2));
+        StepSchedule.of(open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0), 20, 2));
 
     assertThat(schedule.steps())
         .extracting(Step::startMillis, Step::endMillis)
@@ -82,8 +76,7 @@ class StepScheduleTest {
   @Test
   void poissonArrivalsMapToRandomizedSteps() {
     StepSchedule schedule =
-        StepSchedule.of(
-            open(LoadModel.Arrivals.POISSON, new Warmup(1, 5), List.of(2.0, 4.0), 20, 1));
+        StepSchedule.of(open(Load.Arrivals.POISSON, new Warmup(1, 5), List.of(2.0, 4.0), 20, 1));
 
     assertThat(schedule.injectionSteps())
         .extracting(InjectionStep::kind)
@@ -117,7 +110,7 @@ class StepScheduleTest {
   void injectionDurationsAddUpToTheTimeline() {
     StepSchedule schedule =
         StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 7), List.of(1.0, 2.0, 3.0, 5.0), 13, 4));
+            open(Load.Arrivals.UNIFORM, new Warmup(1, 7), List.of(1.0, 2.0, 3.0, 5.0), 13, 4));
 
     long injectedMillis =
         schedule.injectionSteps().stream().mapToLong(step -> step.durationSeconds() * 1000L).sum();
@@ -127,7 +120,7 @@ class StepScheduleTest {
   @Test
   void moreThanNineStepsAreZeroPaddedSoLabelsSortInRunOrder() {
     List<Double> levels = IntStream.rangeClosed(1, 12).mapToObj(i -> i * 0.5).toList();
-    StepSchedule schedule = StepSchedule.of(open(LoadModel.Arrivals.UNIFORM, null, levels, 5, 0));
+    StepSchedule schedule = StepSchedule.of(open(Load.Arrivals.UNIFORM, null, levels, 5, 0));
 
     List<String> labels = schedule.measuredSteps().stream().map(Step::label).toList();
     assertThat(labels.get(0)).isEqualTo("step 01 · 0.5 rps");
@@ -139,7 +132,7 @@ class StepScheduleTest {
   void labelsAreSafeGroupNames() {
     StepSchedule schedule =
         StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(0.25, 5), List.of(0.5, 1.5, 12.75), 5, 0));
+            open(Load.Arrivals.UNIFORM, new Warmup(0.25, 5), List.of(0.5, 1.5, 12.75), 5, 0));
 
     assertThat(schedule.steps())
         .extracting(Step::label)
@@ -151,8 +144,7 @@ class StepScheduleTest {
   @Test
   void stepAtFindsTheStepWhoseIntervalHoldsTheOffset() {
     StepSchedule schedule =
-        StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
+        StepSchedule.of(open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
 
     assertThat(schedule.stepAt(0).index()).isZero();
     assertThat(schedule.stepAt(4_000).index()).isZero();
@@ -166,8 +158,7 @@ class StepScheduleTest {
   @Test
   void aUserSlightlyBeforeAStepStartBelongsToThatStep() {
     StepSchedule schedule =
-        StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
+        StepSchedule.of(open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
 
     // after 1 rps the tolerance is 250 ms (cap), after 2 rps it is 250 ms (500 / 2)
     assertThat(schedule.boundaryToleranceMillis(1)).isEqualTo(250);
@@ -181,7 +172,7 @@ class StepScheduleTest {
   @Test
   void toleranceNeverSwallowsTheLastArrivalOfAFastStep() {
     StepSchedule schedule =
-        StepSchedule.of(open(LoadModel.Arrivals.UNIFORM, null, List.of(10.0, 20.0, 40.0), 20, 0));
+        StepSchedule.of(open(Load.Arrivals.UNIFORM, null, List.of(10.0, 20.0, 40.0), 20, 0));
 
     // 10 rps: arrivals 100 ms apart, the last one at 19 900 ms stays in step 1
     assertThat(schedule.boundaryToleranceMillis(1)).isEqualTo(50);
@@ -204,7 +195,7 @@ class StepScheduleTest {
   void assertedStepsAreThoseUpToTheSloLevel() {
     StepSchedule schedule =
         StepSchedule.of(
-            open(LoadModel.Arrivals.UNIFORM, new Warmup(1, 5), List.of(1.0, 2.0, 4.0, 6.0), 20, 0));
+            open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(1.0, 2.0, 4.0, 6.0), 20, 0));
     Slo slo = new Slo(Optional.of(3000), Optional.empty(), Optional.of(1.0), Optional.of(2.0));
 
     assertThat(schedule.assertedSteps(slo)).extracting(Step::index).containsExactly(1, 2);

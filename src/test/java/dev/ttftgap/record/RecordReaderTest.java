@@ -7,8 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,8 +24,58 @@ class RecordReaderTest {
     return file;
   }
 
+  /** Every field of {@code records.jsonl}, in the order it is written. */
+  private static final List<String> FIELD_ORDER =
+      List.of(
+          "run",
+          "userId",
+          "requestId",
+          "phase",
+          "step",
+          "stepLabel",
+          "offeredRate",
+          "concurrency",
+          "model",
+          "promptTokens",
+          "maxTokens",
+          "startEpochMillis",
+          "ttfbMillis",
+          "ttftMillis",
+          "gapMillis",
+          "firstContentMillis",
+          "firstReasoningMillis",
+          "e2eMillis",
+          "itlMillis",
+          "tpotMillis",
+          "outputTokens",
+          "outputTokensSource",
+          "contentEvents",
+          "serverTimings",
+          "newConnection",
+          "outcome",
+          "reason",
+          "httpStatus",
+          "message",
+          "prompts",
+          "sharedPrefixTokens",
+          "conversationId",
+          "turn",
+          "malformedChunks",
+          "stalls",
+          "longestStallMillis",
+          "ttfbMicros",
+          "ttftMicros",
+          "gapMicros",
+          "startEpochMicros");
+
   private static String line(RequestRecord record) throws Exception {
     return RecordJson.MAPPER.writeValueAsString(record);
+  }
+
+  private static List<String> fieldNames(String json) throws Exception {
+    List<String> names = new ArrayList<>();
+    RecordJson.MAPPER.readTree(json).fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   @Test
@@ -67,10 +119,49 @@ class RecordReaderTest {
   }
 
   @Test
-  void rejectsAnUnknownOutcomeOrReason() throws Exception {
+  void writesFieldsInTheirDocumentedOrderAndCodesAsTheirStrings() throws Exception {
+    List<String> full = fieldNames(line(TestRecords.precise(1)));
+    String minimal = line(TestRecords.minimal(2));
+
+    assertThat(FIELD_ORDER)
+        .as("the fields of a full record, in the order records.jsonl has always had")
+        .containsSubsequence(full);
+    assertThat(full).as("a full record has most fields").hasSizeGreaterThan(30);
+    assertThat(line(TestRecords.full(1)))
+        .as("a step's ok record")
+        .contains("\"phase\":\"step\"")
+        .contains("\"outcome\":\"ok\"");
+    assertThat(minimal)
+        .as("a warm-up's failed record")
+        .contains("\"phase\":\"warmup\"")
+        .contains("\"outcome\":\"ko\"")
+        .contains("\"reason\":\"connection_failed\"");
+  }
+
+  @Test
+  void everyCodeIsWrittenAsItsStringAndReadBack() throws Exception {
+    List<Enum<?>> codes = new ArrayList<>();
+    codes.addAll(Arrays.asList(Outcome.values()));
+    codes.addAll(Arrays.asList(RequestPhase.values()));
+    codes.addAll(Arrays.asList(FailureReason.values()));
+
+    for (Enum<?> code : codes) {
+      String json = RecordJson.MAPPER.writeValueAsString(code);
+      assertThat(json)
+          .as("%s is written as its lower-case code", code)
+          .isEqualTo("\"" + code.name().toLowerCase(Locale.ROOT) + "\"");
+      assertThat(RecordJson.MAPPER.readValue(json, code.getDeclaringClass()))
+          .as("%s read back", code)
+          .isEqualTo(code);
+    }
+  }
+
+  @Test
+  void rejectsAnUnknownOutcomeReasonOrPhase() throws Exception {
     Path outcome = write("outcome.jsonl", "{\"userId\":1,\"outcome\":\"fine\"}\n");
     Path missing = write("missing.jsonl", "\n{\"userId\":1}\n");
     Path reason = write("reason.jsonl", "{\"userId\":1,\"outcome\":\"ko\",\"reason\":\"oops\"}\n");
+    Path phase = write("phase.jsonl", "{\"userId\":1,\"phase\":\"probe\",\"outcome\":\"ok\"}\n");
 
     assertThatThrownBy(() -> RecordReader.read(outcome))
         .as("outcome must be ok or ko")
@@ -81,6 +172,9 @@ class RecordReaderTest {
     assertThatThrownBy(() -> RecordReader.read(reason))
         .as("reason must be a FailureReason code")
         .hasMessage(reason + ":1: reason \"oops\" is not a known failure reason code");
+    assertThatThrownBy(() -> RecordReader.read(phase))
+        .as("phase must be a RequestPhase code")
+        .hasMessage(phase + ":1: phase must be \"warmup\", \"step\" or \"hold\", got \"probe\"");
   }
 
   @Test

@@ -96,7 +96,9 @@ class RecordWriterTest {
     assertThat(seen).as("the listener saw the appended record only").containsExactly(1L);
     RequestRecord cut =
         RecordReader.read(file).stream().filter(r -> r.userId() == 2).findFirst().orElseThrow();
-    assertThat(cut.reason()).as("reason of a stopped run").isEqualTo("stopped_by_breaker");
+    assertThat(cut.reason())
+        .as("reason of a stopped run")
+        .isEqualTo(FailureReason.STOPPED_BY_BREAKER);
     assertThat(cut.message()).as("message").isEqualTo("cut by the circuit breaker");
   }
 
@@ -119,10 +121,10 @@ class RecordWriterTest {
     assertThat(byUser.keySet())
         .as("user 1 finished, user 2 was untracked, users 3 and 4 were in flight")
         .containsExactlyInAnyOrder(1L, 3L, 4L);
-    assertThat(byUser.get(1L).outcome()).as("the real record of user 1").isEqualTo("ok");
+    assertThat(byUser.get(1L).outcome()).as("the real record of user 1").isEqualTo(Outcome.OK);
     RequestRecord interrupted = byUser.get(3L);
-    assertThat(interrupted.outcome()).as("in flight at close").isEqualTo("ko");
-    assertThat(interrupted.reason()).as("reason code").isEqualTo("interrupted");
+    assertThat(interrupted.outcome()).as("in flight at close").isEqualTo(Outcome.KO);
+    assertThat(interrupted.reason()).as("reason code").isEqualTo(FailureReason.INTERRUPTED);
     assertThat(interrupted.message()).as("says why").contains("in flight");
     assertThat(interrupted.ttfbMillis()).as("what was measured so far is kept").isEqualTo(120L);
     assertThat(writer.written()).as("three records").isEqualTo(3);
@@ -179,7 +181,8 @@ class RecordWriterTest {
 
     List<RequestRecord> records = RecordReader.read(file);
     long distinct = records.stream().map(RequestRecord::userId).distinct().count();
-    long interrupted = records.stream().filter(r -> "interrupted".equals(r.reason())).count();
+    long interrupted =
+        records.stream().filter(r -> r.reason() == FailureReason.INTERRUPTED).count();
     long refusedUsers = users.get() - records.size();
     assertThat(distinct).as("no user written twice").isEqualTo(records.size());
     assertThat(interrupted)
@@ -260,7 +263,7 @@ class RecordWriterTest {
     assertThat(child.waitFor(20, TimeUnit.SECONDS)).as("the child stopped on SIGTERM").isTrue();
     List<RequestRecord> records = RecordReader.read(file);
     assertThat(records).as("2 finished + 3 in flight = 5 users").hasSize(5);
-    assertThat(records.stream().filter(r -> "interrupted".equals(r.reason())))
+    assertThat(records.stream().filter(r -> r.reason() == FailureReason.INTERRUPTED))
         .as("in-flight requests written as interrupted by the shutdown hook")
         .extracting(RequestRecord::userId)
         .containsExactlyInAnyOrder(3L, 4L, 5L);

@@ -65,11 +65,11 @@ public final class TestRecords {
   public static RequestRecord minimal(long userId) {
     return builder()
         .userId(userId)
-        .phase(RequestRecord.WARMUP)
+        .phase(RequestPhase.WARMUP)
         .step(0)
         .startEpochMillis(5L)
-        .outcome(RequestRecord.KO)
-        .reason(FailureReason.CONNECTION_FAILED.code())
+        .outcome(Outcome.KO)
+        .reason(FailureReason.CONNECTION_FAILED)
         .message("Connection refused")
         .build();
   }
@@ -96,7 +96,7 @@ public final class TestRecords {
     private String run = "run";
     private long userId;
     private String requestId;
-    private String phase = RequestRecord.STEP;
+    private RequestPhase phase = RequestPhase.STEP;
     private int step = 1;
     private String stepLabel;
     private Double offeredRate;
@@ -118,8 +118,8 @@ public final class TestRecords {
     private Integer contentEvents;
     private Map<String, Double> serverTimings;
     private Boolean newConnection;
-    private String outcome = RequestRecord.OK;
-    private String reason;
+    private Outcome outcome = Outcome.OK;
+    private FailureReason reason;
     private Integer httpStatus;
     private String message;
     private String prompts;
@@ -167,7 +167,7 @@ public final class TestRecords {
       return this;
     }
 
-    public Builder phase(String phase) {
+    public Builder phase(RequestPhase phase) {
       this.phase = phase;
       return this;
     }
@@ -277,12 +277,12 @@ public final class TestRecords {
       return this;
     }
 
-    public Builder outcome(String outcome) {
+    public Builder outcome(Outcome outcome) {
       this.outcome = outcome;
       return this;
     }
 
-    public Builder reason(String reason) {
+    public Builder reason(FailureReason reason) {
       this.reason = reason;
       return this;
     }

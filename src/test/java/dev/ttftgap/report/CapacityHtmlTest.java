@@ -167,7 +167,11 @@ class CapacityHtmlTest {
           i,
           records
               .get(i)
-              .withOutcome(dev.ttftgap.record.RequestRecord.KO, "http_status", 503, "busy"));
+              .withOutcome(
+                  dev.ttftgap.record.Outcome.KO,
+                  dev.ttftgap.record.FailureReason.HTTP_STATUS,
+                  503,
+                  "busy"));
     }
     CapacityReport report =
         dev.ttftgap.analysis.CapacityAnalysis.analyze(

@@ -67,7 +67,11 @@ class LoadGeneratorJsonTest {
     JsonNode run = root.get("loadGenerator");
     assertThat(run.get("unvouchedSteps").toString()).isEqualTo("[12]");
     assertThat(run.get("maxEventLoopDelayP99Millis").asDouble()).isEqualTo(2.0);
-    assertThat(run.get("verdict").asText()).contains("The SLO verdict leaves out step 12");
+    assertThat(run.get("verdict").asText())
+        .as("31 ms under a tenth of the default 1000-ms gap limit")
+        .contains("The SLO verdict still uses step 12");
+    assertThat(run.get("leftOutOfSloSteps").toString()).isEqualTo("[]");
+    assertThat(run.get("sloLimitMillis").asDouble()).isEqualTo(1000.0);
   }
 
   @Test

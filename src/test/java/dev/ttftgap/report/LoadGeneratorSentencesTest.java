@@ -18,22 +18,27 @@ class LoadGeneratorSentencesTest {
   }
 
   @Test
-  void aBlockedStepIsNamedWithWhatTheClientAddedAndLeftOutOfTheSlo() {
-    assertThat(LoadGeneratorSentences.verdict(HealthSamples.blockedAtStep3()))
+  void aBlockedStepIsNamedWithWhatTheClientAddedAndWhetherTheSloStillUsesIt() {
+    assertThat(LoadGeneratorSentences.verdict(HealthSamples.blockedAtStep3().withSloLimit(1000)))
         .isEqualTo(
             "At step 3 the load generator added up to 31 ms (event-loop delay p99, CPU 13 %): its"
-                + " TTFT p99 is not the server's. The SLO verdict leaves out step 3 (the load"
-                + " generator cannot vouch for it).");
+                + " TTFT p99 is not the server's. The SLO verdict still uses step 3: there the"
+                + " delay stayed under a tenth of the tightest limit, 1000 ms.");
+    assertThat(LoadGeneratorSentences.verdict(HealthSamples.blockedAtStep3().withSloLimit(300)))
+        .endsWith(
+            "The SLO verdict leaves out step 3 (the load generator's delay reached a tenth of the"
+                + " tightest limit, 300 ms).");
   }
 
   @Test
   void severalBlockedStepsAreListed() {
-    LoadGeneratorHealth health = HealthSamples.flagging(4, Set.of(2, 4));
+    LoadGeneratorHealth health = HealthSamples.flagging(4, Set.of(2, 4)).withSloLimit(250);
     assertThat(LoadGeneratorSentences.verdict(health))
         .startsWith("At step 2 the load generator added up to 31 ms")
         .contains("; at step 4 the load generator added up to 31 ms")
         .endsWith(
-            "The SLO verdict leaves out steps 2, 4 (the load generator cannot vouch for them).");
+            "The SLO verdict leaves out steps 2, 4 (the load generator's delay reached a tenth of"
+                + " the tightest limit, 250 ms).");
   }
 
   @Test

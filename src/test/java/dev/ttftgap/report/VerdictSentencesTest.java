@@ -55,14 +55,17 @@ class VerdictSentencesTest {
 
   @Test
   void theSloVerdictNamesTheStepsTheLoadGeneratorCouldNotVouchFor() {
-    CapacityReport someLeftOut = withHealth(HealthSamples.flagging(12, Set.of(11, 12)));
+    CapacityReport someLeftOut = withHealth(HealthSamples.flagging(12, Set.of(11, 12), 150_000));
 
     assertThat(VerdictSentences.slo(someLeftOut))
         .as("a verdict on the vouched steps, then the steps it left out")
         .startsWith("Max sustainable rate under the SLO")
-        .endsWith(" Left out: steps 11 and 12 (the load generator could not vouch for them).");
+        .endsWith(" Left out: steps 11, 12 (the load generator could not vouch for them).");
     assertThat(VerdictSentences.slo(withHealth(HealthSamples.flagging(12, Set.of()))))
         .as("every step vouched: nothing left out")
+        .doesNotContain("Left out");
+    assertThat(VerdictSentences.slo(withHealth(HealthSamples.flagging(12, Set.of(11, 12)))))
+        .as("31 ms of client delay: under a tenth of the 1000-ms limit, the steps stay in")
         .doesNotContain("Left out");
   }
 
@@ -73,12 +76,12 @@ class VerdictSentencesTest {
       all.add(step);
     }
 
-    String sentence = VerdictSentences.slo(withHealth(HealthSamples.flagging(12, all)));
+    String sentence = VerdictSentences.slo(withHealth(HealthSamples.flagging(12, all, 150_000)));
 
     assertThat(sentence)
         .startsWith("No SLO verdict (p95 TTFT ≤ ")
         .contains("the load generator could not vouch for any step it ran (steps 1, 2,")
-        .contains("11 and 12)")
+        .contains(", 11, 12; its own delay reached a tenth of the tightest limit)")
         .doesNotContain("no step had a rate");
   }
 

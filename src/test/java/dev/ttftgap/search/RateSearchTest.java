@@ -7,6 +7,7 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
@@ -56,14 +57,10 @@ class RateSearchTest {
         double start = Math.max(t, freeAt.poll());
         freeAt.add(start + serviceMillis);
         long wait = Math.round(start - t);
-        String recordPhase =
-            phase.kind() == Phase.Kind.HOLD
-                ? RequestRecord.HOLD
-                : phase.kind() == Phase.Kind.WARMUP ? RequestRecord.WARMUP : RequestRecord.STEP;
         ending.add(
             TestRecords.builder()
                 .userId(user)
-                .phase(recordPhase)
+                .phase(phase.recordPhase())
                 .step(phase.index())
                 .stepLabel(phase.label())
                 .offeredRate(phase.rate())
@@ -72,7 +69,7 @@ class RateSearchTest {
                 .gapMillis(30 + wait)
                 .ttftMillis(31 + wait)
                 .e2eMillis(wait + serviceMillis)
-                .outcome(RequestRecord.OK)
+                .outcome(Outcome.OK)
                 .build());
       }
       user++;

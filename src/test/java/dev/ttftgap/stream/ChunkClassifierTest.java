@@ -25,10 +25,6 @@ class ChunkClassifierTest {
     return ChunkClassifier.classifyData(json(singleQuoted));
   }
 
-  private static Chunk classifyGatling(String singleQuoted) {
-    return ChunkClassifier.classifyGatlingEvent(json(singleQuoted));
-  }
-
   private static Arguments c(String name, String data, ChunkKind kind, String text) {
     return Arguments.of(name, data, kind, text);
   }
@@ -287,62 +283,6 @@ class ChunkClassifierTest {
         .isInstanceOf(UnsupportedOperationException.class);
   }
 
-  static Stream<Arguments> gatlingEvents() {
-    return Stream.of(
-        Arguments.of("done", "{'data':[DONE]}", ChunkKind.DONE, null),
-        Arguments.of(
-            "done with all fields",
-            "{'event':'message','id':'7','data':[DONE],'retry':3000}",
-            ChunkKind.DONE,
-            null),
-        Arguments.of(
-            "raw JSON data",
-            "{'data':{'id':'c','choices':[{'delta':{'content':'x'}}]}}",
-            ChunkKind.CONTENT,
-            "x"),
-        Arguments.of(
-            "raw JSON data then retry",
-            "{'id':'1','data':{'choices':[{'delta':{'content':'x'}}]},'retry':5}",
-            ChunkKind.CONTENT,
-            "x"),
-        Arguments.of(
-            "a retry key inside the data",
-            "{'data':{'choices':[],'retry':5}}",
-            ChunkKind.USAGE,
-            null),
-        Arguments.of(
-            "retry text inside content",
-            "{'data':{'choices':[{'delta':{'content':',\\'retry\\':5'}}]}}",
-            ChunkKind.CONTENT,
-            ",\"retry\":5"),
-        Arguments.of(
-            "'data': inside an unescaped id",
-            "{'id':'data','data':{'choices':[{'delta':{'content':'y'}}]}}",
-            ChunkKind.CONTENT,
-            "y"),
-        Arguments.of(
-            "JSON data as a string",
-            "{'data':'{\\'choices\\':[{\\'delta\\':{\\'content\\':\\'s\\'}}]} '}",
-            ChunkKind.CONTENT,
-            "s"),
-        Arguments.of(
-            "text data", "{'event':'ping','data':'keep-alive'}", ChunkKind.MALFORMED, null),
-        Arguments.of("no data", "{'event':'ping'}", ChunkKind.MALFORMED, null),
-        Arguments.of("no fields at all", "}", ChunkKind.MALFORMED, null),
-        Arguments.of("broken raw data", "{'data':{'choices':[}}", ChunkKind.MALFORMED, null),
-        Arguments.of(
-            "pretty-printed envelope", "{ 'data' : {'choices':[]} }", ChunkKind.USAGE, null));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("gatlingEvents")
-  void unwrapsGatlingEvent(String name, String json, ChunkKind kind, String text) {
-    Chunk chunk = classifyGatling(json);
-
-    assertThat(chunk.kind()).as("kind of %s: %s", name, json).isEqualTo(kind);
-    assertThat(chunk.text()).as("text of %s", name).isEqualTo(text);
-  }
-
   static Stream<Sample> samples() {
     return SampleStreams.ALL.stream();
   }
@@ -354,12 +294,7 @@ class ChunkClassifierTest {
     SseDecoder decoder = new SseDecoder();
     List<SseEvent> events = decoder.feed(sample.body().getBytes(StandardCharsets.UTF_8));
     for (SseEvent event : events) {
-      Chunk direct = ChunkClassifier.classifyData(event.data());
-      Chunk viaGatling = ChunkClassifier.classifyGatlingEvent(GatlingEvents.asJsonString(event));
-      assertThat(viaGatling)
-          .as("Gatling's rendering of %s classifies like its data", event)
-          .isEqualTo(direct);
-      fromData.add(Expected.of(direct));
+      fromData.add(Expected.of(ChunkClassifier.classifyData(event.data())));
     }
 
     assertThat(fromData).as("chunks of the %s stream", sample.name()).isEqualTo(sample.expected());

@@ -8,10 +8,10 @@ import java.util.List;
  * {@code null}s, usage and timing objects); texts mix ASCII, Chinese and emoji so that splits fall
  * inside multi-byte UTF-8 characters.
  */
-final class SampleStreams {
+public final class SampleStreams {
 
   /** A body and the (kind, text) sequence its events must classify to. */
-  record Sample(String name, String body, List<Expected> expected) {
+  public record Sample(String name, String body, List<Expected> expected) {
     @Override
     public String toString() {
       return name;
@@ -214,7 +214,7 @@ final class SampleStreams {
               e(ChunkKind.ERROR),
               e(ChunkKind.DONE)));
 
-  static final List<Sample> ALL =
+  public static final List<Sample> ALL =
       List.of(VLLM, SGLANG, LLAMA_CPP, REASONING, RATE_LIMITED, HEARTBEATS);
 
   private SampleStreams() {}

@@ -1,5 +1,6 @@
 package dev.ttftgap.bench.jmh;
 
+import dev.ttftgap.gatling.internal.GatlingSseEvent;
 import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkClassifier;
@@ -21,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 public class ChunkClassifierBenchmark {
   private static final int COPIES = 1024;
   // fields, not constants, so the JIT can't fold the inputs; distinct string instances, because
-  // every event Gatling hands over is a new string (StreamVerdicts remembers the last one)
+  // every event Gatling hands over is a new string (GatlingSseEvent remembers the last one)
   private final String[] contentEvents = copies(StreamEvents.CONTENT_EVENT);
   private final String[] roleEvents = copies(StreamEvents.ROLE_EVENT);
   private String contentData = StreamEvents.CONTENT_DATA;
@@ -48,32 +49,33 @@ public class ChunkClassifierBenchmark {
 
   @Benchmark
   public Chunk classifyContentGatlingEvent() {
-    return ChunkClassifier.classifyGatlingEvent(contentEvent());
+    return GatlingSseEvent.unwrapAndClassify(contentEvent());
   }
 
   @Benchmark
   public Chunk classifyDoneGatlingEvent() {
-    return ChunkClassifier.classifyGatlingEvent(doneEvent);
+    return GatlingSseEvent.unwrapAndClassify(doneEvent);
   }
 
   /** The end-of-stream check's matching, on a token (the per-event call at steady state). */
   @Benchmark
   public boolean endsStreamOnContent() {
-    return StreamVerdicts.endsStream(contentEvent(), chunkId);
+    return StreamVerdicts.endsStream(GatlingSseEvent.classify(contentEvent()), chunkId);
   }
 
   /** The first-token check's matching, on the role-only chunk. */
   @Benchmark
   public boolean endsFirstTokenWaitOnRole() {
-    return StreamVerdicts.endsFirstTokenWait(roleEvents[next++ & (COPIES - 1)]);
+    return StreamVerdicts.endsFirstTokenWait(
+        GatlingSseEvent.classify(roleEvents[next++ & (COPIES - 1)]));
   }
 
   /** All the first-token check does on the event it matches: matching, then its three checks. */
   @Benchmark
   public String firstTokenCheckOnContent() {
     String contentEvent = contentEvent();
-    StreamVerdicts.endsFirstTokenWait(contentEvent);
-    StreamVerdicts.chunkId(contentEvent);
-    return StreamVerdicts.firstToken(contentEvent);
+    StreamVerdicts.endsFirstTokenWait(GatlingSseEvent.classify(contentEvent));
+    StreamVerdicts.chunkId(GatlingSseEvent.classify(contentEvent));
+    return StreamVerdicts.firstToken(GatlingSseEvent.classify(contentEvent));
   }
 }

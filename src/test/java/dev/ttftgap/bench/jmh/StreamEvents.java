@@ -1,9 +1,12 @@
 package dev.ttftgap.bench.jmh;
 
+import dev.ttftgap.gatling.internal.GatlingEventJson;
+import dev.ttftgap.gatling.internal.GatlingSseEvent;
 import dev.ttftgap.measure.ObservedEvent;
 import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
+import dev.ttftgap.record.RequestPhase;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,24 +35,19 @@ final class StreamEvents {
   static final String USAGE_DATA =
       PREFIX + "],\"usage\":{\"prompt_tokens\":20,\"completion_tokens\":200,\"total_tokens\":220}}";
 
-  static final String ROLE_EVENT = gatling(ROLE_DATA);
-  static final String CONTENT_EVENT = gatling(CONTENT_DATA);
-  static final String FINISH_EVENT = gatling(FINISH_DATA);
-  static final String USAGE_EVENT = gatling(USAGE_DATA);
-  static final String DONE_EVENT = "{\"data\":[DONE]}";
+  static final String ROLE_EVENT = GatlingEventJson.of(ROLE_DATA);
+  static final String CONTENT_EVENT = GatlingEventJson.of(CONTENT_DATA);
+  static final String FINISH_EVENT = GatlingEventJson.of(FINISH_DATA);
+  static final String USAGE_EVENT = GatlingEventJson.of(USAGE_DATA);
+  static final String DONE_EVENT = GatlingEventJson.DONE;
 
   private StreamEvents() {}
-
-  /** Gatling's JSON of an event whose data is a JSON object: embedded raw. */
-  static String gatling(String data) {
-    return "{\"data\":" + data + "}";
-  }
 
   static RequestContext context() {
     return new RequestContext(
         "bench",
         1,
-        "step",
+        RequestPhase.STEP,
         1,
         "step 1 · 1000 users",
         null,
@@ -75,22 +73,27 @@ final class StreamEvents {
     long headers = send + 2;
     long first = headers + 44;
     List<ObservedEvent> events = new ArrayList<>(tokens + 4);
-    events.add(ObservedEvent.of(headers, ROLE_EVENT));
-    events.add(ObservedEvent.of(first, CONTENT_EVENT));
+    events.add(event(headers, ROLE_EVENT));
+    events.add(event(first, CONTENT_EVENT));
     long t = first;
     for (int i = 1; i < tokens; i++) {
       t += 44;
-      events.add(ObservedEvent.of(t, gatling(CONTENT_DATA.replace(" latency", " w" + i))));
+      events.add(event(t, GatlingEventJson.of(CONTENT_DATA.replace(" latency", " w" + i))));
     }
-    events.add(ObservedEvent.of(t, FINISH_EVENT));
-    events.add(ObservedEvent.of(t, USAGE_EVENT));
+    events.add(event(t, FINISH_EVENT));
+    events.add(event(t, USAGE_EVENT));
     List<ObservedRow> rows =
         List.of(
             new ObservedRow(RowNames.TTFB, send, headers, true, null),
             new ObservedRow(RowNames.GAP, headers, first, true, null),
             new ObservedRow(RowNames.DECODE, first, t, true, null));
-    events.add(ObservedEvent.of(t, DONE_EVENT));
+    events.add(event(t, DONE_EVENT));
     return new Request(rows, events, send);
+  }
+
+  /** An event as the chain logs it: classified by the glue on arrival. */
+  private static ObservedEvent event(long epochMillis, String gatlingEvent) {
+    return new ObservedEvent(epochMillis, GatlingSseEvent.classify(gatlingEvent));
   }
 
   record Request(List<ObservedRow> rows, List<ObservedEvent> events, long sendMillis) {}

@@ -1,14 +1,17 @@
-package dev.ttftgap.gatling;
+package dev.ttftgap.gatling.internal;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.stream.ChunkClassifier;
+import dev.ttftgap.stream.SseEvent;
 import io.gatling.commons.util.GatlingVersion;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.protocol.ProtocolComponentsRegistry;
 import io.gatling.core.session.GroupBlock;
 import io.gatling.core.stats.StatsEngine;
 import io.gatling.core.structure.ScenarioContext;
+import io.gatling.http.action.sse.fsm.ServerSentEvent;
 import io.gatling.http.engine.HttpEngine;
 import io.gatling.http.protocol.HttpComponents;
 import io.gatling.javaapi.core.OpenInjectionStep;
@@ -22,18 +25,22 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import scala.Option;
 
 /**
- * Fails loudly when a Gatling upgrade moves the internals {@link GatlingInternals} relies on. The
- * behaviour itself (rows read back from a real SSE run) is checked by {@code MeasurementRunTest}.
+ * Fails loudly when a Gatling upgrade moves the internals this package relies on: those of {@link
+ * GatlingInternals} and {@link ErrorBodyCapture}, and the SSE event JSON {@link GatlingSseEvent}
+ * unwraps. The behaviour itself (rows read back from a real SSE run) is checked by {@code
+ * MeasurementRunTest}.
  */
 class GatlingInternalsTest {
   private static final String UPGRADE_HINT =
-      " — GatlingInternals is written against Gatling "
+      " — dev.ttftgap.gatling.internal is written against Gatling "
           + GatlingInternals.PINNED_GATLING_VERSION
           + " internals (StatsEngine, CoreComponents, ScenarioContext, Session.groups identity,"
           + " HttpEngine's client, HttpComponents, ProtocolComponentsRegistry, the event loop group,"
-          + " OpenInjectionStep.chain):"
+          + " OpenInjectionStep.chain, the SSE event JSON of ServerSentEvent.asJsonString that"
+          + " GatlingSseEvent unwraps):"
           + " re-verify them against the new version's source, then update the pin";
 
   @Test
@@ -136,6 +143,35 @@ class GatlingInternalsTest {
         .hasSizeBetween(30, 50);
     assertThat(first).as("starts in order, within the step").isSorted();
     assertThat(first[first.length - 1]).isLessThan(2_000_000_000L);
+  }
+
+  @Test
+  void gatlingStillRendersSseEventsTheWayGatlingSseEventUnwrapsThem() {
+    List<SseEvent> events =
+        List.of(
+            SseEvent.data("{\"id\":\"c\",\"choices\":[{\"delta\":{\"content\":\"x\"}}]}"),
+            SseEvent.data("[DONE]"),
+            SseEvent.data("{\"error\":{\"message\":\"boom\"}} "),
+            new SseEvent("message", "{\"choices\":[]}", "data", 3000L),
+            new SseEvent("ping", "keep \"alive\"\nline 2", "7", null));
+    for (SseEvent event : events) {
+      String rendered =
+          new ServerSentEvent(
+                  Option.apply(event.event()),
+                  Option.apply(event.data()),
+                  Option.apply(event.id()),
+                  event.retry() == null
+                      ? Option.empty()
+                      : Option.<Object>apply(event.retry().intValue()))
+              .asJsonString();
+
+      assertThat(rendered)
+          .as("Gatling's JSON of %s, as the tests build it%s", event, UPGRADE_HINT)
+          .isEqualTo(GatlingEventJson.of(event));
+      assertThat(GatlingSseEvent.classify(rendered))
+          .as("Gatling's JSON of %s classifies like its data%s", event, UPGRADE_HINT)
+          .isEqualTo(ChunkClassifier.classifyData(event.data()));
+    }
   }
 
   @Test

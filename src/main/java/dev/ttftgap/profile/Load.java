@@ -23,7 +23,7 @@ import java.util.Optional;
  * @param stepDurationSeconds how long each step holds its level, seconds
  * @param rampSeconds ramp before each step (after the first, unless there is a warm-up); default 0
  */
-public record LoadModel(
+public record Load(
     Type type,
     Optional<Arrivals> arrivals,
     Optional<Warmup> warmup,
@@ -48,7 +48,7 @@ public record LoadModel(
     POISSON
   }
 
-  public LoadModel {
+  public Load {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(arrivals, "arrivals");
     Objects.requireNonNull(warmup, "warmup");
@@ -63,7 +63,7 @@ public record LoadModel(
   }
 
   /** A load without a search. */
-  public LoadModel(
+  public Load(
       Type type,
       Optional<Arrivals> arrivals,
       Optional<Warmup> warmup,

@@ -1,4 +1,4 @@
-package dev.ttftgap.gatling;
+package dev.ttftgap.gatling.internal;
 
 import dev.ttftgap.measure.ObservedRow;
 import io.gatling.commons.stats.KO$;

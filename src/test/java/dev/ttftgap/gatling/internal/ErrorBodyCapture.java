@@ -1,4 +1,4 @@
-package dev.ttftgap.gatling;
+package dev.ttftgap.gatling.internal;
 
 import dev.ttftgap.measure.RequestStamps;
 import dev.ttftgap.preflight.ServerMessages;
@@ -41,7 +41,7 @@ import java.util.Set;
  * them. {@link GatlingInternals} puts it in front of the run's HTTP client for the SSE connect
  * action only.
  */
-final class ErrorBodyCapture implements HttpClient {
+public final class ErrorBodyCapture implements HttpClient {
   static final int MAX_BODY_BYTES = 4096;
 
   /** The stamps of the request the current thread is about to send, see {@link #stampNext}. */
@@ -83,7 +83,7 @@ final class ErrorBodyCapture implements HttpClient {
    * the action just before it. A re-connection sent later by Gatling on its own finds nothing and
    * is not stamped.
    */
-  static void stampNext(RequestStamps stamps) {
+  public static void stampNext(RequestStamps stamps) {
     NEXT.set(stamps);
   }
 

@@ -1,4 +1,4 @@
-package dev.ttftgap.gatling;
+package dev.ttftgap.gatling.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,18 +1,28 @@
-package dev.ttftgap.stream;
+package dev.ttftgap.gatling.internal;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import dev.ttftgap.stream.SseEvent;
 
 /**
  * Renders an event the way Gatling 3.15.1 hands it to SSE checks ({@code
  * io.gatling.http.action.sse.fsm.ServerSentEvent#asJsonString}, read from the 3.15.1 bytecode):
  * fields event, id, data, retry in that order, absent ones left out; event and id unescaped; data
  * raw when it starts with <code>{</code> and ends with <code>}</code> (or {@code [} and {@code ]}),
- * else as an escaped JSON string.
+ * else as an escaped JSON string. The one test helper that builds such events.
  */
-final class GatlingEvents {
-  private GatlingEvents() {}
+public final class GatlingEventJson {
+  /** The end of a stream as Gatling hands it over: {@code [DONE]} embedded raw, not JSON. */
+  public static final String DONE = "{\"data\":[DONE]}";
 
-  static String asJsonString(SseEvent event) {
+  private GatlingEventJson() {}
+
+  /** The event Gatling makes of a {@code data:} line alone. */
+  public static String of(String data) {
+    return of(SseEvent.data(data));
+  }
+
+  /** The event Gatling makes of a whole SSE event. */
+  public static String of(SseEvent event) {
     StringBuilder sb = new StringBuilder("{");
     if (event.event() != null) {
       sb.append("\"event\":\"").append(event.event()).append("\",");

@@ -1,0 +1,195 @@
+package dev.ttftgap.engine;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+
+/**
+ * The bytes of one streamed answer, written as the {@link HeaderMode} says: headers at acceptance
+ * with the role chunk, headers with the first token, or everything buffered into one response at
+ * the end (what a buffering proxy does). Stamps every write into the stream's {@link StreamStamps}.
+ *
+ * <p>Events are written without a flush; tokens and the end of the response flush. Not thread-safe:
+ * lives on the engine thread.
+ */
+final class SseResponse {
+  private final Channel channel;
+  private final boolean keepAlive;
+  private final String id;
+  private final ChunkEncoder encoder;
+  private final StreamStamps stamps;
+  private final Runnable onHeaders;
+  private CompositeByteBuf buffered;
+  private ChannelHandlerContext httpCodec;
+  private boolean headersSent;
+
+  /**
+   * @param onHeaders called once the headers are written (the stream then gets keep-alives)
+   */
+  SseResponse(
+      Channel channel,
+      boolean keepAlive,
+      String id,
+      ChunkEncoder encoder,
+      StreamStamps stamps,
+      Runnable onHeaders) {
+    this.channel = channel;
+    this.keepAlive = keepAlive;
+    this.id = id;
+    this.encoder = encoder;
+    this.stamps = stamps;
+    this.onHeaders = onHeaders;
+  }
+
+  /** Starts the response as {@code mode} says, once the request is queued. */
+  void open(HeaderMode mode) {
+    if (mode == HeaderMode.BUFFERED) {
+      buffered = channel.alloc().compositeBuffer(Integer.MAX_VALUE);
+      buffered.addComponent(true, encoder.role(channel.alloc()));
+    } else if (mode == HeaderMode.AT_ACCEPT) {
+      ensureHeaders();
+      channel.flush();
+    }
+  }
+
+  /**
+   * Writes and flushes one content token.
+   *
+   * @return {@code System.nanoTime()} right before the write, or -1 when the token was buffered
+   */
+  long writeToken(byte[] word) {
+    if (buffered != null) {
+      buffered.addComponent(true, encoder.content(channel.alloc(), word));
+      return -1;
+    }
+    ensureHeaders();
+    long now = WallClock.epochMicros();
+    stamps.contentWritten(now);
+    long nowNanos = System.nanoTime();
+    stamps.written(now, nowNanos);
+    if (httpCodec == null) {
+      // the headers went through the codec, which now frames chunks; tokens are framed here
+      httpCodec = channel.pipeline().context(HttpServerCodec.class);
+    }
+    httpCodec.writeAndFlush(encoder.framedContent(channel.alloc(), word), channel.voidPromise());
+    return nowNanos;
+  }
+
+  /** Writes one event without flushing. */
+  void writeEvent(ByteBuf event) {
+    if (buffered != null) {
+      buffered.addComponent(true, event);
+      return;
+    }
+    ensureHeaders();
+    stamps.written(WallClock.epochMicros(), System.nanoTime());
+    channel.write(new DefaultHttpContent(event), channel.voidPromise());
+  }
+
+  /**
+   * The end of a served stream: the finish chunk, the usage chunk when asked (either carrying the
+   * per-request metrics, when asked), then {@code [DONE]} unless {@code done} is false.
+   */
+  void writeEnding(ChatRequest request, int completionTokens, String metricsJson, boolean done) {
+    String finishMetrics = request.includeUsage() ? null : metricsJson;
+    writeEvent(encoder.finish(channel.alloc(), request.finishReason(), finishMetrics));
+    if (request.includeUsage()) {
+      writeEvent(
+          encoder.usage(channel.alloc(), request.promptTokens(), completionTokens, metricsJson));
+    }
+    if (done) {
+      writeEvent(ChunkEncoder.done(channel.alloc()));
+    }
+  }
+
+  /** Writes a {@code : keep-alive} comment if nothing was written for {@code intervalNanos}. */
+  void keepAliveIfIdle(long nowNanos, long intervalNanos) {
+    if (headersSent && nowNanos - stamps.lastWriteNanos() >= intervalNanos) {
+      writeEvent(ChunkEncoder.keepAlive(channel.alloc()));
+      channel.flush();
+    }
+  }
+
+  /**
+   * Ends the response: the last chunk, or the whole buffered response.
+   *
+   * @param hasContent whether any token was written
+   * @param beforeWrite runs once the end is stamped, before it is written (a client that reads the
+   *     end may ask for the ground truth at once)
+   */
+  void end(boolean hasContent, Runnable beforeWrite) {
+    ChannelFuture future;
+    long now = WallClock.epochMicros();
+    if (buffered != null) {
+      FullHttpResponse response =
+          new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, buffered);
+      buffered = null;
+      HttpHeaders headers = response.headers();
+      streamHeaders(headers);
+      HttpUtil.setContentLength(response, response.content().readableBytes());
+      connectionHeader(headers);
+      stamps.wholeResponseWritten(now, hasContent);
+      beforeWrite.run();
+      future = channel.writeAndFlush(response);
+    } else {
+      stamps.lastWritten(now);
+      beforeWrite.run();
+      future = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+    }
+    if (!keepAlive) {
+      future.addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  /** Frees what was buffered (the response will never be written). */
+  void discard() {
+    if (buffered != null) {
+      buffered.release();
+      buffered = null;
+    }
+  }
+
+  private void ensureHeaders() {
+    if (headersSent) {
+      return;
+    }
+    headersSent = true;
+    HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    HttpHeaders headers = response.headers();
+    streamHeaders(headers);
+    HttpUtil.setTransferEncodingChunked(response, true);
+    connectionHeader(headers);
+    stamps.headersWritten(WallClock.epochMicros());
+    channel.write(response, channel.voidPromise());
+    onHeaders.run();
+    writeEvent(encoder.role(channel.alloc()));
+  }
+
+  private void streamHeaders(HttpHeaders headers) {
+    headers.set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
+    headers.set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE);
+    headers.set("x-request-id", id);
+  }
+
+  private void connectionHeader(HttpHeaders headers) {
+    headers.set(
+        HttpHeaderNames.CONNECTION,
+        keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+  }
+}

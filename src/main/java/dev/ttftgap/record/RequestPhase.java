@@ -1,0 +1,47 @@
+package dev.ttftgap.record;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * What part of a run a request belongs to, written as {@link #code()}. Every load (steps, closed
+ * model, experiments) and the rate search write these three: a search's probes are {@link #STEP}s
+ * and its drains admit no request.
+ */
+public enum RequestPhase {
+  /** Load before the first step; out of the statistics. */
+  WARMUP("warmup"),
+  /** A load step (or a search's probe, or an experiment's arm). */
+  STEP("step"),
+  /** A search run's hold: a step held long to prove its rate. */
+  HOLD("hold");
+
+  private final String code;
+
+  RequestPhase(String code) {
+    this.code = code;
+  }
+
+  /** The code as written in {@code records.jsonl}. */
+  @JsonValue
+  public String code() {
+    return code;
+  }
+
+  /**
+   * The phase written as {@code code}.
+   *
+   * @throws IllegalArgumentException naming the field and the known codes when {@code code} is none
+   *     of them
+   */
+  @JsonCreator
+  public static RequestPhase fromCode(String code) {
+    for (RequestPhase phase : values()) {
+      if (phase.code.equals(code)) {
+        return phase;
+      }
+    }
+    throw new IllegalArgumentException(
+        "phase must be \"warmup\", \"step\" or \"hold\", got " + Codes.quote(code));
+  }
+}

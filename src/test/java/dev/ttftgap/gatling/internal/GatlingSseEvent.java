@@ -1,0 +1,139 @@
+package dev.ttftgap.gatling.internal;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.ChunkClassifier;
+import java.io.IOException;
+
+/**
+ * The one place that knows how Gatling 3.15 hands an SSE event to checks, pinned with {@link
+ * GatlingInternals#PINNED_GATLING_VERSION} ({@code GatlingInternalsTest} fails on another version).
+ *
+ * <p>Gatling renders each event as a string {@code {"event":..,"id":..,"data":..,"retry":..}}
+ * (absent fields left out, in that order; {@code io.gatling.http.action.sse.fsm.ServerSentEvent
+ * #asJsonString}, read from the 3.15.1 bytecode) whose {@code data} is embedded raw when it starts
+ * with <code>{</code> and ends with <code>}</code> (or {@code [} and {@code ]}), else as a JSON
+ * string. Gatling embeds {@code [DONE]} raw too, giving {@code {"data":[DONE]}}, which is not JSON;
+ * and it writes {@code event} and {@code id} unescaped. So the envelope is not parsed: the data
+ * value is cut out by position (after the first {@code "data":}, up to the closing brace or to a
+ * trailing {@code ,"retry":<digits>}) and handed to {@link ChunkClassifier#classifyData}, which
+ * knows nothing of Gatling.
+ *
+ * <p>Cost (the checks run on Gatling's event loop, once per event of every stream): the last event
+ * classified on a thread is remembered, so logging an event, a check's matching and its checks,
+ * which receive the same event string one after the other, classify it once.
+ */
+public final class GatlingSseEvent {
+  private static final JsonFactory JSON = JsonFactory.builder().build();
+  private static final ThreadLocal<LastEvent> LAST = ThreadLocal.withInitial(LastEvent::new);
+
+  /** The last event classified on this thread, by identity: strings are immutable. */
+  private static final class LastEvent {
+    String event;
+    Chunk chunk;
+  }
+
+  private GatlingSseEvent() {}
+
+  /**
+   * The chunk of one event as Gatling renders it (classified once per event on this thread, then
+   * reused). Never throws: an event without usable data is a {@code MALFORMED} chunk saying why.
+   */
+  public static Chunk classify(String eventJson) {
+    LastEvent last = LAST.get();
+    if (last.event != eventJson || eventJson == null) {
+      last.chunk = unwrapAndClassify(eventJson);
+      last.event = eventJson;
+    }
+    return last.chunk;
+  }
+
+  /**
+   * {@link #classify} without the cache: cuts the data value out of the envelope and classifies it
+   * (for benchmarks, which must not measure a remembered chunk).
+   */
+  public static Chunk unwrapAndClassify(String json) {
+    if (json == null) {
+      return Chunk.malformed("no event", "");
+    }
+    int start = dataValueStart(json);
+    if (start < 0) {
+      return Chunk.malformed("Gatling event without \"data\"", json);
+    }
+    int end = dataValueEnd(json, start);
+    if (end <= start) {
+      return Chunk.malformed("Gatling event with an empty or unterminated \"data\"", json);
+    }
+    if (json.charAt(start) != '"') {
+      // embedded raw: a JSON object or array, or [DONE]
+      return ChunkClassifier.classifyData(json.substring(start, end));
+    }
+    try (JsonParser parser = JSON.createParser(json.substring(start, end))) {
+      if (parser.nextToken() == JsonToken.VALUE_STRING) {
+        String data = parser.getText();
+        if (parser.nextToken() == null) {
+          return ChunkClassifier.classifyData(data);
+        }
+      }
+      return Chunk.malformed("Gatling event with a broken \"data\" string", json);
+    } catch (IOException e) {
+      return Chunk.malformed("Gatling event with a broken \"data\" string", json);
+    }
+  }
+
+  /** Index of the first non-blank character after the first {@code "data"} key, or -1. */
+  private static int dataValueStart(String json) {
+    int from = 0;
+    while (true) {
+      int key = json.indexOf("\"data\"", from);
+      if (key < 0) {
+        return -1;
+      }
+      int i = skipBlank(json, key + 6);
+      if (i < json.length() && json.charAt(i) == ':') {
+        return skipBlank(json, i + 1);
+      }
+      from = key + 1;
+    }
+  }
+
+  /** Exclusive end of the data value: before {@code ,"retry":<digits>}} or the closing brace. */
+  private static int dataValueEnd(String json, int start) {
+    int close = json.length() - 1;
+    while (close > start && Character.isWhitespace(json.charAt(close))) {
+      close--;
+    }
+    if (close <= start || json.charAt(close) != '}') {
+      return -1;
+    }
+    int retry = json.lastIndexOf(",\"retry\":");
+    if (retry > start && retry + 9 < close) {
+      boolean digits = true;
+      for (int i = retry + 9; i < close && digits; i++) {
+        digits = json.charAt(i) >= '0' && json.charAt(i) <= '9';
+      }
+      if (digits) {
+        return trimEnd(json, start, retry);
+      }
+    }
+    return trimEnd(json, start, close);
+  }
+
+  private static int skipBlank(String s, int from) {
+    int i = from;
+    while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static int trimEnd(String s, int start, int end) {
+    int i = end;
+    while (i > start && Character.isWhitespace(s.charAt(i - 1))) {
+      i--;
+    }
+    return i;
+  }
+}
