@@ -136,7 +136,14 @@
       { name: 'TTFB p50', type: 'bar', stack: 'ttft', data: steps.map(function (s) { return latency(s, 'ttfbMillis', 'p50'); }) },
       {
         name: 'gap p50', type: 'bar', stack: 'ttft',
-        label: { show: clipped, position: 'insideTop', formatter: function (p) { return totals[p.dataIndex] > stackMax ? Math.round(totals[p.dataIndex]) + ' ms' : ''; } },
+        // along the bar (rotated), so that neighbouring cut bars' values never run into each other
+        label: {
+          show: clipped, position: 'insideTop', rotate: 90, align: 'right', verticalAlign: 'middle',
+          formatter: function (p) {
+            var total = totals[p.dataIndex];
+            return total > stackMax ? (total >= 10000 ? round(total / 1000).toFixed(1) + ' s' : Math.round(total) + ' ms') : '';
+          }
+        },
         data: steps.map(function (s) { return latency(s, 'gapMillis', 'p50'); })
       }
     ]
@@ -258,7 +265,7 @@
         {
           name: 'event-loop delay p99', type: 'line', yAxisIndex: 1, symbolSize: 7,
           data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayP99Millis'); }),
-          markLine: { symbol: 'none', lineStyle: { type: 'dotted' }, label: { formatter: 'vouch limit' }, data: [{ yAxis: health.maxEventLoopDelayP99Millis }] }
+          markLine: { symbol: 'none', lineStyle: { type: 'dotted' }, label: { position: 'insideEndTop', formatter: 'vouch limit' }, data: [{ yAxis: health.maxEventLoopDelayP99Millis }] }
         },
         { name: 'event-loop delay max', type: 'line', yAxisIndex: 1, symbolSize: 4, data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayMaxMillis'); }) }
       ]

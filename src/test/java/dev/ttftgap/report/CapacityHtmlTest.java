@@ -250,6 +250,15 @@ class CapacityHtmlTest {
     assertNoLabelOverlaps(dir, rising, "rising-rate");
     assertNoLabelOverlaps(dir, Synthetic.closedConcurrency(), "closed");
     assertNoLabelOverlaps(dir, Synthetic.risingRate(halfTheGap(rising)), "baseline");
+    assertNoLabelOverlaps(
+        dir,
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            Synthetic.hockeyStickRecords(false),
+            List.of("synthetic/records.jsonl"),
+            dev.ttftgap.analysis.CapacityOptions.defaults(),
+            null,
+            dev.ttftgap.health.HealthSamples.blockedAtStep3()),
+        "load-generator");
   }
 
   private static void assertNoLabelOverlaps(Path dir, CapacityReport report, String name)
