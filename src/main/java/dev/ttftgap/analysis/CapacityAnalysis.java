@@ -24,6 +24,22 @@ import java.util.stream.Collectors;
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
  * ClosedLoopModelFitter}) instead of the G/G/c fit, which assumes open arrivals.
+ *
+ * <p>A common pattern: analyse the records a run left (any number of files, merged as one set of
+ * samples), then read the verdicts or hand the report to a renderer:
+ *
+ * <pre>{@code
+ * Path records = Path.of("reports/risingratesimulation-20261201/records.jsonl");
+ * CapacityReport report =
+ *     CapacityAnalysis.analyzeFiles(
+ *         List.of(records), CapacityOptions.defaults().withPeakRate(40), null);
+ * Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
+ * Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
+ * Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+ * String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
+ * }</pre>
+ *
+ * ({@code CapacityConsole} and {@code CapacityReports} are in {@code dev.ttftgap.report}.)
  */
 public final class CapacityAnalysis {
   /** Why a closed run gets no G/G/c fit. */

@@ -87,13 +87,13 @@ public final class HeaderTimingDetector {
         record.itlMillis().forEach(interval -> itl.add(interval.doubleValue()));
       }
     }
-    Double ttfbP50 = Median.of(ttfb);
-    Double ttftP50 = Median.of(ttft);
-    Double gapP50 = Median.of(gap);
-    Double e2eP50 = Median.of(e2e);
-    Double afterP50 = Median.of(afterFirst);
-    Double eventsP50 = Median.of(events);
-    Double itlP50 = Median.of(itl);
+    Double ttfbP50 = Percentiles.median(ttfb).orElse(null);
+    Double ttftP50 = Percentiles.median(ttft).orElse(null);
+    Double gapP50 = Percentiles.median(gap).orElse(null);
+    Double e2eP50 = Percentiles.median(e2e).orElse(null);
+    Double afterP50 = Percentiles.median(afterFirst).orElse(null);
+    Double eventsP50 = Percentiles.median(events).orElse(null);
+    Double itlP50 = Percentiles.median(itl).orElse(null);
     HeaderTiming timing;
     if (ttftP50 == null) {
       timing = HeaderTiming.UNKNOWN;

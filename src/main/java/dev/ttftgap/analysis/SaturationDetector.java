@@ -56,7 +56,7 @@ public final class SaturationDetector {
         plateau.add(achieved);
       }
     }
-    double median = Median.of(plateau);
+    double median = Percentiles.median(plateau).orElseThrow();
     StepStats step = steps.get(firstSaturated);
     return new Saturation(true, step.step(), step.rate(), median, maxAchieved, THRESHOLD_RATIO)
         .withInterval(steps.subList(firstSaturated, steps.size()));

@@ -81,7 +81,7 @@ public final class SteadyStateDetector {
     if (stepRecords.size() < MIN_REQUESTS || sojourns.isEmpty() || t1 <= t0) {
       return null;
     }
-    double w = Median.of(sojourns.stream().map(Long::doubleValue).toList());
+    double w = Percentiles.median(sojourns).orElseThrow();
     double ts = t0 + Math.min(2 * w, (t1 - t0) / 4.0);
     double length = t1 - ts;
     List<String> reasons = new ArrayList<>();
@@ -238,6 +238,6 @@ public final class SteadyStateDetector {
         gaps.add(gap);
       }
     }
-    return gaps.size() < MIN_THIRD_SAMPLES ? null : Median.of(gaps);
+    return gaps.size() < MIN_THIRD_SAMPLES ? null : Percentiles.median(gaps).orElseThrow();
   }
 }

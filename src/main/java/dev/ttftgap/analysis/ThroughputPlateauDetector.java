@@ -56,7 +56,7 @@ public final class ThroughputPlateauDetector {
     for (int i = start; i < measured.size(); i++) {
       plateau.add(measured.get(i).achievedRate());
     }
-    double median = Median.of(plateau);
+    double median = Percentiles.median(plateau).orElseThrow();
     StepStats first = measured.get(start);
     return new Saturation(
             true,

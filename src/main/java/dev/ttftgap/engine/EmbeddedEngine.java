@@ -19,13 +19,22 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The simulated OpenAI-compatible inference engine, embedded: start it with an {@link
- * EngineConfig}, point a client at {@link #baseUrl()}, close it.
+ * EngineConfig}, point a client at {@link #baseUrl()}, close it. A common pattern, one streaming
+ * request with the JDK's client and the engine's own record of when it wrote the bytes:
  *
  * <pre>{@code
- * try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
- *   URI chat = URI.create(engine.baseUrl() + "/chat/completions");
- *   ...
- *   engine.groundTruth(requestId).ifPresent(...);
+ * try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withProfile("tiny-fast"))) {
+ *   HttpRequest chat =
+ *       HttpRequest.newBuilder(URI.create(engine.baseUrl() + "/chat/completions"))
+ *           .POST(BodyPublishers.ofString(
+ *               "{\"model\":\"tiny-fast\",\"stream\":true,\"max_tokens\":8,"
+ *                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}"))
+ *           .build();
+ *   HttpResponse<String> sse = HttpClient.newHttpClient().send(chat, BodyHandlers.ofString());
+ *   // sse.body(): "data: {...}" chunks, one per token, then "data: [DONE]"
+ *   String requestId = sse.headers().firstValue("x-request-id").orElseThrow();
+ *   GroundTruth truth = engine.groundTruth(requestId).orElseThrow();
+ *   long headersMicros = truth.headersWrittenEpochMicros(); // epoch µs the headers were written
  * }
  * }</pre>
  *

@@ -1,6 +1,8 @@
 package dev.ttftgap.experiments;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.Fmt;
+import dev.ttftgap.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +23,7 @@ import java.util.Optional;
  * @param rows one per group, in order of first appearance
  * @param samples the records the rows come from, with the failures set aside
  */
-public record BaselineTable(List<Row> rows, ExperimentSamples samples) {
+public record BaselineTable(List<Row> rows, ExperimentSamples samples) implements ExperimentTable {
   static final double UNSTABLE_P95_OVER_P50 = 2.0;
 
   /** One model's figures. */
@@ -65,9 +67,11 @@ public record BaselineTable(List<Row> rows, ExperimentSamples samples) {
             + (unstable ? "unstable (p95 > 2× p50 points at server load)" : "stable"));
   }
 
-  private TextTable table() {
+  @Override
+  public TextTable table() {
     TextTable table =
         new TextTable(
+            TextTable.Layout.BARS,
             List.of(
                 "model",
                 "rounds",
@@ -84,32 +88,25 @@ public record BaselineTable(List<Row> rows, ExperimentSamples samples) {
           List.of(
               row.model(),
               String.valueOf(s.samples()),
-              Cells.millis(s.ttfbP50Millis()),
-              Cells.millis(s.ttftP50Millis()),
-              Cells.millis(s.gapP50Millis()),
-              Cells.millis(s.ttfbP95Millis()),
-              Cells.millis(s.ttftP95Millis()),
-              Cells.millis(s.gapP95Millis()),
-              row.verdict().orElse(Cells.NONE)));
+              Fmt.wholeMs(s.ttfbP50Millis().orElse(null)),
+              Fmt.wholeMs(s.ttftP50Millis().orElse(null)),
+              Fmt.wholeMs(s.gapP50Millis().orElse(null)),
+              Fmt.wholeMs(s.ttfbP95Millis().orElse(null)),
+              Fmt.wholeMs(s.ttftP95Millis().orElse(null)),
+              Fmt.wholeMs(s.gapP95Millis().orElse(null)),
+              row.verdict().orElse(Fmt.UNDEFINED)));
     }
     return table;
   }
 
-  private List<String> notes() {
+  @Override
+  public List<String> notes() {
     List<String> notes = new ArrayList<>();
     for (Row row : rows) {
       stabilityLine(row.stats()).ifPresent(line -> notes.add(row.model() + ": " + line));
     }
     notes.addAll(samples.closingNotes("model"));
     return notes;
-  }
-
-  public String toText() {
-    return new TableWithNotes(table(), notes()).toText();
-  }
-
-  public String toMarkdown() {
-    return new TableWithNotes(table(), notes()).toMarkdown();
   }
 
   @Override

@@ -1,9 +1,12 @@
 package dev.ttftgap.experiments;
 
+import dev.ttftgap.analysis.Percentiles;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.Fmt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * p50 and p95 of TTFB, TTFT and gap over successful records, milliseconds. The gap is the record's
@@ -57,5 +60,14 @@ public record LatencyStats(
         Percentiles.of(ttft, 95),
         Percentiles.of(gap, 95),
         Percentiles.median(promptTokens));
+  }
+
+  /**
+   * {@code a}'s median minus {@code b}'s as a table prints it ("+98 ms"); {@link Fmt#UNDEFINED}
+   * when either is undefined.
+   */
+  static String difference(
+      LatencyStats a, LatencyStats b, Function<LatencyStats, Optional<Double>> median) {
+    return Fmt.signedWholeMs(median.apply(a).orElse(null), median.apply(b).orElse(null));
   }
 }

@@ -1,12 +1,14 @@
 package dev.ttftgap.experiments;
 
+import dev.ttftgap.report.Fmt;
+import dev.ttftgap.report.TextTable;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * The table the model-comparison and prompt-length experiments share: per group the sample count,
  * median prompt tokens, median TTFB, TTFT and gap, and the TTFT and gap differences to the first
- * group ("–" in the first group's own row). Worked example: first group TTFT p50 305 ms, second 403
+ * group ("—" in the first group's own row). Worked example: first group TTFT p50 305 ms, second 403
  * ms → the second row shows "+98 ms" under "TTFT vs &lt;first&gt;".
  */
 final class MediansVsFirstTable {
@@ -25,6 +27,7 @@ final class MediansVsFirstTable {
       Function<R, LatencyStats> stats) {
     TextTable table =
         new TextTable(
+            TextTable.Layout.BARS,
             List.of(
                 groupColumn,
                 "samples",
@@ -42,12 +45,16 @@ final class MediansVsFirstTable {
           List.of(
               group.apply(rows.get(i)),
               String.valueOf(s.samples()),
-              Cells.count(s.promptTokensP50()),
-              Cells.millis(s.ttfbP50Millis()),
-              Cells.millis(s.ttftP50Millis()),
-              Cells.millis(s.gapP50Millis()),
-              isFirst ? Cells.NONE : Cells.signedMillis(s.ttftP50Millis(), first.ttftP50Millis()),
-              isFirst ? Cells.NONE : Cells.signedMillis(s.gapP50Millis(), first.gapP50Millis())));
+              Fmt.count(s.promptTokensP50().orElse(null)),
+              Fmt.wholeMs(s.ttfbP50Millis().orElse(null)),
+              Fmt.wholeMs(s.ttftP50Millis().orElse(null)),
+              Fmt.wholeMs(s.gapP50Millis().orElse(null)),
+              isFirst
+                  ? Fmt.UNDEFINED
+                  : LatencyStats.difference(s, first, LatencyStats::ttftP50Millis),
+              isFirst
+                  ? Fmt.UNDEFINED
+                  : LatencyStats.difference(s, first, LatencyStats::gapP50Millis)));
     }
     return table;
   }

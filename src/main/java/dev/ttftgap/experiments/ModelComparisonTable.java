@@ -1,6 +1,7 @@
 package dev.ttftgap.experiments;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +17,8 @@ import java.util.List;
  * @param rows one per group, in order of first appearance
  * @param samples the records the rows come from, with the failures set aside
  */
-public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples) {
+public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples)
+    implements ExperimentTable {
 
   /** One model's figures. */
   public record Row(String model, LatencyStats stats) {}
@@ -48,35 +50,29 @@ public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples) {
       lines.add(
           row.model()
               + " is "
-              + Cells.signedMillis(row.stats().ttftP50Millis(), reference.stats().ttftP50Millis())
+              + LatencyStats.difference(row.stats(), reference.stats(), LatencyStats::ttftP50Millis)
               + " TTFT vs "
               + reference.model()
               + " (gap "
-              + Cells.signedMillis(row.stats().gapP50Millis(), reference.stats().gapP50Millis())
+              + LatencyStats.difference(row.stats(), reference.stats(), LatencyStats::gapP50Millis)
               + ", TTFB "
-              + Cells.signedMillis(row.stats().ttfbP50Millis(), reference.stats().ttfbP50Millis())
+              + LatencyStats.difference(row.stats(), reference.stats(), LatencyStats::ttfbP50Millis)
               + ")");
     }
     return lines;
   }
 
-  private TextTable table() {
+  @Override
+  public TextTable table() {
     return MediansVsFirstTable.of(
         "model", rows.isEmpty() ? "first" : rows.get(0).model(), rows, Row::model, Row::stats);
   }
 
-  private List<String> notes() {
+  @Override
+  public List<String> notes() {
     List<String> notes = new ArrayList<>(differenceLines());
     notes.addAll(samples.closingNotes("model"));
     return notes;
-  }
-
-  public String toText() {
-    return new TableWithNotes(table(), notes()).toText();
-  }
-
-  public String toMarkdown() {
-    return new TableWithNotes(table(), notes()).toMarkdown();
   }
 
   @Override

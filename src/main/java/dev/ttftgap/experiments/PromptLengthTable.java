@@ -1,6 +1,8 @@
 package dev.ttftgap.experiments;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.Fmt;
+import dev.ttftgap.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +27,8 @@ import java.util.Optional;
  * @param rows one per group, in order of first appearance
  * @param samples the records the rows come from, with the failures set aside
  */
-public record PromptLengthTable(List<Row> rows, ExperimentSamples samples) {
+public record PromptLengthTable(List<Row> rows, ExperimentSamples samples)
+    implements ExperimentTable {
   static final int FLAT_PERCENT = 10;
   static final double NOISE_MILLIS = 5;
 
@@ -70,15 +73,15 @@ public record PromptLengthTable(List<Row> rows, ExperimentSamples samples) {
     // below 50 ms (loopback) a percentage of TTFB says nothing; the change in ms does
     String change =
         FLAT_PERCENT / 100.0 * ttfbFirst >= NOISE_MILLIS
-            ? Cells.percent(ttfbDelta / ttfbFirst)
-            : Cells.signedMillis(ttfbDelta);
+            ? Fmt.signedPercent(ttfbDelta / ttfbFirst)
+            : Fmt.signedWholeMs(ttfbDelta);
     String ttfbText =
         ttfbFlat
             ? "TTFB flat (" + change + ")"
             : "TTFB "
-                + Cells.signedMillis(ttfbDelta)
+                + Fmt.signedWholeMs(ttfbDelta)
                 + " ("
-                + Cells.percent(ttfbDelta / ttfbFirst)
+                + Fmt.signedPercent(ttfbDelta / ttfbFirst)
                 + ")";
     String meaning;
     if (ttfbFlat && gapGrew) {
@@ -101,9 +104,9 @@ public record PromptLengthTable(List<Row> rows, ExperimentSamples samples) {
             + ": "
             + ttfbText
             + ", TTFT "
-            + Cells.signedMillis(last.ttftP50Millis(), first.ttftP50Millis())
+            + LatencyStats.difference(last, first, LatencyStats::ttftP50Millis)
             + ", gap "
-            + Cells.signedMillis(gapDelta)
+            + Fmt.signedWholeMs(gapDelta)
             + ": "
             + meaning);
   }
@@ -112,23 +115,17 @@ public record PromptLengthTable(List<Row> rows, ExperimentSamples samples) {
     return Math.max(FLAT_PERCENT / 100.0 * reference, NOISE_MILLIS);
   }
 
-  private TextTable table() {
+  @Override
+  public TextTable table() {
     return MediansVsFirstTable.of("prompt", "first", rows, Row::label, Row::stats);
   }
 
-  private List<String> notes() {
+  @Override
+  public List<String> notes() {
     List<String> notes = new ArrayList<>();
     verdict().ifPresent(notes::add);
     notes.addAll(samples.closingNotes("prompt length"));
     return notes;
-  }
-
-  public String toText() {
-    return new TableWithNotes(table(), notes()).toText();
-  }
-
-  public String toMarkdown() {
-    return new TableWithNotes(table(), notes()).toMarkdown();
   }
 
   @Override

@@ -1,6 +1,7 @@
 /**
  * The seeds' experiments as tables: baseline per model, prompt length, model comparison. Pure
  * functions of finished {@link dev.ttftgap.record.RequestRecord} lists, rendered as aligned text
- * and as markdown. No Gatling, no Netty, no I/O.
+ * and as markdown through {@link dev.ttftgap.experiments.ExperimentTable} with the report's {@link
+ * dev.ttftgap.report.TextTable} and {@link dev.ttftgap.report.Fmt}. No Gatling, no Netty, no I/O.
  */
 package dev.ttftgap.experiments;

@@ -1,7 +1,6 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The console summary printed after Gatling's own: a short step table, then the verdicts. */
@@ -9,20 +8,14 @@ public final class CapacityConsole {
   private CapacityConsole() {}
 
   public static String render(CapacityReport report) {
-    List<List<String>> table = new ArrayList<>();
-    table.add(StepTable.header(report));
-    table.addAll(StepTable.rows(report));
     StringBuilder out = new StringBuilder("---- capacity: TTFT − TTFB gap by load step ");
     out.append("-".repeat(Math.max(4, 80 - out.length()))).append('\n');
-    aligned(out, table);
+    aligned(out, StepTable.header(report), StepTable.rows(report));
     if (ServerTable.present(report)) {
-      List<List<String>> server = new ArrayList<>();
-      server.add(ServerTable.HEADER);
-      server.addAll(ServerTable.rows(report));
       out.append("---- the server's view (")
           .append(report.serverMetrics().vendor())
           .append(" /metrics; quantiles interpolated in its buckets; means in ms) ----\n");
-      aligned(out, server);
+      aligned(out, ServerTable.HEADER, ServerTable.rows(report));
     }
     out.append('\n');
     for (String sentence : VerdictSentences.of(report)) {
@@ -42,34 +35,15 @@ public final class CapacityConsole {
       out.append("> ").append(sentence).append('\n');
     }
     out.append("\nlengths by step (tokens):\n");
-    List<List<String>> lengths = new ArrayList<>();
-    lengths.add(WorkloadTables.LENGTHS_HEADER);
-    lengths.addAll(WorkloadTables.lengthRows(report));
-    aligned(out, lengths);
+    aligned(out, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
     if (!report.workload().turns().isEmpty()) {
       out.append("\nTTFT by conversation turn:\n");
-      List<List<String>> turns = new ArrayList<>();
-      turns.add(WorkloadTables.TURNS_HEADER);
-      turns.addAll(WorkloadTables.turnRows(report));
-      aligned(out, turns);
+      aligned(out, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));
     }
   }
 
-  private static void aligned(StringBuilder out, List<List<String>> table) {
-    int columns = table.get(0).size();
-    int[] widths = new int[columns];
-    for (List<String> row : table) {
-      for (int i = 0; i < columns; i++) {
-        widths[i] = Math.max(widths[i], row.get(i).length());
-      }
-    }
-    for (List<String> row : table) {
-      for (int i = 0; i < columns; i++) {
-        String cell = row.get(i);
-        // numbers right-aligned, the first column too: steps line up
-        out.append(" ".repeat(widths[i] - cell.length())).append(cell);
-        out.append(i + 1 < columns ? "  " : "\n");
-      }
-    }
+  /** Numbers right-aligned, the first column too: steps line up. */
+  private static void aligned(StringBuilder out, List<String> header, List<List<String>> rows) {
+    out.append(new TextTable(TextTable.Layout.STEPS, header).rows(rows).toText());
   }
 }

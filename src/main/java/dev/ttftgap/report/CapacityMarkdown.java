@@ -53,13 +53,7 @@ public final class CapacityMarkdown {
   }
 
   private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
-    row(md, header);
-    md.append('|');
-    header.forEach(h -> md.append(" --- |"));
-    md.append('\n');
-    for (List<String> row : rows) {
-      row(md, row);
-    }
+    md.append(new TextTable(TextTable.Layout.STEPS, header).rows(rows).toMarkdown());
   }
 
   /**
@@ -87,13 +81,5 @@ public final class CapacityMarkdown {
     } catch (IOException e) {
       throw new UncheckedIOException(STEP_SUMMARY_ENV + ": cannot append to " + file, e);
     }
-  }
-
-  private static void row(StringBuilder md, List<String> cells) {
-    md.append('|');
-    for (String cell : cells) {
-      md.append(' ').append(cell.replace("|", "\\|")).append(" |");
-    }
-    md.append('\n');
   }
 }

@@ -2,14 +2,17 @@ package dev.ttftgap.report;
 
 import java.util.Locale;
 
-/** Number formatting shared by the text renderers; "—" for an undefined value. */
-final class Fmt {
-  static final String UNDEFINED = "—";
+/**
+ * Number formatting shared by every text output (the capacity report, the experiment tables, the
+ * search's phase labels); {@value #UNDEFINED} for an undefined value (null or NaN), never 0.
+ */
+public final class Fmt {
+  public static final String UNDEFINED = "—";
 
   private Fmt() {}
 
   /** Milliseconds: 1 decimal under 10 ms, whole ms up to 10 s, seconds with 1 decimal above. */
-  static String ms(Double millis) {
+  public static String ms(Double millis) {
     if (millis == null || millis.isNaN()) {
       return UNDEFINED;
     }
@@ -26,12 +29,12 @@ final class Fmt {
   }
 
   /** A bare number of milliseconds for tables: "812", "4.5", "12.3 s" style without the unit. */
-  static String msBare(Double millis) {
+  public static String msBare(Double millis) {
     String text = ms(millis);
     return text.endsWith(" ms") ? text.substring(0, text.length() - 3) : text;
   }
 
-  static String rate(Double perSecond) {
+  public static String rate(Double perSecond) {
     return perSecond == null || perSecond.isNaN() ? UNDEFINED : num(perSecond) + " rps";
   }
 
@@ -39,20 +42,25 @@ final class Fmt {
    * A rate with its interval, the way the verdicts print a headline number: "7.46 rps (6–7.85)";
    * the rate alone when the interval is unknown or a single point.
    */
-  static String rateWithin(Double perSecond, Double low, Double high) {
+  public static String rateWithin(Double perSecond, Double low, Double high) {
     if (perSecond == null || low == null || high == null || high - low < 1e-9) {
       return rate(perSecond);
     }
     return rate(perSecond) + " (" + num(low) + "–" + num(high) + ")";
   }
 
-  static String num(Double value) {
+  /** About three significant digits: "812", "12.3", "7.85", "0.5"; 12.0 reads as 12. */
+  public static String num(Double value) {
     if (value == null || value.isNaN()) {
       return UNDEFINED;
     }
     double abs = Math.abs(value);
-    String pattern = abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : "%.2f";
-    String text = String.format(Locale.ROOT, pattern, value);
+    return decimals(value, abs >= 100 ? 0 : abs >= 10 ? 1 : 2);
+  }
+
+  /** At most {@code max} decimals, trailing zeros dropped: 7.50 → "7.5", 12.345 (2) → "12.35". */
+  public static String decimals(double value, int max) {
+    String text = String.format(Locale.ROOT, "%." + max + "f", value);
     // 12.0 reads as 12, 2.50 as 2.5
     if (text.contains(".")) {
       text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
@@ -61,7 +69,7 @@ final class Fmt {
   }
 
   /** Percent: one decimal under 10 %, whole percent above ("0.4 %", "7.3 %", "92 %"). */
-  static String pct(Double percent) {
+  public static String pct(Double percent) {
     if (percent == null || percent.isNaN()) {
       return UNDEFINED;
     }
@@ -69,7 +77,34 @@ final class Fmt {
     return text.replaceAll("\\.0$", "") + " %";
   }
 
-  static String signedPct(double fraction) {
+  public static String signedPct(double fraction) {
     return String.format(Locale.ROOT, "%+.0f %%", 100 * fraction);
+  }
+
+  /** Whole milliseconds with the unit, as the experiment tables print them: "305 ms". */
+  public static String wholeMs(Double millis) {
+    return millis == null ? UNDEFINED : Math.round(millis) + " ms";
+  }
+
+  /** A signed difference in whole milliseconds with a true minus: "+98 ms", "−3 ms". */
+  public static String signedWholeMs(double millis) {
+    long rounded = Math.round(millis);
+    return (rounded >= 0 ? "+" : "−") + Math.abs(rounded) + " ms";
+  }
+
+  /** {@code a − b} as {@link #signedWholeMs(double)}; undefined when either is. */
+  public static String signedWholeMs(Double a, Double b) {
+    return a != null && b != null ? signedWholeMs(a - b) : UNDEFINED;
+  }
+
+  /** A whole count: "2007". */
+  public static String count(Double value) {
+    return value == null ? UNDEFINED : String.valueOf(Math.round(value));
+  }
+
+  /** A relative change in whole percent with a true minus and no space: "+1%", "−12%". */
+  public static String signedPercent(double fraction) {
+    long rounded = Math.round(fraction * 100);
+    return String.format(Locale.ROOT, "%s%d%%", rounded >= 0 ? "+" : "−", Math.abs(rounded));
   }
 }

@@ -1,6 +1,7 @@
 package dev.ttftgap.search;
 
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.report.Fmt;
 import java.util.Locale;
 
 /**
@@ -28,7 +29,7 @@ public record Phase(int index, Kind kind, double rate, long startMillis, long wi
    * The Gatling group and record label, e.g. {@code "probe 3 · 6 rps"}, {@code "hold 7 · 7.5 rps"}.
    */
   public String label() {
-    String rateText = String.format(Locale.ROOT, "%s rps", trim(rate));
+    String rateText = Fmt.decimals(rate, 2) + " rps";
     return switch (kind) {
       case WARMUP -> "warm-up · " + rateText;
       case PROBE -> String.format(Locale.ROOT, "probe %02d · %s", index, rateText);
@@ -50,10 +51,5 @@ public record Phase(int index, Kind kind, double rate, long startMillis, long wi
   /** Whether requests are admitted in this phase. */
   public boolean admits() {
     return kind == Kind.WARMUP || kind == Kind.PROBE || kind == Kind.HOLD;
-  }
-
-  static String trim(double value) {
-    String text = String.format(Locale.ROOT, "%.2f", value);
-    return text.replaceAll("0+$", "").replaceAll("\\.$", "");
   }
 }

@@ -7,6 +7,7 @@ import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.Fmt;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -388,13 +389,17 @@ public final class RateSearch {
     return String.format(
         Locale.ROOT,
         " (p95 TTFT %s ms, p95 gap %s ms, errors %.1f %%, achieved %.2f rps, steady)",
-        stats.ttft() == null ? "—" : String.format(Locale.ROOT, "%.0f", stats.ttft().p95Millis()),
-        stats.gap() == null ? "—" : String.format(Locale.ROOT, "%.0f", stats.gap().p95Millis()),
+        stats.ttft() == null
+            ? Fmt.UNDEFINED
+            : String.format(Locale.ROOT, "%.0f", stats.ttft().p95Millis()),
+        stats.gap() == null
+            ? Fmt.UNDEFINED
+            : String.format(Locale.ROOT, "%.0f", stats.gap().p95Millis()),
         stats.errorRatePercent(),
         stats.achievedRate() == null ? Double.NaN : stats.achievedRate());
   }
 
   private static String trim(double rate) {
-    return Phase.trim(rate);
+    return Fmt.decimals(rate, 2);
   }
 }

@@ -245,25 +245,9 @@ public final class ChunkClassifier {
   }
 
   private static boolean isDone(String s, int from, int to) {
-    int start = skipBlank(s, from);
-    int end = trimEnd(s, start, to);
+    int start = Blanks.skip(s, from);
+    int end = Blanks.trimEnd(s, start, to);
     return end - start == DONE.length() && s.startsWith(DONE, start);
-  }
-
-  private static int skipBlank(String s, int from) {
-    int i = from;
-    while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static int trimEnd(String s, int start, int end) {
-    int i = end;
-    while (i > start && Character.isWhitespace(s.charAt(i - 1))) {
-      i--;
-    }
-    return i;
   }
 
   private static String firstLine(String message) {

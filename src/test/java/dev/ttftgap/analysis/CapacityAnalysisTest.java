@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.health.HealthSamples;
 import dev.ttftgap.health.LoadGeneratorHealth;
+import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.report.CapacityConsole;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,8 +15,32 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CapacityAnalysisTest {
+
+  /** The usage example of {@link CapacityAnalysis}'s Javadoc, on a run's records file. */
+  @Test
+  void usageExampleOfTheJavadocRunsOnARecordsFile(@TempDir Path reports) {
+    Path records = reports.resolve("risingratesimulation-20261201/records.jsonl");
+    try (RecordWriter writer = RecordWriter.open(records)) {
+      SyntheticRun.hockeyStick().records().forEach(writer::append);
+    }
+
+    CapacityReport report =
+        CapacityAnalysis.analyzeFiles(
+            List.of(records), CapacityOptions.defaults().withPeakRate(40), null);
+    Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
+    Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
+    Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+    String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
+
+    assertThat(sustainable).as("a hockey stick has a sustainable rate").isNotNull();
+    assertThat(saturation).as("below its saturation").isGreaterThan(sustainable);
+    assertThat(replicas).as("replicas for the peak").isNotNull().isPositive();
+    assertThat(text).as("the console summary names the run's verdicts").contains("> Knee at step");
+    assertThat(report.runs()).as("the run comes from the file's records").isNotEmpty();
+  }
 
   @Test
   void hockeyStickGetsEveryVerdict() {

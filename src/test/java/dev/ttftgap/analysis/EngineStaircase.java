@@ -2,8 +2,6 @@ package dev.ttftgap.analysis;
 
 import dev.ttftgap.engine.ModelProfile;
 import dev.ttftgap.engine.scheduler.VirtualTimeDriver;
-import dev.ttftgap.record.FailureReason;
-import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
@@ -184,26 +182,22 @@ final class EngineStaircase {
       RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
       long start = EPOCH_START + arrival[0] / 1000;
       long ttfb = TTFB_MICROS / 1000;
+      TestRecords.Builder request =
+          TestRecords.builder()
+              .run("engine")
+              .userId(i)
+              .phase(phase)
+              .step(step)
+              .stepLabel(labels.get(i))
+              .offeredRate(rates.get(i))
+              .concurrency(concurrency == null ? null : concurrency.get(i))
+              .model(profile.name())
+              .promptTokens(prompt)
+              .maxTokens(output)
+              .startEpochMillis(start)
+              .ttfbMillis(ttfb);
       if (arrival[2] == 0) {
-        records.add(
-            TestRecords.builder()
-                .run("engine")
-                .userId(i)
-                .phase(phase)
-                .step(step)
-                .stepLabel(labels.get(i))
-                .offeredRate(rates.get(i))
-                .concurrency(concurrency == null ? null : concurrency.get(i))
-                .model(profile.name())
-                .promptTokens(prompt)
-                .maxTokens(output)
-                .startEpochMillis(start)
-                .ttfbMillis(ttfb)
-                .outcome(Outcome.KO)
-                .reason(FailureReason.HTTP_STATUS)
-                .httpStatus(429)
-                .message("queue full")
-                .build());
+        records.add(request.queueFull().build());
         continue;
       }
       List<Long> micros = tokenMicros.get("r" + i);
@@ -214,47 +208,7 @@ final class EngineStaircase {
         itl.add(millis(micros.get(k) - micros.get(k - 1)));
       }
       records.add(
-          new RequestRecord(
-              "engine",
-              i,
-              "chatcmpl-" + i,
-              phase,
-              step,
-              labels.get(i),
-              rates.get(i),
-              concurrency == null ? null : concurrency.get(i),
-              profile.name(),
-              prompt,
-              output,
-              start,
-              ttfb,
-              ttft,
-              ttft - ttfb,
-              ttft,
-              null,
-              e2e,
-              itl,
-              (e2e - ttft) / (double) (micros.size() - 1),
-              micros.size(),
-              "usage",
-              micros.size(),
-              null,
-              null,
-              Outcome.OK,
-              null,
-              200,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null));
+          request.requestId("chatcmpl-" + i).streamed(ttft, e2e, itl, micros.size()).build());
     }
     return records;
   }

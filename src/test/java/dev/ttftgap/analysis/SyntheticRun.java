@@ -1,7 +1,5 @@
 package dev.ttftgap.analysis;
 
-import dev.ttftgap.record.FailureReason;
-import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
@@ -155,24 +153,20 @@ final class SyntheticRun {
     long start = epochStartMillis + Math.round(arrival);
     long ttfb = Math.max(1, Math.round(ttfbMillis * noise(random)));
     RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
+    TestRecords.Builder request =
+        TestRecords.builder()
+            .run(run)
+            .userId(userId)
+            .phase(phase)
+            .step(step)
+            .stepLabel(label)
+            .offeredRate(rate)
+            .model("synthetic")
+            .promptTokens(100)
+            .maxTokens(OUTPUT_TOKENS)
+            .startEpochMillis(start);
     if (waitingUntil.size() >= maxQueue) {
-      return TestRecords.builder()
-          .run(run)
-          .userId(userId)
-          .phase(phase)
-          .step(step)
-          .stepLabel(label)
-          .offeredRate(rate)
-          .model("synthetic")
-          .promptTokens(100)
-          .maxTokens(OUTPUT_TOKENS)
-          .startEpochMillis(start)
-          .ttfbMillis(ttfb)
-          .outcome(Outcome.KO)
-          .reason(FailureReason.HTTP_STATUS)
-          .httpStatus(429)
-          .message("queue full")
-          .build();
+      return request.ttfbMillis(ttfb).queueFull().build();
     }
     double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
     double decode =
@@ -198,48 +192,12 @@ final class SyntheticRun {
     for (int k = 0; k < OUTPUT_TOKENS - 1; k++) {
       itl.add(interval);
     }
-    double tpot = (e2e - ttft) / (double) (OUTPUT_TOKENS - 1);
-    return new RequestRecord(
-        run,
-        userId,
-        "chatcmpl-" + userId,
-        phase,
-        step,
-        label,
-        rate,
-        null,
-        "synthetic",
-        100,
-        OUTPUT_TOKENS,
-        start,
-        ttfb,
-        ttft,
-        ttft - ttfb,
-        ttft,
-        null,
-        e2e,
-        itl,
-        tpot,
-        OUTPUT_TOKENS,
-        "usage",
-        OUTPUT_TOKENS,
-        reportQueueTime ? Map.of("queue_time_ms", wait) : null,
-        null,
-        Outcome.OK,
-        null,
-        200,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return request
+        .requestId("chatcmpl-" + userId)
+        .ttfbMillis(ttfb)
+        .streamed(ttft, e2e, itl, OUTPUT_TOKENS)
+        .serverTimings(reportQueueTime ? Map.of("queue_time_ms", wait) : null)
+        .build();
   }
 
   private double noise(Random random) {

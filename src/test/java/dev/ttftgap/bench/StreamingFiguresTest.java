@@ -4,56 +4,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ttftgap.engine.GroundTruth;
-import dev.ttftgap.record.Outcome;
-import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StreamingFiguresTest {
   private static RequestRecord record(
       long userId, String id, long start, Long ttfb, Long ttft, Long e2e, List<Long> itl) {
-    return new RequestRecord(
-        "bench",
-        userId,
-        id,
-        RequestPhase.STEP,
-        1,
-        "step 1 · 2 users",
-        null,
-        2,
-        "stress",
-        20,
-        3,
-        start,
-        ttfb,
-        ttft,
-        ttft == null || ttfb == null ? null : ttft - ttfb,
-        ttft,
-        null,
-        e2e,
-        itl,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        Outcome.OK,
-        null,
-        200,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestRecords.builder()
+        .run("bench")
+        .userId(userId)
+        .requestId(id)
+        .stepLabel("step 1 · 2 users")
+        .concurrency(2)
+        .model("stress")
+        .promptTokens(20)
+        .maxTokens(3)
+        .startEpochMillis(start)
+        .ttfbMillis(ttfb)
+        .ttftMillis(ttft)
+        .gapMillis(ttft == null || ttfb == null ? null : ttft - ttfb)
+        .firstContentMillis(ttft)
+        .e2eMillis(e2e)
+        .itlMillis(itl)
+        .httpStatus(200)
+        .build();
   }
 
   /** The engine's view of request "a": accepted at 1000 ms, headers 1009.4, first token 1019.7. */

@@ -7,6 +7,12 @@ import dev.ttftgap.tokens.TokenCounter;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,6 +89,32 @@ class EmbeddedEngineTest {
   @AfterAll
   static void stop() {
     engine.close();
+  }
+
+  /** The usage example of {@link EmbeddedEngine}'s Javadoc, with an engine of its own. */
+  @Test
+  void usageExampleOfTheJavadocStreamsAndKeepsTheGroundTruth() throws Exception {
+    try (EmbeddedEngine engine =
+        EmbeddedEngine.start(EngineConfig.defaults().withProfile("tiny-fast"))) {
+      HttpRequest chat =
+          HttpRequest.newBuilder(URI.create(engine.baseUrl() + "/chat/completions"))
+              .POST(
+                  BodyPublishers.ofString(
+                      "{\"model\":\"tiny-fast\",\"stream\":true,\"max_tokens\":8,"
+                          + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}"))
+              .build();
+      HttpResponse<String> sse = HttpClient.newHttpClient().send(chat, BodyHandlers.ofString());
+      // sse.body(): "data: {...}" chunks, one per token, then "data: [DONE]"
+      String requestId = sse.headers().firstValue("x-request-id").orElseThrow();
+      GroundTruth truth = engine.groundTruth(requestId).orElseThrow();
+      long headersMicros = truth.headersWrittenEpochMicros(); // epoch µs the headers were written
+
+      assertThat(sse.body()).as("the stream carries its end marker").contains("data: [DONE]");
+      assertThat(truth.completionTokens()).as("max_tokens tokens streamed").isEqualTo(8);
+      assertThat(headersMicros)
+          .as("headers written after the request was accepted")
+          .isGreaterThanOrEqualTo(truth.acceptedEpochMicros());
+    }
   }
 
   @Test

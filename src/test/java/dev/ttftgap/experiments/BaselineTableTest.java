@@ -110,6 +110,6 @@ class BaselineTableTest {
 
     assertThat(table.rows().get(0).stats().ttftP50Millis()).isEmpty();
     assertThat(table.rows().get(0).verdict()).isEmpty();
-    assertThat(table.toText()).contains("m     |      0 |        – |");
+    assertThat(table.toText()).contains("m     |      0 |        — |");
   }
 }

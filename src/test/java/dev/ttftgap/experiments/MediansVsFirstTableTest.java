@@ -33,9 +33,9 @@ class MediansVsFirstTableTest {
         .isEqualTo(
             "model | samples | prompt tokens | TTFB p50 | TTFT p50 | gap p50 | TTFT vs 8b |"
                 + " gap vs 8b\n"
-                + "8b    |       5 |          2000 |   200 ms |   305 ms |  105 ms |          – |"
-                + "         –\n"
-                + "14b   |       5 |             – |   201 ms |   403 ms |  202 ms |     +98 ms |"
+                + "8b    |       5 |          2000 |   200 ms |   305 ms |  105 ms |          — |"
+                + "         —\n"
+                + "14b   |       5 |             — |   201 ms |   403 ms |  202 ms |     +98 ms |"
                 + "    +97 ms\n");
   }
 

@@ -41,7 +41,7 @@ class ModelComparisonTableTest {
         .contains("TTFT vs qwen3-8b-like | gap vs qwen3-8b-like\n")
         .contains(
             "qwen3-8b-like  |       5 |          2000 |   200 ms |   305 ms |  105 ms |        "
-                + "             – |                    –\n")
+                + "             — |                    —\n")
         .contains("|                +98 ms |               +97 ms\n");
   }
 

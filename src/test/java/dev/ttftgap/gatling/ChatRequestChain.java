@@ -39,6 +39,41 @@ import java.util.function.Function;
  *
  * <p>Both checks also stop on events that end the request early (error object, {@code [DONE]}
  * before content, a chunk of a re-sent stream), so failures carry their own message.
+ *
+ * <p>A common pattern outside {@link LoadRun}: a fixed request, a records file, Gatling's own
+ * injection ({@link ChatRequestChainExample}, which {@code ChatRequestChainExampleRunIT} runs; it
+ * takes the folder from {@code -Dttftgap.reportsDir}):
+ *
+ * <pre>{@code
+ * public class ChatRequestChainExample extends Simulation {
+ *   EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withProfile("tiny-fast"));
+ *   RecordWriter records = RecordWriter.open(Path.of("reports/chat-example.records.jsonl"));
+ *   ChainBuilder chat =
+ *       ChatRequestChain.request(
+ *           engine.baseUrl() + "/chat/completions",
+ *           session ->
+ *               "{\"model\":\"tiny-fast\",\"stream\":true,\"max_tokens\":8,"
+ *                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}",
+ *           session ->
+ *               new RequestContext(
+ *                   "example", session.userId(), RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0,
+ *                   null, "tiny-fast", null, 8, 30_000, null, null, null, null, null),
+ *           Duration.ofSeconds(30), // the longest wait for the first token
+ *           Duration.ofSeconds(60), // the longest wait for [DONE] after it
+ *           records,
+ *           null); // no shared pool: a user's first request counts as on a new connection
+ *
+ *   {
+ *     setUp(scenario("chat").exec(chat).injectOpen(constantUsersPerSec(2).during(5)))
+ *         .protocols(http.baseUrl(engine.baseUrl()));
+ *   }
+ *
+ *   public void after() {
+ *     records.close(); // every record written before the run ends
+ *     engine.close();
+ *   }
+ * }
+ * }</pre>
  */
 public final class ChatRequestChain {
   static final String SSE = "chat";

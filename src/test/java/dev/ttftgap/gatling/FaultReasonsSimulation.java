@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * Test-only: one user per engine fault, each asking for its fault in the request body ({@code
- * sim_fault}), so {@code MeasurementRunTest} can check that each ends as the right record. The
- * target is {@code LLM_BASE_URL}; records go to {@code -Dttftgap.recordsFile}.
+ * sim_fault}), so {@code MeasurementRunIT} can check that each ends as the right record. The target
+ * is {@code LLM_BASE_URL}; records go to {@code -Dttftgap.recordsFile}.
  */
 public class FaultReasonsSimulation extends Simulation {
   /** The faults, in user order (user 1 gets the first). */

@@ -48,7 +48,31 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Everything a rising-load simulation needs besides its DSL: settings and profile (validated before
  * any load), the target (the embedded engine unless a URL is given), the per-request records, and
- * the capacity report at the end. Simulations call it and stay thin.
+ * the capacity report at the end. Simulations call it and stay thin: a whole simulation reads (this
+ * is {@code dev.ttftgap.simulations.RisingRateSimulation}, which {@code MeasurementRunIT} runs
+ * against an engine):
+ *
+ * <pre>{@code
+ * public class RisingRateSimulation extends Simulation {
+ *   // settings, profile and target, validated before any load
+ *   private final LoadRun run = LoadRun.prepare(RisingRateSimulation.class);
+ *
+ *   {
+ *     setUp(run.population("streaming chat"))
+ *         .protocols(run.protocol())
+ *         .assertions(run.assertions())
+ *         .maxDuration(run.maxDuration());
+ *   }
+ *
+ *   public void before() {
+ *     run.start(); // steps are timed from here
+ *   }
+ *
+ *   public void after() {
+ *     run.finish(); // records flushed, engine stopped, capacity report written
+ *   }
+ * }
+ * }</pre>
  */
 public final class LoadRun {
   private static final String PLANNED = "ttftgap.planned";

@@ -312,6 +312,32 @@ public final class TestRecords {
       return this;
     }
 
+    /**
+     * A stream served to its end, after {@link #ttfbMillis}: the first token at {@code ttftMillis}
+     * (so the gap is TTFT − TTFB), {@code tokens} tokens counted by the usage chunk, one content
+     * event each, TPOT = (e2e − TTFT) / (tokens − 1), HTTP 200.
+     */
+    public Builder streamed(long ttftMillis, long e2eMillis, List<Long> itlMillis, int tokens) {
+      return ttftMillis(ttftMillis)
+          .gapMillis(ttftMillis - ttfbMillis)
+          .firstContentMillis(ttftMillis)
+          .e2eMillis(e2eMillis)
+          .itlMillis(itlMillis)
+          .tpotMillis((e2eMillis - ttftMillis) / (double) (tokens - 1))
+          .outputTokens(tokens)
+          .outputTokensSource("usage")
+          .contentEvents(tokens)
+          .httpStatus(200);
+    }
+
+    /** Refused with HTTP 429 "queue full", as a server whose waiting queue is full answers. */
+    public Builder queueFull() {
+      return outcome(Outcome.KO)
+          .reason(FailureReason.HTTP_STATUS)
+          .httpStatus(429)
+          .message("queue full");
+    }
+
     public RequestRecord build() {
       return new RequestRecord(
           run,

@@ -67,4 +67,19 @@ final class Synthetic {
             .withKnownSaturationRate(7.89),
         baseline);
   }
+
+  /** The steps of {@code report} as a baseline whose gap p50 and p95 were half as long. */
+  static List<dev.ttftgap.analysis.StepBaseline> halfTheGap(CapacityReport report) {
+    return report.steps().stream()
+        .map(
+            s ->
+                new dev.ttftgap.analysis.StepBaseline(
+                    s.step(),
+                    s.rate(),
+                    s.ttfb().p50Millis(),
+                    s.ttfb().p95Millis(),
+                    s.gap().p50Millis() / 2,
+                    s.gap().p95Millis() / 2))
+        .toList();
+  }
 }

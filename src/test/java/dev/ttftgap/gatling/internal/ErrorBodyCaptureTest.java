@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The listener {@link ErrorBodyCapture} puts in front of Gatling's SSE listener, fed as Gatling's
  * HTTP client feeds it. The end-to-end path (a real Gatling run, the engine's 429 and 500 bodies in
- * the records) is in {@code MeasurementRunTest}.
+ * the records) is in {@code MeasurementRunIT}.
  */
 class ErrorBodyCaptureTest {
   private static final String KEY = "sk-test-0123456789abcdefWXYZ";

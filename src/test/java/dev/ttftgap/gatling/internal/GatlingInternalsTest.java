@@ -31,7 +31,7 @@ import scala.Option;
  * Fails loudly when a Gatling upgrade moves the internals this package relies on: those of {@link
  * GatlingInternals} and {@link ErrorBodyCapture}, and the SSE event JSON {@link GatlingSseEvent}
  * unwraps. The behaviour itself (rows read back from a real SSE run) is checked by {@code
- * MeasurementRunTest}.
+ * MeasurementRunIT}.
  */
 class GatlingInternalsTest {
   private static final String UPGRADE_HINT =

@@ -3,6 +3,7 @@ package dev.ttftgap.gatling.internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ttftgap.stream.Blanks;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkClassifier;
 import java.io.IOException;
@@ -91,9 +92,9 @@ public final class GatlingSseEvent {
       if (key < 0) {
         return -1;
       }
-      int i = skipBlank(json, key + 6);
+      int i = Blanks.skip(json, key + 6);
       if (i < json.length() && json.charAt(i) == ':') {
-        return skipBlank(json, i + 1);
+        return Blanks.skip(json, i + 1);
       }
       from = key + 1;
     }
@@ -115,25 +116,9 @@ public final class GatlingSseEvent {
         digits = json.charAt(i) >= '0' && json.charAt(i) <= '9';
       }
       if (digits) {
-        return trimEnd(json, start, retry);
+        return Blanks.trimEnd(json, start, retry);
       }
     }
-    return trimEnd(json, start, close);
-  }
-
-  private static int skipBlank(String s, int from) {
-    int i = from;
-    while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static int trimEnd(String s, int start, int end) {
-    int i = end;
-    while (i > start && Character.isWhitespace(s.charAt(i - 1))) {
-      i--;
-    }
-    return i;
+    return Blanks.trimEnd(json, start, close);
   }
 }

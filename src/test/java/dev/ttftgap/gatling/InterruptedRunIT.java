@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * record: every request the engine received has its user's record, those still in flight as {@code
  * interrupted}, and the file stays where the run wrote it.
  */
-class InterruptedRunTest {
+class InterruptedRunIT {
   /** Over the engine's capacity at 200 output tokens, so that many requests are in flight. */
   private static final String PROFILE =
       """

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from the environment, extra body fields, forced output lengths drawn from a distribution, and
  * multi-turn conversations replayed from a dataset, against an engine this test starts on loopback.
  */
-class RealisticTrafficRunTest {
+class RealisticTrafficRunIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SECRET = "sk-i12-secret-from-env-0123456789";
   private static final String TENANT = "tenant-secret-9876";

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A smoke-sized run against the embedded engine speaking each server's {@code /metrics} dialect:
  * the run scrapes it, recognises the vendor and fills the per-step server fields.
  */
-class ServerMetricsRunTest {
+class ServerMetricsRunIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @ParameterizedTest

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * sequential rounds (the engine at rest), and the tables' verdicts on them. Prints the tables.
  */
 @Timeout(30)
-class ExperimentsOnEngineTest {
+class ExperimentsOnEngineIT {
   private static final int ROUNDS = 5;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SHORT_PROMPT = "What is time to first token?"; // ~20 characters

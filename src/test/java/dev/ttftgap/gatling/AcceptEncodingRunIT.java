@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for clients that accept gzip: Gatling inflates the gzip body before its SSE decoder, so every
  * request still parses, and the records show what SDK clients get there: the whole stream at once.
  */
-class AcceptEncodingRunTest {
+class AcceptEncodingRunIT {
 
   @Test
   void gzipStreamsDecodeAndShowTheProxysBuffering(@TempDir Path dir) throws Exception {

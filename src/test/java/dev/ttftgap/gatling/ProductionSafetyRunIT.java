@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * whose every request is rejected is stopped by the circuit breaker within its window, with its
  * records and reports written and a non-zero exit.
  */
-class ProductionSafetyRunTest {
+class ProductionSafetyRunIT {
   /**
    * Chat requests a passing preflight sends: the plain one, the streaming probe and the same probe
    * with {@code Accept-Encoding: gzip} (the compression check).

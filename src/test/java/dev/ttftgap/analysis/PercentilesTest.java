@@ -1,4 +1,4 @@
-package dev.ttftgap.experiments;
+package dev.ttftgap.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,5 +31,15 @@ class PercentilesTest {
     assertThatThrownBy(() -> Percentiles.of(List.of(1), 101))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("0..100");
+  }
+
+  @Test
+  void medianOfAnOddCountIsTheMiddleValueWhateverTheOrder() {
+    assertThat(Percentiles.median(List.of(7.99, 7.81, 7.87))).as("median of 3").hasValue(7.87);
+  }
+
+  @Test
+  void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+    assertThat(Percentiles.median(List.of(4.0, 1.0, 3.0, 2.0))).as("median of 1..4").hasValue(2.5);
   }
 }

@@ -1,4 +1,4 @@
-package dev.ttftgap.experiments;
+package dev.ttftgap.analysis;
 
 import java.util.Collection;
 import java.util.Optional;
@@ -8,6 +8,10 @@ import java.util.Optional;
  * and R's type 7): the p-th percentile of n sorted values sits at rank {@code p/100 × (n − 1)}.
  * Worked example: of {@code [140, 150, 160, 900]} ms, p50 is at rank 1.5 → 155 ms, p95 at rank 2.85
  * → 160 + 0.85 × 740 = 789 ms. An empty sample has no percentile (empty Optional).
+ *
+ * <p>The project's one median: the middle value of an odd count, the mean of the middle two of an
+ * even count (7.81, 7.99, 7.87 → 7.87; 1, 2, 3, 4 → 2.5), for the detectors as for the experiment
+ * tables.
  */
 public final class Percentiles {
   private Percentiles() {}
@@ -32,6 +36,7 @@ public final class Percentiles {
     return Optional.of(Math.round(value * 1e6) / 1e6);
   }
 
+  /** The 50th percentile; empty for no values. */
   public static Optional<Double> median(Collection<? extends Number> values) {
     return of(values, 50);
   }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * starts on loopback: it climbs, bisects and holds within its bound, stops the load generator by
  * itself with every request ended, and leaves one records file whose holds the report reads.
  */
-class SearchRunTest {
+class SearchRunIT {
   private static final String PROFILE =
       """
       {

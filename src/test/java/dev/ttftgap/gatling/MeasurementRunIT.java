@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on loopback, pointed at it through {@code LLM_BASE_URL}: the client's figures are checked against
  * the engine's own timestamps, and each engine fault against the record it produces.
  */
-class MeasurementRunTest {
+class MeasurementRunIT {
   private static final long TOLERANCE_MILLIS = 5;
 
   /** Two readings of the machine's wall clock in two JVMs, µs apart at most. */
