@@ -25,7 +25,7 @@ import java.util.List;
  * queue; the server's slots are identical. Not built (null) for an open run, without a plateau, or
  * without a low-load baseline or stream times on the plateau.
  *
- * <p>Parameters: none. Example (engine profile qwen3-8b-like, 100 → 64 tokens, 2..32 users): X =
+ * <p>Parameters: none. Example (model profile qwen3-8b-like, 100 → 64 tokens, 2..32 users): X =
  * 7.87 req/s, S = 992 ms → X × S = 7.8 → c = 8; at 32 streams 24 wait, 127 ms each: 3.05 s of
  * queueing predicted, 2.98 s measured.
  */

@@ -57,8 +57,8 @@ import java.util.Locale;
  *
  * <p>Parameters with defaults: at most {@value #MAX_SERVERS} servers; {@value #MIN_STEP_SAMPLES}
  * requests per fitted step; anchor weight {@value #ANCHOR_WEIGHT}; 100 quantiles of the low-load
- * gap for the predicted distribution. Example (engine profile qwen3-8b-like, Poisson staircase): c
- * = 8, S ≈ 1.0 s, c/S ≈ 8.0 req/s against an analytic 7.89 req/s.
+ * gap for the predicted distribution. Example (model profile qwen3-8b-like, Poisson staircase): c =
+ * 8, S ≈ 1.0 s, c/S ≈ 8.0 req/s against an analytic 7.89 req/s.
  */
 public final class QueueModelFitter {
   static final int MAX_SERVERS = 1024;

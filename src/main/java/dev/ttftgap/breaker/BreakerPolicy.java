@@ -1,7 +1,7 @@
 package dev.ttftgap.breaker;
 
 /**
- * When the circuit breaker stops a run (the profile's {@code breaker} object; every field
+ * When the circuit breaker stops a run (the load profile's {@code breaker} object; every field
  * optional).
  *
  * @param enabled false: never stop (default true)

@@ -4,15 +4,15 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Where a search profile ({@code "load": {"model": "search"}}) starts and stops, beside the common
- * {@link Settings}: the bracket a capacity report suggests ("run find-max-rate between 6 and 7.85
- * rps") without editing the profile.
+ * Where a search load profile ({@code "load": {"model": "search"}}) starts and stops, beside the
+ * common {@link Settings}: the bracket a capacity report suggests ("run find-max-rate between 6 and
+ * 7.85 rps") without editing the load profile.
  *
  * <table>
  *   <caption>Sources</caption>
  *   <tr><th>setting</th><th>system property</th><th>default</th></tr>
- *   <tr><td>startRate</td><td>{@code -Dsearch.startRate=R}</td><td>the profile's</td></tr>
- *   <tr><td>maxRate</td><td>{@code -Dsearch.maxRate=R}</td><td>the profile's</td></tr>
+ *   <tr><td>startRate</td><td>{@code -Dsearch.startRate=R}</td><td>the load profile's</td></tr>
+ *   <tr><td>maxRate</td><td>{@code -Dsearch.maxRate=R}</td><td>the load profile's</td></tr>
  * </table>
  *
  * @param startRate first probe, requests/s

@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  *       property) is rejected</td><td>{@code LLM_API_KEY}, then {@code OPENAI_API_KEY}</td>
  *       <td>empty: no {@code Authorization} header</td></tr>
  *   <tr><td>{@link #model}</td><td>{@code llm.model}</td><td>{@code LLM_MODEL}</td>
- *       <td>empty: the profile's {@code request.model}, else the server's</td></tr>
+ *       <td>empty: the load profile's {@code request.model}, else the server's</td></tr>
  *   <tr><td>{@link #profile}</td><td>{@code profile}</td><td></td>
  *       <td>{@code rising-rate} ({@code simulations/NAME.json} or a path)</td></tr>
  *   <tr><td>{@link #engineProfile}</td><td>{@code engine.profile}</td><td></td>

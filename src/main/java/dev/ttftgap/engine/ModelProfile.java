@@ -50,7 +50,8 @@ import java.util.Set;
  * 1,014 ms = 7.89 requests/s. Above that rate the waiting queue grows without bound and the TTFT −
  * TTFB gap grows with it. Low-load TTFT is one prefill step: {@code base + per_seq + P ×
  * per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and 402.7
- * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the seeds measured).
+ * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the source article comparing the two
+ * measured).
  *
  * <p>Memory bound: with a KV cache ({@code num_gpu_blocks} > 0) only {@code c_mem = ⌊num_gpu_blocks
  * / ⌈(P + N) / block_size⌉⌋} sequences fit at once, and the rate is the formula above at {@code c =

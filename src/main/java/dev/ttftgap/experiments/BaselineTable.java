@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The seeds' baseline: a few sequential rounds per model, the first dropped as warm-up, median and
- * p95 of TTFB, TTFT and gap, a verdict from the rules of thumb ({@link GapVerdict}) and a stability
- * line per model.
+ * The source articles' baseline: a few sequential rounds per model, the first dropped as warm-up,
+ * median and p95 of TTFB, TTFT and gap, a verdict from the rules of thumb ({@link GapVerdict}) and
+ * a stability line per model.
  *
  * <p>Stability: the gap is called unstable when its p95 exceeds {@value #UNSTABLE_P95_OVER_P50}×
- * its p50 (the seeds' "150 ms one time, 900 ms the next"), which points at server load or network
- * jitter rather than at the model. Worked example: gaps 120, 130, 140, 150 ms → p50 135 ms, p95
- * 148.5 ms → stable.
+ * its p50 (the source articles' "150 ms one time, 900 ms the next"), which points at server load or
+ * network jitter rather than at the model. Worked example: gaps 120, 130, 140, 150 ms → p50 135 ms,
+ * p95 148.5 ms → stable.
  *
  * <p>Parameters with defaults: {@code warmupRounds} = {@value
  * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per model.

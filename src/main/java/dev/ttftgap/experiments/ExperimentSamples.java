@@ -16,9 +16,9 @@ import java.util.stream.Collectors;
  *
  * <p>Algorithm overview: records of phase {@code "warmup"} are ignored; the rest are grouped by a
  * key (model, step label) in order of first appearance; within a group, sorted by start time, the
- * first {@code warmupRounds} records are dropped whatever their outcome (the seeds drop the first
- * round: connection set-up); of the rest, failed records are excluded and counted by HTTP status
- * (or failure reason), because their timings (a 401 answers fast) would bend the figures.
+ * first {@code warmupRounds} records are dropped whatever their outcome (the source articles drop
+ * the first round: connection set-up); of the rest, failed records are excluded and counted by HTTP
+ * status (or failure reason), because their timings (a 401 answers fast) would bend the figures.
  *
  * @param groups successful records per group key, first-appearance order
  * @param failures failed records per label ({@code "401"}, {@code "no_content"}...), most first

@@ -1,10 +1,10 @@
 package dev.ttftgap.experiments;
 
 /**
- * The seeds' rules of thumb for the size of the TTFT − TTFB gap at low load: below 100 ms fast
- * (light model or short prompt), 100–300 ms normal for most small and mid-size models, 300–800 ms
- * large model, long prompt or prefix-cache miss, above 1 s investigate (heavy model, huge prompt or
- * queueing). The seeds leave 800 ms–1 s unnamed; it is called "slow" here.
+ * The source articles' rules of thumb for the size of the TTFT − TTFB gap at low load: below 100 ms
+ * fast (light model or short prompt), 100–300 ms normal for most small and mid-size models, 300–800
+ * ms large model, long prompt or prefix-cache miss, above 1 s investigate (heavy model, huge prompt
+ * or queueing). They leave 800 ms–1 s unnamed; it is called "slow" here.
  */
 public final class GapVerdict {
   private GapVerdict() {}

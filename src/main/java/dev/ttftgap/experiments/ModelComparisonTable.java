@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The seeds' model comparison: two or more model ids, everything else identical, median TTFB, TTFT
- * and gap per model and the difference to the first model (the reference, first to appear in the
- * records). Worked example: 8B-like TTFT 305 ms, 14B-like 403 ms → "qwen3-14b-like is +98 ms TTFT
- * vs qwen3-8b-like (gap +97 ms, TTFB +1 ms)".
+ * The source articles' model comparison: two or more model ids, everything else identical, median
+ * TTFB, TTFT and gap per model and the difference to the first model (the reference, first to
+ * appear in the records). Worked example: 8B-like TTFT 305 ms, 14B-like 403 ms → "qwen3-14b-like is
+ * +98 ms TTFT vs qwen3-8b-like (gap +97 ms, TTFB +1 ms)".
  *
  * <p>Parameters with defaults: {@code warmupRounds} = {@value
  * ExperimentSamples#DEFAULT_WARMUP_ROUNDS} per model.

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The seeds' prompt-length experiment: the same model with prompts of different lengths, one group
- * per {@code stepLabel} (e.g. "short prompt (20 chars)", "long prompt (2000 chars)"), medians of
- * TTFB, TTFT and gap, the difference to the first group, and a verdict comparing the last group
- * with the first.
+ * The source articles' prompt-length experiment: the same model with prompts of different lengths,
+ * one group per {@code stepLabel} (e.g. "short prompt (20 chars)", "long prompt (2000 chars)"),
+ * medians of TTFB, TTFT and gap, the difference to the first group, and a verdict comparing the
+ * last group with the first.
  *
  * <p>Algorithm overview: TTFB is "flat" when it moved by at most max({@value #FLAT_PERCENT}% of the
  * first group's TTFB, {@value #NOISE_MILLIS} ms) (shown in percent, or in ms below a 50 ms TTFB);
  * the gap "grew" when it rose by more than the same bound on the first gap. Flat TTFB + grown gap →
- * "prefill dominates the gap" (what the seeds expect from a server that sends headers at
+ * "prefill dominates the gap" (what the source articles expect from a server that sends headers at
  * acceptance); grown TTFB + flat gap → the server holds its headers until the first token; both
  * flat → no measurable prefill cost. Worked example: TTFB 180 → 182 ms (+1%, flat), TTFT 320 → 610
  * ms, gap 140 → 428 ms → "TTFB flat (+1%), TTFT +290 ms, gap +288 ms: prefill dominates the gap".

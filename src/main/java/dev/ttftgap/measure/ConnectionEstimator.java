@@ -2,9 +2,9 @@ package dev.ttftgap.measure;
 
 /**
  * Infers whether a request needed a connection the load generator's pool did not have yet: the
- * seeds' warm-up effect (the first request on a new connection pays TCP and TLS set-up in its
- * TTFB). Gatling does not report connection reuse, so this is an inference, and records call it
- * {@code newConnection} only with that caveat.
+ * warm-up effect the source articles drop their first round for (the first request on a new
+ * connection pays TCP and TLS set-up in its TTFB). Gatling does not report connection reuse, so
+ * this is an inference, and records call it {@code newConnection} only with that caveat.
  *
  * <p>Algorithm overview: a shared keep-alive pool opens a connection when a request starts while
  * every open connection is busy, so a request is "new" when the requests in flight (itself

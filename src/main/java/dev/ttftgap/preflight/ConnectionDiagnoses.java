@@ -15,8 +15,8 @@ import javax.net.ssl.SSLException;
 /**
  * Turns a transport failure into a diagnosis naming the URL tried and the proxy variables present
  * ({@code HTTP_PROXY}, {@code HTTPS_PROXY}, {@code ALL_PROXY}, also lower case). The JVM's client
- * ignores those variables, but a stale one is the seeds' usual cause of "connection refused" in the
- * user's other tools, so naming them points at the fix.
+ * ignores those variables, but a stale one is the usual cause, in the source articles, of
+ * "connection refused" in the user's other tools, so naming them points at the fix.
  */
 final class ConnectionDiagnoses {
   private final Map<String, String> env;

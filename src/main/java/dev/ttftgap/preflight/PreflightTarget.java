@@ -21,7 +21,7 @@ import java.util.Optional;
  * @param timeout connect timeout, and the limit for each probe request to complete
  * @param apiKeyHeader header that carries the key: {@code Authorization} (as {@code Bearer KEY}) or
  *     another name (the bare key, e.g. Azure's {@code api-key})
- * @param headers further headers every request carries (a profile's {@code request.headers})
+ * @param headers further headers every request carries (a load profile's {@code request.headers})
  * @param secrets header values read from the environment: masked in every message
  */
 public record PreflightTarget(

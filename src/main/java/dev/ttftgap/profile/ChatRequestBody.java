@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The JSON body of the streaming chat-completion request of a run, built once from the profile's
- * {@link RequestShape} (every user sends the same body, as the seed articles' fixed-prompt runs
+ * {@link RequestShape} (every user sends the same body, as the source articles' fixed-prompt runs
  * do).
  *
  * <p>Example, for {@code {"prompt": "Hi", "maxTokens": 64}} and model {@code Qwen3-8B}:

@@ -6,9 +6,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A sequential experiment in the seeds' style: a few rounds of one request at a time per arm (a
- * model, a prompt length), a pause between rounds, the first rounds dropped as warm-up, medians
- * compared. Loaded from {@code simulations/experiments/NAME.json} by {@link ExperimentPlans}.
+ * A sequential experiment in the style of the two source articles (see {@code experiments}): a few
+ * rounds of one request at a time per arm (a model, a prompt length), a pause between rounds, the
+ * first rounds dropped as warm-up, medians compared. Loaded from {@code
+ * simulations/experiments/NAME.json} by {@link ExperimentPlans}.
  *
  * @param table which table summarises it: {@code baseline}, {@code prompt-length} or {@code
  *     model-comparison}

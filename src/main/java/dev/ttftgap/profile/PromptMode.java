@@ -9,7 +9,9 @@ public enum PromptMode {
    * Every request's user message starts with its own tag: nothing cached beyond the shared part.
    */
   DISTINCT("distinct"),
-  /** Every request sends the same text (the seed articles' fixed prompt): measures a warm cache. */
+  /**
+   * Every request sends the same text (the source articles' fixed prompt): measures a warm cache.
+   */
   REPEATED("repeated"),
   /** Prompts come from a dataset's conversations (set by {@code request.dataset}). */
   DATASET("dataset");

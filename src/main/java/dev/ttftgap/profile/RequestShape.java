@@ -18,7 +18,7 @@ import java.util.Optional;
  * (the default) starts every request's user message with its own tag, so a server's prefix cache
  * finds nothing to reuse beyond the shared system prompt ({@link #sharedPrefixTokens()} generated
  * tokens, or {@link #systemPrompt()}); {@link PromptMode#REPEATED} sends the same text every time,
- * as the seed articles' fixed-prompt experiments do. Per-request bodies come from {@link
+ * as the source articles' fixed-prompt experiments do. Per-request bodies come from {@link
  * RequestFactory}.
  *
  * @param model model id; empty = the one given by the settings or the server's

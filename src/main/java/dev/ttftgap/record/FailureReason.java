@@ -68,12 +68,10 @@ public enum FailureReason {
    */
   @JsonCreator
   public static FailureReason fromCode(String code) {
-    for (FailureReason reason : values()) {
-      if (reason.code.equals(code)) {
-        return reason;
-      }
-    }
-    throw new IllegalArgumentException(
-        "reason " + Codes.quote(code) + " is not a known failure reason code");
+    return Codes.find(
+        values(),
+        FailureReason::code,
+        code,
+        got -> "reason " + got + " is not a known failure reason code");
   }
 }

@@ -30,12 +30,7 @@ public enum Outcome {
    */
   @JsonCreator
   public static Outcome fromCode(String code) {
-    for (Outcome outcome : values()) {
-      if (outcome.code.equals(code)) {
-        return outcome;
-      }
-    }
-    throw new IllegalArgumentException(mismatch(code));
+    return Codes.find(values(), Outcome::code, code, got -> mismatch(code));
   }
 
   /** The one-line complaint about an outcome that is not {@code "ok"} or {@code "ko"}. */

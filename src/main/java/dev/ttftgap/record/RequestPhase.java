@@ -36,12 +36,10 @@ public enum RequestPhase {
    */
   @JsonCreator
   public static RequestPhase fromCode(String code) {
-    for (RequestPhase phase : values()) {
-      if (phase.code.equals(code)) {
-        return phase;
-      }
-    }
-    throw new IllegalArgumentException(
-        "phase must be \"warmup\", \"step\" or \"hold\", got " + Codes.quote(code));
+    return Codes.find(
+        values(),
+        RequestPhase::code,
+        code,
+        got -> "phase must be \"warmup\", \"step\" or \"hold\", got " + got);
   }
 }

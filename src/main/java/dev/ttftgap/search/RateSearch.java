@@ -55,8 +55,8 @@ import java.util.function.Consumer;
  * ({@code CapacityAnalysis}) reads the hold steps ({@code phase = "hold"}) and reports the highest
  * passing one, so the answer never depends on this class's bookkeeping alone.
  *
- * <p>Parameters with defaults (the profile's {@code load} fields): startRate 1, maxRate 64, growth
- * 2, probe 20 s, hold 3 × probe, precision 5 %, bound 600 s. Example on the embedded engine
+ * <p>Parameters with defaults (the load profile's {@code load} fields): startRate 1, maxRate 64,
+ * growth 2, probe 20 s, hold 3 × probe, precision 5 %, bound 600 s. Example on the embedded engine
  * (capacity 7.89 req/s): probes 2, 4, 8 (fails), 6, 7, 7.5, 7.75 (fails), then holds 7.5.
  *
  * <p>Usage, as the Gatling glue drives it:
@@ -99,7 +99,7 @@ public final class RateSearch {
   private String outcome;
 
   /**
-   * @param config the profile's search
+   * @param config the load profile's search
    * @param slo the limits a phase must meet
    * @param warmup the warm-up before the first probe, if any
    * @param poisson whether the comb is a Poisson process (else evenly spaced)

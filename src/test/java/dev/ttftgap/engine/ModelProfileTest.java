@@ -29,8 +29,12 @@ class ModelProfileTest {
     long ttft8b = simulatedTtftMicros(QWEN_8B, 2000);
     long ttft14b = simulatedTtftMicros(QWEN_14B, 2000);
 
-    assertThat(ttft8b / 1000.0).as("8b TTFT near the seeds' 305 ms").isCloseTo(305, within(15.0));
-    assertThat(ttft14b / 1000.0).as("14b TTFT near the seeds' 403 ms").isCloseTo(403, within(15.0));
+    assertThat(ttft8b / 1000.0)
+        .as("8b TTFT near the source article's 305 ms")
+        .isCloseTo(305, within(15.0));
+    assertThat(ttft14b / 1000.0)
+        .as("14b TTFT near the source article's 403 ms")
+        .isCloseTo(403, within(15.0));
     assertThat((ttft14b - ttft8b) / 1000.0)
         .as("difference 14b − 8b within 60..140 ms")
         .isBetween(60.0, 140.0);

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The seeds' three experiments against the embedded engine, measured with the JDK client in
- * sequential rounds (the engine at rest), and the tables' verdicts on them. Prints the tables.
+ * The source articles' three sequential experiments against the embedded engine, measured with the
+ * JDK client in sequential rounds (the engine at rest), and the tables' verdicts on them. Prints
+ * the tables.
  */
 @Timeout(30)
 class ExperimentsOnEngineIT {
@@ -157,7 +158,8 @@ class ExperimentsOnEngineIT {
         table.rows().get(1).stats().ttftP50Millis().orElseThrow()
             - table.rows().get(0).stats().ttftP50Millis().orElseThrow();
     assertThat(difference)
-        .as("the seeds: Qwen3-14B ~100 ms slower TTFT than Qwen3-8B at ~2000 prompt tokens")
+        .as(
+            "as the source article measured: Qwen3-14B ~100 ms slower TTFT than Qwen3-8B at ~2000 prompt tokens")
         .isBetween(60.0, 140.0);
   }
 }

@@ -23,7 +23,9 @@ class GapVerdictTest {
   })
   void followsTheSeedsRulesOfThumb(double gapMillis, String expectedStart) {
     assertThat(GapVerdict.of(gapMillis))
-        .as("a %s ms gap falls in the seeds' band starting '%s'", gapMillis, expectedStart)
+        .as(
+            "a %s ms gap falls in the source articles' band starting '%s'",
+            gapMillis, expectedStart)
         .startsWith(expectedStart);
   }
 }

@@ -9,7 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ModelComparisonTableTest {
-  /** The seeds' figures: 8B TTFTs 312, 299, 305, 322, 300 (median 305), 14B median 403. */
+  /**
+   * The source article's figures: 8B TTFTs 312, 299, 305, 322, 300 (median 305), 14B median 403.
+   */
   private static List<RequestRecord> records() {
     List<RequestRecord> records = new ArrayList<>();
     long[] small = {700, 312, 299, 305, 322, 300};

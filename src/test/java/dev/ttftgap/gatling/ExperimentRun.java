@@ -31,10 +31,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A sequential experiment in the seeds' style (baseline, prompt length, model comparison): one
- * virtual user sends one request at a time, arm after arm, with a pause between rounds; the table
- * drops the first rounds of each arm (connection set-up), as the seeds do. At the end the
- * experiment's table is printed and written as {@code experiment.md} beside the records.
+ * A sequential experiment in the source articles' style (baseline, prompt length, model
+ * comparison): one virtual user sends one request at a time, arm after arm, with a pause between
+ * rounds; the table drops the first rounds of each arm (connection set-up), as the source articles
+ * do. At the end the experiment's table is printed and written as {@code experiment.md} beside the
+ * records.
  */
 public final class ExperimentRun {
   private final String simulationName;

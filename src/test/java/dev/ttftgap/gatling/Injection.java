@@ -8,7 +8,7 @@ import io.gatling.javaapi.core.ClosedInjectionStep;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import java.util.List;
 
-/** Maps the profile's injection steps 1:1 onto Gatling's injection DSL. */
+/** Maps the load profile's injection steps 1:1 onto Gatling's injection DSL. */
 final class Injection {
   private Injection() {}
 

@@ -46,15 +46,15 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Everything a rising-load simulation needs besides its DSL: settings and profile (validated before
- * any load), the target (the embedded engine unless a URL is given), the per-request records, and
- * the capacity report at the end. Simulations call it and stay thin: a whole simulation reads (this
- * is {@code dev.ttftgap.simulations.RisingRateSimulation}, which {@code MeasurementRunIT} runs
- * against an engine):
+ * Everything a rising-load simulation needs besides its DSL: settings and load profile (validated
+ * before any load), the target (the embedded engine unless a URL is given), the per-request
+ * records, and the capacity report at the end. Simulations call it and stay thin: a whole
+ * simulation reads (this is {@code dev.ttftgap.simulations.RisingRateSimulation}, which {@code
+ * MeasurementRunIT} runs against an engine):
  *
  * <pre>{@code
  * public class RisingRateSimulation extends Simulation {
- *   // settings, profile and target, validated before any load
+ *   // settings, load profile and target, validated before any load
  *   private final LoadRun run = LoadRun.prepare(RisingRateSimulation.class);
  *
  *   {
@@ -183,13 +183,13 @@ public final class LoadRun {
         request.maxTokensDistribution().isFixed() ? prompt : null);
   }
 
-  /** The HTTP protocol for the target, with the profile's headers. */
+  /** The HTTP protocol for the target, with the load profile's headers. */
   public HttpProtocolBuilder protocol() {
     return target.protocol(profile.request().apiKeyHeader()).headers(headers.values());
   }
 
   /**
-   * What a user does: one measured request with its own prompt, or, when the profile holds
+   * What a user does: one measured request with its own prompt, or, when the load profile holds
    * conversations, every turn of one conversation with the think time between turns; nothing more
    * once the circuit breaker has stopped the run.
    */
@@ -239,7 +239,9 @@ public final class LoadRun {
         settings.newConnectionPerUser() ? null : connections);
   }
 
-  /** The scenario injected as the profile says: open stairs of rates or closed stairs of users. */
+  /**
+   * The scenario injected as the load profile says: open stairs of rates or closed stairs of users.
+   */
   public PopulationBuilder population(String scenarioName) {
     if (search != null) {
       return search.population(scenarioName, probes, request());

@@ -4,8 +4,8 @@ import java.util.function.Supplier;
 
 /**
  * Turns a bad setting into one line on the console and a failed run, before any load is sent.
- * Settings and profile errors already say which setting is wrong and how to fix it; a stack trace
- * would only bury that line.
+ * Settings and load profile errors already say which setting is wrong and how to fix it; a stack
+ * trace would only bury that line.
  *
  * <p>Inside Gatling's JVM (the simulation's constructor, called by {@code io.gatling.app.Gatling})
  * a thrown exception would come back as Gatling's "Run crashed", the message three more times and

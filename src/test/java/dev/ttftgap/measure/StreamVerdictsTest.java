@@ -34,6 +34,11 @@ class StreamVerdictsTest {
             + "\"},\"finish_reason\":null}]}");
   }
 
+  /** A payload of the stream {@link #ID}: its id, then {@code fields}. */
+  private static Chunk ofStream(String fields) {
+    return data("{\"id\":\"" + ID + "\"," + fields + "}");
+  }
+
   /** Event, whether it ends the first-token wait, and the first-token check's verdict on it. */
   static Stream<Arguments> firstTokenWait() {
     return Stream.of(
@@ -104,19 +109,19 @@ class StreamVerdictsTest {
         Arguments.of("token with a unicode escape", token("caf\\u00e9"), false),
         Arguments.of(
             "error object after the stream's id",
-            data("{\"id\":\"" + ID + "\",\"error\":{\"message\":\"boom\"}}"),
+            ofStream("\"error\":{\"message\":\"boom\"}"),
             true),
         Arguments.of(
             "object error after the stream's id",
-            data("{\"id\":\"" + ID + "\",\"object\":\"error\",\"message\":\"boom\"}"),
+            ofStream("\"object\":\"error\",\"message\":\"boom\""),
             true),
         Arguments.of(
             "error key spelt with a unicode escape",
-            data("{\"id\":\"" + ID + "\",\"\\u0065rror\":\"boom\",\"choices\":[]}"),
+            ofStream("\"\\u0065rror\":\"boom\",\"choices\":[]"),
             true),
         Arguments.of(
             "a second id key naming another stream",
-            data("{\"id\":\"" + ID + "\",\"choices\":[],\"id\":\"chatcmpl-other\"}"),
+            ofStream("\"choices\":[],\"id\":\"chatcmpl-other\""),
             true),
         Arguments.of(
             "chunk of another stream whose id starts like the first",
@@ -137,9 +142,7 @@ class StreamVerdictsTest {
   @Test
   void endNamesTheFailure() {
     assertThat(StreamVerdicts.end(DONE, ID)).isEqualTo(StreamVerdicts.PASS);
-    assertThat(
-            StreamVerdicts.end(
-                data("{\"id\":\"" + ID + "\",\"error\":{\"message\":\"boom\"}}"), ID))
+    assertThat(StreamVerdicts.end(ofStream("\"error\":{\"message\":\"boom\"}"), ID))
         .isEqualTo("stream error: boom");
     assertThat(StreamVerdicts.end(data("{\"id\":\"other\",\"choices\":[]}"), ID))
         .isEqualTo("stream restarted: chunk id other after " + ID);

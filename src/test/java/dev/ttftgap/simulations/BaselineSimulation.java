@@ -4,9 +4,9 @@ import dev.ttftgap.gatling.ExperimentRun;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * The seeds' baseline experiment ({@code simulations/experiments/baseline.json}): one request at a
- * time, the first round of each arm dropped, the table printed at the end. Run with {@code mvn
- * gatling:test -Pbaseline}.
+ * The source articles' baseline experiment ({@code simulations/experiments/baseline.json}): one
+ * request at a time, the first round of each arm dropped, the table printed at the end. Run with
+ * {@code mvn gatling:test -Pbaseline}.
  */
 public class BaselineSimulation extends Simulation {
   // settings, plan and target, validated before any request

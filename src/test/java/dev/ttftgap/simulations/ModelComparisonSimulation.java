@@ -4,9 +4,9 @@ import dev.ttftgap.gatling.ExperimentRun;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * The seeds' model-comparison experiment ({@code simulations/experiments/model-comparison.json}):
- * one request at a time, the first round of each arm dropped, the table printed at the end. Run
- * with {@code mvn gatling:test -Pmodel-comparison}.
+ * The source articles' model-comparison experiment ({@code
+ * simulations/experiments/model-comparison.json}): one request at a time, the first round of each
+ * arm dropped, the table printed at the end. Run with {@code mvn gatling:test -Pmodel-comparison}.
  */
 public class ModelComparisonSimulation extends Simulation {
   // settings, plan and target, validated before any request

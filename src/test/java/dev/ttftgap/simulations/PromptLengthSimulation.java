@@ -4,9 +4,9 @@ import dev.ttftgap.gatling.ExperimentRun;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * The seeds' prompt-length experiment ({@code simulations/experiments/prompt-length.json}): one
- * request at a time, the first round of each arm dropped, the table printed at the end. Run with
- * {@code mvn gatling:test -Pprompt-length}.
+ * The source articles' prompt-length experiment ({@code
+ * simulations/experiments/prompt-length.json}): one request at a time, the first round of each arm
+ * dropped, the table printed at the end. Run with {@code mvn gatling:test -Pprompt-length}.
  */
 public class PromptLengthSimulation extends Simulation {
   // settings, plan and target, validated before any request
