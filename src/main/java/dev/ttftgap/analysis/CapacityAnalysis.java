@@ -103,7 +103,7 @@ public final class CapacityAnalysis {
       List<dev.ttftgap.servermetrics.Scrape> scrapes,
       LoadGeneratorHealth loadGenerator) {
     StepStatistics.Result measured = StepStatistics.measure(records);
-    List<StepStats> steps = measured.stats();
+    List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
     LowLoadBaseline lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
     boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;

@@ -7,7 +7,9 @@ import java.util.Optional;
  * What the capacity analysis is asked: the SLO a step must meet, the peak rate to plan replicas
  * for, a previous report to compare with, and the engine's analytic saturation rate when known.
  *
- * <p>A latency limit of {@link #NO_LIMIT} (+∞) means the SLO does not constrain that metric.
+ * <p>A limit of {@link #NO_LIMIT} (+∞) means the SLO does not constrain that metric: a run applies
+ * only the limits its profile gives ({@link #NO_LIMIT} for the others), so a profile without an
+ * {@code slo} has no SLO at all. The defaults below serve tests and {@link #defaults()} only.
  *
  * @param sloTtftP95Millis limit on a step's p95 TTFT, ms (default {@value
  *     #DEFAULT_SLO_TTFT_P95_MILLIS})
@@ -38,7 +40,8 @@ public record CapacityOptions(
   public CapacityOptions {
     requirePositive(sloTtftP95Millis, "sloTtftP95Millis");
     requirePositive(sloGapP95Millis, "sloGapP95Millis");
-    if (!(sloErrorRatePercent >= 0 && sloErrorRatePercent <= 100)) {
+    if (!(sloErrorRatePercent >= 0 && sloErrorRatePercent <= 100)
+        && sloErrorRatePercent != NO_LIMIT) {
       throw new IllegalArgumentException(
           "sloErrorRatePercent must be within 0..100, got " + sloErrorRatePercent);
     }
@@ -57,6 +60,46 @@ public record CapacityOptions(
         Optional.empty(),
         Optional.empty(),
         Optional.empty());
+  }
+
+  /** No SLO (every limit {@link #NO_LIMIT}), no peak, no baseline, no known saturation rate. */
+  public static CapacityOptions none() {
+    return new CapacityOptions(NO_LIMIT, NO_LIMIT, NO_LIMIT, null, null, null);
+  }
+
+  /** True when at least one limit binds (a profile without {@code slo} gives none). */
+  public boolean hasSlo() {
+    return Double.isFinite(sloTtftP95Millis)
+        || Double.isFinite(sloGapP95Millis)
+        || Double.isFinite(sloErrorRatePercent);
+  }
+
+  /**
+   * These options with the SLO replaced by the given limits, {@link #NO_LIMIT} where a limit is
+   * empty.
+   */
+  public CapacityOptions withSlo(
+      Optional<Double> ttftP95Millis,
+      Optional<Double> gapP95Millis,
+      Optional<Double> errorPercent) {
+    return of(ttftP95Millis, gapP95Millis, errorPercent, peakRate, baseline, knownSaturationRate);
+  }
+
+  /** Options with only the SLO limits given ({@link #NO_LIMIT} for an empty one). */
+  public static CapacityOptions of(
+      Optional<Double> ttftP95Millis,
+      Optional<Double> gapP95Millis,
+      Optional<Double> errorPercent,
+      Optional<Double> peakRate,
+      Optional<Path> baseline,
+      Optional<Double> knownSaturationRate) {
+    return new CapacityOptions(
+        ttftP95Millis.orElse(NO_LIMIT),
+        gapP95Millis.orElse(NO_LIMIT),
+        errorPercent.orElse(NO_LIMIT),
+        peakRate,
+        baseline,
+        knownSaturationRate);
   }
 
   public CapacityOptions withPeakRate(double rate) {

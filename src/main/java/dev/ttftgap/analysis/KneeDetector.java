@@ -43,8 +43,7 @@ public final class KneeDetector {
       return new Knee(null, null, null, null, null, null, null, null, null, null, null, null);
     }
     double g0 = baseline.gapP50Millis();
-    double mad = Double.isNaN(baseline.gapMadMillis()) ? 0 : baseline.gapMadMillis();
-    double edge = Math.max(RATIO * g0, Math.max(g0 + MADS * mad, g0 + FLOOR_MILLIS));
+    double edge = edge(baseline);
     double[] quantiles = baseline.gapQuantilesMillis();
     Double g95 = quantiles == null || quantiles.length < 96 ? null : quantiles[95];
     Double edge95 = g95 == null ? null : Math.max(RATIO * g95, g95 + FLOOR_MILLIS);
@@ -73,6 +72,16 @@ public final class KneeDetector {
         g95,
         edge95,
         firstMoved);
+  }
+
+  /**
+   * The upper edge of the low-load band of the median gap, {@code max(1.5 × g0, g0 + 3 × MAD0, g0 +
+   * 20 ms)}: a step whose gap p50 is at or below it has not started to queue.
+   */
+  static double edge(LowLoadBaseline baseline) {
+    double g0 = baseline.gapP50Millis();
+    double mad = Double.isNaN(baseline.gapMadMillis()) ? 0 : baseline.gapMadMillis();
+    return Math.max(RATIO * g0, Math.max(g0 + MADS * mad, g0 + FLOOR_MILLIS));
   }
 
   /** The first step after the baseline whose gap percentile is above {@code edge} and stays so. */

@@ -206,7 +206,11 @@ public final class StepStatistics {
     if (gap != null && baseline != null) {
       queueingDelay = Math.max(0, gap.meanMillis() - baseline.gapMeanMillis());
       if (ttft != null && ttft.meanMillis() > 0) {
-        queueingShare = 100 * queueingDelay / ttft.meanMillis();
+        // a rise within the low-load band is noise, not queueing: share 0 there
+        queueingShare =
+            gap.p50Millis() > KneeDetector.edge(baseline)
+                ? 100 * queueingDelay / ttft.meanMillis()
+                : 0.0;
       }
     }
     Double serverQueueDepth =
@@ -245,7 +249,9 @@ public final class StepStatistics {
         step.cutByClient,
         step.malformedChunks,
         step.withStallCount == 0 ? null : 100.0 * step.stalled / step.withStallCount,
-        step.longestStallMillis);
+        step.longestStallMillis,
+        null,
+        null);
   }
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */

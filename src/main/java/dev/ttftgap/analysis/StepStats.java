@@ -36,7 +36,9 @@ import java.util.TreeMap;
  * @param serverQueueDepth mean server queue length by Little's law, arrival rate × mean server
  *     queue time, when the server reports queue time
  * @param queueingDelayMillis mean gap minus the low-load mean gap (floored at 0)
- * @param queueingSharePercent queueing delay as a percent of the mean TTFT
+ * @param queueingSharePercent queueing delay as a percent of the mean TTFT where the median gap has
+ *     left its low-load band ({@link KneeDetector}'s edge); 0 where it has not (a rise within the
+ *     band is noise, not queueing)
  * @param steadyState whether the step's queue held still ({@link SteadyStateDetector}); null when
  *     the step had too few requests to judge
  * @param cutByClientRequests requests the tool cut itself ({@code interrupted}, {@code
@@ -47,6 +49,11 @@ import java.util.TreeMap;
  *     their median ITL and ≥ 100 ms, as a preempting server causes), percent of those whose records
  *     count stalls; null when none does
  * @param longestStallMillis the longest stall of the step; null without a stall
+ * @param outputTokensPerSec output tokens of the step's successful requests per second of its
+ *     window; null when no record counts its tokens ({@link StepGoodput})
+ * @param goodputPerSec the step's successful requests that each met the SLO's latency limits (TTFT
+ *     and gap at most the p95 limits) per second of its window, DistServe's goodput; every
+ *     successful request counts when the SLO gives no latency limit ({@link StepGoodput})
  */
 public record StepStats(
     int step,
@@ -78,10 +85,49 @@ public record StepStats(
     int cutByClientRequests,
     int malformedChunks,
     Double stalledPercent,
-    Long longestStallMillis) {
+    Long longestStallMillis,
+    Double outputTokensPerSec,
+    Double goodputPerSec) {
 
   public StepStats {
     failuresByReason = Collections.unmodifiableMap(new TreeMap<>(failuresByReason));
+  }
+
+  /** This step with its output tokens/s and goodput ({@link StepGoodput}). */
+  public StepStats withDelivery(Double outputTokensPerSec, Double goodputPerSec) {
+    return new StepStats(
+        step,
+        label,
+        offeredRate,
+        concurrency,
+        requests,
+        okRequests,
+        failedRequests,
+        failuresByReason,
+        errorRatePercent,
+        windowSeconds,
+        arrivalRate,
+        achievedRate,
+        meanConcurrency,
+        littleConcurrency,
+        littleRelativeDifference,
+        ttfb,
+        ttft,
+        gap,
+        itl,
+        tpot,
+        e2e,
+        serverQueue,
+        serverQueueDepth,
+        queueingDelayMillis,
+        queueingSharePercent,
+        steadyState,
+        cutByClientRequests,
+        malformedChunks,
+        stalledPercent,
+        longestStallMillis,
+        outputTokensPerSec,
+        goodputPerSec);
   }
 
   /** False only when the step was judged and found not steady (null: not judged). */

@@ -13,15 +13,19 @@ import java.util.List;
  * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
  * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
  * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
- * vs offered rate, error rate per step, the server's queue when it reports one, with a scraped
- * {@code /metrics} where the mean TTFT went (TTFB, queue, prefill, rest) and the server's waiting
- * and running requests over time, and the load generator's event-loop delay beside the gap when the
- * run measured it. A closed run's charts take its concurrency as the x axis (no G/G/c curve: it is
- * not fitted there).
+ * vs offered rate with the goodput, error rate per step (only when some request failed: no empty
+ * chart), this run against its baseline when one is given, the server's queue when it reports one,
+ * with a scraped {@code /metrics} where the mean TTFT went (TTFB, queue, prefill, rest) and the
+ * server's waiting and running requests over time, and the load generator's event-loop delay beside
+ * the gap when the run measured it. A closed run's charts take its concurrency as the x axis (no
+ * G/G/c curve: it is not fitted there).
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
  * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
- * {@code <body>}.
+ * {@code <body>}, and {@code data-label-overlaps} with {@code data-label-overlap-details}: the
+ * pairs of texts drawn on one chart whose boxes overlap (marker labels, legend, axis labels), which
+ * should be none. Below the charts, tables give every per-step percentile, the goodput, output
+ * tokens/s and Little's-law check, and the deltas against the baseline.
  */
 public final class CapacityHtml {
   static final String ECHARTS_RESOURCE =
@@ -31,9 +35,11 @@ public final class CapacityHtml {
 
   /** Number of charts the page draws for {@code report}. */
   public static int expectedCharts(CapacityReport report) {
-    return (hasServerQueue(report) ? 5 : 4)
+    return (hasServerQueue(report) ? 4 : 3)
+        + (hasErrors(report) ? 1 : 0)
         + (hasServerView(report) ? 2 : 0)
-        + (report.loadGenerator() != null ? 1 : 0);
+        + (report.loadGenerator() != null ? 1 : 0)
+        + (report.baseline() != null ? 1 : 0);
   }
 
   public static String render(CapacityReport report) {
@@ -78,7 +84,9 @@ public final class CapacityHtml {
     for (String sentence : VerdictSentences.of(report)) {
       html.append("<li>").append(escape(sentence)).append("</li>\n");
     }
-    html.append("</ul></section>\n");
+    html.append("</ul>\n<p class=\"slo\">SLO applied: ")
+        .append(escape(VerdictSentences.limits(report.options())))
+        .append(" (only the limits the profile or the command line gave)</p></section>\n");
     boolean closed = report.loadModel() == LoadModel.CLOSED;
     if (closed) {
       section(
@@ -116,11 +124,23 @@ public final class CapacityHtml {
           "Completions per second against the offered rate; the plateau is the saturation"
               + " throughput.");
     }
-    section(
-        html,
-        "chart-errors",
-        "Error rate per step",
-        "Failed requests in percent, by failure reason.");
+    if (hasErrors(report)) {
+      section(
+          html,
+          "chart-errors",
+          "Error rate per step",
+          "Failed requests in percent, by failure reason.");
+    }
+    if (report.baseline() != null) {
+      section(
+          html,
+          "chart-baseline",
+          "This run against the baseline",
+          "Per step: the gap p50 and p95 and the TTFB p50 of this run (solid) and of the baseline"
+              + " (dashed, "
+              + report.baseline().source()
+              + ").");
+    }
     if (hasServerQueue(report)) {
       section(
           html,
@@ -153,6 +173,26 @@ public final class CapacityHtml {
     }
     html.append("<h2>Steps</h2>\n");
     table(html, StepTable.header(report), StepTable.rows(report));
+    html.append("<section id=\"percentiles\"><h2>Latency percentiles per step</h2>\n")
+        .append("<p class=\"caption\">p50 / p90 / p95 / p99 in ms of the step's successful")
+        .append(" requests.</p>\n");
+    table(html, StepDetailTables.latencyHeader(report), StepDetailTables.latencyRows(report));
+    html.append("</section>\n<section id=\"delivery\"><h2>Throughput, goodput and Little's")
+        .append(" law per step</h2>\n<p class=\"caption\">Goodput: successful requests per")
+        .append(" second that each met the SLO's latency limits. L: requests in flight,")
+        .append(" time-averaged; λ·W: arrival rate × mean time in system; they agree when the")
+        .append(" step's requests are all accounted for.</p>\n");
+    table(html, StepDetailTables.deliveryHeader(report), StepDetailTables.deliveryRows(report));
+    html.append("</section>\n");
+    if (report.baseline() != null) {
+      html.append("<section id=\"baseline\"><h2>Against the baseline, step by step</h2>\n")
+          .append("<p class=\"caption\">This run minus ")
+          .append(escape(report.baseline().source()))
+          .append("; a regression is a p50 up by more than max(10 ms, 20 %).</p>\n");
+      table(
+          html, StepDetailTables.BASELINE_HEADER, StepDetailTables.baselineRows(report.baseline()));
+      html.append("</section>\n");
+    }
     if (WorkloadTables.present(report)) {
       html.append("<section id=\"workload\"><h2>Workload</h2>\n");
       String sentence = WorkloadTables.sentences(report);
@@ -185,6 +225,11 @@ public final class CapacityHtml {
       html.append("</tr>\n");
     }
     html.append("</table>\n");
+  }
+
+  /** An error chart only when some step had failures: no empty chart. */
+  private static boolean hasErrors(CapacityReport report) {
+    return report.steps().stream().anyMatch(s -> !s.failuresByReason().isEmpty());
   }
 
   private static boolean hasServerView(CapacityReport report) {

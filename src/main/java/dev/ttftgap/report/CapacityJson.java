@@ -49,6 +49,11 @@ import java.util.List;
  * health, see {@link LoadGeneratorJson}; {@code null} when the run has no {@code
  * load-generator.jsonl}.
  *
+ * <p>{@code options} holds the SLO applied: only the limits the profile (or the command line) gave,
+ * {@code null} for the others, and {@code options.slo} in words ("p95 TTFT ≤ 800 ms", or "no limits
+ * given: steady steps only"). Each step's {@code outputTokensPerSec} and {@code goodputPerSec}
+ * (successful requests per second that each met the SLO's latency limits) come after its stalls.
+ *
  * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
  */
 public final class CapacityJson {
@@ -82,10 +87,12 @@ public final class CapacityJson {
     // +∞ ("no limit") is not JSON: written as null
     options.put("sloTtftP95Millis", finite(report.options().sloTtftP95Millis()));
     options.put("sloGapP95Millis", finite(report.options().sloGapP95Millis()));
-    options.put("sloErrorRatePercent", report.options().sloErrorRatePercent());
+    options.put("sloErrorRatePercent", finite(report.options().sloErrorRatePercent()));
     options.put("peakRatePerSec", report.options().peakRate().orElse(null));
     options.put("baseline", report.options().baseline().map(Path::toString).orElse(null));
     options.put("knownSaturationRatePerSec", report.options().knownSaturationRate().orElse(null));
+    // the SLO as applied, in words: only the limits given (null above where none)
+    options.put("slo", VerdictSentences.limits(report.options()));
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
       ObjectNode node = step(step);
@@ -180,6 +187,8 @@ public final class CapacityJson {
     node.set("steadyState", steadyState(step.steadyState()));
     node.put("stalledPercent", step.stalledPercent());
     node.put("longestStallMillis", step.longestStallMillis());
+    node.put("outputTokensPerSec", step.outputTokensPerSec());
+    node.put("goodputPerSec", step.goodputPerSec());
     return node;
   }
 
@@ -250,7 +259,7 @@ public final class CapacityJson {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("ttftP95LimitMillis", finite(slo.ttftP95LimitMillis()));
     node.put("gapP95LimitMillis", finite(slo.gapP95LimitMillis()));
-    node.put("errorRateLimitPercent", slo.errorRateLimitPercent());
+    node.put("errorRateLimitPercent", finite(slo.errorRateLimitPercent()));
     node.put("maxSustainableRatePerSec", slo.maxSustainableRate());
     node.put("lowerBound", slo.lowerBound());
     node.put("lastPassingStep", slo.lastPassingStep());

@@ -1,9 +1,9 @@
 package dev.ttftgap.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +22,7 @@ import java.util.Optional;
  * @param startedUtc when the run started, ISO-8601 in UTC
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record RunHeader(
     String run, String loadProfile, String target, String model, String startedUtc) {
   public static final String FILE = "run.json";
@@ -39,13 +40,11 @@ public record RunHeader(
         + startedUtc;
   }
 
-  /** Writes {@value #FILE} into {@code dir}. */
+  /**
+   * Writes its fields into {@value #FILE} of {@code dir}, beside the run's terms ({@link RunJson}).
+   */
   public void writeInto(Path dir) {
-    try {
-      Files.writeString(dir.resolve(FILE), JSON.writeValueAsString(this) + "\n");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + dir.resolve(FILE), e);
-    }
+    RunJson.merge(dir, JSON.valueToTree(this));
   }
 
   /**

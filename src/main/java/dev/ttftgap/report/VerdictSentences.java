@@ -1,6 +1,7 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.BaselineComparison;
+import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
@@ -213,15 +214,7 @@ public final class VerdictSentences {
   }
 
   private static String limits(SloVerdict slo) {
-    List<String> parts = new ArrayList<>();
-    if (Double.isFinite(slo.ttftP95LimitMillis())) {
-      parts.add("p95 TTFT ≤ " + Fmt.ms(slo.ttftP95LimitMillis()));
-    }
-    if (Double.isFinite(slo.gapP95LimitMillis())) {
-      parts.add("p95 gap ≤ " + Fmt.ms(slo.gapP95LimitMillis()));
-    }
-    parts.add("errors ≤ " + Fmt.pct(slo.errorRateLimitPercent()));
-    return String.join(", ", parts);
+    return limits(slo.ttftP95LimitMillis(), slo.gapP95LimitMillis(), slo.errorRateLimitPercent());
   }
 
   private static String sloOnSteps(CapacityReport report) {
@@ -376,6 +369,34 @@ public final class VerdictSentences {
   }
 
   /** The SLO verdict of a closed run, in concurrent streams and the throughput there. */
+  /**
+   * The SLO's limits as applied, e.g. "p95 TTFT ≤ 3000 ms, p95 gap ≤ 2500 ms, errors ≤ 1 %"; only
+   * the limits given (a {@link CapacityOptions#NO_LIMIT} is left out), and "no limits given: steady
+   * steps only" when there is none.
+   */
+  static String limits(double ttftP95Millis, double gapP95Millis, double errorRatePercent) {
+    List<String> parts = new ArrayList<>();
+    if (Double.isFinite(ttftP95Millis)) {
+      parts.add("p95 TTFT ≤ " + Fmt.ms(ttftP95Millis));
+    }
+    if (Double.isFinite(gapP95Millis)) {
+      parts.add("p95 gap ≤ " + Fmt.ms(gapP95Millis));
+    }
+    if (Double.isFinite(errorRatePercent)) {
+      parts.add("errors ≤ " + Fmt.pct(errorRatePercent));
+    }
+    return parts.isEmpty() ? NO_SLO : String.join(", ", parts);
+  }
+
+  /** The SLO's text when the profile gives no limit: only steadiness decides. */
+  static final String NO_SLO = "no limits given: steady steps only";
+
+  /** The SLO a report applied, for the pages that state it. */
+  static String limits(CapacityOptions options) {
+    return limits(
+        options.sloTtftP95Millis(), options.sloGapP95Millis(), options.sloErrorRatePercent());
+  }
+
   private static String closedSlo(CapacityReport report, String limits) {
     SloVerdict slo = report.slo();
     if (slo.maxConcurrency() == null && slo.firstFailingStep() == null) {
@@ -460,12 +481,14 @@ public final class VerdictSentences {
             .map(
                 known1 ->
                     saturation.reached()
-                        ? " The engine's analytic capacity is "
+                        ? " The engine's analytic capacity for these requests (their prompt and output lengths) is "
                             + Fmt.rate(known1)
                             + " (measured "
                             + Fmt.signedPct(saturation.saturationRate() / known1 - 1)
                             + ")."
-                        : " The engine's analytic capacity is " + Fmt.rate(known1) + ".")
+                        : " The engine's analytic capacity for these requests (their prompt and output lengths) is "
+                            + Fmt.rate(known1)
+                            + ".")
             .orElse("");
     if (closed(report)) {
       return closedSaturation(report, known);

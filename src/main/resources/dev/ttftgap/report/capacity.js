@@ -54,30 +54,39 @@
     return Math.round(value * 100) / 100;
   }
 
+  // The knee, saturation (or plateau) and max-under-SLO lines often fall within a fraction of a
+  // step of each other (7.5–8 rps in the default run): their labels run along the lines, each at
+  // its own height (top, middle, bottom), so that they cannot overlap however close the lines are.
+  var LABEL_SLOTS = ['insideEndTop', 'insideMiddleTop', 'insideStartTop'];
+
+  function markerLine(x, name) {
+    return { xAxis: x, name: name, label: { formatter: name } };
+  }
+
   function verticalLines() {
     var lines = [];
     if (closed) {
       if (report.knee.found && report.knee.concurrency != null) {
-        lines.push({ xAxis: report.knee.concurrency, name: 'knee', label: { formatter: 'knee' } });
+        lines.push(markerLine(report.knee.concurrency, 'knee'));
       }
       if (report.saturation.reached && report.saturation.plateauConcurrency != null) {
-        lines.push({ xAxis: report.saturation.plateauConcurrency, name: 'plateau', label: { formatter: 'plateau' } });
+        lines.push(markerLine(report.saturation.plateauConcurrency, 'plateau'));
       }
       if (report.sloVerdict.maxConcurrencyUnderSlo != null) {
-        lines.push({ xAxis: report.sloVerdict.maxConcurrencyUnderSlo, name: 'SLO', label: { position: 'middle', formatter: 'max under SLO' } });
+        lines.push(markerLine(report.sloVerdict.maxConcurrencyUnderSlo, 'SLO max'));
       }
-      return lines;
+    } else {
+      if (report.knee.found) {
+        lines.push(markerLine(report.knee.ratePerSec, 'knee'));
+      }
+      if (report.saturation.reached) {
+        lines.push(markerLine(report.saturation.saturationRatePerSec, 'saturation'));
+      }
+      if (report.sloVerdict.maxSustainableRatePerSec != null) {
+        lines.push(markerLine(report.sloVerdict.maxSustainableRatePerSec, 'SLO max'));
+      }
     }
-    if (report.knee.found) {
-      lines.push({ xAxis: report.knee.ratePerSec, name: 'knee', label: { formatter: 'knee' } });
-    }
-    if (report.saturation.reached) {
-      lines.push({ xAxis: report.saturation.saturationRatePerSec, name: 'saturation', label: { formatter: 'saturation' } });
-    }
-    if (report.sloVerdict.maxSustainableRatePerSec != null) {
-      // mid-height, so that its label does not sit on the knee's when both are close
-      lines.push({ xAxis: report.sloVerdict.maxSustainableRatePerSec, name: 'SLO', label: { position: 'middle', formatter: 'max under SLO' } });
-    }
+    lines.forEach(function (line, i) { line.label.position = LABEL_SLOTS[i % LABEL_SLOTS.length]; });
     return lines;
   }
 
@@ -127,7 +136,14 @@
       { name: 'TTFB p50', type: 'bar', stack: 'ttft', data: steps.map(function (s) { return latency(s, 'ttfbMillis', 'p50'); }) },
       {
         name: 'gap p50', type: 'bar', stack: 'ttft',
-        label: { show: clipped, position: 'insideTop', formatter: function (p) { return totals[p.dataIndex] > stackMax ? Math.round(totals[p.dataIndex]) + ' ms' : ''; } },
+        // along the bar (rotated), so that neighbouring cut bars' values never run into each other
+        label: {
+          show: clipped, position: 'insideTop', rotate: 90, align: 'right', verticalAlign: 'middle',
+          formatter: function (p) {
+            var total = totals[p.dataIndex];
+            return total > stackMax ? (total >= 10000 ? round(total / 1000).toFixed(1) + ' s' : Math.round(total) + ' ms') : '';
+          }
+        },
         data: steps.map(function (s) { return latency(s, 'gapMillis', 'p50'); })
       }
     ]
@@ -140,9 +156,12 @@
     { name: 'achieved (completions/s)', type: 'line', symbolSize: 7, data: withRates.map(function (s) { return [rateOf(s), s.achievedRatePerSec]; }) },
     { name: 'arrivals/s', type: 'line', symbolSize: 5, data: withRates.map(function (s) { return [rateOf(s), s.arrivalRatePerSec]; }) }
   ];
+  if (withRates.some(function (s) { return s.goodputPerSec != null; })) {
+    throughputSeries.push({ name: 'goodput (meeting the SLO)/s', type: 'line', symbolSize: 5, lineStyle: { type: 'dotted' }, data: withRates.map(function (s) { return [rateOf(s), s.goodputPerSec]; }) });
+  }
   if (!closed) {
     // in a closed run arrivals follow completions: there is no offered rate to follow
-    throughputSeries.push({ name: 'achieved = offered', type: 'line', showSymbol: false, lineStyle: { type: 'dashed', color: '#aaa' }, data: [[0, 0], [maxRate, maxRate]] });
+    throughputSeries.push({ name: 'achieved = offered', type: 'line', showSymbol: false, itemStyle: { color: '#aaa' }, lineStyle: { type: 'dashed', color: '#aaa' }, data: [[0, 0], [maxRate, maxRate]] });
   }
   if (report.saturation.reached) {
     throughputSeries[0].markLine = {
@@ -157,7 +176,7 @@
     series: throughputSeries
   });
 
-  // 4. error rate per step, by failure reason
+  // 4. error rate per step, by failure reason (drawn only when some request failed)
   var reasons = {};
   steps.forEach(function (s) { Object.keys(s.failuresByReason).forEach(function (r) { reasons[r] = true; }); });
   var reasonNames = Object.keys(reasons).sort();
@@ -167,15 +186,14 @@
       data: steps.map(function (s) { return round(100 * (s.failuresByReason[reason] || 0) / s.requests); })
     };
   });
-  if (errorSeries.length === 0) {
-    errorSeries.push({ name: 'errors', type: 'bar', data: steps.map(function () { return 0; }) });
+  if (document.getElementById('chart-errors')) {
+    chart('chart-errors', {
+      legend: { top: 0 },
+      xAxis: categoryAxis(),
+      yAxis: { type: 'value', name: 'failed requests (%)', min: 0 },
+      series: errorSeries
+    });
   }
-  chart('chart-errors', {
-    legend: { top: 0 },
-    xAxis: categoryAxis(),
-    yAxis: { type: 'value', name: 'failed requests (%)', min: 0 },
-    series: errorSeries
-  });
 
   // 5. the server's own queue, when it reports queue time
   if (document.getElementById('chart-queue')) {
@@ -247,12 +265,76 @@
         {
           name: 'event-loop delay p99', type: 'line', yAxisIndex: 1, symbolSize: 7,
           data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayP99Millis'); }),
-          markLine: { symbol: 'none', lineStyle: { type: 'dotted' }, label: { formatter: 'vouch limit' }, data: [{ yAxis: health.maxEventLoopDelayP99Millis }] }
+          markLine: { symbol: 'none', lineStyle: { type: 'dotted' }, label: { position: 'insideEndTop', formatter: 'vouch limit' }, data: [{ yAxis: health.maxEventLoopDelayP99Millis }] }
         },
         { name: 'event-loop delay max', type: 'line', yAxisIndex: 1, symbolSize: 4, data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayMaxMillis'); }) }
       ]
     });
   }
+
+  // 9. this run against its baseline: the baseline's figures are this run's minus the deltas
+  if (document.getElementById('chart-baseline')) {
+    var deltas = {};
+    report.baselineComparison.steps.forEach(function (d) { deltas[d.step] = d; });
+    var pair = function (metric, percentile, deltaField, name, color) {
+      var now = steps.map(function (s) { return latency(s, metric, percentile); });
+      var then = steps.map(function (s, i) {
+        var d = deltas[s.step];
+        return d && d[deltaField] != null && now[i] != null ? round(now[i] - d[deltaField]) : null;
+      });
+      return [
+        { name: name, type: 'line', symbolSize: 7, itemStyle: { color: color }, lineStyle: { color: color }, data: now },
+        { name: name + ' (baseline)', type: 'line', symbolSize: 5, itemStyle: { color: color }, lineStyle: { color: color, type: 'dashed' }, data: then }
+      ];
+    };
+    chart('chart-baseline', {
+      legend: { top: 0 },
+      xAxis: categoryAxis(),
+      yAxis: { type: 'value', name: 'ms' },
+      series: pair('gapMillis', 'p50', 'gapP50DeltaMillis', 'gap p50', '#3465a4')
+        .concat(pair('gapMillis', 'p95', 'gapP95DeltaMillis', 'gap p95', '#cc0000'))
+        .concat(pair('ttfbMillis', 'p50', 'ttfbP50DeltaMillis', 'TTFB p50', '#4e9a06'))
+    });
+  }
+
+  // Texts that overlap on a chart (marker labels, legend, axis names and labels) are counted for
+  // headless checks: the boxes of every visible text element, pairwise, per chart.
+  var overlaps = [];
+  try {
+    Array.prototype.forEach.call(document.querySelectorAll('.chart[data-rendered]'), function (element) {
+      var instance = echarts.getInstanceByDom(element);
+      var boxes = [];
+      instance.getZr().storage.getDisplayList(true).forEach(function (el) {
+        // zrender draws each line of a text as a 'tspan' inside its text element
+        if ((el.type !== 'tspan' && el.type !== 'text') || el.ignore || el.invisible || !el.style || !el.style.text) {
+          return;
+        }
+        var box = el.getBoundingRect().clone();
+        var transform = el.getComputedTransform();
+        if (transform) {
+          box.applyTransform(transform);
+        }
+        if (box.width > 0 && box.height > 0) {
+          boxes.push({ text: String(el.style.text), box: box });
+        }
+      });
+      for (var i = 0; i < boxes.length; i++) {
+        for (var j = i + 1; j < boxes.length; j++) {
+          var a = boxes[i].box;
+          var b = boxes[j].box;
+          var w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+          var h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+          if (w > 1 && h > 1) {
+            overlaps.push(element.id + ': "' + boxes[i].text + '" × "' + boxes[j].text + '"');
+          }
+        }
+      }
+    });
+  } catch (e) {
+    window.recordPageError('label overlap check: ' + e.message);
+  }
+  document.body.dataset.labelOverlaps = String(overlaps.length);
+  document.body.dataset.labelOverlapDetails = overlaps.join(' | ');
 
   document.body.dataset.chartsRendered = String(rendered);
   window.recordPageError(null);

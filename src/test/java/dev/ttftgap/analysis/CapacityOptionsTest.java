@@ -60,4 +60,26 @@ class CapacityOptionsTest {
 
     assertThat(options.sloTtftP95Millis()).isInfinite();
   }
+
+  @Test
+  void onlyTheLimitsGivenAreApplied() {
+    CapacityOptions options =
+        CapacityOptions.defaults()
+            .withPeakRate(40)
+            .withSlo(Optional.of(800.0), Optional.empty(), Optional.empty());
+
+    assertThat(options.sloTtftP95Millis()).as("the limit given").isEqualTo(800);
+    assertThat(options.sloGapP95Millis()).as("not given: no limit").isInfinite();
+    assertThat(options.sloErrorRatePercent()).as("not given: no limit").isInfinite();
+    assertThat(options.peakRate()).as("the rest kept").contains(40.0);
+    assertThat(options.hasSlo()).isTrue();
+  }
+
+  @Test
+  void aProfileWithoutSloHasNone() {
+    CapacityOptions options =
+        CapacityOptions.defaults().withSlo(Optional.empty(), Optional.empty(), Optional.empty());
+
+    assertThat(options.hasSlo()).as("no limit binds").isFalse();
+  }
 }

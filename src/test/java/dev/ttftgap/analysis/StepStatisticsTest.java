@@ -183,24 +183,40 @@ class StepStatisticsTest {
   }
 
   @Test
-  void percentilesUseThePreciseTimingsWhenTheRecordsHaveThem() {
-    List<RequestRecord> records = new ArrayList<>();
-    for (int i = 0; i < 40; i++) {
-      records.add(
-          dev.ttftgap.record.TestRecords.builder()
-              .userId(i)
-              .step(1)
-              .stepLabel("step 1 · 2 rps")
-              .offeredRate(2.0)
-              .startEpochMillis(1_000_000L + 500L * i)
-              .ttfbMillis(1L)
-              .ttftMillis(20L)
-              .gapMillis(19L)
-              .e2eMillis(100L)
-              .outcome(Outcome.OK)
-              .build()
-              .withMicros(1_400L, 20_250L, 18_850L));
+  void queueingShareIsZeroWhereTheGapStaysWithinItsLowLoadBand() {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    List<StepStats> steps = StepStatistics.of(run.records());
+    LowLoadBaseline baseline = StepStatistics.measure(run.records()).baseline();
+    double edge = KneeDetector.edge(baseline);
+
+    for (StepStats step : steps) {
+      if (step.gap() == null || step.queueingSharePercent() == null) {
+        continue;
+      }
+      if (step.gap().p50Millis() <= edge) {
+        assertThat(step.queueingSharePercent())
+            .as(
+                "step %d: median gap %s ms within the band (edge %s ms)",
+                step.step(), step.gap().p50Millis(), edge)
+            .isEqualTo(0.0);
+      } else {
+        assertThat(step.queueingSharePercent())
+            .as("step %d: median gap beyond the band", step.step())
+            .isPositive();
+      }
     }
+    assertThat(steps)
+        .as("the hockey stick has steps on both sides of the band")
+        .anyMatch(s -> s.gap() != null && s.gap().p50Millis() <= edge && s.step() > 1)
+        .anyMatch(s -> s.gap() != null && s.gap().p50Millis() > edge);
+  }
+
+  @Test
+  void percentilesUseThePreciseTimingsWhenTheRecordsHaveThem() {
+    List<RequestRecord> records =
+        TestSteps.evenlySpacedStep(40).stream()
+            .map(r -> r.withMicros(1_400L, 20_250L, 18_850L))
+            .toList();
     StepStats step = StepStatistics.measure(records).stats().get(0);
 
     // the histograms keep 3 significant digits: 20.25 ms reads back within 16 µs

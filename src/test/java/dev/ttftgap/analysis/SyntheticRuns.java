@@ -35,4 +35,18 @@ public final class SyntheticRuns {
   public static List<RequestRecord> closedConcurrency() {
     return EngineStaircase.closedConcurrency().records();
   }
+
+  /**
+   * The shipped {@code rising-rate} profile's load on the engine's scheduler (virtual time):
+   * warm-up 1 rps × 5 s, then 1, 2, 4, 6, 8, 10 rps × 20 s, evenly spaced, profile qwen3-8b-like
+   * (7.89 req/s): the knee, the max rate under the SLO and saturation all fall near 7.5–8 rps.
+   */
+  public static List<RequestRecord> risingRate() {
+    EngineStaircase run = new EngineStaircase();
+    run.stepRates = List.of(1.0, 2.0, 4.0, 6.0, 8.0, 10.0);
+    run.stepSeconds = 20;
+    run.warmupSeconds = 5;
+    run.uniformArrivals = true;
+    return run.records();
+  }
 }

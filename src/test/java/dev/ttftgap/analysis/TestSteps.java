@@ -1,5 +1,7 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.record.RequestRecord;
+import java.util.List;
 import java.util.Map;
 
 /** Hand-built steps for unit tests of the verdicts. */
@@ -124,6 +126,32 @@ final class TestSteps {
         0,
         0,
         null,
+        null,
+        null,
         null);
+  }
+
+  /**
+   * {@code count} successful requests of step 1 (2 rps), started 500 ms apart: TTFB 1 ms, TTFT 20
+   * ms, gap 19 ms, e2e 100 ms, no token count.
+   */
+  static List<RequestRecord> evenlySpacedStep(int count) {
+    List<RequestRecord> records = new java.util.ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      records.add(
+          dev.ttftgap.record.TestRecords.builder()
+              .userId(i)
+              .step(1)
+              .stepLabel("step 1 · 2 rps")
+              .offeredRate(2.0)
+              .startEpochMillis(1_000_000L + 500L * i)
+              .ttfbMillis(1L)
+              .ttftMillis(20L)
+              .gapMillis(19L)
+              .e2eMillis(100L)
+              .outcome(dev.ttftgap.record.Outcome.OK)
+              .build());
+    }
+    return records;
   }
 }

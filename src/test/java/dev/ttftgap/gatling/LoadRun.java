@@ -35,6 +35,7 @@ import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
 import dev.ttftgap.report.RunHeader;
+import dev.ttftgap.report.RunJson;
 import dev.ttftgap.servermetrics.MetricsScraper;
 import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
@@ -457,9 +458,11 @@ public final class LoadRun {
               + part.injectorCount()
               + " parts' run folders with CapacityMain for the run's figures.");
     }
+    CapacityOptions options = capacityOptions();
+    RunJson.write(runDir, profile.name(), profile.source().toString(), options);
     CapacityReport report =
         CapacityReports.writeAll(
-            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, capacityOptions(), notes);
+            List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, options, notes);
     CapacityMarkdown.appendToStepSummary(report);
     System.out.println(
         "ttft-gap: run "
@@ -514,18 +517,15 @@ public final class LoadRun {
   }
 
   /**
-   * The profile's SLO (defaults where it sets none), peak rate, baseline, engine's saturation rate.
+   * The profile's SLO (only the limits it gives: none at all without an {@code slo}), peak rate,
+   * baseline, engine's saturation rate.
    */
   private CapacityOptions capacityOptions() {
     Optional<Slo> slo = profile.slo();
-    return new CapacityOptions(
-        slo.flatMap(Slo::ttftP95Millis)
-            .map(Integer::doubleValue)
-            .orElse(CapacityOptions.DEFAULT_SLO_TTFT_P95_MILLIS),
-        slo.flatMap(Slo::gapP95Millis)
-            .map(Integer::doubleValue)
-            .orElse(CapacityOptions.DEFAULT_SLO_GAP_P95_MILLIS),
-        slo.flatMap(Slo::errorRatePercent).orElse(CapacityOptions.DEFAULT_SLO_ERROR_RATE_PERCENT),
+    return CapacityOptions.of(
+        slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue),
+        slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue),
+        slo.flatMap(Slo::errorRatePercent),
         settings.capacityPeakRate(),
         settings.baseline(),
         knownSaturationRate());

@@ -39,7 +39,8 @@ class CapacityHtmlBrowserIT {
     }
   }
 
-  private static void assertRendersEveryChart(Path dir, CapacityReport report, String name)
+  /** Renders {@code report} in headless Chromium, checks every chart drew; returns the DOM. */
+  private static String assertRendersEveryChart(Path dir, CapacityReport report, String name)
       throws Exception {
     Path page = dir.resolve("capacity-" + name + ".html");
     Files.writeString(page, CapacityHtml.render(report), StandardCharsets.UTF_8);
@@ -53,6 +54,7 @@ class CapacityHtmlBrowserIT {
         .as("charts drawn (%s)", name)
         .isEqualTo(String.valueOf(CapacityHtml.expectedCharts(report)));
     assertThat(dom).as("ECharts drew into canvases").contains("<canvas");
+    return dom;
   }
 
   @Test
@@ -91,7 +93,46 @@ class CapacityHtmlBrowserIT {
     assertThat(attribute(dom, "data-errors"))
         .as("script errors: %s", attribute(dom, "data-error-messages"))
         .isEqualTo("0");
-    assertThat(attribute(dom, "data-charts-rendered")).isEqualTo("4");
+    assertThat(attribute(dom, "data-charts-rendered"))
+        .as("gap, stack and throughput; no error chart without errors")
+        .isEqualTo("3");
+  }
+
+  @Test
+  void markerLabelsNeverOverlapInHeadlessChromium(@TempDir Path dir) throws Exception {
+    CapacityReport rising = Synthetic.risingRate();
+    double knee = rising.knee().rate();
+    double saturation = rising.saturation().saturationRate();
+    double sloMax = rising.slo().maxSustainableRate();
+    assertThat(
+            Math.max(knee, Math.max(saturation, sloMax))
+                - Math.min(knee, Math.min(saturation, sloMax)))
+        .as(
+            "knee %s, saturation %s and SLO max %s crowd within 1 rps, as in the default run",
+            knee, saturation, sloMax)
+        .isLessThan(1.0);
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+    assertNoLabelOverlaps(dir, rising, "rising-rate");
+    assertNoLabelOverlaps(dir, Synthetic.closedConcurrency(), "closed");
+    assertNoLabelOverlaps(dir, Synthetic.risingRate(Synthetic.halfTheGap(rising)), "baseline");
+    assertNoLabelOverlaps(
+        dir,
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            Synthetic.hockeyStickRecords(false),
+            List.of("synthetic/records.jsonl"),
+            dev.ttftgap.analysis.CapacityOptions.defaults(),
+            null,
+            dev.ttftgap.health.HealthSamples.blockedAtStep3()),
+        "load-generator");
+  }
+
+  private static void assertNoLabelOverlaps(Path dir, CapacityReport report, String name)
+      throws Exception {
+    String dom = assertRendersEveryChart(dir, report, name);
+
+    assertThat(attribute(dom, "data-label-overlaps"))
+        .as("overlapping texts (%s): %s", name, attribute(dom, "data-label-overlap-details"))
+        .isEqualTo("0");
   }
 
   /** Runs headless Chromium with networking and background services off; returns its stdout. */

@@ -2,12 +2,16 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.RecordsFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +28,7 @@ class CapacityMainTest {
 
   @Test
   void regeneratesTheReportNextToTheRecordsByDefault(@TempDir Path dir) throws Exception {
-    Path run = Files.createDirectories(dir.resolve("run-1"));
-    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    Path run = runFolder(dir);
 
     int status = run(run.toString(), "--peak-rate", "50", "--slo-gap-p95-ms", "500");
 
@@ -58,5 +61,172 @@ class CapacityMainTest {
     assertThat(run(dir.resolve("nothing-here").toString())).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("pass a run folder or a records file");
+  }
+
+  @Test
+  void helpPrintsTheUsageAndExitsZero() {
+    assertThat(run("--help")).as("exit status of --help").isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("the usage, then what each option does")
+        .startsWith("usage: CapacityMain")
+        .contains("--overwrite")
+        .contains("--fail-on-regression");
+    assertThat(run("-h")).as("exit status of -h").isZero();
+  }
+
+  @Test
+  void theRunsOwnReportIsKeptAndTheNewOneGoesToANewFolder(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+    Files.writeString(run.resolve("capacity.json"), "{\"the run's own\": true}");
+
+    int status = run(run.toString());
+
+    assertThat(status).as("stderr: %s", err).isZero();
+    assertThat(Files.readString(run.resolve("capacity.json")))
+        .as("the run's capacity.json is untouched")
+        .isEqualTo("{\"the run's own\": true}");
+    Path written;
+    try (var folders = Files.list(run)) {
+      written =
+          folders
+              .filter(p -> p.getFileName().toString().startsWith("capacity-"))
+              .findFirst()
+              .orElseThrow();
+    }
+    assertThat(written.resolve("capacity.html")).as("the new report").exists();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("the command says where it wrote")
+        .contains("the new one goes to " + written);
+  }
+
+  @Test
+  void overwriteReplacesTheRunsOwnReport(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+    Files.writeString(run.resolve("capacity.json"), "{}");
+
+    assertThat(run(run.toString(), "--overwrite")).as("stderr: %s", err).isZero();
+
+    assertThat(Files.readString(run.resolve("capacity.json")))
+        .as("replaced by the regenerated report")
+        .contains("\"sloVerdict\"");
+  }
+
+  @Test
+  void theRunsStoredSloIsAppliedAndNoHiddenDefault(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+    RunJson.write(
+        run,
+        "ttft-only",
+        "simulations/ttft-only.json",
+        new CapacityOptions(
+            800, CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, null, null, null));
+
+    assertThat(run(run.toString())).as("stderr: %s", err).isZero();
+
+    String json = Files.readString(run.resolve("capacity.json"));
+    assertThat(json)
+        .as("only the stored limit, p95 TTFT 800 ms, is applied")
+        .contains("\"slo\" : \"p95 TTFT ≤ 800 ms\"")
+        .contains("\"gapP95LimitMillis\" : null")
+        .contains("\"errorRateLimitPercent\" : null");
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("the console says where the SLO came from")
+        .contains("SLO from " + run.resolve("run.json"))
+        .contains("Max sustainable rate under the SLO (p95 TTFT ≤ 800 ms)");
+  }
+
+  @Test
+  void anOptionGivenReplacesTheStoredLimitOnly(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+    RunJson.write(
+        run,
+        "rising-rate",
+        "simulations/rising-rate.json",
+        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty()));
+
+    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500")).as("stderr: %s", err).isZero();
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("stored TTFT and error limits, the given gap limit, the stored peak rate")
+        .contains("p95 TTFT ≤ 3000 ms, p95 gap ≤ 500 ms, errors ≤ 1 %")
+        .contains("For a peak of 40 rps");
+  }
+
+  @Test
+  void recordsWithoutRunJsonGetNoSloUnlessOneIsGiven(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+
+    assertThat(run(run.toString())).as("stderr: %s", err).isZero();
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("no hidden 2000/1000 ms defaults")
+        .contains("no run.json beside the records")
+        .contains(VerdictSentences.NO_SLO)
+        .doesNotContain("p95 TTFT ≤ 2000 ms");
+  }
+
+  @Test
+  void aSlowerRunFailsWithTheRegressionStatus(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+    Path baseline = fasterBaseline(dir, run);
+
+    int status =
+        run(
+            run.toString(),
+            "--baseline",
+            baseline.toString(),
+            "--fail-on-regression",
+            "--out",
+            dir.resolve("check").toString());
+
+    assertThat(status).as("stderr: %s", err).isEqualTo(RegressionGate.EXIT_REGRESSION);
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("the regression named")
+        .contains("ttft-gap: SLO regression against " + baseline)
+        .contains("gap p50 regressed at step(s) [1, 2]");
+  }
+
+  @Test
+  void theSameRunAgainstItselfPassesTheRegressionCheck(@TempDir Path dir) throws Exception {
+    Path run = runFolder(dir);
+    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500")).isZero();
+
+    int status =
+        run(
+            run.toString(),
+            "--slo-gap-p95-ms",
+            "500",
+            "--baseline",
+            run.resolve("capacity.json").toString(),
+            "--fail-on-regression");
+
+    assertThat(status).as("stderr: %s", err).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("no SLO regression against");
+  }
+
+  /**
+   * The run's own capacity.json with the gap p50 of steps 1 and 2 halved and its max sustainable
+   * rate raised: a baseline the run is slower than.
+   */
+  private Path fasterBaseline(Path dir, Path run) throws Exception {
+    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500")).as("stderr: %s", err).isZero();
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root = (ObjectNode) mapper.readTree(run.resolve("capacity.json").toFile());
+    for (int i = 0; i < 2; i++) {
+      ObjectNode gap = (ObjectNode) root.get("steps").get(i).get("gapMillis");
+      gap.put("p50", gap.get("p50").asDouble() / 2);
+    }
+    ((ObjectNode) root.get("sloVerdict"))
+        .put("maxSustainableRatePerSec", root.get("steps").get(1).get("ratePerSec").asDouble());
+    Path baseline = dir.resolve("baseline.json");
+    mapper.writeValue(baseline.toFile(), root);
+    return baseline;
+  }
+
+  /** A run folder holding the hockey stick's records, nothing else. */
+  private static Path runFolder(Path dir) throws Exception {
+    Path run = Files.createDirectories(dir.resolve("run-1"));
+    RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    return run;
   }
 }

@@ -49,4 +49,37 @@ final class Synthetic {
             .withKnownSaturationRate(7.89),
         null);
   }
+
+  /**
+   * The shipped rising-rate load on the engine's scheduler with that profile's SLO (p95 TTFT ≤ 3 s,
+   * p95 gap ≤ 2.5 s, errors ≤ 1 %), a 40 rps peak and the analytic 7.89 rps: a default-like run.
+   */
+  static CapacityReport risingRate() {
+    return risingRate(null);
+  }
+
+  /** {@link #risingRate()} compared with {@code baseline} (null: none). */
+  static CapacityReport risingRate(java.util.List<dev.ttftgap.analysis.StepBaseline> baseline) {
+    return CapacityAnalysis.analyze(
+        SyntheticRuns.risingRate(),
+        List.of("rising-rate/records.jsonl"),
+        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty())
+            .withKnownSaturationRate(7.89),
+        baseline);
+  }
+
+  /** The steps of {@code report} as a baseline whose gap p50 and p95 were half as long. */
+  static List<dev.ttftgap.analysis.StepBaseline> halfTheGap(CapacityReport report) {
+    return report.steps().stream()
+        .map(
+            s ->
+                new dev.ttftgap.analysis.StepBaseline(
+                    s.step(),
+                    s.rate(),
+                    s.ttfb().p50Millis(),
+                    s.ttfb().p95Millis(),
+                    s.gap().p50Millis() / 2,
+                    s.gap().p95Millis() / 2))
+        .toList();
+  }
 }

@@ -14,10 +14,44 @@ import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class VerdictSentencesTest {
+
+  @Test
+  void onlyTheLimitsTheProfileGaveAreNamedInTheSloVerdict() {
+    CapacityReport ttftOnly =
+        CapacityAnalysis.analyze(
+            Synthetic.hockeyStickRecords(false),
+            List.of("x"),
+            CapacityOptions.defaults()
+                .withSlo(Optional.of(800.0), Optional.empty(), Optional.empty()),
+            null);
+
+    assertThat(VerdictSentences.slo(ttftOnly))
+        .as("no gap or error limit added")
+        .contains("(p95 TTFT ≤ 800 ms)")
+        .doesNotContain("gap ≤")
+        .doesNotContain("errors ≤");
+  }
+
+  @Test
+  void aProfileWithoutSloIsJudgedOnSteadinessAloneAndSaysSo() {
+    CapacityReport none =
+        CapacityAnalysis.analyze(
+            Synthetic.hockeyStickRecords(false),
+            List.of("x"),
+            CapacityOptions.defaults()
+                .withSlo(Optional.empty(), Optional.empty(), Optional.empty()),
+            null);
+
+    assertThat(VerdictSentences.slo(none))
+        .as("the verdict says no limit was given")
+        .contains("(" + VerdictSentences.NO_SLO + ")")
+        .doesNotContain("≤");
+  }
 
   @Test
   void theSloVerdictNamesTheStepsTheLoadGeneratorCouldNotVouchFor() {
@@ -110,7 +144,11 @@ class VerdictSentencesTest {
 
     assertThat(sentences).anyMatch(s -> s.startsWith("Knee at step 7"));
     assertThat(sentences).anyMatch(s -> s.startsWith("Max sustainable rate under the SLO"));
-    assertThat(sentences).anyMatch(s -> s.contains("The engine's analytic capacity is 16 rps"));
+    assertThat(sentences)
+        .anyMatch(
+            s ->
+                s.contains(
+                    "The engine's analytic capacity for these requests (their prompt and output lengths) is 16 rps"));
     assertThat(sentences)
         .anyMatch(s -> s.startsWith("Fitted queueing model") && s.contains("c = "));
     assertThat(sentences).anyMatch(s -> s.startsWith("For a peak of 100 rps"));
@@ -216,7 +254,8 @@ class VerdictSentencesTest {
             s ->
                 s.startsWith("Saturation: throughput plateaus at 7.")
                     && s.contains("from 8 concurrent streams on")
-                    && s.contains("analytic capacity is 7.89 rps"));
+                    && s.contains(
+                        "analytic capacity for these requests (their prompt and output lengths) is 7.89 rps"));
     assertThat(sentences)
         .anyMatch(
             s ->

@@ -1,0 +1,62 @@
+package dev.ttftgap.analysis;
+
+import dev.ttftgap.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What each step delivered: output tokens per second and goodput, the successful requests per
+ * second that each met the SLO (DistServe's definition, per request rather than per step's p95).
+ *
+ * <p>Algorithm overview: for every step, the successful requests that started in it; a request is
+ * good when its TTFT is at most the SLO's p95 TTFT limit and its gap at most the p95 gap limit (a
+ * limit the SLO does not give never excludes one). Both figures are divided by the step's window
+ * ({@link StepStats#windowSeconds()}). Example: a 20 s step with 160 successful requests of which
+ * 150 had TTFT ≤ 3000 ms: goodput 7.5 rps; 160 × 64 output tokens: 512 tokens/s.
+ *
+ * <p>Assumptions: requests are attributed to the step they started in, as everywhere in the
+ * analysis; a step without a window, or whose records never count output tokens, has null figures.
+ */
+final class StepGoodput {
+  private StepGoodput() {}
+
+  /** {@code steps} with their output tokens/s and goodput filled in. */
+  static List<StepStats> of(
+      List<StepStats> steps, List<RequestRecord> records, CapacityOptions options) {
+    List<StepStats> filled = new ArrayList<>();
+    for (StepStats step : steps) {
+      Double window = step.windowSeconds();
+      if (window == null || window <= 0) {
+        filled.add(step);
+        continue;
+      }
+      long good = 0;
+      long tokens = 0;
+      boolean counted = false;
+      for (RequestRecord record : records) {
+        if (record.warmup() || record.step() != step.step() || !record.ok()) {
+          continue;
+        }
+        if (meets(record, options)) {
+          good++;
+        }
+        if (record.outputTokens() != null) {
+          tokens += record.outputTokens();
+          counted = true;
+        }
+      }
+      filled.add(step.withDelivery(counted ? tokens / window : null, good / window));
+    }
+    return filled;
+  }
+
+  private static boolean meets(RequestRecord record, CapacityOptions options) {
+    boolean ttft =
+        !Double.isFinite(options.sloTtftP95Millis())
+            || (record.ttftMillis() != null && record.ttftMillis() <= options.sloTtftP95Millis());
+    boolean gap =
+        !Double.isFinite(options.sloGapP95Millis())
+            || (record.gapMillis() != null && record.gapMillis() <= options.sloGapP95Millis());
+    return ttft && gap;
+  }
+}

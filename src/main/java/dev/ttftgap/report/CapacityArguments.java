@@ -1,0 +1,189 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link CapacityMain}'s command line, parsed: the inputs, where to write, whether to replace a
+ * run's own report, and the options given. Options not given stay empty so that the run's stored
+ * settings ({@link RunJson}) decide them: an SLO limit nobody gave is not applied.
+ *
+ * @param inputs records files or run folders
+ * @param out {@code --out DIR}; empty: the first input's folder
+ * @param overwrite {@code --overwrite}: replace the {@code capacity.*} files already there
+ * @param failOnRegression {@code --fail-on-regression}: exit {@value
+ *     RegressionGate#EXIT_REGRESSION} when the baseline comparison finds an SLO regression ({@link
+ *     RegressionGate})
+ * @param help {@code --help} or {@code -h}: print the usage and exit 0
+ * @param ttftP95Millis {@code --slo-ttft-p95-ms}
+ * @param gapP95Millis {@code --slo-gap-p95-ms}
+ * @param errorRatePercent {@code --slo-error-pct}
+ * @param peakRate {@code --peak-rate}
+ * @param baseline {@code --baseline}
+ * @param knownSaturationRate {@code --known-saturation-rate}
+ */
+record CapacityArguments(
+    List<Path> inputs,
+    Optional<Path> out,
+    boolean overwrite,
+    boolean failOnRegression,
+    boolean help,
+    Optional<Double> ttftP95Millis,
+    Optional<Double> gapP95Millis,
+    Optional<Double> errorRatePercent,
+    Optional<Double> peakRate,
+    Optional<Path> baseline,
+    Optional<Double> knownSaturationRate) {
+
+  static final String USAGE =
+      "usage: CapacityMain RECORDS_FILE_OR_RUN_FOLDER... [--out DIR] [--overwrite]"
+          + " [--peak-rate RPS] [--baseline capacity.json] [--fail-on-regression]"
+          + " [--slo-ttft-p95-ms MS] [--slo-gap-p95-ms MS] [--slo-error-pct PCT]"
+          + " [--known-saturation-rate RPS] [--help]";
+
+  /** The usage with what each option does, for {@code --help}. */
+  static final String HELP =
+      USAGE
+          + "\n\nRegenerates capacity.html/.json/.md from a run's records (several inputs are"
+          + " merged as one set of samples).\n"
+          + "The SLO, peak rate and analytic capacity come from the run's run.json (what the run"
+          + " was asked); an option given here replaces the stored value. A limit given by"
+          + " neither is not applied.\n\n"
+          + "  --out DIR                 where to write (default: the first input's folder)\n"
+          + "  --overwrite               replace capacity.* files already there (default: write"
+          + " a new folder capacity-<time> inside it, and say where)\n"
+          + "  --peak-rate RPS           plan replicas for this peak arrival rate\n"
+          + "  --baseline FILE           compare step by step with a previous capacity.json\n"
+          + "  --fail-on-regression      exit "
+          + RegressionGate.EXIT_REGRESSION
+          + " when the max sustainable rate fell more than 10 % below the baseline's, or TTFB"
+          + " or the gap regressed at a step the baseline sustained (needs --baseline or a"
+          + " stored one)\n"
+          + "  --slo-ttft-p95-ms MS      SLO limit on each step's p95 TTFT\n"
+          + "  --slo-gap-p95-ms MS       SLO limit on each step's p95 gap (TTFT - TTFB)\n"
+          + "  --slo-error-pct PCT       SLO limit on each step's failed requests, percent\n"
+          + "  --known-saturation-rate R the engine's analytic capacity, shown beside the measured"
+          + " one\n"
+          + "  --help, -h                this text\n\n"
+          + "Exit status: 0 done, 2 bad input (one line naming it), "
+          + RegressionGate.EXIT_REGRESSION
+          + " regression found with --fail-on-regression.";
+
+  /** Parses {@code args}; throws {@link IllegalArgumentException} with one line on bad input. */
+  static CapacityArguments parse(String[] args) {
+    List<Path> inputs = new ArrayList<>();
+    Optional<Path> out = Optional.empty();
+    boolean overwrite = false;
+    boolean failOnRegression = false;
+    Optional<Double> ttft = Optional.empty();
+    Optional<Double> gap = Optional.empty();
+    Optional<Double> errors = Optional.empty();
+    Optional<Double> peak = Optional.empty();
+    Optional<Path> baseline = Optional.empty();
+    Optional<Double> known = Optional.empty();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      switch (arg) {
+        case "--help", "-h" -> {
+          return new CapacityArguments(
+              List.of(), out, false, false, true, ttft, gap, errors, peak, baseline, known);
+        }
+        case "--overwrite" -> {
+          overwrite = true;
+          continue;
+        }
+        case "--fail-on-regression" -> {
+          failOnRegression = true;
+          continue;
+        }
+        default -> {
+          if (!arg.startsWith("--")) {
+            inputs.add(Path.of(arg));
+            continue;
+          }
+        }
+      }
+      if (!isValued(arg)) {
+        throw new IllegalArgumentException("unknown option " + arg + "; " + USAGE);
+      }
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException(arg + " needs a value; " + USAGE);
+      }
+      String value = args[++i];
+      switch (arg) {
+        case "--out" -> out = Optional.of(Path.of(value));
+        case "--peak-rate" -> peak = Optional.of(number(arg, value));
+        case "--baseline" -> baseline = Optional.of(existing(arg, Path.of(value)));
+        case "--slo-ttft-p95-ms" -> ttft = Optional.of(number(arg, value));
+        case "--slo-gap-p95-ms" -> gap = Optional.of(number(arg, value));
+        case "--slo-error-pct" -> errors = Optional.of(number(arg, value));
+        default -> known = Optional.of(number(arg, value));
+      }
+    }
+    if (inputs.isEmpty()) {
+      throw new IllegalArgumentException("no records given; " + USAGE);
+    }
+    return new CapacityArguments(
+        inputs, out, overwrite, failOnRegression, false, ttft, gap, errors, peak, baseline, known);
+  }
+
+  /**
+   * The options to analyse with: each one given on the command line, else the value stored in the
+   * run ({@code stored}; empty for records without {@code run.json}), else none.
+   */
+  CapacityOptions options(Optional<CapacityOptions> stored) {
+    CapacityOptions base = stored.orElse(CapacityOptions.none());
+    return CapacityOptions.of(
+        ttftP95Millis.or(() -> limit(base.sloTtftP95Millis())),
+        gapP95Millis.or(() -> limit(base.sloGapP95Millis())),
+        errorRatePercent.or(() -> limit(base.sloErrorRatePercent())),
+        peakRate.or(base::peakRate),
+        baseline.or(base::baseline),
+        knownSaturationRate.or(base::knownSaturationRate));
+  }
+
+  /** The folder the inputs' report would go to: {@code --out}, else the first input's folder. */
+  Path target() {
+    if (out.isPresent()) {
+      return out.get();
+    }
+    Path first = inputs.get(0).toAbsolutePath();
+    return Files.isDirectory(first) ? first : first.getParent();
+  }
+
+  private static Optional<Double> limit(double value) {
+    return Double.isFinite(value) ? Optional.of(value) : Optional.empty();
+  }
+
+  private static boolean isValued(String option) {
+    return List.of(
+            "--out",
+            "--peak-rate",
+            "--baseline",
+            "--slo-ttft-p95-ms",
+            "--slo-gap-p95-ms",
+            "--slo-error-pct",
+            "--known-saturation-rate")
+        .contains(option);
+  }
+
+  private static double number(String option, String value) {
+    try {
+      return Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " must be a number, got \"" + value + "\"");
+    }
+  }
+
+  private static Path existing(String option, Path path) {
+    if (!Files.isRegularFile(path)) {
+      throw new IllegalArgumentException(
+          option + ": " + path + " does not exist; pass a previous capacity.json");
+    }
+    return path;
+  }
+}

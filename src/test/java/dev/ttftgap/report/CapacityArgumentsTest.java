@@ -1,0 +1,56 @@
+package dev.ttftgap.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ttftgap.analysis.CapacityOptions;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CapacityArgumentsTest {
+  @Test
+  void helpNeedsNoInputAndNoValue() {
+    assertThat(CapacityArguments.parse(new String[] {"--help"}).help()).isTrue();
+    assertThat(CapacityArguments.parse(new String[] {"run", "-h"}).help()).isTrue();
+  }
+
+  @Test
+  void flagsTakeNoValue() {
+    CapacityArguments arguments =
+        CapacityArguments.parse(new String[] {"run", "--overwrite", "--fail-on-regression"});
+
+    assertThat(arguments.overwrite()).isTrue();
+    assertThat(arguments.failOnRegression()).isTrue();
+    assertThat(arguments.inputs()).hasSize(1);
+  }
+
+  @Test
+  void withNothingGivenNorStoredNoLimitApplies() {
+    CapacityOptions options =
+        CapacityArguments.parse(new String[] {"run"}).options(Optional.empty());
+
+    assertThat(options.hasSlo()).as("no hidden default SLO").isFalse();
+  }
+
+  @Test
+  void aGivenLimitReplacesTheStoredOneAndTheOthersStay() {
+    CapacityOptions stored =
+        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.of(7.9));
+
+    CapacityOptions options =
+        CapacityArguments.parse(new String[] {"run", "--slo-ttft-p95-ms", "800"})
+            .options(Optional.of(stored));
+
+    assertThat(options)
+        .as("ttft from the command line, the rest stored")
+        .isEqualTo(
+            new CapacityOptions(
+                800, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.of(7.9)));
+  }
+
+  @Test
+  void anUnknownOptionNamesItself() {
+    assertThatThrownBy(() -> CapacityArguments.parse(new String[] {"run", "--slo", "1"}))
+        .hasMessageStartingWith("unknown option --slo; usage:");
+  }
+}

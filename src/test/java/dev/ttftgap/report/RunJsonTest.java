@@ -1,0 +1,61 @@
+package dev.ttftgap.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ttftgap.analysis.CapacityOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunJsonTest {
+  @Test
+  void whatARunWasAskedReadsBackAsItWasWritten(@TempDir Path dir) {
+    CapacityOptions asked =
+        new CapacityOptions(
+            800,
+            CapacityOptions.NO_LIMIT,
+            1,
+            Optional.of(40.0),
+            Optional.empty(),
+            Optional.of(7.89));
+
+    RunJson.write(dir, "ttft-only", "simulations/ttft-only.json", asked);
+    RunJson.Stored stored = RunJson.read(dir.resolve("records.jsonl")).orElseThrow();
+
+    assertThat(stored.profile()).as("profile name").isEqualTo("ttft-only");
+    assertThat(stored.options()).as("SLO, peak rate, analytic capacity").isEqualTo(asked);
+    assertThat(stored.options().sloGapP95Millis())
+        .as("a limit the profile did not give stays unapplied")
+        .isEqualTo(CapacityOptions.NO_LIMIT);
+  }
+
+  @Test
+  void aProfileWithoutSloStoresNoLimitAtAll(@TempDir Path dir) throws Exception {
+    CapacityOptions none = CapacityOptions.none();
+
+    RunJson.write(dir, "no-slo", "no-slo.json", none);
+
+    assertThat(Files.readString(dir.resolve(RunJson.FILE)))
+        .as("undefined limits are null, never a default")
+        .contains("\"ttftP95Millis\" : null")
+        .contains("\"errorRatePercent\" : null");
+    assertThat(RunJson.read(dir).orElseThrow().options().hasSlo()).as("no SLO").isFalse();
+  }
+
+  @Test
+  void recordsWithoutRunJsonHaveNothingStored(@TempDir Path dir) {
+    assertThat(RunJson.read(dir)).as("an older run folder").isEmpty();
+  }
+
+  @Test
+  void anUnreadableRunJsonIsOneLineNamingTheFile(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve(RunJson.FILE), "{not json");
+
+    assertThatThrownBy(() -> RunJson.read(dir))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(dir.resolve(RunJson.FILE) + ": not a run.json");
+  }
+}
