@@ -103,6 +103,7 @@ public final class PartsMerger {
               .map(
                   r ->
                       r.withLevel(
+                          parts.runId(),
                           r.offeredRate() == null ? null : rounded(rates.get(r.step())),
                           r.concurrency() == null ? null : users.get(r.step())))
               .toList();

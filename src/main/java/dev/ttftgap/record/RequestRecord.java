@@ -138,6 +138,7 @@ public record RequestRecord(
       @Nullable Long newGapMicros,
       @Nullable Long newStartEpochMicros) {
     return copy(
+        run,
         offeredRate,
         concurrency,
         verdict(),
@@ -160,6 +161,7 @@ public record RequestRecord(
       @Nullable Integer newHttpStatus,
       @Nullable String newMessage) {
     return copy(
+        run,
         offeredRate,
         concurrency,
         new Verdict(newOutcome, newReason, newHttpStatus, newMessage),
@@ -177,6 +179,7 @@ public record RequestRecord(
       @Nullable String newHost,
       @Nullable String newRunId) {
     return copy(
+        run,
         offeredRate,
         concurrency,
         verdict(),
@@ -185,13 +188,13 @@ public record RequestRecord(
   }
 
   /**
-   * The same record with the step's level of the whole run: what one injector running the whole
-   * profile would have recorded (the merge of a split run's parts, whose records carry their
-   * share).
+   * The same record with the step's level of the whole run and the whole run's name: what one
+   * injector running the whole profile would have recorded (the merge of a split run's parts, whose
+   * records carry their share and their part's name).
    */
   public RequestRecord withLevel(
-      @Nullable Double newOfferedRate, @Nullable Integer newConcurrency) {
-    return copy(newOfferedRate, newConcurrency, verdict(), precise(), origin());
+      String newRun, @Nullable Double newOfferedRate, @Nullable Integer newConcurrency) {
+    return copy(newRun, newOfferedRate, newConcurrency, verdict(), precise(), origin());
   }
 
   /** The fields {@link #withOutcome} sets. */
@@ -226,13 +229,14 @@ public record RequestRecord(
 
   /** The same record with the fields given, everything else kept. */
   private RequestRecord copy(
+      String newRun,
       @Nullable Double newOfferedRate,
       @Nullable Integer newConcurrency,
       Verdict v,
       Precise p,
       Origin o) {
     return new RequestRecord(
-        run,
+        newRun,
         userId,
         requestId,
         phase,

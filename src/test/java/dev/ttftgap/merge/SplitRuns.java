@@ -34,7 +34,11 @@ public final class SplitRuns {
       if (k % count == injector - 1) {
         RequestRecord r = sorted.get(k);
         part.add(
-            r.withLevel(r.offeredRate() == null ? null : r.offeredRate() / count, r.concurrency())
+            // as a real part names its run: after the profile, its part and its own start
+            r.withLevel(
+                    r.run() + "-part" + injector + "of" + count,
+                    r.offeredRate() == null ? null : r.offeredRate() / count,
+                    r.concurrency())
                 .withPart(injector, count, "host-" + injector, RUN_ID));
       }
     }
