@@ -424,8 +424,9 @@ public final class LoadRun {
       scraper.stop();
     }
     target.close();
-    Path gatlingDir =
-        RunOutputs.placeRecords(simulationName, runName, recordsFile, settings, ownRunFolder);
+    // Gatling may open its simulation.log only after before(): look again now
+    Optional<Path> own = RunOutputs.ownRunFolder().or(() -> ownRunFolder);
+    Path gatlingDir = RunOutputs.placeRecords(simulationName, runName, recordsFile, settings, own);
     Path runDir = RunEnding.rename(gatlingDir, runName);
     RunOutputs.placeScrapes(scrapeFile, runDir);
     new RunHeader(
