@@ -11,20 +11,10 @@ import org.junit.jupiter.api.Test;
 class ChatRequestBodyTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private static RequestShape shape(
-      Optional<String> model,
-      Optional<String> prompt,
-      Optional<Integer> promptTokens,
-      boolean usage,
-      boolean metrics,
-      Optional<String> system) {
-    return RequestShapes.single(model, prompt, promptTokens, usage, metrics, system);
-  }
-
   @Test
   void streamingBodyWithUsageAndTheProfileModel() throws Exception {
     RequestShape shape =
-        shape(
+        RequestShapes.single(
             Optional.of("Qwen3-8B"),
             Optional.of("Hi"),
             Optional.empty(),
@@ -45,7 +35,7 @@ class ChatRequestBodyTest {
   @Test
   void settingsModelWinsAndNoModelMeansNoField() throws Exception {
     RequestShape shape =
-        shape(
+        RequestShapes.single(
             Optional.of("from-profile"),
             Optional.of("Hi"),
             Optional.empty(),
@@ -56,7 +46,8 @@ class ChatRequestBodyTest {
         .contains("from-settings");
 
     RequestShape noModel =
-        shape(Optional.empty(), Optional.of("Hi"), Optional.empty(), true, false, Optional.empty());
+        RequestShapes.single(
+            Optional.empty(), Optional.of("Hi"), Optional.empty(), true, false, Optional.empty());
     JsonNode json = MAPPER.readTree(ChatRequestBody.of(noModel, Optional.empty()).json());
     assertThat(json.has("model")).as("no model anywhere: the server's default").isFalse();
   }
@@ -64,7 +55,7 @@ class ChatRequestBodyTest {
   @Test
   void systemPromptMetricsAndNoUsage() throws Exception {
     RequestShape shape =
-        shape(
+        RequestShapes.single(
             Optional.empty(),
             Optional.of("Hi"),
             Optional.empty(),
@@ -84,7 +75,8 @@ class ChatRequestBodyTest {
   @Test
   void generatedPromptHasTheRequestedTokens() throws Exception {
     RequestShape shape =
-        shape(Optional.empty(), Optional.empty(), Optional.of(2000), true, false, Optional.empty());
+        RequestShapes.single(
+            Optional.empty(), Optional.empty(), Optional.of(2000), true, false, Optional.empty());
 
     ChatRequestBody body = ChatRequestBody.of(shape, Optional.empty());
 
