@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import dev.ttftgap.validation.NonNull;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -107,15 +107,18 @@ public record Settings(
   private static final String EXAMPLE_URL = "http://127.0.0.1:8000/v1";
 
   public Settings {
-    Objects.requireNonNull(baseUrl, "baseUrl");
-    Objects.requireNonNull(apiKey, "apiKey");
-    Objects.requireNonNull(model, "model");
-    Objects.requireNonNull(profile, "profile");
-    Objects.requireNonNull(engineProfile, "engineProfile");
-    Objects.requireNonNull(engineHeaderMode, "engineHeaderMode");
-    Objects.requireNonNull(recordsDir, "recordsDir");
-    Objects.requireNonNull(capacityPeakRate, "capacityPeakRate");
-    Objects.requireNonNull(baseline, "baseline");
+    NonNull.check(
+        "baseUrl apiKey model profile engineProfile engineHeaderMode recordsDir capacityPeakRate"
+            + " baseline",
+        baseUrl,
+        apiKey,
+        model,
+        profile,
+        engineProfile,
+        engineHeaderMode,
+        recordsDir,
+        capacityPeakRate,
+        baseline);
   }
 
   /** Settings of this JVM: {@link System#getenv()} and {@link System#getProperties()}. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Immutable settings of an {@link EmbeddedEngine}; every {@code withXxx} returns a copy.
@@ -51,6 +52,13 @@ public final class EngineConfig {
     return copy;
   }
 
+  /** A copy with {@code change} applied: the one way every {@code withXxx} makes its copy. */
+  private EngineConfig with(Consumer<EngineConfig> change) {
+    EngineConfig copy = copy();
+    change.accept(copy);
+    return copy;
+  }
+
   /** The defaults listed in the class Javadoc. */
   public static EngineConfig defaults() {
     EngineConfig config = new EngineConfig();
@@ -74,9 +82,7 @@ public final class EngineConfig {
   /** Interface to bind; loopback by default. */
   public EngineConfig withHost(String value) {
     Objects.requireNonNull(value, "host");
-    EngineConfig copy = copy();
-    copy.host = value;
-    return copy;
+    return with(c -> c.host = value);
   }
 
   /** TCP port, 0 for any free one. */
@@ -84,9 +90,7 @@ public final class EngineConfig {
     if (value < 0 || value > 65535) {
       throw new IllegalArgumentException("port must be within 0..65535, was " + value);
     }
-    EngineConfig copy = copy();
-    copy.port = value;
-    return copy;
+    return with(c -> c.port = value);
   }
 
   /**
@@ -131,9 +135,7 @@ public final class EngineConfig {
   }
 
   public EngineConfig withHeaderMode(HeaderMode value) {
-    EngineConfig copy = copy();
-    copy.headerMode = Objects.requireNonNull(value, "headerMode");
-    return copy;
+    return with(c -> c.headerMode = Objects.requireNonNull(value, "headerMode"));
   }
 
   /** Bearer key every {@code /v1} request must carry; null for none. Never logged. */
@@ -141,9 +143,7 @@ public final class EngineConfig {
     if (value != null && value.isEmpty()) {
       throw new IllegalArgumentException("api key must be non-empty, or null for none");
     }
-    EngineConfig copy = copy();
-    copy.apiKey = value;
-    return copy;
+    return with(c -> c.apiKey = value);
   }
 
   /** Interval of {@code : keep-alive} comment lines on idle streams; zero turns them off. */
@@ -151,53 +151,39 @@ public final class EngineConfig {
     if (value == null || value.isNegative()) {
       throw new IllegalArgumentException("keep-alive interval must be >= 0");
     }
-    EngineConfig copy = copy();
-    copy.keepAliveInterval = value;
-    return copy;
+    return with(c -> c.keepAliveInterval = value);
   }
 
   /** JSON-lines file receiving one {@link GroundTruth} per finished request; null for none. */
   public EngineConfig withTraceFile(Path value) {
-    EngineConfig copy = copy();
-    copy.traceFile = value;
-    return copy;
+    return with(c -> c.traceFile = value);
   }
 
   /** Event-loop threads serving connections; the engine's scheduler runs on the first. */
   public EngineConfig withEventLoopThreads(int value) {
-    if (value < 1) {
-      throw new IllegalArgumentException("event-loop threads must be >= 1, was " + value);
-    }
-    EngineConfig copy = copy();
-    copy.eventLoopThreads = value;
-    return copy;
+    return with(c -> c.eventLoopThreads = atLeast(1, value, "event-loop threads"));
   }
 
   /** Largest request body accepted; larger gets 413. */
   public EngineConfig withMaxBodyBytes(int value) {
-    if (value < 1024) {
-      throw new IllegalArgumentException("max body bytes must be >= 1024, was " + value);
-    }
-    EngineConfig copy = copy();
-    copy.maxBodyBytes = value;
-    return copy;
+    return with(c -> c.maxBodyBytes = atLeast(1024, value, "max body bytes"));
   }
 
   /** Seed of the random source that draws profile faults. */
   public EngineConfig withFaultSeed(long value) {
-    EngineConfig copy = copy();
-    copy.faultSeed = value;
-    return copy;
+    return with(c -> c.faultSeed = value);
   }
 
   /** Ground-truth entries kept in memory (oldest dropped first). */
   public EngineConfig withGroundTruthCapacity(int value) {
-    if (value < 0) {
-      throw new IllegalArgumentException("ground-truth capacity must be >= 0, was " + value);
+    return with(c -> c.groundTruthCapacity = atLeast(0, value, "ground-truth capacity"));
+  }
+
+  private static int atLeast(int min, int value, String what) {
+    if (value < min) {
+      throw new IllegalArgumentException(what + " must be >= " + min + ", was " + value);
     }
-    EngineConfig copy = copy();
-    copy.groundTruthCapacity = value;
-    return copy;
+    return value;
   }
 
   public String host() {
@@ -251,9 +237,7 @@ public final class EngineConfig {
 
   /** Socket transport; NIO by default (see {@link EngineTransport} for the fallback). */
   public EngineConfig withTransport(EngineTransport value) {
-    EngineConfig copy = copy();
-    copy.transport = Objects.requireNonNull(value, "transport");
-    return copy;
+    return with(c -> c.transport = Objects.requireNonNull(value, "transport"));
   }
 
   public EngineTransport transport() {
@@ -262,9 +246,7 @@ public final class EngineConfig {
 
   /** The server whose metric names {@code /metrics} uses; vLLM's by default. */
   public EngineConfig withMetricsDialect(MetricsDialect value) {
-    EngineConfig copy = copy();
-    copy.metricsDialect = Objects.requireNonNull(value, "metricsDialect");
-    return copy;
+    return with(c -> c.metricsDialect = Objects.requireNonNull(value, "metricsDialect"));
   }
 
   public MetricsDialect metricsDialect() {

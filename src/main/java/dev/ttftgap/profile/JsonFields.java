@@ -118,6 +118,11 @@ final class JsonFields {
     return optional(name).map(value -> wholeNumber(child(name), value, min, max, what));
   }
 
+  /** {@link #optionalWholeNumber} for the many fields that are {@code int}s. */
+  Optional<Integer> optionalInt(String name, int min, int max, String what) {
+    return optionalWholeNumber(name, min, max, what).map(Long::intValue);
+  }
+
   long requiredWholeNumber(String name, String fix, long min, long max, String what) {
     return wholeNumber(child(name), required(name, fix), min, max, what);
   }

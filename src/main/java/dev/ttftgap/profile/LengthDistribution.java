@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
@@ -35,20 +36,14 @@ public record LengthDistribution(Kind kind, int min, int max, double mean, doubl
 
   /** The shapes a profile may name, as written there. */
   public enum Kind {
-    FIXED("fixed"),
-    UNIFORM("uniform"),
-    NORMAL("normal"),
-    LOGNORMAL("lognormal");
+    FIXED,
+    UNIFORM,
+    NORMAL,
+    LOGNORMAL;
 
-    private final String code;
-
-    Kind(String code) {
-      this.code = code;
-    }
-
-    /** The name used in profiles. */
+    /** The name used in profiles: the constant's name in lower case. */
     public String code() {
-      return code;
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 

@@ -1,11 +1,11 @@
 package dev.ttftgap.profile;
 
 import dev.ttftgap.breaker.BreakerPolicy;
+import dev.ttftgap.validation.NonNull;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -35,14 +35,16 @@ public record LoadProfile(
     BreakerPolicy breaker) {
 
   public LoadProfile {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(description, "description");
-    Objects.requireNonNull(request, "request");
-    Objects.requireNonNull(load, "load");
-    Objects.requireNonNull(timeouts, "timeouts");
-    Objects.requireNonNull(slo, "slo");
-    Objects.requireNonNull(source, "source");
-    Objects.requireNonNull(breaker, "breaker");
+    NonNull.check(
+        "name description request load timeouts slo source breaker",
+        name,
+        description,
+        request,
+        load,
+        timeouts,
+        slo,
+        source,
+        breaker);
   }
 
   /** The run's timeline: {@code StepSchedule.of(load())}. */

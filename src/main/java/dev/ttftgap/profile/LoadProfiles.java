@@ -335,8 +335,7 @@ public final class LoadProfiles {
     }
     int sharedPrefixTokens =
         fields
-            .optionalWholeNumber("sharedPrefixTokens", 0, MAX_PROMPT_TOKENS, "a number of tokens")
-            .map(Long::intValue)
+            .optionalInt("sharedPrefixTokens", 0, MAX_PROMPT_TOKENS, "a number of tokens")
             .orElse(0);
     if (sharedPrefixTokens > 0 && systemPrompt.isPresent()) {
       throw fields.error(
@@ -428,10 +427,9 @@ public final class LoadProfiles {
     if (dist.has("value")) {
       throw dist.error(dist.child("value"), "only applies to fixed; remove it");
     }
-    int min = dist.optionalWholeNumber("min", 1, limit, what).map(Long::intValue).orElse(1);
+    int min = dist.optionalInt("min", 1, limit, what).orElse(1);
     int max =
-        dist.optionalWholeNumber("max", 1, limit, what)
-            .map(Long::intValue)
+        dist.optionalInt("max", 1, limit, what)
             .orElse((int) Math.min(limit, Math.ceil(mean + 4 * stddev)));
     if (max < min) {
       throw dist.error(dist.child("max"), max + " is below min (" + min + "); use max >= min");
@@ -475,9 +473,7 @@ public final class LoadProfiles {
 
   private static Conversation conversation(JsonFields fields, boolean dataset) {
     Optional<Integer> turns =
-        fields
-            .optionalWholeNumber("turns", 1, RequestFactory.MAX_TURNS - 1, "a number of turns")
-            .map(Long::intValue);
+        fields.optionalInt("turns", 1, RequestFactory.MAX_TURNS - 1, "a number of turns");
     if (turns.isEmpty() && !dataset) {
       throw fields.error(
           fields.child("turns"),
@@ -533,10 +529,7 @@ public final class LoadProfiles {
                 MAX_SECONDS,
                 "a duration in seconds");
     int rampSeconds =
-        fields
-            .optionalWholeNumber("rampSeconds", 0, MAX_SECONDS, "a duration in seconds")
-            .map(Long::intValue)
-            .orElse(0);
+        fields.optionalInt("rampSeconds", 0, MAX_SECONDS, "a duration in seconds").orElse(0);
     return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
   }
 
@@ -582,8 +575,7 @@ public final class LoadProfiles {
                 "a duration of 5 s or more");
     int hold =
         fields
-            .optionalWholeNumber("holdSeconds", 5, MAX_SECONDS, "a duration of 5 s or more")
-            .map(Long::intValue)
+            .optionalInt("holdSeconds", 5, MAX_SECONDS, "a duration of 5 s or more")
             .orElse(3 * probe);
     double precision =
         fields
@@ -592,9 +584,7 @@ public final class LoadProfiles {
             .orElse(5.0);
     int maxDuration =
         fields
-            .optionalWholeNumber(
-                "maxDurationSeconds", 10, MAX_SECONDS, "a duration of 10 s or more")
-            .map(Long::intValue)
+            .optionalInt("maxDurationSeconds", 10, MAX_SECONDS, "a duration of 10 s or more")
             .orElse(600);
     int warm = warmup.map(Warmup::durationSeconds).orElse(0);
     if (warm + probe + hold > maxDuration) {
@@ -723,21 +713,12 @@ public final class LoadProfiles {
   }
 
   private static int seconds(JsonFields fields, String name, int defaultSeconds) {
-    return fields
-        .optionalWholeNumber(name, 1, MAX_SECONDS, "a duration in seconds")
-        .map(Long::intValue)
-        .orElse(defaultSeconds);
+    return fields.optionalInt(name, 1, MAX_SECONDS, "a duration in seconds").orElse(defaultSeconds);
   }
 
   private static Slo slo(JsonFields fields, Load load) {
-    Optional<Integer> ttft =
-        fields
-            .optionalWholeNumber("ttftP95Millis", 1, 3_600_000, "a duration in ms")
-            .map(Long::intValue);
-    Optional<Integer> gap =
-        fields
-            .optionalWholeNumber("gapP95Millis", 1, 3_600_000, "a duration in ms")
-            .map(Long::intValue);
+    Optional<Integer> ttft = fields.optionalInt("ttftP95Millis", 1, 3_600_000, "a duration in ms");
+    Optional<Integer> gap = fields.optionalInt("gapP95Millis", 1, 3_600_000, "a duration in ms");
     Optional<Double> errors =
         fields.optionalNumber(
             "errorRatePercent",

@@ -111,15 +111,11 @@ public final class RequestExtras {
   }
 
   static Map<String, String> headers(JsonFields fields) {
-    Optional<JsonNode> node = fields.optional("headers");
+    Optional<ObjectNode> node = objectField(fields, "headers", "use {\"name\": \"value\"}");
     if (node.isEmpty()) {
       return Map.of();
     }
     String path = fields.child("headers");
-    if (!node.get().isObject()) {
-      throw fields.error(
-          path, JsonFields.describe(node.get()) + " is not an object; use {\"name\": \"value\"}");
-    }
     Map<String, String> headers = new LinkedHashMap<>();
     Iterator<Map.Entry<String, JsonNode>> entries = node.get().fields();
     while (entries.hasNext()) {
@@ -147,17 +143,12 @@ public final class RequestExtras {
   }
 
   static Optional<ObjectNode> extraBody(JsonFields fields, boolean forceOutputLength) {
-    Optional<JsonNode> node = fields.optional("extraBody");
+    Optional<ObjectNode> node =
+        objectField(fields, "extraBody", "use {\"field\": value} to merge into the body");
     if (node.isEmpty()) {
       return Optional.empty();
     }
     String path = fields.child("extraBody");
-    if (!node.get().isObject()) {
-      throw fields.error(
-          path,
-          JsonFields.describe(node.get())
-              + " is not an object; use {\"field\": value} to merge into the body");
-    }
     Iterator<String> names = node.get().fieldNames();
     while (names.hasNext()) {
       String name = names.next();
@@ -170,7 +161,17 @@ public final class RequestExtras {
         throw fields.error(path + "." + name, "is set by forceOutputLength; remove one of them");
       }
     }
-    return Optional.of((ObjectNode) node.get());
+    return node;
+  }
+
+  /** The field {@code name}, which must be a JSON object if present; {@code fix} ends the error. */
+  private static Optional<ObjectNode> objectField(JsonFields fields, String name, String fix) {
+    Optional<JsonNode> node = fields.optional(name);
+    if (node.isPresent() && !node.get().isObject()) {
+      throw fields.error(
+          fields.child(name), JsonFields.describe(node.get()) + " is not an object; " + fix);
+    }
+    return node.map(ObjectNode.class::cast);
   }
 
   static String apiKeyHeader(JsonFields fields) {

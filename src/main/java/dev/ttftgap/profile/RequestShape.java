@@ -1,9 +1,9 @@
 package dev.ttftgap.profile;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.validation.NonNull;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -71,18 +71,21 @@ public record RequestShape(
   public static final String AUTHORIZATION = "Authorization";
 
   public RequestShape {
-    Objects.requireNonNull(model, "model");
-    Objects.requireNonNull(prompts, "prompts");
-    Objects.requireNonNull(promptLengths, "promptLengths");
-    Objects.requireNonNull(maxTokensLengths, "maxTokensLengths");
-    Objects.requireNonNull(apiKeyHeader, "apiKeyHeader");
-    Objects.requireNonNull(dataset, "dataset");
-    Objects.requireNonNull(conversation, "conversation");
+    NonNull.check(
+        "model prompts promptLengths maxTokensLengths apiKeyHeader dataset conversation prompt"
+            + " promptTokens systemPrompt",
+        model,
+        prompts,
+        promptLengths,
+        maxTokensLengths,
+        apiKeyHeader,
+        dataset,
+        conversation,
+        prompt,
+        promptTokens,
+        systemPrompt);
     headers = Map.copyOf(headers);
     extraBody = extraBody.map(ObjectNode::deepCopy);
-    Objects.requireNonNull(prompt, "prompt");
-    Objects.requireNonNull(promptTokens, "promptTokens");
-    Objects.requireNonNull(systemPrompt, "systemPrompt");
     if (dataset.isEmpty() && prompt.isPresent() == promptTokens.isPresent()) {
       throw new IllegalArgumentException("exactly one of prompt and promptTokens must be present");
     }

@@ -1,5 +1,6 @@
 package dev.ttftgap.servermetrics;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,48 +29,58 @@ import java.util.Optional;
  */
 public enum MetricsDialect {
   VLLM(
-      Map.ofEntries(
-          Map.entry(ServerMetric.RUNNING, List.of("vllm:num_requests_running")),
-          Map.entry(ServerMetric.WAITING, List.of("vllm:num_requests_waiting")),
-          Map.entry(
-              ServerMetric.KV_CACHE_USAGE,
-              List.of("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc")),
-          Map.entry(ServerMetric.QUEUE_TIME, List.of("vllm:request_queue_time_seconds")),
-          Map.entry(ServerMetric.PREFILL_TIME, List.of("vllm:request_prefill_time_seconds")),
-          Map.entry(ServerMetric.TTFT, List.of("vllm:time_to_first_token_seconds")),
-          Map.entry(ServerMetric.E2E, List.of("vllm:e2e_request_latency_seconds")),
-          Map.entry(ServerMetric.PROMPT_TOKENS, List.of("vllm:prompt_tokens_total")),
-          Map.entry(ServerMetric.GENERATION_TOKENS, List.of("vllm:generation_tokens_total")),
-          Map.entry(ServerMetric.PREEMPTIONS, List.of("vllm:num_preemptions_total")),
-          Map.entry(ServerMetric.PREFIX_CACHE_QUERIES, List.of("vllm:prefix_cache_queries_total")),
-          Map.entry(ServerMetric.PREFIX_CACHE_HITS, List.of("vllm:prefix_cache_hits_total")))),
+      """
+      RUNNING               vllm:num_requests_running
+      WAITING               vllm:num_requests_waiting
+      KV_CACHE_USAGE        vllm:kv_cache_usage_perc vllm:gpu_cache_usage_perc
+      QUEUE_TIME            vllm:request_queue_time_seconds
+      PREFILL_TIME          vllm:request_prefill_time_seconds
+      TTFT                  vllm:time_to_first_token_seconds
+      E2E                   vllm:e2e_request_latency_seconds
+      PROMPT_TOKENS         vllm:prompt_tokens_total
+      GENERATION_TOKENS     vllm:generation_tokens_total
+      PREEMPTIONS           vllm:num_preemptions_total
+      PREFIX_CACHE_QUERIES  vllm:prefix_cache_queries_total
+      PREFIX_CACHE_HITS     vllm:prefix_cache_hits_total
+      """),
   SGLANG(
-      Map.ofEntries(
-          Map.entry(ServerMetric.RUNNING, List.of("sglang:num_running_reqs")),
-          Map.entry(ServerMetric.WAITING, List.of("sglang:num_queue_reqs")),
-          Map.entry(ServerMetric.KV_CACHE_USAGE, List.of("sglang:token_usage")),
-          Map.entry(ServerMetric.QUEUE_TIME, List.of("sglang:queue_time_seconds")),
-          Map.entry(ServerMetric.TTFT, List.of("sglang:time_to_first_token_seconds")),
-          Map.entry(ServerMetric.E2E, List.of("sglang:e2e_request_latency_seconds")),
-          Map.entry(ServerMetric.PROMPT_TOKENS, List.of("sglang:prompt_tokens_total")),
-          Map.entry(ServerMetric.GENERATION_TOKENS, List.of("sglang:generation_tokens_total")))),
+      """
+      RUNNING               sglang:num_running_reqs
+      WAITING               sglang:num_queue_reqs
+      KV_CACHE_USAGE        sglang:token_usage
+      QUEUE_TIME            sglang:queue_time_seconds
+      TTFT                  sglang:time_to_first_token_seconds
+      E2E                   sglang:e2e_request_latency_seconds
+      PROMPT_TOKENS         sglang:prompt_tokens_total
+      GENERATION_TOKENS     sglang:generation_tokens_total
+      """),
   TGI(
-      Map.ofEntries(
-          Map.entry(ServerMetric.RUNNING, List.of("tgi_batch_current_size")),
-          Map.entry(ServerMetric.WAITING, List.of("tgi_queue_size")),
-          Map.entry(ServerMetric.QUEUE_TIME, List.of("tgi_request_queue_duration")),
-          Map.entry(ServerMetric.E2E, List.of("tgi_request_duration")))),
+      """
+      RUNNING               tgi_batch_current_size
+      WAITING               tgi_queue_size
+      QUEUE_TIME            tgi_request_queue_duration
+      E2E                   tgi_request_duration
+      """),
   LLAMACPP(
-      Map.ofEntries(
-          Map.entry(ServerMetric.RUNNING, List.of("llamacpp:requests_processing")),
-          Map.entry(ServerMetric.WAITING, List.of("llamacpp:requests_deferred")),
-          Map.entry(ServerMetric.PROMPT_TOKENS, List.of("llamacpp:prompt_tokens_total")),
-          Map.entry(ServerMetric.GENERATION_TOKENS, List.of("llamacpp:tokens_predicted_total"))));
+      """
+      RUNNING               llamacpp:requests_processing
+      WAITING               llamacpp:requests_deferred
+      PROMPT_TOKENS         llamacpp:prompt_tokens_total
+      GENERATION_TOKENS     llamacpp:tokens_predicted_total
+      """);
 
-  private final Map<ServerMetric, List<String>> names;
+  private final Map<ServerMetric, List<String>> names = new EnumMap<>(ServerMetric.class);
 
-  MetricsDialect(Map<ServerMetric, List<String>> names) {
-    this.names = new EnumMap<>(names);
+  /**
+   * @param table one line per metric the server has: the {@link ServerMetric} constant, then its
+   *     family names, current first, deprecated after
+   */
+  MetricsDialect(String table) {
+    for (String line : table.strip().split("\n")) {
+      String[] words = line.strip().split("\s+");
+      names.put(
+          ServerMetric.valueOf(words[0]), List.of(Arrays.copyOfRange(words, 1, words.length)));
+    }
   }
 
   /** Whether this server labels its samples with {@code model_name} (vLLM, SGLang). */
