@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Counters and histograms of one model, rendered as Prometheus text in a server's dialect ({@link
@@ -115,35 +116,28 @@ final class EngineMetrics {
         "Histogram of time spent in PREFILL phase for request.",
         m -> m.prefill);
     out.histograms(ServerMetric.E2E, "Histogram of e2e request latency in seconds.", m -> m.e2e);
-    out.values(
-        ServerMetric.PROMPT_TOKENS,
-        "Number of prefill tokens processed.",
-        "counter",
-        i -> models.get(i).promptTokens);
-    out.values(
+    out.counter(
+        ServerMetric.PROMPT_TOKENS, "Number of prefill tokens processed.", m -> m.promptTokens);
+    out.counter(
         ServerMetric.GENERATION_TOKENS,
         "Number of generation tokens processed.",
-        "counter",
-        i -> models.get(i).generationTokens);
-    out.values(
+        m -> m.generationTokens);
+    out.counter(
         ServerMetric.PREFIX_CACHE_QUERIES,
         "Prefix cache queries, in terms of number of queried tokens.",
-        "counter",
-        i -> models.get(i).prefixCacheQueries);
-    out.values(
+        m -> m.prefixCacheQueries);
+    out.counter(
         ServerMetric.PREFIX_CACHE_HITS,
         "Prefix cache hits, in terms of number of cached tokens.",
-        "counter",
-        i -> models.get(i).prefixCacheHits);
+        m -> m.prefixCacheHits);
     out.fractions(
         ServerMetric.KV_CACHE_USAGE,
         "KV-cache usage. 1 means 100 percent usage.",
         i -> models.get(i).kvCacheUsage);
-    out.values(
+    out.counter(
         ServerMetric.PREEMPTIONS,
         "Cumulative number of preemption from the engine.",
-        "counter",
-        i -> models.get(i).preemptions);
+        m -> m.preemptions);
     StringBuilder text = out.text;
     if (dialect == MetricsDialect.VLLM) {
       family(
@@ -200,6 +194,11 @@ final class EngineMetrics {
         }
         text.append(name).append(' ').append(sum).append('\n');
       }
+    }
+
+    /** A counter the models keep. */
+    void counter(ServerMetric metric, String help, ToLongFunction<EngineMetrics> value) {
+      values(metric, help, "counter", i -> value.applyAsLong(models.get(i)));
     }
 
     /** A gauge in 0..1 (NaN: unknown, left out); without a model label, the models' mean. */

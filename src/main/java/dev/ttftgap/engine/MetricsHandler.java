@@ -11,13 +11,10 @@ import java.util.List;
  * {@code GET /metrics}: Prometheus text (format 0.0.4) with vLLM's metric names (or another
  * server's, {@link EngineConfig#withMetricsDialect}), read on the engine thread so every figure
  * comes from one instant.
+ *
+ * @param context the engine whose state it reads
  */
-final class MetricsHandler implements Endpoint {
-  private final EngineContext context;
-
-  MetricsHandler(EngineContext context) {
-    this.context = context;
-  }
+record MetricsHandler(EngineContext context) implements Endpoint {
 
   @Override
   public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {

@@ -15,13 +15,10 @@ import io.netty.handler.codec.http.HttpUtil;
  * capacity} gives, for the default shape and for 2,000 prompt tokens, the sequences that can run at
  * once ({@code max_concurrent_sequences}: min of {@code max_num_seqs} and what the KV cache holds),
  * the batch-bound and memory-bound rates and their minimum, the saturation rate.
+ *
+ * @param context the engine whose state it reads
  */
-final class ProfilesHandler implements Endpoint {
-  private final EngineContext context;
-
-  ProfilesHandler(EngineContext context) {
-    this.context = context;
-  }
+record ProfilesHandler(EngineContext context) implements Endpoint {
 
   @Override
   public void handle(ChannelHandlerContext ctx, FullHttpRequest request) {

@@ -52,30 +52,25 @@ final class StreamEvaluation {
     if (error.isPresent()) {
       throw PreflightStop.of(
           Diagnosis.Kind.STREAM_ERROR,
-          "the streaming probe to "
-              + url
-              + " got an error event: \""
-              + messages.clean(String.valueOf(error.get().chunk().errorMessage()))
-              + "\": fix what the server says before a load run");
+          ("the streaming probe to %s got an error event: \"%s\": fix what the server says"
+                  + " before a load run")
+              .formatted(url, messages.clean(String.valueOf(error.get().chunk().errorMessage()))));
     }
     List<SseRecorder.Event> content = events.stream().filter(e -> e.chunk().isToken()).toList();
     if (content.isEmpty()) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_CONTENT,
-          "the stream from "
-              + url
-              + " ended after "
-              + events.size()
-              + " events without any content or reasoning: no TTFT could be measured; check that"
-              + " the model answers and that chunks carry choices[].delta.content");
+          ("the stream from %s ended after %s events without any content or reasoning: no TTFT"
+                  + " could be measured; check that the model answers and that chunks carry"
+                  + " choices[].delta.content")
+              .formatted(url, events.size()));
     }
     if (events.stream().noneMatch(e -> e.chunk().kind() == ChunkKind.DONE)) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_DONE,
-          "the stream from "
-              + url
-              + " ended without data: [DONE] (connection closed early?): every load request would"
-              + " count as failed; check the server or proxy timeouts");
+          ("the stream from %s ended without data: [DONE] (connection closed early?): every load"
+                  + " request would count as failed; check the server or proxy timeouts")
+              .formatted(url));
     }
     long firstContentNanos = content.get(0).arrivalNanos();
     long lastEventNanos = events.get(events.size() - 1).arrivalNanos();

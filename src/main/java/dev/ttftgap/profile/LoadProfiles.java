@@ -406,24 +406,8 @@ public final class LoadProfiles {
       }
       return LengthDistribution.uniform(min, max);
     }
-    double mean =
-        dist.number(
-            dist.child("mean"),
-            dist.required("mean", "add \"mean\": 500"),
-            0,
-            true,
-            limit,
-            "a mean length",
-            "use a number of tokens > 0");
-    double stddev =
-        dist.number(
-            dist.child("stddev"),
-            dist.required("stddev", "add \"stddev\": 100"),
-            0,
-            false,
-            limit,
-            "a standard deviation",
-            "use a number of tokens >= 0");
+    double mean = lengthParameter(dist, "mean", 500, true, limit, "a mean length");
+    double stddev = lengthParameter(dist, "stddev", 100, false, limit, "a standard deviation");
     if (dist.has("value")) {
       throw dist.error(dist.child("value"), "only applies to fixed; remove it");
     }
@@ -442,6 +426,23 @@ public final class LoadProfiles {
     return kind.equals("normal")
         ? LengthDistribution.normal(mean, stddev, min, max)
         : LengthDistribution.lognormal(mean, stddev, min, max);
+  }
+
+  /**
+   * A distribution's required {@code mean} or {@code stddev}: a number of tokens up to {@code
+   * limit}, above 0 or (unless {@code zeroExcluded}) 0 itself; {@code example} is the fix offered
+   * when it is missing.
+   */
+  private static double lengthParameter(
+      JsonFields dist, String name, int example, boolean zeroExcluded, int limit, String what) {
+    return dist.number(
+        dist.child(name),
+        dist.required(name, "add \"" + name + "\": " + example),
+        0,
+        zeroExcluded,
+        limit,
+        what,
+        "use a number of tokens " + (zeroExcluded ? "> 0" : ">= 0"));
   }
 
   private static void only(JsonFields dist, List<String> allowed, String kind) {
