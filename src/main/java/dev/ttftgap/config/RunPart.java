@@ -137,11 +137,10 @@ public record RunPart(
                 s -> {
                   String value = s[1].strip().toLowerCase(Locale.ROOT);
                   if (!value.equals("true") && !value.equals("false")) {
-                    throw new SettingsException(
-                        s[0]
-                            + ": "
-                            + Settings.quoteForMessage(s[1])
-                            + " is not true or false; use true to give every load generator its"
+                    throw Settings.invalid(
+                        s[0],
+                        s[1],
+                        "is not true or false; use true to give every load generator its"
                             + " own prompts");
                   }
                   return value.equals("true");
@@ -222,13 +221,8 @@ public record RunPart(
   private static int[] iOfN(String name, String value) {
     Matcher m = I_OF_N.matcher(value);
     if (!m.matches()) {
-      throw new SettingsException(
-          name
-              + ": "
-              + Settings.quoteForMessage(value)
-              + " is not I/N; use e.g. "
-              + name
-              + "=1/2 for the first of two injectors");
+      throw Settings.invalid(
+          name, value, "is not I/N; use e.g. " + name + "=1/2 for the first of two injectors");
     }
     return checked(name, number(name, m.group(1)), number(name, m.group(2)));
   }
@@ -257,8 +251,7 @@ public record RunPart(
     try {
       return Integer.parseInt(value.strip());
     } catch (NumberFormatException e) {
-      throw new SettingsException(
-          name + ": " + Settings.quoteForMessage(value) + " is not a whole number; use e.g. 1");
+      throw Settings.invalid(name, value, "is not a whole number; use e.g. 1");
     }
   }
 
@@ -269,11 +262,10 @@ public record RunPart(
               try {
                 return Instant.parse(s[1].strip());
               } catch (DateTimeParseException e) {
-                throw new SettingsException(
-                    s[0]
-                        + ": "
-                        + Settings.quoteForMessage(s[1])
-                        + " is not an ISO-8601 instant; use UTC like 2026-12-01T06:00:00Z"
+                throw Settings.invalid(
+                    s[0],
+                    s[1],
+                    "is not an ISO-8601 instant; use UTC like 2026-12-01T06:00:00Z"
                         + " (date -u -d '+2 min' +%Y-%m-%dT%H:%M:%SZ)");
               }
             });
@@ -290,11 +282,8 @@ public record RunPart(
                 seconds = Double.NaN;
               }
               if (!(seconds > 0) || seconds > 3600) {
-                throw new SettingsException(
-                    s[0]
-                        + ": "
-                        + Settings.quoteForMessage(s[1])
-                        + " is not a tolerance; use seconds > 0 and at most 3600, e.g. 1");
+                throw Settings.invalid(
+                    s[0], s[1], "is not a tolerance; use seconds > 0 and at most 3600, e.g. 1");
               }
               return Duration.ofMillis(Math.round(seconds * 1000));
             })
@@ -304,11 +293,8 @@ public record RunPart(
   private static String checkRunId(String name, String value) {
     String id = value.strip();
     if (!RUN_ID.matcher(id).matches()) {
-      throw new SettingsException(
-          name
-              + ": "
-              + Settings.quoteForMessage(value)
-              + " is not a run id; use letters, digits, '.', '_' or '-' (at most 128)");
+      throw Settings.invalid(
+          name, value, "is not a run id; use letters, digits, '.', '_' or '-' (at most 128)");
     }
     return id;
   }

@@ -557,13 +557,13 @@ public record Settings(
     }
   }
 
-  /** The value in quotes, control characters escaped so the message stays on one line. */
   /** {@code name: "value" problem}: the one shape of a bad-value message, value quoted safely. */
-  private static SettingsException invalid(String name, String value, String problem) {
+  static SettingsException invalid(String name, String value, String problem) {
     return new SettingsException(name + ": " + quoteForMessage(value) + " " + problem);
   }
 
-  static String quoteForMessage(String value) {
+  /** The value in quotes, control characters escaped so the message stays on one line. */
+  private static String quoteForMessage(String value) {
     String shortened = value.length() > 120 ? value.substring(0, 120) + "…" : value;
     StringBuilder quoted = new StringBuilder("\"");
     for (char c : shortened.toCharArray()) {

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -96,48 +97,18 @@ final class EngineMetrics {
   static String render(
       List<EngineMetrics> models, int[] running, int[] waiting, MetricsDialect dialect) {
     Renderer out = new Renderer(models, dialect);
-    out.values(
-        ServerMetric.RUNNING,
-        "Number of requests in model execution batches.",
-        "gauge",
-        i -> running[i]);
-    out.values(
-        ServerMetric.WAITING,
-        "Number of requests waiting to be processed.",
-        "gauge",
-        i -> waiting[i]);
-    out.histograms(ServerMetric.TTFT, "Histogram of time to first token in seconds.", m -> m.ttft);
-    out.histograms(
-        ServerMetric.QUEUE_TIME,
-        "Histogram of time spent in WAITING phase for request.",
-        m -> m.queue);
-    out.histograms(
-        ServerMetric.PREFILL_TIME,
-        "Histogram of time spent in PREFILL phase for request.",
-        m -> m.prefill);
-    out.histograms(ServerMetric.E2E, "Histogram of e2e request latency in seconds.", m -> m.e2e);
-    out.counter(
-        ServerMetric.PROMPT_TOKENS, "Number of prefill tokens processed.", m -> m.promptTokens);
-    out.counter(
-        ServerMetric.GENERATION_TOKENS,
-        "Number of generation tokens processed.",
-        m -> m.generationTokens);
-    out.counter(
-        ServerMetric.PREFIX_CACHE_QUERIES,
-        "Prefix cache queries, in terms of number of queried tokens.",
-        m -> m.prefixCacheQueries);
-    out.counter(
-        ServerMetric.PREFIX_CACHE_HITS,
-        "Prefix cache hits, in terms of number of cached tokens.",
-        m -> m.prefixCacheHits);
-    out.fractions(
-        ServerMetric.KV_CACHE_USAGE,
-        "KV-cache usage. 1 means 100 percent usage.",
-        i -> models.get(i).kvCacheUsage);
-    out.counter(
-        ServerMetric.PREEMPTIONS,
-        "Cumulative number of preemption from the engine.",
-        m -> m.preemptions);
+    out.values(ServerMetric.RUNNING, "gauge", i -> running[i]);
+    out.values(ServerMetric.WAITING, "gauge", i -> waiting[i]);
+    out.histograms(ServerMetric.TTFT, m -> m.ttft);
+    out.histograms(ServerMetric.QUEUE_TIME, m -> m.queue);
+    out.histograms(ServerMetric.PREFILL_TIME, m -> m.prefill);
+    out.histograms(ServerMetric.E2E, m -> m.e2e);
+    out.counter(ServerMetric.PROMPT_TOKENS, m -> m.promptTokens);
+    out.counter(ServerMetric.GENERATION_TOKENS, m -> m.generationTokens);
+    out.counter(ServerMetric.PREFIX_CACHE_QUERIES, m -> m.prefixCacheQueries);
+    out.counter(ServerMetric.PREFIX_CACHE_HITS, m -> m.prefixCacheHits);
+    out.fractions(ServerMetric.KV_CACHE_USAGE, m -> m.kvCacheUsage);
+    out.counter(ServerMetric.PREEMPTIONS, m -> m.preemptions);
     StringBuilder text = out.text;
     if (dialect == MetricsDialect.VLLM) {
       family(
@@ -166,6 +137,24 @@ final class EngineMetrics {
     return text.toString();
   }
 
+  /** The HELP text of each family (vLLM's), whatever the dialect names it. */
+  private static String help(ServerMetric metric) {
+    return switch (metric) {
+      case RUNNING -> "Number of requests in model execution batches.";
+      case WAITING -> "Number of requests waiting to be processed.";
+      case KV_CACHE_USAGE -> "KV-cache usage. 1 means 100 percent usage.";
+      case QUEUE_TIME -> "Histogram of time spent in WAITING phase for request.";
+      case PREFILL_TIME -> "Histogram of time spent in PREFILL phase for request.";
+      case TTFT -> "Histogram of time to first token in seconds.";
+      case E2E -> "Histogram of e2e request latency in seconds.";
+      case PROMPT_TOKENS -> "Number of prefill tokens processed.";
+      case GENERATION_TOKENS -> "Number of generation tokens processed.";
+      case PREEMPTIONS -> "Cumulative number of preemption from the engine.";
+      case PREFIX_CACHE_QUERIES -> "Prefix cache queries, in terms of number of queried tokens.";
+      case PREFIX_CACHE_HITS -> "Prefix cache hits, in terms of number of cached tokens.";
+    };
+  }
+
   /** Writes families in one dialect, per model or summed over models. */
   private static final class Renderer {
     final StringBuilder text = new StringBuilder(4096);
@@ -177,12 +166,12 @@ final class EngineMetrics {
       this.dialect = dialect;
     }
 
-    void values(ServerMetric metric, String help, String type, IndexValue value) {
+    void values(ServerMetric metric, String type, IndexValue value) {
       String name = dialect.name(metric).orElse(null);
       if (name == null) {
         return;
       }
-      family(text, name, help, type);
+      family(text, name, help(metric), type);
       if (dialect.modelLabel()) {
         for (int i = 0; i < models.size(); i++) {
           sample(text, name, models.get(i).label, value.at(i));
@@ -197,21 +186,21 @@ final class EngineMetrics {
     }
 
     /** A counter the models keep. */
-    void counter(ServerMetric metric, String help, ToLongFunction<EngineMetrics> value) {
-      values(metric, help, "counter", i -> value.applyAsLong(models.get(i)));
+    void counter(ServerMetric metric, ToLongFunction<EngineMetrics> value) {
+      values(metric, "counter", i -> value.applyAsLong(models.get(i)));
     }
 
     /** A gauge in 0..1 (NaN: unknown, left out); without a model label, the models' mean. */
-    void fractions(ServerMetric metric, String help, IndexFraction value) {
+    void fractions(ServerMetric metric, ToDoubleFunction<EngineMetrics> value) {
       String name = dialect.name(metric).orElse(null);
       if (name == null) {
         return;
       }
-      family(text, name, help, "gauge");
+      family(text, name, help(metric), "gauge");
       double sum = 0;
       int known = 0;
       for (int i = 0; i < models.size(); i++) {
-        double v = value.at(i);
+        double v = value.applyAsDouble(models.get(i));
         if (Double.isNaN(v)) {
           continue;
         }
@@ -234,12 +223,12 @@ final class EngineMetrics {
       }
     }
 
-    void histograms(ServerMetric metric, String help, Function<EngineMetrics, Histogram> which) {
+    void histograms(ServerMetric metric, Function<EngineMetrics, Histogram> which) {
       String name = dialect.name(metric).orElse(null);
       if (name == null) {
         return;
       }
-      family(text, name, help, "histogram");
+      family(text, name, help(metric), "histogram");
       if (dialect.modelLabel()) {
         for (EngineMetrics m : models) {
           which.apply(m).render(text, name, m.label);
@@ -254,11 +243,6 @@ final class EngineMetrics {
         }
       }
     }
-  }
-
-  /** A fraction of the model at an index. */
-  private interface IndexFraction {
-    double at(int index);
   }
 
   /** A gauge or counter of the model at an index. */

@@ -113,10 +113,7 @@ public final class ChatDataset {
       root = MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
       throw new ProfileException(
-          where
-              + "not valid JSON ("
-              + e.getOriginalMessage().lines().findFirst().orElse("")
-              + "); write one JSON object per line");
+          where + "not valid JSON (" + JsonFields.reason(e) + "); write one JSON object per line");
     }
     if (root == null || !root.isObject()) {
       throw new ProfileException(where + "not a JSON object; write {\"messages\": [...]} per line");

@@ -64,11 +64,7 @@ public final class ExperimentPlans {
     try {
       root = LoadProfiles.MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
-      throw new ProfileException(
-          sourceName
-              + ": not valid JSON ("
-              + e.getOriginalMessage().lines().findFirst().orElse("")
-              + ")");
+      throw new ProfileException(sourceName + ": not valid JSON (" + JsonFields.reason(e) + ")");
     }
     if (root == null || !root.isObject()) {
       throw new ProfileException(

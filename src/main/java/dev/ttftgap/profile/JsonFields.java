@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -175,6 +176,11 @@ final class JsonFields {
 
   boolean has(String name) {
     return optional(name).isPresent();
+  }
+
+  /** A parser's complaint without the source excerpt Jackson appends: its first line. */
+  static String reason(JsonProcessingException e) {
+    return e.getOriginalMessage().lines().findFirst().orElse("");
   }
 
   /** A JSON value as it would appear in the file, shortened, on one line. */

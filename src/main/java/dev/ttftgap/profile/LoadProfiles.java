@@ -220,8 +220,8 @@ public final class LoadProfiles {
                   + ", column "
                   + e.getLocation().getColumnNr()
                   + ": ";
-      String reason = e.getOriginalMessage().lines().findFirst().orElse("");
-      throw new ProfileException(sourceName + ": " + where + "not valid JSON (" + reason + ")");
+      throw new ProfileException(
+          sourceName + ": " + where + "not valid JSON (" + JsonFields.reason(e) + ")");
     }
     if (root == null || root.isMissingNode()) {
       throw new ProfileException(
