@@ -22,26 +22,20 @@ import java.util.Optional;
 /**
  * The endpoint under test: the embedded engine (started on a free loopback port) when no base URL
  * is set, otherwise the given one, never both. Checked by the preflight before any load.
+ *
+ * @param settings the run's settings
+ * @param engine the embedded engine, or null when the target is the base URL given
+ * @param model the model the load asks for
+ * @param preflight what the preflight found
+ * @param view the server-view settings ({@code /metrics} URL, {@code Accept-Encoding}, dialect)
  */
-final class Target implements AutoCloseable {
-  private final Settings settings;
-  private final EmbeddedEngine engine;
-  private final String model;
-  private final PreflightResult preflight;
-  private final ServerViewSettings view;
-
-  private Target(
-      Settings settings,
-      EmbeddedEngine engine,
-      String model,
-      PreflightResult preflight,
-      ServerViewSettings view) {
-    this.settings = settings;
-    this.engine = engine;
-    this.model = model;
-    this.preflight = preflight;
-    this.view = view;
-  }
+record Target(
+    Settings settings,
+    EmbeddedEngine engine,
+    String model,
+    PreflightResult preflight,
+    ServerViewSettings view)
+    implements AutoCloseable {
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
     return resolve(
@@ -147,10 +141,6 @@ final class Target implements AutoCloseable {
 
   Optional<String> apiKey() {
     return engine != null ? Optional.empty() : settings.apiKey();
-  }
-
-  String model() {
-    return model;
   }
 
   boolean embedded() {
