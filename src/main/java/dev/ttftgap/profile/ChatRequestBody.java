@@ -28,19 +28,13 @@ import java.util.Optional;
  * flag for per-request timings on the last chunk). {@code includeUsage: false} leaves {@code
  * stream_options} out. This class builds the one fixed body of a shape (the experiments' and the
  * repeated prompt's); {@link RequestFactory} builds a body per request with the same writer.
+ *
+ * @param model the model id sent; empty when the body has no {@code "model"}
+ * @param promptText the user message sent
+ * @param json the request body, compact JSON
  */
-public final class ChatRequestBody {
+public record ChatRequestBody(Optional<String> model, String promptText, String json) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
-
-  private final Optional<String> model;
-  private final String promptText;
-  private final String json;
-
-  private ChatRequestBody(Optional<String> model, String promptText, String json) {
-    this.model = model;
-    this.promptText = promptText;
-    this.json = json;
-  }
 
   /**
    * The body for {@code shape}, with {@code modelOverride} (the settings' model) winning over
@@ -97,21 +91,7 @@ public final class ChatRequestBody {
     }
   }
 
-  /** The model id sent; empty when the body has no {@code "model"}. */
-  public Optional<String> model() {
-    return model;
-  }
-
-  /** The user message sent. */
-  public String promptText() {
-    return promptText;
-  }
-
-  /** The request body, compact JSON. */
-  public String json() {
-    return json;
-  }
-
+  /** The JSON body, as sent. */
   @Override
   public String toString() {
     return json;

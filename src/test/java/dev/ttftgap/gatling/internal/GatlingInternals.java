@@ -312,14 +312,7 @@ public final class GatlingInternals {
    * Forwards everything but the response rows, which it remembers per group instance ({@code
    * remember}) or drops.
    */
-  private static final class Tap implements StatsEngine {
-    private final StatsEngine delegate;
-    private final boolean remember;
-
-    Tap(StatsEngine delegate, boolean remember) {
-      this.delegate = delegate;
-      this.remember = remember;
-    }
+  private record Tap(StatsEngine delegate, boolean remember) implements StatsEngine {
 
     @Override
     public void logResponse(
