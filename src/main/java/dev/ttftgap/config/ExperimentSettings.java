@@ -46,10 +46,10 @@ public record ExperimentSettings(String plan, Optional<List<String>> models) {
                       Arrays.stream(value.split(",", -1)).map(String::strip).toList();
                   for (String id : ids) {
                     if (!MODEL_ID.matcher(id).matches()) {
-                      throw new SettingsException(
-                          "experiment.models: \""
-                              + value
-                              + "\" has an empty model id or one with spaces or quotes;"
+                      throw Settings.invalid(
+                          "experiment.models",
+                          value,
+                          "has an empty model id or one with spaces or quotes;"
                               + " use -Dexperiment.models=model-a,model-b");
                     }
                   }

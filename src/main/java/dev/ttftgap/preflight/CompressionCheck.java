@@ -72,13 +72,13 @@ public final class CompressionCheck {
     return judge(
         plain.ttft().get(),
         plain.total().get(),
-        Duration.ofNanos(timing.headersNanos() - startNanos),
+        Duration.ofNanos(timing.head().nanos() - startNanos),
         timing.firstBodyNanos() == 0
             ? null
             : Duration.ofNanos(timing.firstBodyNanos() - startNanos),
         Duration.ofNanos(timing.endNanos() - startNanos),
-        timing.contentType(),
-        timing.contentEncoding());
+        timing.head().contentType(),
+        timing.head().contentEncoding());
   }
 
   /** The verdict on measured figures (see the class Javadoc); package-private for tests. */

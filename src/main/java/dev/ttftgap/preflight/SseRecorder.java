@@ -29,6 +29,12 @@ final class SseRecorder
   /** One complete event. */
   record Event(long arrivalNanos, int read, Chunk chunk) {}
 
+  /**
+   * What the client handed over before the body: when ({@code nanos}, the TTFB mark) and the
+   * response's {@code Content-Type} and {@code Content-Encoding}, empty when absent.
+   */
+  record Head(long nanos, String contentType, String contentEncoding) {}
+
   private final LongSupplier nanoClock;
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
   private final ByteArrayOutputStream raw = new ByteArrayOutputStream();
@@ -37,10 +43,7 @@ final class SseRecorder
   private final List<Event> events = new ArrayList<>();
   private boolean hasData;
   private int reads;
-  private volatile long headersNanos;
-  private volatile int status;
-  private volatile String contentType = "";
-  private volatile String contentEncoding = "";
+  private volatile Head head = new Head(0, "", "");
   private volatile long firstBodyNanos;
   private long endNanos;
 
@@ -55,10 +58,11 @@ final class SseRecorder
 
   @Override
   public HttpResponse.BodySubscriber<Void> apply(HttpResponse.ResponseInfo info) {
-    headersNanos = nanoClock.getAsLong();
-    status = info.statusCode();
-    contentType = info.headers().firstValue("content-type").orElse("");
-    contentEncoding = info.headers().firstValue("content-encoding").orElse("");
+    head =
+        new Head(
+            nanoClock.getAsLong(),
+            info.headers().firstValue("content-type").orElse(""),
+            info.headers().firstValue("content-encoding").orElse(""));
     return HttpResponse.BodySubscribers.fromSubscriber(this, s -> null);
   }
 
@@ -137,21 +141,9 @@ final class SseRecorder
     return finished;
   }
 
-  long headersNanos() {
-    return headersNanos;
-  }
-
-  int status() {
-    return status;
-  }
-
-  String contentType() {
-    return contentType;
-  }
-
-  /** The response's {@code Content-Encoding}; empty when none. */
-  String contentEncoding() {
-    return contentEncoding;
+  /** The response's head; all zero and empty before the client handed it over. */
+  Head head() {
+    return head;
   }
 
   /** When the first body bytes arrived; 0 before any. */

@@ -74,7 +74,7 @@ final class StreamEvaluation {
     }
     long firstContentNanos = content.get(0).arrivalNanos();
     long lastEventNanos = events.get(events.size() - 1).arrivalNanos();
-    long ttfbNanos = recorder.headersNanos() - startNanos;
+    long ttfbNanos = recorder.head().nanos() - startNanos;
     long ttftNanos = firstContentNanos - startNanos;
     long totalNanos = recorder.endNanos() - startNanos;
     boolean oneRead = events.get(0).read() == events.get(events.size() - 1).read();
@@ -113,7 +113,7 @@ final class StreamEvaluation {
   }
 
   private static void checkContentType(SseRecorder recorder, String url) throws PreflightStop {
-    String contentType = recorder.contentType().toLowerCase(Locale.ROOT);
+    String contentType = recorder.head().contentType().toLowerCase(Locale.ROOT);
     if (contentType.startsWith("text/event-stream")) {
       return;
     }
@@ -124,7 +124,7 @@ final class StreamEvaluation {
           "stream ignored: "
               + url
               + " answered a stream:true request with "
-              + recorder.contentType()
+              + recorder.head().contentType()
               + " (the whole reply at once), so TTFT would equal total time: point LLM_BASE_URL"
               + " at an endpoint that streams, or make the gateway pass stream:true through");
     }
@@ -133,7 +133,7 @@ final class StreamEvaluation {
         "a stream:true request to "
             + url
             + " was answered with content type \""
-            + recorder.contentType()
+            + recorder.head().contentType()
             + "\", not text/event-stream: check that LLM_BASE_URL points at an OpenAI-compatible"
             + " API, not a web page or proxy login");
   }
