@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** A request the engine refuses, with the fields of OpenAI's error JSON. */
@@ -56,15 +57,19 @@ final class ApiException extends RuntimeException {
     return status;
   }
 
-  String type() {
-    return type;
-  }
-
+  /** The request field at fault, or null. */
   String param() {
     return param;
   }
 
-  String code() {
-    return code;
+  /** OpenAI's error body: {@code {"error":{"message","type","param","code"}}}. */
+  String errorJson() {
+    ObjectNode root = HttpResponses.JSON.createObjectNode();
+    root.putObject("error")
+        .put("message", getMessage())
+        .put("type", type)
+        .put("param", param)
+        .put("code", code);
+    return root.toString();
   }
 }

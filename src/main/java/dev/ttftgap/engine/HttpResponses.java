@@ -1,7 +1,6 @@
 package dev.ttftgap.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -20,15 +19,9 @@ final class HttpResponses {
 
   private HttpResponses() {}
 
-  /** {@code {"error":{"message","type","param","code"}}} with the given status. */
+  /** {@code {"error":{"message","type","param","code"}}} with the exception's status. */
   static FullHttpResponse error(ApiException e) {
-    ObjectNode root = JSON.createObjectNode();
-    ObjectNode error = root.putObject("error");
-    error.put("message", e.getMessage());
-    error.put("type", e.type());
-    error.put("param", e.param());
-    error.put("code", e.code());
-    return json(e.status(), root.toString());
+    return json(e.status(), e.errorJson());
   }
 
   static FullHttpResponse json(HttpResponseStatus status, String body) {
