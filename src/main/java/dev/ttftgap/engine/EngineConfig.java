@@ -99,16 +99,15 @@ public final class EngineConfig {
    */
   public EngineConfig withProfile(String name) {
     Objects.requireNonNull(name, "profile");
-    List<ModelProfile> served = profiles;
+    List<ModelProfile> served = new java.util.ArrayList<>(profiles);
     if (served.stream().noneMatch(p -> p.name().equals(name))) {
-      served = new java.util.ArrayList<>(served);
       served.add(ModelProfile.builtIn(name));
-      served = List.copyOf(served);
     }
-    EngineConfig copy = copy();
-    copy.profiles = served;
-    copy.defaultProfile = name;
-    return copy;
+    return with(
+        c -> {
+          c.profiles = List.copyOf(served);
+          c.defaultProfile = name;
+        });
   }
 
   /**
@@ -128,10 +127,11 @@ public final class EngineConfig {
         served.stream().anyMatch(p -> p.name().equals(defaultProfile))
             ? defaultProfile
             : served.get(0).name();
-    EngineConfig copy = copy();
-    copy.profiles = served;
-    copy.defaultProfile = fallback;
-    return copy;
+    return with(
+        c -> {
+          c.profiles = served;
+          c.defaultProfile = fallback;
+        });
   }
 
   public EngineConfig withHeaderMode(HeaderMode value) {

@@ -72,12 +72,14 @@ public enum MetricsDialect {
   private final Map<ServerMetric, List<String>> names = new EnumMap<>(ServerMetric.class);
 
   /**
+   * Reads the server's table, written as data so that each dialect is a list of names only.
+   *
    * @param table one line per metric the server has: the {@link ServerMetric} constant, then its
    *     family names, current first, deprecated after
    */
   MetricsDialect(String table) {
     for (String line : table.strip().split("\n")) {
-      String[] words = line.strip().split("\s+");
+      String[] words = line.strip().split("\\s+");
       names.put(
           ServerMetric.valueOf(words[0]), List.of(Arrays.copyOfRange(words, 1, words.length)));
     }
