@@ -2,14 +2,14 @@ package dev.ttftgap.record;
 
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Sets a {@link RequestRecord}'s fields by name rather than by its 44 positional components: the
  * one place that calls the record's constructor. It starts from {@link RequestRecord#builder()}
  * (every field undefined: null, or 0 for {@code userId}, {@code step} and {@code startEpochMillis})
  * or from {@link RequestRecord#toBuilder()} (a copy of a record); {@link #build()} may be called
- * more than once.
+ * more than once. A field not set stays undefined, whatever the record's Javadoc says of its
+ * nullness.
  *
  * <p>A common pattern, a record with another outcome:
  *
@@ -21,48 +21,48 @@ import org.jspecify.annotations.Nullable;
 public final class RequestRecordBuilder {
   private String run;
   private long userId;
-  private @Nullable String requestId;
+  private String requestId;
   private RequestPhase phase;
   private int step;
   private String stepLabel;
-  private @Nullable Double offeredRate;
-  private @Nullable Integer concurrency;
+  private Double offeredRate;
+  private Integer concurrency;
   private String model;
-  private @Nullable Integer promptTokens;
-  private @Nullable Integer maxTokens;
+  private Integer promptTokens;
+  private Integer maxTokens;
   private long startEpochMillis;
-  private @Nullable Long ttfbMillis;
-  private @Nullable Long ttftMillis;
-  private @Nullable Long gapMillis;
-  private @Nullable Long firstContentMillis;
-  private @Nullable Long firstReasoningMillis;
-  private @Nullable Long e2eMillis;
-  private @Nullable List<Long> itlMillis;
-  private @Nullable Double tpotMillis;
-  private @Nullable Integer outputTokens;
-  private @Nullable String outputTokensSource;
-  private @Nullable Integer contentEvents;
-  private @Nullable Map<String, Double> serverTimings;
-  private @Nullable Boolean newConnection;
+  private Long ttfbMillis;
+  private Long ttftMillis;
+  private Long gapMillis;
+  private Long firstContentMillis;
+  private Long firstReasoningMillis;
+  private Long e2eMillis;
+  private List<Long> itlMillis;
+  private Double tpotMillis;
+  private Integer outputTokens;
+  private String outputTokensSource;
+  private Integer contentEvents;
+  private Map<String, Double> serverTimings;
+  private Boolean newConnection;
   private Outcome outcome;
-  private @Nullable FailureReason reason;
-  private @Nullable Integer httpStatus;
-  private @Nullable String message;
-  private @Nullable String prompts;
-  private @Nullable Integer sharedPrefixTokens;
-  private @Nullable String conversationId;
-  private @Nullable Integer turn;
-  private @Nullable Integer malformedChunks;
-  private @Nullable Integer stalls;
-  private @Nullable Long longestStallMillis;
-  private @Nullable Long ttfbMicros;
-  private @Nullable Long ttftMicros;
-  private @Nullable Long gapMicros;
-  private @Nullable Long startEpochMicros;
-  private @Nullable Integer injector;
-  private @Nullable Integer injectorCount;
-  private @Nullable String host;
-  private @Nullable String runId;
+  private FailureReason reason;
+  private Integer httpStatus;
+  private String message;
+  private String prompts;
+  private Integer sharedPrefixTokens;
+  private String conversationId;
+  private Integer turn;
+  private Integer malformedChunks;
+  private Integer stalls;
+  private Long longestStallMillis;
+  private Long ttfbMicros;
+  private Long ttftMicros;
+  private Long gapMicros;
+  private Long startEpochMicros;
+  private Integer injector;
+  private Integer injectorCount;
+  private String host;
+  private String runId;
 
   RequestRecordBuilder() {}
 
@@ -124,7 +124,7 @@ public final class RequestRecordBuilder {
     return this;
   }
 
-  public RequestRecordBuilder requestId(@Nullable String requestId) {
+  public RequestRecordBuilder requestId(String requestId) {
     this.requestId = requestId;
     return this;
   }
@@ -144,12 +144,12 @@ public final class RequestRecordBuilder {
     return this;
   }
 
-  public RequestRecordBuilder offeredRate(@Nullable Double offeredRate) {
+  public RequestRecordBuilder offeredRate(Double offeredRate) {
     this.offeredRate = offeredRate;
     return this;
   }
 
-  public RequestRecordBuilder concurrency(@Nullable Integer concurrency) {
+  public RequestRecordBuilder concurrency(Integer concurrency) {
     this.concurrency = concurrency;
     return this;
   }
@@ -159,12 +159,12 @@ public final class RequestRecordBuilder {
     return this;
   }
 
-  public RequestRecordBuilder promptTokens(@Nullable Integer promptTokens) {
+  public RequestRecordBuilder promptTokens(Integer promptTokens) {
     this.promptTokens = promptTokens;
     return this;
   }
 
-  public RequestRecordBuilder maxTokens(@Nullable Integer maxTokens) {
+  public RequestRecordBuilder maxTokens(Integer maxTokens) {
     this.maxTokens = maxTokens;
     return this;
   }
@@ -174,67 +174,67 @@ public final class RequestRecordBuilder {
     return this;
   }
 
-  public RequestRecordBuilder ttfbMillis(@Nullable Long ttfbMillis) {
+  public RequestRecordBuilder ttfbMillis(Long ttfbMillis) {
     this.ttfbMillis = ttfbMillis;
     return this;
   }
 
-  public RequestRecordBuilder ttftMillis(@Nullable Long ttftMillis) {
+  public RequestRecordBuilder ttftMillis(Long ttftMillis) {
     this.ttftMillis = ttftMillis;
     return this;
   }
 
-  public RequestRecordBuilder gapMillis(@Nullable Long gapMillis) {
+  public RequestRecordBuilder gapMillis(Long gapMillis) {
     this.gapMillis = gapMillis;
     return this;
   }
 
-  public RequestRecordBuilder firstContentMillis(@Nullable Long firstContentMillis) {
+  public RequestRecordBuilder firstContentMillis(Long firstContentMillis) {
     this.firstContentMillis = firstContentMillis;
     return this;
   }
 
-  public RequestRecordBuilder firstReasoningMillis(@Nullable Long firstReasoningMillis) {
+  public RequestRecordBuilder firstReasoningMillis(Long firstReasoningMillis) {
     this.firstReasoningMillis = firstReasoningMillis;
     return this;
   }
 
-  public RequestRecordBuilder e2eMillis(@Nullable Long e2eMillis) {
+  public RequestRecordBuilder e2eMillis(Long e2eMillis) {
     this.e2eMillis = e2eMillis;
     return this;
   }
 
-  public RequestRecordBuilder itlMillis(@Nullable List<Long> itlMillis) {
+  public RequestRecordBuilder itlMillis(List<Long> itlMillis) {
     this.itlMillis = itlMillis;
     return this;
   }
 
-  public RequestRecordBuilder tpotMillis(@Nullable Double tpotMillis) {
+  public RequestRecordBuilder tpotMillis(Double tpotMillis) {
     this.tpotMillis = tpotMillis;
     return this;
   }
 
-  public RequestRecordBuilder outputTokens(@Nullable Integer outputTokens) {
+  public RequestRecordBuilder outputTokens(Integer outputTokens) {
     this.outputTokens = outputTokens;
     return this;
   }
 
-  public RequestRecordBuilder outputTokensSource(@Nullable String outputTokensSource) {
+  public RequestRecordBuilder outputTokensSource(String outputTokensSource) {
     this.outputTokensSource = outputTokensSource;
     return this;
   }
 
-  public RequestRecordBuilder contentEvents(@Nullable Integer contentEvents) {
+  public RequestRecordBuilder contentEvents(Integer contentEvents) {
     this.contentEvents = contentEvents;
     return this;
   }
 
-  public RequestRecordBuilder serverTimings(@Nullable Map<String, Double> serverTimings) {
+  public RequestRecordBuilder serverTimings(Map<String, Double> serverTimings) {
     this.serverTimings = serverTimings;
     return this;
   }
 
-  public RequestRecordBuilder newConnection(@Nullable Boolean newConnection) {
+  public RequestRecordBuilder newConnection(Boolean newConnection) {
     this.newConnection = newConnection;
     return this;
   }
@@ -244,92 +244,92 @@ public final class RequestRecordBuilder {
     return this;
   }
 
-  public RequestRecordBuilder reason(@Nullable FailureReason reason) {
+  public RequestRecordBuilder reason(FailureReason reason) {
     this.reason = reason;
     return this;
   }
 
-  public RequestRecordBuilder httpStatus(@Nullable Integer httpStatus) {
+  public RequestRecordBuilder httpStatus(Integer httpStatus) {
     this.httpStatus = httpStatus;
     return this;
   }
 
-  public RequestRecordBuilder message(@Nullable String message) {
+  public RequestRecordBuilder message(String message) {
     this.message = message;
     return this;
   }
 
-  public RequestRecordBuilder prompts(@Nullable String prompts) {
+  public RequestRecordBuilder prompts(String prompts) {
     this.prompts = prompts;
     return this;
   }
 
-  public RequestRecordBuilder sharedPrefixTokens(@Nullable Integer sharedPrefixTokens) {
+  public RequestRecordBuilder sharedPrefixTokens(Integer sharedPrefixTokens) {
     this.sharedPrefixTokens = sharedPrefixTokens;
     return this;
   }
 
-  public RequestRecordBuilder conversationId(@Nullable String conversationId) {
+  public RequestRecordBuilder conversationId(String conversationId) {
     this.conversationId = conversationId;
     return this;
   }
 
-  public RequestRecordBuilder turn(@Nullable Integer turn) {
+  public RequestRecordBuilder turn(Integer turn) {
     this.turn = turn;
     return this;
   }
 
-  public RequestRecordBuilder malformedChunks(@Nullable Integer malformedChunks) {
+  public RequestRecordBuilder malformedChunks(Integer malformedChunks) {
     this.malformedChunks = malformedChunks;
     return this;
   }
 
-  public RequestRecordBuilder stalls(@Nullable Integer stalls) {
+  public RequestRecordBuilder stalls(Integer stalls) {
     this.stalls = stalls;
     return this;
   }
 
-  public RequestRecordBuilder longestStallMillis(@Nullable Long longestStallMillis) {
+  public RequestRecordBuilder longestStallMillis(Long longestStallMillis) {
     this.longestStallMillis = longestStallMillis;
     return this;
   }
 
-  public RequestRecordBuilder ttfbMicros(@Nullable Long ttfbMicros) {
+  public RequestRecordBuilder ttfbMicros(Long ttfbMicros) {
     this.ttfbMicros = ttfbMicros;
     return this;
   }
 
-  public RequestRecordBuilder ttftMicros(@Nullable Long ttftMicros) {
+  public RequestRecordBuilder ttftMicros(Long ttftMicros) {
     this.ttftMicros = ttftMicros;
     return this;
   }
 
-  public RequestRecordBuilder gapMicros(@Nullable Long gapMicros) {
+  public RequestRecordBuilder gapMicros(Long gapMicros) {
     this.gapMicros = gapMicros;
     return this;
   }
 
-  public RequestRecordBuilder startEpochMicros(@Nullable Long startEpochMicros) {
+  public RequestRecordBuilder startEpochMicros(Long startEpochMicros) {
     this.startEpochMicros = startEpochMicros;
     return this;
   }
 
-  public RequestRecordBuilder injector(@Nullable Integer injector) {
+  public RequestRecordBuilder injector(Integer injector) {
     this.injector = injector;
     return this;
   }
 
-  public RequestRecordBuilder injectorCount(@Nullable Integer injectorCount) {
+  public RequestRecordBuilder injectorCount(Integer injectorCount) {
     this.injectorCount = injectorCount;
     return this;
   }
 
-  public RequestRecordBuilder host(@Nullable String host) {
+  public RequestRecordBuilder host(String host) {
     this.host = host;
     return this;
   }
 
-  public RequestRecordBuilder runId(@Nullable String runId) {
+  public RequestRecordBuilder runId(String runId) {
     this.runId = runId;
     return this;
   }
