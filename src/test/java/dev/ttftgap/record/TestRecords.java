@@ -1,5 +1,6 @@
 package dev.ttftgap.record;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -72,6 +73,11 @@ public final class TestRecords {
         .reason(FailureReason.CONNECTION_FAILED)
         .message("Connection refused")
         .build();
+  }
+
+  /** The user ids of the records in {@code file}, in file order. */
+  public static List<Long> userIdsIn(Path file) {
+    return RecordReader.read(file).stream().map(RequestRecord::userId).toList();
   }
 
   /** A request with headers but no token yet, as an in-flight snapshot records it. */
