@@ -168,25 +168,34 @@ class RecordReaderTest {
     }
   }
 
-  @Test
-  void rejectsAnUnknownOutcomeReasonOrPhase() throws Exception {
-    Path outcome = write("outcome.jsonl", "{\"userId\":1,\"outcome\":\"fine\"}\n");
-    Path missing = write("missing.jsonl", "\n{\"userId\":1}\n");
-    Path reason = write("reason.jsonl", "{\"userId\":1,\"outcome\":\"ko\",\"reason\":\"oops\"}\n");
-    Path phase = write("phase.jsonl", "{\"userId\":1,\"phase\":\"probe\",\"outcome\":\"ok\"}\n");
+  /** Files with a code that is not one: what must hold, the content, the line's complaint. */
+  static Stream<Arguments> unknownCodes() {
+    return Stream.of(
+        Arguments.of(
+            "outcome must be ok or ko",
+            "{\"userId\":1,\"outcome\":\"fine\"}\n",
+            ":1: outcome must be \"ok\" or \"ko\", got \"fine\""),
+        Arguments.of(
+            "a missing outcome, on line 2 after a blank line",
+            "\n{\"userId\":1}\n",
+            ":2: outcome must be \"ok\" or \"ko\", got nothing"),
+        Arguments.of(
+            "reason must be a FailureReason code",
+            "{\"userId\":1,\"outcome\":\"ko\",\"reason\":\"oops\"}\n",
+            ":1: reason \"oops\" is not a known failure reason code"),
+        Arguments.of(
+            "phase must be a RequestPhase code",
+            "{\"userId\":1,\"phase\":\"probe\",\"outcome\":\"ok\"}\n",
+            ":1: phase must be \"warmup\", \"step\" or \"hold\", got \"probe\""));
+  }
 
-    assertThatThrownBy(() -> RecordReader.read(outcome))
-        .as("outcome must be ok or ko")
-        .hasMessage(outcome + ":1: outcome must be \"ok\" or \"ko\", got \"fine\"");
-    assertThatThrownBy(() -> RecordReader.read(missing))
-        .as("a missing outcome, on line 2 after a blank line")
-        .hasMessage(missing + ":2: outcome must be \"ok\" or \"ko\", got nothing");
-    assertThatThrownBy(() -> RecordReader.read(reason))
-        .as("reason must be a FailureReason code")
-        .hasMessage(reason + ":1: reason \"oops\" is not a known failure reason code");
-    assertThatThrownBy(() -> RecordReader.read(phase))
-        .as("phase must be a RequestPhase code")
-        .hasMessage(phase + ":1: phase must be \"warmup\", \"step\" or \"hold\", got \"probe\"");
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unknownCodes")
+  void rejectsAnUnknownOutcomeReasonOrPhase(String why, String content, String complaint)
+      throws Exception {
+    Path file = write("codes.jsonl", content);
+
+    assertThatThrownBy(() -> RecordReader.read(file)).as(why).hasMessage(file + complaint);
   }
 
   @Test

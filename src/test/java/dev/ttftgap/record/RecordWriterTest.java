@@ -184,13 +184,8 @@ class RecordWriterTest {
   @Test
   void createsParentDirectoriesAndTruncates() throws Exception {
     Path file = dir.resolve("a/b/c/records.jsonl");
-    try (RecordWriter writer = RecordWriter.open(file)) {
-      writer.append(TestRecords.full(1));
-      writer.append(TestRecords.full(2));
-    }
-    try (RecordWriter writer = RecordWriter.open(file)) {
-      writer.append(TestRecords.full(3));
-    }
+    writeFull(file, 1, 2);
+    writeFull(file, 3);
 
     assertThat(TestRecords.userIdsIn(file))
         .as("a new writer starts a fresh file")
@@ -296,6 +291,15 @@ class RecordWriterTest {
   private static void joinAll(List<Thread> threads) throws InterruptedException {
     for (Thread thread : threads) {
       thread.join();
+    }
+  }
+
+  /** Opens a writer on {@code file}, appends {@link TestRecords#full} of each user, closes it. */
+  private static void writeFull(Path file, long... userIds) {
+    try (RecordWriter writer = RecordWriter.open(file)) {
+      for (long userId : userIds) {
+        writer.append(TestRecords.full(userId));
+      }
     }
   }
 
