@@ -193,8 +193,8 @@ final class SyntheticRun {
     for (int k = 0; k < OUTPUT_TOKENS - 1; k++) {
       itl.add(interval);
     }
-    request.requestId("chatcmpl-" + userId).ttfbMillis(ttfb);
-    return TestRecords.streamed(request, ttft, e2e, itl, OUTPUT_TOKENS)
+    return TestRecords.streamed(
+            request.requestId("chatcmpl-" + userId).ttfbMillis(ttfb), ttft, e2e, itl, OUTPUT_TOKENS)
         .serverTimings(reportQueueTime ? Map.of("queue_time_ms", wait) : null)
         .build();
   }
