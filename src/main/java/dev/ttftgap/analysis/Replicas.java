@@ -40,27 +40,4 @@ public record Replicas(
     Integer recommended,
     Double perReplicaRatePerSec,
     Double utilisationPercent,
-    String basis) {
-
-  /** An open-model plan. */
-  public Replicas(
-      double peakRate,
-      Integer fromMeasured,
-      boolean measuredIsUpperBound,
-      Double modelMaxRatePerReplica,
-      Integer fromModel) {
-    this(
-        peakRate,
-        fromMeasured,
-        measuredIsUpperBound,
-        modelMaxRatePerReplica,
-        fromModel,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
-  }
-}
+    String basis) {}

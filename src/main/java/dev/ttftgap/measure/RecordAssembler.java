@@ -109,51 +109,31 @@ public final class RecordAssembler {
             ? (Long) metrics.e2eMillis().getAsLong()
             : (lastEnd > send ? lastEnd - send : null);
     List<Long> itl = metrics.itlMillis();
-    return new RequestRecord(
-        ctx.run(),
-        ctx.userId(),
-        metrics.requestId().orElse(null),
-        ctx.phase(),
-        ctx.step(),
-        ctx.stepLabel(),
-        ctx.offeredRate(),
-        ctx.concurrency(),
-        ctx.model(),
-        boxed(metrics.promptTokens()) != null ? boxed(metrics.promptTokens()) : ctx.promptTokens(),
-        ctx.maxTokens(),
-        send,
-        boxed(metrics.ttfbMillis()),
-        boxed(metrics.ttftMillis()),
-        boxed(metrics.gapMillis()),
-        boxed(metrics.firstContentMillis()),
-        boxed(metrics.firstReasoningMillis()),
-        e2e,
-        itl.isEmpty() ? null : itl,
-        metrics.tpotMillis().isPresent() ? metrics.tpotMillis().getAsDouble() : null,
-        boxed(metrics.outputTokens()),
-        metrics.outputTokensSource(),
-        metrics.tokenEvents() == 0 ? null : metrics.tokenEvents(),
-        metrics.serverTimings().isEmpty() ? null : metrics.serverTimings(),
-        ctx.newConnection(),
-        failure == null ? Outcome.OK : Outcome.KO,
-        failure == null ? null : failure.reason,
-        failure == null ? statusOf(connect) : failure.httpStatus,
-        failure == null ? null : failure.message,
-        ctx.prompts(),
-        ctx.sharedPrefixTokens(),
-        ctx.conversationId(),
-        ctx.turn(),
-        metrics.malformedEvents() == 0 ? null : metrics.malformedEvents(),
-        boxed(metrics.stallCount()),
-        boxed(metrics.longestStallMillis()),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    Integer usagePromptTokens = boxed(metrics.promptTokens());
+    return ctx.record()
+        .requestId(metrics.requestId().orElse(null))
+        .promptTokens(usagePromptTokens != null ? usagePromptTokens : ctx.promptTokens())
+        .startEpochMillis(send)
+        .ttfbMillis(boxed(metrics.ttfbMillis()))
+        .ttftMillis(boxed(metrics.ttftMillis()))
+        .gapMillis(boxed(metrics.gapMillis()))
+        .firstContentMillis(boxed(metrics.firstContentMillis()))
+        .firstReasoningMillis(boxed(metrics.firstReasoningMillis()))
+        .e2eMillis(e2e)
+        .itlMillis(itl.isEmpty() ? null : itl)
+        .tpotMillis(metrics.tpotMillis().isPresent() ? metrics.tpotMillis().getAsDouble() : null)
+        .outputTokens(boxed(metrics.outputTokens()))
+        .outputTokensSource(metrics.outputTokensSource())
+        .contentEvents(metrics.tokenEvents() == 0 ? null : metrics.tokenEvents())
+        .serverTimings(metrics.serverTimings().isEmpty() ? null : metrics.serverTimings())
+        .outcome(failure == null ? Outcome.OK : Outcome.KO)
+        .reason(failure == null ? null : failure.reason)
+        .httpStatus(failure == null ? statusOf(connect) : failure.httpStatus)
+        .message(failure == null ? null : failure.message)
+        .malformedChunks(metrics.malformedEvents() == 0 ? null : metrics.malformedEvents())
+        .stalls(boxed(metrics.stallCount()))
+        .longestStallMillis(boxed(metrics.longestStallMillis()))
+        .build();
   }
 
   /**

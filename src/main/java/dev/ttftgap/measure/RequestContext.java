@@ -1,6 +1,8 @@
 package dev.ttftgap.measure;
 
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,5 +57,28 @@ public record RequestContext(
         sharedPrefixTokens,
         conversationId,
         turn);
+  }
+
+  /**
+   * The request's record with what is known before sending already set: who sent it, in which step,
+   * what it asked for and how its prompt was made (every measured field still undefined).
+   */
+  public RequestRecordBuilder record() {
+    return RequestRecord.builder()
+        .run(run)
+        .userId(userId)
+        .phase(phase)
+        .step(step)
+        .stepLabel(stepLabel)
+        .offeredRate(offeredRate)
+        .concurrency(concurrency)
+        .model(model)
+        .promptTokens(promptTokens)
+        .maxTokens(maxTokens)
+        .newConnection(newConnection)
+        .prompts(prompts)
+        .sharedPrefixTokens(sharedPrefixTokens)
+        .conversationId(conversationId)
+        .turn(turn);
   }
 }

@@ -1,52 +1,39 @@
 package dev.ttftgap.record;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /** Why a request failed: exactly one per failed request, written as {@link #code()}. */
-public enum FailureReason {
+public enum FailureReason implements RecordCode {
   /** Non-200 status; the record carries {@code httpStatus} and the server's message when known. */
-  HTTP_STATUS("http_status"),
+  HTTP_STATUS,
   /** 200 but not {@code text/event-stream} (a streaming request answered as plain JSON, say). */
-  WRONG_CONTENT_TYPE("wrong_content_type"),
+  WRONG_CONTENT_TYPE,
   /** An error object arrived inside the stream. */
-  STREAM_ERROR("stream_error"),
+  STREAM_ERROR,
   /** The stream ended before any content or reasoning event. */
-  NO_CONTENT("no_content"),
+  NO_CONTENT,
   /** Content arrived but the stream ended without {@code [DONE]}. */
-  NO_DONE("no_done"),
+  NO_DONE,
   /** No content event within the first-token timeout after the headers. */
-  FIRST_TOKEN_TIMEOUT("first_token_timeout"),
+  FIRST_TOKEN_TIMEOUT,
   /** Two consecutive events further apart than the idle timeout. */
-  IDLE_TIMEOUT("idle_timeout"),
+  IDLE_TIMEOUT,
   /** The stream did not finish within the stream timeout. */
-  STREAM_TIMEOUT("stream_timeout"),
+  STREAM_TIMEOUT,
   /**
    * The connection dropped mid-stream and Gatling re-sent the POST (two chunk ids in one stream):
    * one user sent two requests, so the sample is discarded.
    */
-  STREAM_RESTARTED("stream_restarted"),
+  STREAM_RESTARTED,
   /** Connection refused, reset, unknown host, TLS failure. */
-  CONNECTION_FAILED("connection_failed"),
+  CONNECTION_FAILED,
   /** The run ended (or was interrupted) while the request was in flight. */
-  INTERRUPTED("interrupted"),
+  INTERRUPTED,
   /**
    * The circuit breaker stopped the run while the request was in flight and it did not finish
    * within the grace period: cut by the tool, not failed by the server.
    */
-  STOPPED_BY_BREAKER("stopped_by_breaker");
-
-  private final String code;
-
-  FailureReason(String code) {
-    this.code = code;
-  }
-
-  /** The code as written in {@code records.jsonl}. */
-  @JsonValue
-  public String code() {
-    return code;
-  }
+  STOPPED_BY_BREAKER;
 
   /**
    * True for the reasons the tool causes itself ({@link #INTERRUPTED}, {@link
@@ -68,10 +55,7 @@ public enum FailureReason {
    */
   @JsonCreator
   public static FailureReason fromCode(String code) {
-    return Codes.find(
-        values(),
-        FailureReason::code,
-        code,
-        got -> "reason " + got + " is not a known failure reason code");
+    return RecordCode.find(
+        values(), code, got -> "reason " + got + " is not a known failure reason code");
   }
 }

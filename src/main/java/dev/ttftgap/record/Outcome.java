@@ -1,26 +1,13 @@
 package dev.ttftgap.record;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /** How a request ended, written as {@link #code()}: {@code "ok"} or {@code "ko"}. */
-public enum Outcome {
+public enum Outcome implements RecordCode {
   /** The stream ended cleanly with content: its timings count. */
-  OK("ok"),
+  OK,
   /** The request failed; the record's {@code reason} says why. */
-  KO("ko");
-
-  private final String code;
-
-  Outcome(String code) {
-    this.code = code;
-  }
-
-  /** The code as written in {@code records.jsonl}. */
-  @JsonValue
-  public String code() {
-    return code;
-  }
+  KO;
 
   /**
    * The outcome written as {@code code}.
@@ -30,11 +17,11 @@ public enum Outcome {
    */
   @JsonCreator
   public static Outcome fromCode(String code) {
-    return Codes.find(values(), Outcome::code, code, got -> mismatch(code));
+    return RecordCode.find(values(), code, got -> mismatch(code));
   }
 
   /** The one-line complaint about an outcome that is not {@code "ok"} or {@code "ko"}. */
   static String mismatch(String code) {
-    return "outcome must be \"ok\" or \"ko\", got " + Codes.quote(code);
+    return "outcome must be \"ok\" or \"ko\", got " + RecordCode.quote(code);
   }
 }

@@ -1,32 +1,19 @@
 package dev.ttftgap.record;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * What part of a run a request belongs to, written as {@link #code()}. Every load (steps, closed
  * model, experiments) and the rate search write these three: a search's probes are {@link #STEP}s
  * and its drains admit no request.
  */
-public enum RequestPhase {
+public enum RequestPhase implements RecordCode {
   /** Load before the first step; out of the statistics. */
-  WARMUP("warmup"),
+  WARMUP,
   /** A load step (or a search's probe, or an experiment's arm). */
-  STEP("step"),
+  STEP,
   /** A search run's hold: a step held long to prove its rate. */
-  HOLD("hold");
-
-  private final String code;
-
-  RequestPhase(String code) {
-    this.code = code;
-  }
-
-  /** The code as written in {@code records.jsonl}. */
-  @JsonValue
-  public String code() {
-    return code;
-  }
+  HOLD;
 
   /**
    * The phase written as {@code code}.
@@ -36,10 +23,7 @@ public enum RequestPhase {
    */
   @JsonCreator
   public static RequestPhase fromCode(String code) {
-    return Codes.find(
-        values(),
-        RequestPhase::code,
-        code,
-        got -> "phase must be \"warmup\", \"step\" or \"hold\", got " + got);
+    return RecordCode.find(
+        values(), code, got -> "phase must be \"warmup\", \"step\" or \"hold\", got " + got);
   }
 }

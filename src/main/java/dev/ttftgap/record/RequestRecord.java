@@ -125,6 +125,16 @@ public record RequestRecord(
     @Nullable String host,
     @Nullable String runId) {
 
+  /** A record built by field name, every field undefined to start with. */
+  public static RequestRecordBuilder builder() {
+    return new RequestRecordBuilder();
+  }
+
+  /** A builder holding this record's fields, to change some of them. */
+  public RequestRecordBuilder toBuilder() {
+    return new RequestRecordBuilder(this);
+  }
+
   /** The same record with the precise durations, µs (null where not stamped). */
   public RequestRecord withMicros(
       @Nullable Long newTtfbMicros, @Nullable Long newTtftMicros, @Nullable Long newGapMicros) {
@@ -137,13 +147,12 @@ public record RequestRecord(
       @Nullable Long newTtftMicros,
       @Nullable Long newGapMicros,
       @Nullable Long newStartEpochMicros) {
-    return copy(
-        run,
-        offeredRate,
-        concurrency,
-        verdict(),
-        new Precise(newTtfbMicros, newTtftMicros, newGapMicros, newStartEpochMicros),
-        origin());
+    return toBuilder()
+        .ttfbMicros(newTtfbMicros)
+        .ttftMicros(newTtftMicros)
+        .gapMicros(newGapMicros)
+        .startEpochMicros(newStartEpochMicros)
+        .build();
   }
 
   public boolean ok() {
@@ -160,13 +169,12 @@ public record RequestRecord(
       @Nullable FailureReason newReason,
       @Nullable Integer newHttpStatus,
       @Nullable String newMessage) {
-    return copy(
-        run,
-        offeredRate,
-        concurrency,
-        new Verdict(newOutcome, newReason, newHttpStatus, newMessage),
-        precise(),
-        origin());
+    return toBuilder()
+        .outcome(newOutcome)
+        .reason(newReason)
+        .httpStatus(newHttpStatus)
+        .message(newMessage)
+        .build();
   }
 
   /**
@@ -178,13 +186,12 @@ public record RequestRecord(
       @Nullable Integer newInjectorCount,
       @Nullable String newHost,
       @Nullable String newRunId) {
-    return copy(
-        run,
-        offeredRate,
-        concurrency,
-        verdict(),
-        precise(),
-        new Origin(newInjector, newInjectorCount, newHost, newRunId));
+    return toBuilder()
+        .injector(newInjector)
+        .injectorCount(newInjectorCount)
+        .host(newHost)
+        .runId(newRunId)
+        .build();
   }
 
   /**
@@ -194,91 +201,6 @@ public record RequestRecord(
    */
   public RequestRecord withLevel(
       String newRun, @Nullable Double newOfferedRate, @Nullable Integer newConcurrency) {
-    return copy(newRun, newOfferedRate, newConcurrency, verdict(), precise(), origin());
-  }
-
-  /** The fields {@link #withOutcome} sets. */
-  private record Verdict(
-      Outcome outcome,
-      @Nullable FailureReason reason,
-      @Nullable Integer httpStatus,
-      @Nullable String message) {}
-
-  /** The fields {@link #withMicros} sets. */
-  private record Precise(
-      @Nullable Long ttfb, @Nullable Long ttft, @Nullable Long gap, @Nullable Long startEpoch) {}
-
-  /** The fields {@link #withPart} sets. */
-  private record Origin(
-      @Nullable Integer injector,
-      @Nullable Integer injectorCount,
-      @Nullable String host,
-      @Nullable String runId) {}
-
-  private Verdict verdict() {
-    return new Verdict(outcome, reason, httpStatus, message);
-  }
-
-  private Precise precise() {
-    return new Precise(ttfbMicros, ttftMicros, gapMicros, startEpochMicros);
-  }
-
-  private Origin origin() {
-    return new Origin(injector, injectorCount, host, runId);
-  }
-
-  /** The same record with the fields given, everything else kept. */
-  private RequestRecord copy(
-      String newRun,
-      @Nullable Double newOfferedRate,
-      @Nullable Integer newConcurrency,
-      Verdict v,
-      Precise p,
-      Origin o) {
-    return new RequestRecord(
-        newRun,
-        userId,
-        requestId,
-        phase,
-        step,
-        stepLabel,
-        newOfferedRate,
-        newConcurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        startEpochMillis,
-        ttfbMillis,
-        ttftMillis,
-        gapMillis,
-        firstContentMillis,
-        firstReasoningMillis,
-        e2eMillis,
-        itlMillis,
-        tpotMillis,
-        outputTokens,
-        outputTokensSource,
-        contentEvents,
-        serverTimings,
-        newConnection,
-        v.outcome(),
-        v.reason(),
-        v.httpStatus(),
-        v.message(),
-        prompts,
-        sharedPrefixTokens,
-        conversationId,
-        turn,
-        malformedChunks,
-        stalls,
-        longestStallMillis,
-        p.ttfb(),
-        p.ttft(),
-        p.gap(),
-        p.startEpoch(),
-        o.injector(),
-        o.injectorCount(),
-        o.host(),
-        o.runId());
+    return toBuilder().run(newRun).offeredRate(newOfferedRate).concurrency(newConcurrency).build();
   }
 }

@@ -4,6 +4,7 @@ import dev.ttftgap.engine.ModelProfile;
 import dev.ttftgap.engine.scheduler.VirtualTimeDriver;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -182,7 +183,7 @@ final class EngineStaircase {
       RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
       long start = EPOCH_START + arrival[0] / 1000;
       long ttfb = TTFB_MICROS / 1000;
-      TestRecords.Builder request =
+      RequestRecordBuilder request =
           TestRecords.builder()
               .run("engine")
               .userId(i)
@@ -197,7 +198,7 @@ final class EngineStaircase {
               .startEpochMillis(start)
               .ttfbMillis(ttfb);
       if (arrival[2] == 0) {
-        records.add(request.queueFull().build());
+        records.add(TestRecords.queueFull(request).build());
         continue;
       }
       List<Long> micros = tokenMicros.get("r" + i);
@@ -208,7 +209,8 @@ final class EngineStaircase {
         itl.add(millis(micros.get(k) - micros.get(k - 1)));
       }
       records.add(
-          request.requestId("chatcmpl-" + i).streamed(ttft, e2e, itl, micros.size()).build());
+          TestRecords.streamed(request.requestId("chatcmpl-" + i), ttft, e2e, itl, micros.size())
+              .build());
     }
     return records;
   }

@@ -2,6 +2,7 @@ package dev.ttftgap.analysis;
 
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -153,7 +154,7 @@ final class SyntheticRun {
     long start = epochStartMillis + Math.round(arrival);
     long ttfb = Math.max(1, Math.round(ttfbMillis * noise(random)));
     RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
-    TestRecords.Builder request =
+    RequestRecordBuilder request =
         TestRecords.builder()
             .run(run)
             .userId(userId)
@@ -166,7 +167,7 @@ final class SyntheticRun {
             .maxTokens(OUTPUT_TOKENS)
             .startEpochMillis(start);
     if (waitingUntil.size() >= maxQueue) {
-      return request.ttfbMillis(ttfb).queueFull().build();
+      return TestRecords.queueFull(request.ttfbMillis(ttfb)).build();
     }
     double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
     double decode =
@@ -192,10 +193,8 @@ final class SyntheticRun {
     for (int k = 0; k < OUTPUT_TOKENS - 1; k++) {
       itl.add(interval);
     }
-    return request
-        .requestId("chatcmpl-" + userId)
-        .ttfbMillis(ttfb)
-        .streamed(ttft, e2e, itl, OUTPUT_TOKENS)
+    return TestRecords.streamed(
+            request.requestId("chatcmpl-" + userId).ttfbMillis(ttfb), ttft, e2e, itl, OUTPUT_TOKENS)
         .serverTimings(reportQueueTime ? Map.of("queue_time_ms", wait) : null)
         .build();
   }

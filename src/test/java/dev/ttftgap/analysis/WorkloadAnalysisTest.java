@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WorkloadAnalysisTest {
-  private static TestRecords.Builder request(int step, int prompt, int asked, Integer received) {
+  private static RequestRecordBuilder request(int step, int prompt, int asked, Integer received) {
     return TestRecords.builder()
         .step(step)
         .stepLabel("step " + step)

@@ -4,6 +4,7 @@ import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 
 /** The few record shapes the experiment tables read, built on the shared {@link TestRecords}. */
@@ -45,7 +46,7 @@ final class Records {
   }
 
   /** A finished stream of 64 tokens that ended 500 ms after its first token. */
-  private static TestRecords.Builder streamed(
+  private static RequestRecordBuilder streamed(
       String model, String label, long start, long ttfbMillis, long ttftMillis) {
     return sent(model, label, start)
         .ttfbMillis(ttfbMillis)
@@ -60,7 +61,7 @@ final class Records {
   }
 
   /** What every record of an experiment round has: the user id is the start time. */
-  private static TestRecords.Builder sent(String model, String label, long start) {
+  private static RequestRecordBuilder sent(String model, String label, long start) {
     return TestRecords.builder()
         .userId(start)
         .stepLabel(label)

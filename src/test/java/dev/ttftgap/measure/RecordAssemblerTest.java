@@ -5,6 +5,7 @@ import static dev.ttftgap.measure.Chunks.content;
 import static dev.ttftgap.measure.Chunks.error;
 import static dev.ttftgap.measure.Chunks.role;
 import static dev.ttftgap.measure.Chunks.usage;
+import static dev.ttftgap.measure.TestStamps.stamped;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.FailureReason;
@@ -81,6 +82,17 @@ class RecordAssemblerTest {
         CTX, List.of(CONNECTED, FIRST_TOKEN, decode), events, FALLBACK_SEND);
   }
 
+  /**
+   * The worked request served to its end: the {@code later} events, then {@code [DONE]}, matched by
+   * its check row ending at {@code doneMillis} and logged a millisecond later.
+   */
+  private static RequestRecord servedUntil(long doneMillis, ObservedEvent... later) {
+    List<ObservedEvent> events = new java.util.ArrayList<>(List.of(later));
+    events.add(at(doneMillis + 1, DONE));
+    return afterFirstToken(
+        ok(RowNames.DECODE, 1_400, doneMillis), events.toArray(ObservedEvent[]::new));
+  }
+
   private static void assertFailure(
       RequestRecord record, FailureReason reason, Integer httpStatus, String message) {
     assertThat(record.outcome()).as("a failed request is ko").isEqualTo(Outcome.KO);
@@ -92,12 +104,11 @@ class RecordAssemblerTest {
   @Test
   void okStreamHasEveryMetricAndTheContextsFields() {
     RequestRecord record =
-        afterFirstToken(
-            ok(RowNames.DECODE, 1_400, 1_510),
+        servedUntil(
+            1_510,
             at(1_430, content(FIRST_ID, " there")),
             at(1_460, content(FIRST_ID, "!")),
-            at(1_500, usage(FIRST_ID, 12, 3)),
-            at(1_511, DONE));
+            at(1_500, usage(FIRST_ID, 12, 3)));
 
     RequestRecord expected =
         TestRecords.builder()
@@ -132,28 +143,18 @@ class RecordAssemblerTest {
   void malformedChunksAreCountedEvenWhenTheRequestEndsOk() {
     Chunk truncated = Chunks.data("{\"choices\":[{\"delta\":{\"content\":");
     RequestRecord record =
-        afterFirstToken(
-            ok(RowNames.DECODE, 1_400, 1_510),
-            at(1_430, truncated),
-            at(1_460, content(FIRST_ID, "!")),
-            at(1_511, DONE));
+        servedUntil(1_510, at(1_430, truncated), at(1_460, content(FIRST_ID, "!")));
 
     assertThat(record.ok()).as("the stream still ended with [DONE]").isTrue();
     assertThat(record.malformedChunks()).as("the truncated chunk, counted").isEqualTo(1);
-    assertThat(
-            afterFirstToken(ok(RowNames.DECODE, 1_400, 1_510), at(1_511, DONE)).malformedChunks())
-        .as("none: absent, not 0")
-        .isNull();
+    assertThat(servedUntil(1_510).malformedChunks()).as("none: absent, not 0").isNull();
   }
 
   @Test
   void tokenReadTogetherWithTheFirstTokenFollowsIt() {
     RequestRecord record =
-        afterFirstToken(
-            ok(RowNames.DECODE, 1_400, 1_470),
-            at(1_400, content(FIRST_ID, " there")),
-            at(1_460, content(FIRST_ID, "!")),
-            at(1_470, DONE));
+        servedUntil(
+            1_470, at(1_400, content(FIRST_ID, " there")), at(1_460, content(FIRST_ID, "!")));
 
     assertThat(record.ttftMillis()).as("the first token is the matched event").isEqualTo(400L);
     assertThat(record.itlMillis()).as("same read → 0 ms, then 60 ms").containsExactly(0L, 60L);
@@ -291,8 +292,7 @@ class RecordAssemblerTest {
     ObservedEvent late = at(7_430, content(FIRST_ID, " there"));
     String idle = "no event for 6030 ms (idle timeout 5000 ms)";
 
-    RequestRecord finished =
-        afterFirstToken(ok(RowNames.DECODE, 1_400, 7_440), late, at(7_440, DONE));
+    RequestRecord finished = servedUntil(7_440, late);
     RequestRecord timedOut = afterFirstToken(DECODE_TIMED_OUT, late);
 
     assertFailure(finished, FailureReason.IDLE_TIMEOUT, 200, idle);
@@ -301,10 +301,7 @@ class RecordAssemblerTest {
 
   @Test
   void preciseStampsGiveMicrosecondDurationsBesideGatlingsMilliseconds() {
-    RequestStamps stamps = new RequestStamps();
-    stamps.sent(7_000_000_000L, 999_600L);
-    stamps.headers(7_119_600_000L);
-    stamps.firstToken(7_399_512_000L);
+    RequestStamps stamps = stamped(7_000_000_000L, 999_600L, 7_119_600_000L, 7_399_512_000L);
 
     RequestRecord record =
         RecordAssembler.assemble(
@@ -325,9 +322,7 @@ class RecordAssemblerTest {
 
   @Test
   void aRequestWithoutHeadersGetsNoPreciseTimingsEvenIfStamped() {
-    RequestStamps stamps = new RequestStamps();
-    stamps.sent(7_000_000_000L);
-    stamps.headers(7_119_600_000L);
+    RequestStamps stamps = stamped(7_000_000_000L, 7_119_600_000L, null);
 
     RequestRecord record =
         RecordAssembler.assemble(

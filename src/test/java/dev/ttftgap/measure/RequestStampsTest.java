@@ -1,5 +1,6 @@
 package dev.ttftgap.measure;
 
+import static dev.ttftgap.measure.TestStamps.stamped;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -8,10 +9,7 @@ class RequestStampsTest {
 
   @Test
   void durationsAreWholeMicrosecondsBetweenTheStamps() {
-    RequestStamps stamps = new RequestStamps();
-    stamps.sent(5_000_000_000L);
-    stamps.headers(5_000_812_345L);
-    stamps.firstToken(5_026_700_999L);
+    RequestStamps stamps = stamped(5_000_000_000L, 5_000_812_345L, 5_026_700_999L);
 
     assertThat(stamps.ttfbMicros()).as("send → headers, µs").isEqualTo(812L);
     assertThat(stamps.ttftMicros()).as("send → first token, µs").isEqualTo(26_700L);
@@ -20,10 +18,7 @@ class RequestStampsTest {
 
   @Test
   void theGapIsTtftMinusTtfbEvenWhereTheirTruncationsDiffer() {
-    RequestStamps stamps = new RequestStamps();
-    stamps.sent(1_000_000L);
-    stamps.headers(1_000_999L);
-    stamps.firstToken(1_001_998L);
+    RequestStamps stamps = stamped(1_000_000L, 1_000_999L, 1_001_998L);
     // 0.999 µs and 1.998 µs truncate to 0 and 1; headers → first token alone would be 0.999 → 0
     assertThat(stamps.gapMicros())
         .as("gap = ttftMicros − ttfbMicros, as the record defines it")
@@ -33,19 +28,15 @@ class RequestStampsTest {
 
   @Test
   void theFirstStampOfEachKindWins() {
-    RequestStamps stamps = new RequestStamps();
-    stamps.sent(1_000_000L);
+    RequestStamps stamps = stamped(1_000_000L, 2_000_000L, null);
     stamps.sent(9_000_000L);
-    stamps.headers(2_000_000L);
     stamps.headers(8_000_000L);
     assertThat(stamps.ttfbMicros()).as("a re-sent request keeps the first send").isEqualTo(1_000L);
   }
 
   @Test
   void aMissingStampLeavesItsDurationsUndefined() {
-    RequestStamps stamps = new RequestStamps();
-    stamps.headers(2_000_000L);
-    stamps.firstToken(3_000_000L);
+    RequestStamps stamps = stamped(null, 2_000_000L, 3_000_000L);
     assertThat(stamps.ttfbMicros()).as("no send stamp").isNull();
     assertThat(stamps.ttftMicros()).as("no send stamp").isNull();
     assertThat(stamps.gapMicros()).as("headers and first token were stamped").isEqualTo(1_000L);

@@ -1,12 +1,13 @@
 package dev.ttftgap.record;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Test records built by name rather than by the 29 positional arguments of {@link RequestRecord}:
- * {@link #builder()} for any record, and the named samples the record tests share (one with every
- * field set, one with every nullable field null, one still in flight).
+ * Test records: {@link #builder()} for any record (a {@link RequestRecordBuilder} with a test's
+ * defaults), the named samples the record tests share (one with every field set, one with every
+ * nullable field null, one still in flight), and two common endings of a request.
  */
 public final class TestRecords {
   private TestRecords() {}
@@ -16,8 +17,8 @@ public final class TestRecords {
    * undefined (null, or 0 for the two primitive fields {@code userId} and {@code
    * startEpochMillis}).
    */
-  public static Builder builder() {
-    return new Builder();
+  public static RequestRecordBuilder builder() {
+    return RequestRecord.builder().run("run").phase(RequestPhase.STEP).step(1).outcome(Outcome.OK);
   }
 
   /** Every field set, the way a finished streaming request writes them. */
@@ -74,6 +75,11 @@ public final class TestRecords {
         .build();
   }
 
+  /** The user ids of the records in {@code file}, in file order. */
+  public static List<Long> userIdsIn(Path file) {
+    return RecordReader.read(file).stream().map(RequestRecord::userId).toList();
+  }
+
   /** A request with headers but no token yet, as an in-flight snapshot records it. */
   public static RequestRecord inFlight(long userId) {
     return builder()
@@ -91,299 +97,40 @@ public final class TestRecords {
         .build();
   }
 
-  /** Sets {@link RequestRecord}'s fields by name; {@link #build()} may be called more than once. */
-  public static final class Builder {
-    private String run = "run";
-    private long userId;
-    private String requestId;
-    private RequestPhase phase = RequestPhase.STEP;
-    private int step = 1;
-    private String stepLabel;
-    private Double offeredRate;
-    private Integer concurrency;
-    private String model;
-    private Integer promptTokens;
-    private Integer maxTokens;
-    private long startEpochMillis;
-    private Long ttfbMillis;
-    private Long ttftMillis;
-    private Long gapMillis;
-    private Long firstContentMillis;
-    private Long firstReasoningMillis;
-    private Long e2eMillis;
-    private List<Long> itlMillis;
-    private Double tpotMillis;
-    private Integer outputTokens;
-    private String outputTokensSource;
-    private Integer contentEvents;
-    private Map<String, Double> serverTimings;
-    private Boolean newConnection;
-    private Outcome outcome = Outcome.OK;
-    private FailureReason reason;
-    private Integer httpStatus;
-    private String message;
-    private String prompts;
-    private Integer sharedPrefixTokens;
-    private String conversationId;
-    private Integer turn;
-    private Integer malformedChunks;
-    private Integer stalls;
-    private Long longestStallMillis;
+  /**
+   * {@code request} served to its end, after its {@code ttfbMillis}: the first token at {@code
+   * ttftMillis} (so the gap is TTFT − TTFB), {@code tokens} tokens counted by the usage chunk, one
+   * content event each, TPOT = (e2e − TTFT) / (tokens − 1), HTTP 200.
+   */
+  public static RequestRecordBuilder streamed(
+      RequestRecordBuilder request,
+      long ttftMillis,
+      long e2eMillis,
+      List<Long> itlMillis,
+      int tokens) {
+    long ttfbMillis = request.build().ttfbMillis();
+    return request
+        .ttftMillis(ttftMillis)
+        .gapMillis(ttftMillis - ttfbMillis)
+        .firstContentMillis(ttftMillis)
+        .e2eMillis(e2eMillis)
+        .itlMillis(itlMillis)
+        .tpotMillis((e2eMillis - ttftMillis) / (double) (tokens - 1))
+        .outputTokens(tokens)
+        .outputTokensSource("usage")
+        .contentEvents(tokens)
+        .httpStatus(200);
+  }
 
-    private Builder() {}
-
-    public Builder prompts(String prompts) {
-      this.prompts = prompts;
-      return this;
-    }
-
-    public Builder sharedPrefixTokens(Integer sharedPrefixTokens) {
-      this.sharedPrefixTokens = sharedPrefixTokens;
-      return this;
-    }
-
-    public Builder conversationId(String conversationId) {
-      this.conversationId = conversationId;
-      return this;
-    }
-
-    public Builder turn(Integer turn) {
-      this.turn = turn;
-      return this;
-    }
-
-    public Builder run(String run) {
-      this.run = run;
-      return this;
-    }
-
-    public Builder userId(long userId) {
-      this.userId = userId;
-      return this;
-    }
-
-    public Builder requestId(String requestId) {
-      this.requestId = requestId;
-      return this;
-    }
-
-    public Builder phase(RequestPhase phase) {
-      this.phase = phase;
-      return this;
-    }
-
-    public Builder step(int step) {
-      this.step = step;
-      return this;
-    }
-
-    public Builder stepLabel(String stepLabel) {
-      this.stepLabel = stepLabel;
-      return this;
-    }
-
-    public Builder offeredRate(Double offeredRate) {
-      this.offeredRate = offeredRate;
-      return this;
-    }
-
-    public Builder concurrency(Integer concurrency) {
-      this.concurrency = concurrency;
-      return this;
-    }
-
-    public Builder model(String model) {
-      this.model = model;
-      return this;
-    }
-
-    public Builder promptTokens(Integer promptTokens) {
-      this.promptTokens = promptTokens;
-      return this;
-    }
-
-    public Builder maxTokens(Integer maxTokens) {
-      this.maxTokens = maxTokens;
-      return this;
-    }
-
-    public Builder startEpochMillis(long startEpochMillis) {
-      this.startEpochMillis = startEpochMillis;
-      return this;
-    }
-
-    public Builder ttfbMillis(Long ttfbMillis) {
-      this.ttfbMillis = ttfbMillis;
-      return this;
-    }
-
-    public Builder ttftMillis(Long ttftMillis) {
-      this.ttftMillis = ttftMillis;
-      return this;
-    }
-
-    public Builder gapMillis(Long gapMillis) {
-      this.gapMillis = gapMillis;
-      return this;
-    }
-
-    public Builder firstContentMillis(Long firstContentMillis) {
-      this.firstContentMillis = firstContentMillis;
-      return this;
-    }
-
-    public Builder firstReasoningMillis(Long firstReasoningMillis) {
-      this.firstReasoningMillis = firstReasoningMillis;
-      return this;
-    }
-
-    public Builder e2eMillis(Long e2eMillis) {
-      this.e2eMillis = e2eMillis;
-      return this;
-    }
-
-    public Builder itlMillis(List<Long> itlMillis) {
-      this.itlMillis = itlMillis;
-      return this;
-    }
-
-    public Builder tpotMillis(Double tpotMillis) {
-      this.tpotMillis = tpotMillis;
-      return this;
-    }
-
-    public Builder outputTokens(Integer outputTokens) {
-      this.outputTokens = outputTokens;
-      return this;
-    }
-
-    public Builder outputTokensSource(String outputTokensSource) {
-      this.outputTokensSource = outputTokensSource;
-      return this;
-    }
-
-    public Builder contentEvents(Integer contentEvents) {
-      this.contentEvents = contentEvents;
-      return this;
-    }
-
-    public Builder serverTimings(Map<String, Double> serverTimings) {
-      this.serverTimings = serverTimings;
-      return this;
-    }
-
-    public Builder newConnection(Boolean newConnection) {
-      this.newConnection = newConnection;
-      return this;
-    }
-
-    public Builder outcome(Outcome outcome) {
-      this.outcome = outcome;
-      return this;
-    }
-
-    public Builder reason(FailureReason reason) {
-      this.reason = reason;
-      return this;
-    }
-
-    public Builder httpStatus(Integer httpStatus) {
-      this.httpStatus = httpStatus;
-      return this;
-    }
-
-    public Builder message(String message) {
-      this.message = message;
-      return this;
-    }
-
-    public Builder malformedChunks(Integer malformedChunks) {
-      this.malformedChunks = malformedChunks;
-      return this;
-    }
-
-    public Builder stalls(Integer stalls) {
-      this.stalls = stalls;
-      return this;
-    }
-
-    public Builder longestStallMillis(Long longestStallMillis) {
-      this.longestStallMillis = longestStallMillis;
-      return this;
-    }
-
-    /**
-     * A stream served to its end, after {@link #ttfbMillis}: the first token at {@code ttftMillis}
-     * (so the gap is TTFT − TTFB), {@code tokens} tokens counted by the usage chunk, one content
-     * event each, TPOT = (e2e − TTFT) / (tokens − 1), HTTP 200.
-     */
-    public Builder streamed(long ttftMillis, long e2eMillis, List<Long> itlMillis, int tokens) {
-      return ttftMillis(ttftMillis)
-          .gapMillis(ttftMillis - ttfbMillis)
-          .firstContentMillis(ttftMillis)
-          .e2eMillis(e2eMillis)
-          .itlMillis(itlMillis)
-          .tpotMillis((e2eMillis - ttftMillis) / (double) (tokens - 1))
-          .outputTokens(tokens)
-          .outputTokensSource("usage")
-          .contentEvents(tokens)
-          .httpStatus(200);
-    }
-
-    /** Refused with HTTP 429 "queue full", as a server whose waiting queue is full answers. */
-    public Builder queueFull() {
-      return outcome(Outcome.KO)
-          .reason(FailureReason.HTTP_STATUS)
-          .httpStatus(429)
-          .message("queue full");
-    }
-
-    public RequestRecord build() {
-      return new RequestRecord(
-          run,
-          userId,
-          requestId,
-          phase,
-          step,
-          stepLabel,
-          offeredRate,
-          concurrency,
-          model,
-          promptTokens,
-          maxTokens,
-          startEpochMillis,
-          ttfbMillis,
-          ttftMillis,
-          gapMillis,
-          firstContentMillis,
-          firstReasoningMillis,
-          e2eMillis,
-          itlMillis,
-          tpotMillis,
-          outputTokens,
-          outputTokensSource,
-          contentEvents,
-          serverTimings,
-          newConnection,
-          outcome,
-          reason,
-          httpStatus,
-          message,
-          prompts,
-          sharedPrefixTokens,
-          conversationId,
-          turn,
-          malformedChunks,
-          stalls,
-          longestStallMillis,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null);
-    }
+  /**
+   * {@code request} refused with HTTP 429 "queue full", as a server whose waiting queue is full
+   * answers.
+   */
+  public static RequestRecordBuilder queueFull(RequestRecordBuilder request) {
+    return request
+        .outcome(Outcome.KO)
+        .reason(FailureReason.HTTP_STATUS)
+        .httpStatus(429)
+        .message("queue full");
   }
 }

@@ -7,6 +7,7 @@ import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ class StepLineTest {
   private static StepStats twoRpsStep() {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
-      TestRecords.Builder record =
+      RequestRecordBuilder record =
           TestRecords.builder()
               .userId(i)
               .step(1)
