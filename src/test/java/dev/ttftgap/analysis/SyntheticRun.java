@@ -28,6 +28,16 @@ final class SyntheticRun {
   static final long EPOCH_START = 1_767_225_600_000L;
   static final int OUTPUT_TOKENS = 32;
 
+  /** The named scenarios by the names parameterized tests show. */
+  private static final Map<String, Supplier<SyntheticRun>> SCENARIOS =
+      Map.of(
+          "hockey-stick", SyntheticRun::hockeyStick,
+          "noisy", SyntheticRun::noisy,
+          "queue-limited", SyntheticRun::queueLimited,
+          "wide", SyntheticRun::wide,
+          "flat", SyntheticRun::flat,
+          "linear", SyntheticRun::linear);
+
   int servers = 8;
   double serviceMillis = 500;
   DoubleUnaryOperator prefillMillisAtRate = rate -> 40;
@@ -103,16 +113,6 @@ final class SyntheticRun {
   static List<Double> staircase(double rate, int count) {
     return IntStream.rangeClosed(1, count).mapToObj(i -> i * rate).toList();
   }
-
-  /** The named scenarios by the names parameterized tests show. */
-  private static final Map<String, Supplier<SyntheticRun>> SCENARIOS =
-      Map.of(
-          "hockey-stick", SyntheticRun::hockeyStick,
-          "noisy", SyntheticRun::noisy,
-          "queue-limited", SyntheticRun::queueLimited,
-          "wide", SyntheticRun::wide,
-          "flat", SyntheticRun::flat,
-          "linear", SyntheticRun::linear);
 
   /**
    * Arguments (name, {@code Supplier<SyntheticRun>}) of the scenarios {@code names}, in that order,
