@@ -26,8 +26,6 @@ public final class BaselineComparator {
   static BaselineComparison compare(
       String source, List<StepStats> steps, List<StepBaseline> previous) {
     List<BaselineComparison.StepDelta> deltas = new ArrayList<>();
-    List<Integer> ttfbRegressions = new ArrayList<>();
-    List<Integer> gapRegressions = new ArrayList<>();
     for (StepStats step : steps) {
       StepBaseline before =
           previous.stream().filter(p -> p.step() == step.step()).findFirst().orElse(null);
@@ -38,14 +36,6 @@ public final class BaselineComparator {
       Double ttfbP95 = step.ttfb() == null ? null : step.ttfb().p95Millis();
       Double gapP50 = step.gap() == null ? null : step.gap().p50Millis();
       Double gapP95 = step.gap() == null ? null : step.gap().p95Millis();
-      boolean ttfbRegression = regressed(ttfbP50, before.ttfbP50Millis());
-      boolean gapRegression = regressed(gapP50, before.gapP50Millis());
-      if (ttfbRegression) {
-        ttfbRegressions.add(step.step());
-      }
-      if (gapRegression) {
-        gapRegressions.add(step.step());
-      }
       deltas.add(
           new BaselineComparison.StepDelta(
               step.step(),
@@ -55,10 +45,10 @@ public final class BaselineComparator {
               delta(ttfbP95, before.ttfbP95Millis()),
               delta(gapP50, before.gapP50Millis()),
               delta(gapP95, before.gapP95Millis()),
-              ttfbRegression,
-              gapRegression));
+              regressed(ttfbP50, before.ttfbP50Millis()),
+              regressed(gapP50, before.gapP50Millis())));
     }
-    return new BaselineComparison(source, deltas, ttfbRegressions, gapRegressions);
+    return new BaselineComparison(source, deltas);
   }
 
   static boolean regressed(Double now, Double before) {

@@ -7,20 +7,24 @@ import java.util.List;
  *
  * @param source where the previous report was read from
  * @param steps per matched step, the deltas (this run − previous), ms
- * @param ttfbRegressionSteps steps whose TTFB regressed: points at the network or gateway
- * @param gapRegressionSteps steps whose gap regressed: points at the model side (model, prompt
- *     length, server load)
  */
-public record BaselineComparison(
-    String source,
-    List<StepDelta> steps,
-    List<Integer> ttfbRegressionSteps,
-    List<Integer> gapRegressionSteps) {
+public record BaselineComparison(String source, List<StepDelta> steps) {
 
   public BaselineComparison {
     steps = List.copyOf(steps);
-    ttfbRegressionSteps = List.copyOf(ttfbRegressionSteps);
-    gapRegressionSteps = List.copyOf(gapRegressionSteps);
+  }
+
+  /** Steps whose TTFB regressed, in step order: points at the network or gateway. */
+  public List<Integer> ttfbRegressionSteps() {
+    return steps.stream().filter(StepDelta::ttfbRegression).map(StepDelta::step).toList();
+  }
+
+  /**
+   * Steps whose gap regressed, in step order: points at the model side (model, prompt length,
+   * server load).
+   */
+  public List<Integer> gapRegressionSteps() {
+    return steps.stream().filter(StepDelta::gapRegression).map(StepDelta::step).toList();
   }
 
   /** Deltas of one step, this run minus the previous; null when either side is undefined. */

@@ -7,7 +7,6 @@ import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -172,16 +171,9 @@ public final class CapacityAnalysis {
             ? null
             : BaselineComparator.compare(
                 options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
-    List<String> runs =
-        records.stream()
-            .map(RequestRecord::run)
-            .filter(Objects::nonNull)
-            .distinct()
-            .sorted()
-            .toList();
     return new CapacityReport(
         sources,
-        runs,
+        RecordFields.distinctSorted(records, RequestRecord::run),
         records.size(),
         measured.warmup(),
         options,

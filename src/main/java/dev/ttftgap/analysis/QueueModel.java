@@ -1,6 +1,7 @@
 package dev.ttftgap.analysis;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A queueing model fitted to the measured steps (see {@link QueueModelFitter}): c servers with mean
@@ -36,7 +37,6 @@ import java.util.List;
  * @param baselineRate the low-load step's arrival rate, req/s
  * @param batchingRampEndRate the first fitted step above the low-load one, req/s
  * @param fittedSteps per fitted step, measured vs predicted
- * @param curve predicted gap at evenly spaced rates from 0 up to just below saturation
  * @param lowLoadGapQuantilesMillis the low-load gap distribution (100 quantiles, ms) the wait is
  *     added to
  */
@@ -58,17 +58,18 @@ public record QueueModel(
     double baselineRate,
     double batchingRampEndRate,
     List<ModelStepFit> fittedSteps,
-    List<ModelPoint> curve,
     List<Double> lowLoadGapQuantilesMillis) {
 
   public QueueModel {
     fittedSteps = List.copyOf(fittedSteps);
-    curve = List.copyOf(curve);
     lowLoadGapQuantilesMillis = List.copyOf(lowLoadGapQuantilesMillis);
   }
 
   /** Floor of the Allen–Cunneen factor, so that D/D/c traffic keeps a finite decay rate. */
   public static final double MIN_WAIT_FACTOR = 0.001;
+
+  /** Intervals of the {@link #curve()}: it has one point more. */
+  static final int CURVE_POINTS = 40;
 
   /** Allen–Cunneen's factor (Ca² + Cs²)/2, floored at {@value #MIN_WAIT_FACTOR}. */
   public static double waitFactor(double arrivalCv2, double serviceCv2) {
@@ -88,7 +89,6 @@ public record QueueModel(
   public record ModelPoint(
       double rate, Double gapP50Millis, Double gapP95Millis, Double queueingDelayMeanMillis) {}
 
-  /** Mean wait in the queue at {@code rate} requests/s, ms; null at or beyond saturation. */
   /**
    * The same servers and service under arrivals of another variability, e.g. {@code 1} for the
    * Poisson arrivals of many independent users at a real peak.
@@ -112,10 +112,28 @@ public record QueueModel(
         baselineRate,
         batchingRampEndRate,
         fittedSteps,
-        curve,
         lowLoadGapQuantilesMillis);
   }
 
+  /**
+   * The predicted gap p50 and p95 and mean queueing delay at {@value #CURVE_POINTS} + 1 evenly
+   * spaced rates from 0 up to 98 % of the saturation rate (e.g. 0, 0.392, …, 15.68 req/s for a
+   * saturation rate of 16 req/s): the model's curve on the charts.
+   */
+  public List<ModelPoint> curve() {
+    return IntStream.rangeClosed(0, CURVE_POINTS)
+        .mapToDouble(i -> saturationRate * 0.98 * i / CURVE_POINTS)
+        .mapToObj(
+            rate ->
+                new ModelPoint(
+                    rate,
+                    predictedGapMillis(rate, 50),
+                    predictedGapMillis(rate, 95),
+                    predictedMeanWaitMillis(rate)))
+        .toList();
+  }
+
+  /** Mean wait in the queue at {@code rate} requests/s, ms; null at or beyond saturation. */
   public Double predictedMeanWaitMillis(double rate) {
     return meanWaitMillis(servers, serviceTimeMillis, waitFactor, rate);
   }

@@ -66,7 +66,7 @@ public final class QueueModelFitter {
   static final double MAX_FITTED_UTILISATION = 0.9;
   static final double ANCHOR_WEIGHT = 3;
   static final double CAPACITY_TOLERANCE = 0.1;
-  private static final int CURVE_POINTS = 40;
+  private static final int MIN_FIT_STEPS = 2;
 
   private QueueModelFitter() {}
 
@@ -77,8 +77,10 @@ public final class QueueModelFitter {
       return "no step had enough successful requests for a low-load baseline";
     }
     List<FitStep> fitSteps = fitSteps(steps, baseline, saturation);
-    if (fitSteps.size() < 2) {
-      return "fewer than 2 steps below saturation with "
+    if (fitSteps.size() < MIN_FIT_STEPS) {
+      return "fewer than "
+          + MIN_FIT_STEPS
+          + " steps below saturation with "
           + MIN_STEP_SAMPLES
           + " successful requests";
     }
@@ -94,7 +96,7 @@ public final class QueueModelFitter {
       return null;
     }
     List<FitStep> fitSteps = fitSteps(steps, baseline, saturation);
-    if (fitSteps.size() < 2) {
+    if (fitSteps.size() < MIN_FIT_STEPS) {
       return null;
     }
     double floor = Math.max(2, 0.1 * baseline.gapMeanMillis());
@@ -171,16 +173,6 @@ public final class QueueModelFitter {
       aeSum += Math.abs(delay - step.delayMillis);
     }
     double saturationRate = servers / serviceMillis * 1000;
-    List<QueueModel.ModelPoint> curve = new ArrayList<>();
-    for (int i = 0; i <= CURVE_POINTS; i++) {
-      double rate = saturationRate * 0.98 * i / CURVE_POINTS;
-      curve.add(
-          new QueueModel.ModelPoint(
-              rate,
-              QueueModel.gapPercentileMillis(servers, serviceMillis, waitFactor, shape, rate, 50),
-              QueueModel.gapPercentileMillis(servers, serviceMillis, waitFactor, shape, rate, 95),
-              QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, rate)));
-    }
     String name =
         Math.abs(arrivalCv2 - 1) < 0.1 && Math.abs(serviceCv2 - 1) < 0.1
             ? "M/M/c (Erlang C)"
@@ -207,7 +199,6 @@ public final class QueueModelFitter {
         baselineRate,
         rampEndRate,
         fits,
-        curve,
         Arrays.stream(baseline.gapQuantilesMillis()).boxed().toList());
   }
 

@@ -67,23 +67,22 @@ public record Saturation(
         high);
   }
 
-  /** An open-model verdict (no concurrency, no plateau tolerance). */
-  public Saturation(
-      boolean reached,
-      Integer step,
-      Double rate,
-      Double saturationRate,
-      Double maxAchievedRate,
-      double thresholdRatio) {
-    this(
-        reached,
-        step,
-        rate,
-        saturationRate,
+  /**
+   * A verdict that saturation was not reached, with the best throughput seen and the criterion
+   * applied: {@code thresholdRatio} in an open run, {@code plateauTolerance} in a closed one (the
+   * other null).
+   */
+  public static Saturation notReached(
+      Double maxAchievedRate, Double thresholdRatio, Double plateauTolerance) {
+    return new Saturation(
+        false,
+        null,
+        null,
+        null,
         maxAchievedRate,
         thresholdRatio,
         null,
-        null,
+        plateauTolerance,
         null,
         null);
   }

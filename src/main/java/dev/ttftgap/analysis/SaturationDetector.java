@@ -47,7 +47,7 @@ public final class SaturationDetector {
       }
     }
     if (firstSaturated < 0) {
-      return new Saturation(false, null, null, null, maxAchieved, THRESHOLD_RATIO);
+      return Saturation.notReached(maxAchieved, THRESHOLD_RATIO, null);
     }
     List<Double> plateau = new ArrayList<>();
     for (int i = firstSaturated; i < steps.size(); i++) {
@@ -58,7 +58,17 @@ public final class SaturationDetector {
     }
     double median = Percentiles.median(plateau).orElseThrow();
     StepStats step = steps.get(firstSaturated);
-    return new Saturation(true, step.step(), step.rate(), median, maxAchieved, THRESHOLD_RATIO)
+    return new Saturation(
+            true,
+            step.step(),
+            step.rate(),
+            median,
+            maxAchieved,
+            THRESHOLD_RATIO,
+            null,
+            null,
+            null,
+            null)
         .withInterval(steps.subList(firstSaturated, steps.size()));
   }
 }

@@ -62,7 +62,7 @@ public final class SloEvaluator {
     return evaluate(
         steps,
         options,
-        new Saturation(false, null, null, null, null, SaturationDetector.THRESHOLD_RATIO),
+        Saturation.notReached(null, SaturationDetector.THRESHOLD_RATIO, null),
         null,
         null,
         Set.of());

@@ -137,18 +137,8 @@ public final class StepStatistics {
       SteadyState steadyState) {
     List<RequestRecord> records = step.records;
     RequestRecord first = records.get(0);
-    String label =
-        records.stream()
-            .map(RequestRecord::stepLabel)
-            .filter(Objects::nonNull)
-            .findFirst()
-            .orElse(null);
-    Integer concurrency =
-        records.stream()
-            .map(RequestRecord::concurrency)
-            .filter(Objects::nonNull)
-            .findFirst()
-            .orElse(null);
+    String label = RecordFields.first(records, RequestRecord::stepLabel);
+    Integer concurrency = RecordFields.first(records, RequestRecord::concurrency);
 
     long[][] union = union(runWindows.values());
     double windowMillis = Arrays.stream(union).mapToLong(w -> w[1] - w[0]).sum();

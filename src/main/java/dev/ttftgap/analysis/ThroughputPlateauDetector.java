@@ -49,8 +49,7 @@ public final class ThroughputPlateauDetector {
       }
     }
     if (start < 0) {
-      return new Saturation(
-          false, null, null, null, maxAchieved, null, null, TOLERANCE, null, null);
+      return Saturation.notReached(maxAchieved, null, TOLERANCE);
     }
     List<Double> plateau = new ArrayList<>();
     for (int i = start; i < measured.size(); i++) {

@@ -25,13 +25,7 @@ public final class WorkloadAnalysis {
 
   public static Workload of(List<RequestRecord> records) {
     List<RequestRecord> measured = records.stream().filter(r -> !r.warmup()).toList();
-    List<String> prompts =
-        records.stream()
-            .map(RequestRecord::prompts)
-            .filter(Objects::nonNull)
-            .distinct()
-            .sorted()
-            .toList();
+    List<String> prompts = RecordFields.distinctSorted(records, RequestRecord::prompts);
     Integer shared =
         records.stream()
             .map(RequestRecord::sharedPrefixTokens)

@@ -45,11 +45,7 @@ class CapacityAnalysisTest {
   @Test
   void hockeyStickGetsEveryVerdict() {
     CapacityReport report =
-        CapacityAnalysis.analyze(
-            SyntheticRun.hockeyStick().records(),
-            List.of("synthetic"),
-            CapacityOptions.defaults().withPeakRate(100),
-            null);
+        analyze(SyntheticRun.hockeyStick().records(), CapacityOptions.defaults().withPeakRate(100));
 
     assertThat(report.steps()).hasSize(12);
     assertThat(report.headerTiming().timing()).isEqualTo(HeaderTiming.AT_ACCEPT);
@@ -67,19 +63,14 @@ class CapacityAnalysisTest {
   @Test
   void theSloVerdictLeavesOutAStepWhereTheLoadGeneratorsDelayReachesATenthOfTheLimit() {
     List<RequestRecord> records = SyntheticRun.hockeyStick().records();
-    CapacityReport plain =
-        CapacityAnalysis.analyze(records, List.of("synthetic"), CapacityOptions.defaults(), null);
+    CapacityReport plain = analyze(records, CapacityOptions.defaults());
     int failing = plain.slo().firstFailingStep();
     // default SLO: p95 TTFT ≤ 2000 ms, p95 gap ≤ 1000 ms, so a tenth of the tightest is 100 ms
     LoadGeneratorHealth blocked150 = HealthSamples.flagging(12, Set.of(failing), 150_000);
     LoadGeneratorHealth blocked31 = HealthSamples.flagging(12, Set.of(failing), 31_000);
 
-    CapacityReport leftOut =
-        CapacityAnalysis.analyze(
-            records, List.of("synthetic"), CapacityOptions.defaults(), null, blocked150);
-    CapacityReport kept =
-        CapacityAnalysis.analyze(
-            records, List.of("synthetic"), CapacityOptions.defaults(), null, blocked31);
+    CapacityReport leftOut = analyze(records, CapacityOptions.defaults(), blocked150);
+    CapacityReport kept = analyze(records, CapacityOptions.defaults(), blocked31);
 
     assertThat(leftOut.loadGenerator().leftOutOfSloSteps())
         .as("150 ms ≥ 100 ms")
@@ -111,13 +102,7 @@ class CapacityAnalysisTest {
             Optional.empty(),
             Optional.empty());
 
-    CapacityReport report =
-        CapacityAnalysis.analyze(
-            records,
-            List.of("synthetic"),
-            tight,
-            null,
-            HealthSamples.flagging(12, Set.of(2), 31_000));
+    CapacityReport report = analyze(records, tight, HealthSamples.flagging(12, Set.of(2), 31_000));
 
     assertThat(report.loadGenerator().sloLimitMillis()).as("tightest limit").isEqualTo(200.0);
     assertThat(report.loadGenerator().leftOutOfSloSteps()).as("31 ms ≥ 20 ms").containsExactly(2);
@@ -129,19 +114,15 @@ class CapacityAnalysisTest {
     List<RequestRecord> shuffled = new ArrayList<>(records);
     Collections.shuffle(shuffled, new Random(3));
 
-    CapacityReport ordered =
-        CapacityAnalysis.analyze(records, List.of("x"), CapacityOptions.defaults(), null);
-    CapacityReport reordered =
-        CapacityAnalysis.analyze(shuffled, List.of("x"), CapacityOptions.defaults(), null);
+    CapacityReport ordered = analyze(records, CapacityOptions.defaults());
+    CapacityReport reordered = analyze(shuffled, CapacityOptions.defaults());
 
     assertThat(reordered).isEqualTo(ordered);
   }
 
   @Test
   void flatRunExplainsWhyThereIsNoModel() {
-    CapacityReport report =
-        CapacityAnalysis.analyze(
-            SyntheticRun.flat().records(), List.of("x"), CapacityOptions.defaults(), null);
+    CapacityReport report = analyze(SyntheticRun.flat().records(), CapacityOptions.defaults());
 
     assertThat(report.model()).isNull();
     assertThat(report.modelNote()).isNotBlank();
@@ -152,11 +133,9 @@ class CapacityAnalysisTest {
   @Test
   void closedRunGetsPlateauLittlesLawAndClosedReplicasInsteadOfTheOpenVerdicts() {
     CapacityReport report =
-        CapacityAnalysis.analyze(
+        analyze(
             EngineStaircase.closedConcurrency().records(),
-            List.of("engine"),
-            CapacityOptions.defaults().withPeakRate(40),
-            null);
+            CapacityOptions.defaults().withPeakRate(40));
 
     assertThat(report.loadModel()).isEqualTo(LoadModel.CLOSED);
     assertThat(report.saturation().concurrency()).as("plateau read in streams").isNotNull();
@@ -167,5 +146,16 @@ class CapacityAnalysisTest {
     assertThat(report.closedLoopModel()).isNotNull();
     assertThat(report.replicas().fromPlateau()).as("ceil(40 / ≈ 7.9)").isEqualTo(6);
     assertThat(report.replicas().concurrencyPerReplica()).isEqualTo(report.slo().maxConcurrency());
+  }
+
+  /** The report of {@code records} from one source, no baseline, no load-generator health. */
+  private static CapacityReport analyze(List<RequestRecord> records, CapacityOptions options) {
+    return analyze(records, options, null);
+  }
+
+  /** As {@link #analyze(List, CapacityOptions)}, with the load generator's {@code health}. */
+  private static CapacityReport analyze(
+      List<RequestRecord> records, CapacityOptions options, LoadGeneratorHealth health) {
+    return CapacityAnalysis.analyze(records, List.of("synthetic"), options, null, health);
   }
 }

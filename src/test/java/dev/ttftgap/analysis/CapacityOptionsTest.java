@@ -58,7 +58,8 @@ class CapacityOptionsTest {
         new CapacityOptions(
             CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, 1, null, null, null);
 
-    assertThat(options.sloTtftP95Millis()).isInfinite();
+    assertThat(options.sloTtftP95Millis()).as("NO_LIMIT on TTFT: no limit").isInfinite();
+    assertThat(options.sloGapP95Millis()).as("NO_LIMIT on the gap: no limit").isInfinite();
   }
 
   @Test

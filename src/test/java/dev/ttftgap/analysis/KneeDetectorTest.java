@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,12 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class KneeDetectorTest {
 
   static Stream<Arguments> kneeScenarios() {
-    return Stream.of(
-        Arguments.of("hockey-stick", (Supplier<SyntheticRun>) SyntheticRun::hockeyStick),
-        Arguments.of("noisy", (Supplier<SyntheticRun>) SyntheticRun::noisy),
-        Arguments.of("queue-limited", (Supplier<SyntheticRun>) SyntheticRun::queueLimited),
-        Arguments.of("wide", (Supplier<SyntheticRun>) SyntheticRun::wide),
-        Arguments.of("linear", (Supplier<SyntheticRun>) SyntheticRun::linear));
+    return SyntheticRun.scenarios("hockey-stick", "noisy", "queue-limited", "wide", "linear");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -64,12 +60,7 @@ class KneeDetectorTest {
 
   @Test
   void bandIsTheLargestOfRatioMadAndFloor() {
-    List<StepStats> steps =
-        List.of(
-            TestSteps.step(1, 2, 20, 40, 45, 0),
-            TestSteps.step(2, 4, 20, 55, 60, 0),
-            TestSteps.step(3, 6, 20, 75, 90, 0),
-            TestSteps.step(4, 8, 20, 120, 200, 0));
+    List<StepStats> steps = gaps(new double[] {40, 55, 75, 120}, new double[] {45, 60, 90, 200});
     LowLoadBaseline baseline = new LowLoadBaseline(1, 40, 40, 4, new double[] {40}, 24, 500);
 
     Knee knee = KneeDetector.detect(steps, baseline);
@@ -83,16 +74,21 @@ class KneeDetectorTest {
 
   @Test
   void singleSpikeThatReturnsToTheBandIsNotAKnee() {
-    List<StepStats> steps =
-        List.of(
-            TestSteps.step(1, 2, 20, 40, 45, 0),
-            TestSteps.step(2, 4, 20, 90, 95, 0),
-            TestSteps.step(3, 6, 20, 42, 50, 0),
-            TestSteps.step(4, 8, 20, 100, 200, 0));
+    List<StepStats> steps = gaps(new double[] {40, 90, 42, 100}, new double[] {45, 95, 50, 200});
     LowLoadBaseline baseline = new LowLoadBaseline(1, 40, 40, 2, new double[] {40}, 24, 500);
 
     assertThat(KneeDetector.detect(steps, baseline).step())
         .as("step 2 returns to the band at step 3; the knee is step 4")
         .isEqualTo(4);
+  }
+
+  /**
+   * Steps 1, 2, … at 2, 4, … requests/s, TTFB p50 20 ms, no errors, with gap p50 {@code p50s} and
+   * p95 {@code p95s}, ms.
+   */
+  private static List<StepStats> gaps(double[] p50s, double[] p95s) {
+    return IntStream.range(0, p50s.length)
+        .mapToObj(i -> TestSteps.step(i + 1, 2 * (i + 1), 20, p50s[i], p95s[i], 0))
+        .toList();
   }
 }

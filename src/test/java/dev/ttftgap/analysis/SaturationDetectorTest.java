@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,11 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SaturationDetectorTest {
 
   static Stream<Arguments> saturatingScenarios() {
-    return Stream.of(
-        Arguments.of("hockey-stick", (Supplier<SyntheticRun>) SyntheticRun::hockeyStick),
-        Arguments.of("noisy", (Supplier<SyntheticRun>) SyntheticRun::noisy),
-        Arguments.of("queue-limited", (Supplier<SyntheticRun>) SyntheticRun::queueLimited),
-        Arguments.of("wide", (Supplier<SyntheticRun>) SyntheticRun::wide));
+    return SyntheticRun.scenarios("hockey-stick", "noisy", "queue-limited", "wide");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -60,11 +57,7 @@ class SaturationDetectorTest {
 
   @Test
   void isolatedDipFollowedByHealthyStepsIsNotSaturation() {
-    List<StepStats> steps =
-        List.of(
-            TestSteps.stepWithRates(1, 2, 2, 2),
-            TestSteps.stepWithRates(2, 4, 4, 3.2),
-            TestSteps.stepWithRates(3, 6, 6, 5.9));
+    List<StepStats> steps = achieving(new double[] {2, 4, 6}, new double[] {2, 3.2, 5.9});
 
     assertThat(SaturationDetector.detect(steps).reached())
         .as("one low window between healthy ones is noise")
@@ -73,17 +66,22 @@ class SaturationDetectorTest {
 
   @Test
   void plateauIsTheMedianAchievedRateOfTheSaturatedSteps() {
-    List<StepStats> steps =
-        List.of(
-            TestSteps.stepWithRates(1, 10, 10, 10),
-            TestSteps.stepWithRates(2, 20, 20, 15),
-            TestSteps.stepWithRates(3, 30, 30, 16),
-            TestSteps.stepWithRates(4, 40, 40, 14));
+    List<StepStats> steps = achieving(new double[] {10, 20, 30, 40}, new double[] {10, 15, 16, 14});
 
     Saturation saturation = SaturationDetector.detect(steps);
 
     assertThat(saturation.step()).as("step 2 is the first below 0.9 × arrivals").isEqualTo(2);
     assertThat(saturation.saturationRate()).as("median of 15, 16, 14").isEqualTo(15.0);
     assertThat(saturation.maxAchievedRate()).isEqualTo(16.0);
+  }
+
+  /**
+   * Steps 1, 2, … offered {@code rates} requests/s, arriving on time and completing {@code
+   * achieved} requests/s.
+   */
+  private static List<StepStats> achieving(double[] rates, double[] achieved) {
+    return IntStream.range(0, rates.length)
+        .mapToObj(i -> TestSteps.stepWithRates(i + 1, rates[i], rates[i], achieved[i]))
+        .toList();
   }
 }

@@ -10,20 +10,44 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class StepStatisticsTest {
 
   private static List<RequestRecord> injector(String run, long seed) {
+    return injector(run, seed, 0);
+  }
+
+  /** Run {@code run} of 20-s steps at 2, 4 and 6 rps, starting {@code delayMillis} late. */
+  private static List<RequestRecord> injector(String run, long seed, long delayMillis) {
     SyntheticRun synthetic = SyntheticRun.hockeyStick();
     synthetic.run = run;
     synthetic.seed = seed;
     synthetic.stepRates = List.of(2.0, 4.0, 6.0);
     synthetic.stepSeconds = 20;
+    synthetic.epochStartMillis += delayMillis;
     return synthetic.records();
+  }
+
+  /** Injectors a and b in the same windows, as the parts of a split run. */
+  private static List<RequestRecord> twoInjectors() {
+    List<RequestRecord> records = new ArrayList<>(injector("a", 1));
+    records.addAll(injector("b", 2));
+    return records;
+  }
+
+  /** The same staircase run twice, an hour apart. */
+  private static List<RequestRecord> twoRunsAnHourApart() {
+    List<RequestRecord> records = new ArrayList<>(injector("first", 1));
+    records.addAll(injector("second", 2, 3_600_000));
+    return records;
   }
 
   @Test
@@ -72,8 +96,7 @@ class StepStatisticsTest {
 
   @Test
   void stepPercentilesAreThoseOfOneHistogramOfAllSamples() {
-    List<RequestRecord> records = new ArrayList<>(injector("a", 1));
-    records.addAll(injector("b", 2));
+    List<RequestRecord> records = twoInjectors();
     Histogram all = new Histogram(3);
     records.stream()
         .filter(r -> r.step() == 3 && r.ok())
@@ -87,35 +110,31 @@ class StepStatisticsTest {
   }
 
   @Test
-  void concurrentInjectorsAddTheirRates() {
-    List<RequestRecord> records = new ArrayList<>(injector("a", 1));
-    records.addAll(injector("b", 2));
+  void concurrentInjectorsAddTheirArrivals() {
+    StepStats step2 = StepStatistics.of(twoInjectors()).get(1);
 
-    StepStats step2 = StepStatistics.of(records).get(1);
-
-    assertThat(step2.offeredRate())
-        .as("two injectors at 4 rps in the same window")
-        .isCloseTo(8.0, org.assertj.core.data.Offset.offset(0.3));
     assertThat(step2.arrivalRate()).as("measured arrivals of both").isBetween(6.5, 9.5);
   }
 
+  static Stream<Arguments> twoSourcesOfStep2() {
+    return Stream.of(
+        Arguments.of("two injectors at 4 rps in the same window", twoInjectors(), 8.0, 0.3),
+        Arguments.of("two runs at 4 rps an hour apart", twoRunsAnHourApart(), 4.0, 0.01));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("twoSourcesOfStep2")
+  void concurrentSourcesAddTheirOfferedRatesAndRepeatedRunsAverageThem(
+      String why, List<RequestRecord> records, double offered, double tolerance) {
+    assertThat(StepStatistics.of(records).get(1).offeredRate())
+        .as(why)
+        .isCloseTo(offered, Offset.offset(tolerance));
+  }
+
   @Test
-  void repeatedRunsAverageTheirRates() {
-    List<RequestRecord> first = injector("first", 1);
-    SyntheticRun later = SyntheticRun.hockeyStick();
-    later.run = "second";
-    later.seed = 2;
-    later.stepRates = List.of(2.0, 4.0, 6.0);
-    later.stepSeconds = 20;
-    later.epochStartMillis = SyntheticRun.EPOCH_START + 3_600_000;
-    List<RequestRecord> records = new ArrayList<>(first);
-    records.addAll(later.records());
+  void repeatedRunsLayTheirWindowsEndToEnd() {
+    StepStats step2 = StepStatistics.of(twoRunsAnHourApart()).get(1);
 
-    StepStats step2 = StepStatistics.of(records).get(1);
-
-    assertThat(step2.offeredRate())
-        .as("two runs at 4 rps an hour apart")
-        .isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.01));
     assertThat(step2.windowSeconds()).as("two 20 s windows laid end to end").isBetween(36.0, 41.0);
   }
 

@@ -12,7 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.function.Consumer;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * A seeded simulator of a c-server FIFO queue that writes the records a real run would: Poisson
@@ -24,13 +29,22 @@ final class SyntheticRun {
   static final long EPOCH_START = 1_767_225_600_000L;
   static final int OUTPUT_TOKENS = 32;
 
+  /** The named scenarios by the names parameterized tests show. */
+  private static final Map<String, Supplier<SyntheticRun>> SCENARIOS =
+      Map.of(
+          "hockey-stick", SyntheticRun::hockeyStick,
+          "noisy", SyntheticRun::noisy,
+          "queue-limited", SyntheticRun::queueLimited,
+          "wide", SyntheticRun::wide,
+          "flat", SyntheticRun::flat,
+          "linear", SyntheticRun::linear);
+
   int servers = 8;
   double serviceMillis = 500;
   DoubleUnaryOperator prefillMillisAtRate = rate -> 40;
   double ttfbMillis = 15;
   double noiseSigma = 0.05;
-  List<Double> stepRates =
-      List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 22.0, 24.0);
+  List<Double> stepRates = staircase(2, 12);
   double stepSeconds = 30;
   double warmupSeconds = 0;
   int maxQueue = Integer.MAX_VALUE;
@@ -50,53 +64,63 @@ final class SyntheticRun {
 
   /** Heavy noise on TTFB and prefill, fewer faster servers. */
   static SyntheticRun noisy() {
-    SyntheticRun run = new SyntheticRun();
-    run.servers = 4;
-    run.serviceMillis = 250;
-    run.noiseSigma = 0.5;
-    run.seed = 7;
-    return run;
+    return queue(4, 250, 7).with(run -> run.noiseSigma = 0.5);
   }
 
   /** A bounded queue: beyond 32 waiting requests the server answers 429. */
   static SyntheticRun queueLimited() {
-    SyntheticRun run = new SyntheticRun();
-    run.servers = 16;
-    run.serviceMillis = 1000;
-    run.maxQueue = 32;
-    run.seed = 11;
-    return run;
+    return queue(16, 1000, 11).with(run -> run.maxQueue = 32);
   }
 
   /** Many servers, long requests, a wide staircase. */
   static SyntheticRun wide() {
-    SyntheticRun run = new SyntheticRun();
-    run.servers = 32;
-    run.serviceMillis = 800;
-    run.prefillMillisAtRate = rate -> 120;
-    run.ttfbMillis = 200;
-    run.stepRates = List.of(5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 55.0, 60.0);
-    run.seed = 23;
-    return run;
+    return queue(32, 800, 23)
+        .with(run -> run.prefillMillisAtRate = rate -> 120)
+        .with(run -> run.ttfbMillis = 200)
+        .with(run -> run.stepRates = staircase(5, 12));
   }
 
   /** Far below capacity at every step: nothing queues. */
   static SyntheticRun flat() {
-    SyntheticRun run = new SyntheticRun();
-    run.servers = 64;
-    run.stepRates = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0);
-    run.seed = 3;
-    return run;
+    return queue(64, 500, 3).with(run -> run.stepRates = staircase(1, 8));
   }
 
   /** No queueing, but the gap grows linearly with the rate (prefill 40 ms + 10 ms per rps). */
   static SyntheticRun linear() {
+    return queue(64, 500, 5)
+        .with(run -> run.stepRates = staircase(2, 8))
+        .with(run -> run.prefillMillisAtRate = rate -> 40 + 10 * rate);
+  }
+
+  /**
+   * The default run on {@code servers} servers of mean service time {@code serviceMillis}, drawn
+   * from {@code seed}.
+   */
+  private static SyntheticRun queue(int servers, double serviceMillis, long seed) {
     SyntheticRun run = new SyntheticRun();
-    run.servers = 64;
-    run.stepRates = List.of(2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0);
-    run.prefillMillisAtRate = rate -> 40 + 10 * rate;
-    run.seed = 5;
+    run.servers = servers;
+    run.serviceMillis = serviceMillis;
+    run.seed = seed;
     return run;
+  }
+
+  /** This run after {@code change}, e.g. {@code with(run -> run.maxQueue = 32)}. */
+  SyntheticRun with(Consumer<SyntheticRun> change) {
+    change.accept(this);
+    return this;
+  }
+
+  /** {@code count} steps rising by {@code rate} requests/s: rate, 2 × rate, …, count × rate. */
+  static List<Double> staircase(double rate, int count) {
+    return IntStream.rangeClosed(1, count).mapToObj(i -> i * rate).toList();
+  }
+
+  /**
+   * Arguments (name, {@code Supplier<SyntheticRun>}) of the scenarios {@code names}, in that order,
+   * for a {@code @MethodSource}.
+   */
+  static Stream<Arguments> scenarios(String... names) {
+    return Stream.of(names).map(name -> Arguments.of(name, SCENARIOS.get(name)));
   }
 
   double capacityRate() {

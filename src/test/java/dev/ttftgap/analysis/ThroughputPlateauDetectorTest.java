@@ -4,21 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ThroughputPlateauDetectorTest {
 
   @Test
   void workedExampleFromTheJavadocPlateausAtEightUsers() {
-    List<StepStats> steps =
-        List.of(
-            TestSteps.closedStep(1, 2, 2.67, 35, 0),
-            TestSteps.closedStep(2, 4, 4.67, 52, 0),
-            TestSteps.closedStep(3, 8, 7.81, 84, 0),
-            TestSteps.closedStep(4, 16, 7.99, 1086, 0),
-            TestSteps.closedStep(5, 32, 7.87, 3115, 0));
-
-    Saturation saturation = ThroughputPlateauDetector.detect(steps);
+    Saturation saturation =
+        plateau(
+            2, new double[] {2.67, 4.67, 7.81, 7.99, 7.87}, new double[] {35, 52, 84, 1086, 3115});
 
     assertThat(saturation.reached()).as("16 and 32 users add < 5 %% over 8 users").isTrue();
     assertThat(saturation.step()).isEqualTo(3);
@@ -32,13 +27,7 @@ class ThroughputPlateauDetectorTest {
 
   @Test
   void throughputStillRisingAtTheLastStepIsNoPlateau() {
-    List<StepStats> steps =
-        List.of(
-            TestSteps.closedStep(1, 2, 2.7, 35, 0),
-            TestSteps.closedStep(2, 4, 5.1, 40, 0),
-            TestSteps.closedStep(3, 8, 9.4, 45, 0));
-
-    Saturation saturation = ThroughputPlateauDetector.detect(steps);
+    Saturation saturation = plateau(2, new double[] {2.7, 5.1, 9.4}, new double[] {35, 40, 45});
 
     assertThat(saturation.reached()).as("every step beats the one before by > 5 %%").isFalse();
     assertThat(saturation.saturationRate()).as("no plateau, no capacity estimate").isNull();
@@ -51,14 +40,8 @@ class ThroughputPlateauDetectorTest {
   @Test
   void aLaterRiseBeyondTheToleranceMovesThePlateauOn() {
     // 4 → 8 users adds 2.5 %, but 16 users reach 9.0 (+ 10 %): the slots were not all busy yet
-    List<StepStats> steps =
-        List.of(
-            TestSteps.closedStep(1, 4, 8.0, 35, 0),
-            TestSteps.closedStep(2, 8, 8.2, 40, 0),
-            TestSteps.closedStep(3, 16, 9.0, 900, 0),
-            TestSteps.closedStep(4, 32, 9.1, 2900, 0));
-
-    Saturation saturation = ThroughputPlateauDetector.detect(steps);
+    Saturation saturation =
+        plateau(4, new double[] {8.0, 8.2, 9.0, 9.1}, new double[] {35, 40, 900, 2900});
 
     assertThat(saturation.concurrency())
         .as("the first step that no later step beats by > 5 %%: not 4 or 8 users")
@@ -68,9 +51,22 @@ class ThroughputPlateauDetectorTest {
 
   @Test
   void aSingleStepCannotShowAPlateau() {
-    Saturation saturation =
-        ThroughputPlateauDetector.detect(List.of(TestSteps.closedStep(1, 8, 7.9, 40, 0)));
+    Saturation saturation = plateau(8, new double[] {7.9}, new double[] {40});
 
     assertThat(saturation.reached()).as("nothing after it to show it stopped rising").isFalse();
+  }
+
+  /**
+   * The plateau verdict on closed steps 1, 2, … of {@code firstUsers}, 2 × {@code firstUsers}, …
+   * users with throughput {@code throughputs}, requests/s, gap p95 {@code gapP95s}, ms, and no
+   * errors.
+   */
+  private static Saturation plateau(int firstUsers, double[] throughputs, double[] gapP95s) {
+    List<StepStats> steps =
+        IntStream.range(0, throughputs.length)
+            .mapToObj(
+                i -> TestSteps.closedStep(i + 1, firstUsers << i, throughputs[i], gapP95s[i], 0))
+            .toList();
+    return ThroughputPlateauDetector.detect(steps);
   }
 }

@@ -24,7 +24,7 @@ class EventLoopProbeTest {
   void aLoopBlockedByItsOwnTasksShowsTheBlockAsDelayWhileAnIdleLoopDoesNot() throws Exception {
     EventLoopProbe probe = EventLoopProbe.start(List.of(idle, blocked), Duration.ofMillis(5));
     // a task that holds the second loop for 40 ms every 100 ms, as a busy event loop would
-    blocked.scheduleAtFixedRate(() -> sleep(40), 0, 100, TimeUnit.MILLISECONDS);
+    blocked.scheduleAtFixedRate(BlockingTasks.holding(40), 0, 100, TimeUnit.MILLISECONDS);
     Thread.sleep(1_000);
     List<List<Long>> delays = probe.drain();
     probe.stop();
@@ -62,13 +62,5 @@ class EventLoopProbeTest {
     assertThat(probe.drain().get(0).size())
         .as("ticks after the loop shut down")
         .isLessThanOrEqualTo(1);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -3,6 +3,7 @@ package dev.ttftgap.health;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** Synthetic load-generator samples for tests: seconds of a step with given probe delays. */
 public final class HealthSamples {
@@ -39,11 +40,16 @@ public final class HealthSamples {
    * A run whose steps 1 and 2 were quiet and whose step 3's first loop was blocked 31 ms at times.
    */
   public static LoadGeneratorHealth blockedAtStep3() {
-    List<LoadGeneratorSample> samples = new ArrayList<>();
-    samples.addAll(step(1, 5, 400, 0, 0, 1_000));
-    samples.addAll(step(2, 5, 400, 0, 0, 1_000));
-    samples.addAll(step(3, 5, 400, 5, 31_000, 1_000));
-    return LoadGeneratorAnalysis.analyze(samples);
+    return analyze(
+        step(1, 5, 400, 0, 0, 1_000),
+        step(2, 5, 400, 0, 0, 1_000),
+        step(3, 5, 400, 5, 31_000, 1_000));
+  }
+
+  /** The health of the samples of {@code steps}, one after the other. */
+  @SafeVarargs
+  public static LoadGeneratorHealth analyze(List<LoadGeneratorSample>... steps) {
+    return LoadGeneratorAnalysis.analyze(Stream.of(steps).flatMap(List::stream).toList());
   }
 
   /** Steps 1..{@code steps}, quiet except those in {@code blocked}, blocked 31 ms at times. */

@@ -1,5 +1,7 @@
 package dev.ttftgap.health;
 
+import static dev.ttftgap.health.HealthSamples.analyze;
+import static dev.ttftgap.health.HealthSamples.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.RequestRecord;
@@ -29,8 +31,7 @@ class LoadGeneratorAnalysisTest {
   @Test
   void halfAPercentOfLateTicksStaysUnderThePercentile() {
     // 5 of 1000 ticks (0.5 %) 31 ms late: p99 is still a quiet tick
-    LoadGeneratorHealth health =
-        LoadGeneratorAnalysis.analyze(HealthSamples.step(1, 10, 400, 1, 31_000, 0));
+    LoadGeneratorHealth health = analyze(step(1, 10, 400, 1, 31_000, 0));
     assertThat(health.step(1).eventLoopDelayP99Millis()).isEqualTo(0.4);
     assertThat(health.step(1).eventLoopDelayMaxMillis()).isEqualTo(31.0);
     assertThat(health.step(1).vouched()).isTrue();
@@ -38,10 +39,8 @@ class LoadGeneratorAnalysisTest {
 
   @Test
   void injectionLagIsMeasuredAgainstTheBestServedStartAndFlagsAStep() {
-    List<LoadGeneratorSample> samples = new ArrayList<>();
-    samples.addAll(HealthSamples.step(1, 5, 100, 0, 0, 5_000_000));
-    samples.addAll(HealthSamples.step(2, 5, 100, 0, 0, 5_025_000));
-    LoadGeneratorHealth health = LoadGeneratorAnalysis.analyze(samples);
+    LoadGeneratorHealth health =
+        analyze(step(1, 5, 100, 0, 0, 5_000_000), step(2, 5, 100, 0, 0, 5_025_000));
 
     assertThat(health.step(1).injectionLagP99Millis())
         .as("lag of the best-served step: the origin")
@@ -60,7 +59,7 @@ class LoadGeneratorAnalysisTest {
               "r", 1, i < 10 ? 1 : 2, 1_000L * i + (i < 10 ? 0 : 30 * (i - 9)), 1_000L));
     }
     LoadGeneratorHealth health =
-        LoadGeneratorAnalysis.analyze(HealthSamples.step(1, 5, 100, 0, 0, 7_000_000), records);
+        LoadGeneratorAnalysis.analyze(step(1, 5, 100, 0, 0, 7_000_000), records);
 
     assertThat(health.step(1).injectionLagP99Millis())
         .as("step 1: each request starts as its predecessor ends")
@@ -93,10 +92,7 @@ class LoadGeneratorAnalysisTest {
 
   @Test
   void theWarmUpStaysOutOfTheStepsAndTheRun() {
-    List<LoadGeneratorSample> samples = new ArrayList<>();
-    samples.addAll(HealthSamples.step(0, 3, 400, 50, 90_000, 0));
-    samples.addAll(HealthSamples.step(1, 3, 400, 0, 0, 0));
-    LoadGeneratorHealth health = LoadGeneratorAnalysis.analyze(samples);
+    LoadGeneratorHealth health = analyze(step(0, 3, 400, 50, 90_000, 0), step(1, 3, 400, 0, 0, 0));
 
     assertThat(health.steps()).extracting(LoadGeneratorStep::step).containsExactly(1);
     assertThat(health.run().eventLoopDelayMaxMillis())

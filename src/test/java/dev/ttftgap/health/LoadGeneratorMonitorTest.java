@@ -29,7 +29,7 @@ class LoadGeneratorMonitorTest {
       }
       Thread.sleep(1100);
       // step 2: the loop runs 30 ms tasks back to back, as an overloaded client's loop would
-      loop.scheduleAtFixedRate(() -> sleep(30), 0, 35, TimeUnit.MILLISECONDS);
+      loop.scheduleAtFixedRate(BlockingTasks.holding(30), 0, 35, TimeUnit.MILLISECONDS);
       Thread.sleep(700);
     } finally {
       monitor.close();
@@ -73,13 +73,5 @@ class LoadGeneratorMonitorTest {
     assertThat(samples.get(samples.size() - 1).eventLoopDelaysMicros())
         .as("loops probed: the first call's one")
         .hasSize(1);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -62,9 +62,7 @@ class StepDetailTablesTest {
         new BaselineComparison(
             "previous/capacity.json",
             List.of(
-                new BaselineComparison.StepDelta(2, 2.0, 2.0, -1.0, 0.5, 40.0, null, false, true)),
-            List.of(),
-            List.of(2));
+                new BaselineComparison.StepDelta(2, 2.0, 2.0, -1.0, 0.5, 40.0, null, false, true)));
 
     assertThat(StepDetailTables.baselineRows(comparison))
         .containsExactly(List.of("2", "2 (2)", "-1.0", "+0.5", "+40", "—", "gap"));
