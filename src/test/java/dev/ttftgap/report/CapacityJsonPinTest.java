@@ -79,47 +79,27 @@ class CapacityJsonPinTest {
         HealthSamples.flagging(12, Set.of(12)));
   }
 
-  /** The rising-rate report as if a rate search had held step 4's rate. */
+  /** The rising-rate report as if a rate search had held 6.5 rps at step 4 and failed at 7. */
   private static CapacityReport withHeldRate() {
-    CapacityReport r = Synthetic.risingRate();
-    SloVerdict s = r.slo();
-    SloVerdict held =
+    HeldRate held = new HeldRate(4, 6.5, 6.4, 60.0, 900.5, 120.25, 0.5, 7.0);
+    return ReportCopy.withSlo(
+        Synthetic.risingRate(),
         new SloVerdict(
-            s.ttftP95LimitMillis(),
-            s.gapP95LimitMillis(),
-            s.errorRateLimitPercent(),
-            s.maxSustainableRate(),
-            s.lowerBound(),
-            s.lastPassingStep(),
-            s.firstFailingStep(),
-            s.limitingMetric(),
-            s.maxConcurrency(),
-            s.throughputAtMaxConcurrency(),
-            s.method(),
-            s.rateLow(),
-            s.rateHigh(),
-            s.transientSteps(),
-            s.cappedBySaturation(),
-            new HeldRate(4, 6.5, 6.4, 60.0, 900.5, 120.25, 0.5, null));
-    return new CapacityReport(
-        r.sources(),
-        r.runs(),
-        r.requests(),
-        r.warmupRequests(),
-        r.options(),
-        r.steps(),
-        r.headerTiming(),
-        r.knee(),
-        held,
-        r.saturation(),
-        r.model(),
-        r.modelNote(),
-        r.closedLoopModel(),
-        r.replicas(),
-        r.baseline(),
-        r.workload(),
-        r.runNotes(),
-        r.serverMetrics(),
-        r.loadGenerator());
+            3000,
+            2500,
+            1,
+            6.5,
+            false,
+            4,
+            5,
+            "ttft",
+            null,
+            null,
+            "held",
+            6.5,
+            7.0,
+            List.of(3),
+            false,
+            held));
   }
 }
