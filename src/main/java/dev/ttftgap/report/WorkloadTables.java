@@ -98,28 +98,30 @@ final class WorkloadTables {
   }
 
   static List<List<String>> lengthRows(CapacityReport report) {
-    return TextTable.rowsOf(
-        report.workload().steps(),
-        step ->
-            List.of(
-                String.valueOf(step.step()),
-                String.valueOf(step.requests()),
-                Fmt.num(step.promptTokensMean()) + " / " + whole(step.promptTokensP50()),
-                Fmt.num(step.maxTokensMean()),
-                Fmt.num(step.outputTokensMean()) + " / " + whole(step.outputTokensP50()),
-                Fmt.pct(step.shortOutputPercent())));
+    return TextTable.rowsOf(report.workload().steps(), WorkloadTables::lengthRow);
   }
 
   static List<List<String>> turnRows(CapacityReport report) {
-    return TextTable.rowsOf(
-        report.workload().turns(),
-        turn ->
-            List.of(
-                String.valueOf(turn.turn()),
-                String.valueOf(turn.requests()),
-                String.valueOf(turn.okRequests()),
-                Fmt.num(turn.promptTokensMean()),
-                StepTable.p50AndP95(turn.ttft())));
+    return TextTable.rowsOf(report.workload().turns(), WorkloadTables::turnRow);
+  }
+
+  private static List<String> lengthRow(Workload.StepLengths step) {
+    return List.of(
+        String.valueOf(step.step()),
+        String.valueOf(step.requests()),
+        Fmt.num(step.promptTokensMean()) + " / " + whole(step.promptTokensP50()),
+        Fmt.num(step.maxTokensMean()),
+        Fmt.num(step.outputTokensMean()) + " / " + whole(step.outputTokensP50()),
+        Fmt.pct(step.shortOutputPercent()));
+  }
+
+  private static List<String> turnRow(Workload.TurnLatency turn) {
+    return List.of(
+        String.valueOf(turn.turn()),
+        String.valueOf(turn.requests()),
+        String.valueOf(turn.okRequests()),
+        Fmt.num(turn.promptTokensMean()),
+        StepTable.p50AndP95(turn.ttft()));
   }
 
   private static String whole(Integer value) {

@@ -13,6 +13,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CapacityMainTest {
+  /** The SLO stored by the ttft-only profile: p95 TTFT ≤ 800 ms, no other limit. */
+  private static final CapacityOptions TTFT_ONLY_SLO =
+      new CapacityOptions(
+          800, CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, null, null, null);
+
+  /** The SLO stored by the rising-rate profile: 3 s, 2.5 s, 1 %, with a 40 rps peak. */
+  private static final CapacityOptions RISING_RATE_SLO =
+      new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty());
+
   private final CapacityMainConsole console = new CapacityMainConsole();
 
   private int run(String... args) {
@@ -103,12 +112,7 @@ class CapacityMainTest {
 
   @Test
   void theRunsStoredSloIsAppliedAndNoHiddenDefault(@TempDir Path dir) throws Exception {
-    Path run =
-        runFolderWithStoredSlo(
-            dir,
-            "ttft-only",
-            new CapacityOptions(
-                800, CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, null, null, null));
+    Path run = runFolderWithStoredSlo(dir, "ttft-only", TTFT_ONLY_SLO);
 
     assertThat(run(run.toString())).as("stderr: %s", console.err()).isZero();
 
@@ -126,12 +130,7 @@ class CapacityMainTest {
 
   @Test
   void anOptionGivenReplacesTheStoredLimitOnly(@TempDir Path dir) throws Exception {
-    Path run =
-        runFolderWithStoredSlo(
-            dir,
-            "rising-rate",
-            new CapacityOptions(
-                3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty()));
+    Path run = runFolderWithStoredSlo(dir, "rising-rate", RISING_RATE_SLO);
 
     assertThat(run(run.toString(), "--slo-gap-p95-ms", "500"))
         .as("stderr: %s", console.err())
