@@ -45,7 +45,9 @@ import java.util.List;
  * given: steady steps only"). Each step's {@code outputTokensPerSec} and {@code goodputPerSec}
  * (successful requests per second that each met the SLO's latency limits) come after its stalls.
  *
- * <p>{@link #readBaseline} reads the steps back for a later run's comparison.
+ * <p>Each block is its analysis record as {@link JsonLayout} writes it (the field names, order and
+ * nulls above are pinned by {@code CapacityJsonPinTest}); this class lays out the root. {@link
+ * #readBaseline} reads the steps back for a later run's comparison.
  */
 public final class CapacityJson {
   /** Identifies the layout; bumped when a field changes meaning or disappears. */

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.ttftgap.analysis.LatencySummary;
 import java.io.IOException;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -54,14 +55,12 @@ final class JsonLayout {
   /** A copy of {@code node} with {@code name: value} inserted right after field {@code after}. */
   static ObjectNode withFieldAfter(ObjectNode node, String after, String name, JsonNode value) {
     ObjectNode copy = node.objectNode();
-    node.fields()
-        .forEachRemaining(
-            field -> {
-              copy.set(field.getKey(), field.getValue());
-              if (field.getKey().equals(after)) {
-                copy.set(name, value);
-              }
-            });
+    for (Map.Entry<String, JsonNode> field : node.properties()) {
+      copy.set(field.getKey(), field.getValue());
+      if (field.getKey().equals(after)) {
+        copy.set(name, value);
+      }
+    }
     return copy;
   }
 
