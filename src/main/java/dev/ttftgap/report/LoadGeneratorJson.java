@@ -32,7 +32,7 @@ final class LoadGeneratorJson {
     if (stepHealth == null) {
       return NODES.nullNode();
     }
-    ObjectNode node = figures(stepHealth);
+    ObjectNode node = JsonLayout.object(stepHealth);
     node.put("flag", LoadGeneratorSentences.stepFlag(stepHealth));
     return node;
   }
@@ -42,34 +42,13 @@ final class LoadGeneratorJson {
     if (health == null) {
       return NODES.nullNode();
     }
-    ObjectNode node = figures(health.run());
+    ObjectNode node = JsonLayout.object(health.run());
     health.unvouchedSteps().forEach(node.putArray("unvouchedSteps")::add);
     node.put("maxEventLoopDelayP99Millis", health.maxEventLoopDelayP99Millis());
     node.put("maxInjectionLagP99Millis", health.maxInjectionLagP99Millis());
     node.put("verdict", LoadGeneratorSentences.verdict(health));
     health.leftOutOfSloSteps().forEach(node.putArray("leftOutOfSloSteps")::add);
-    node.put(
-        "sloLimitMillis",
-        Double.isFinite(health.sloLimitMillis()) ? health.sloLimitMillis() : null);
-    return node;
-  }
-
-  private static ObjectNode figures(LoadGeneratorStep step) {
-    ObjectNode node = NODES.objectNode();
-    node.put("seconds", step.seconds());
-    node.put("eventLoopDelayP50Millis", step.eventLoopDelayP50Millis());
-    node.put("eventLoopDelayP99Millis", step.eventLoopDelayP99Millis());
-    node.put("eventLoopDelayMaxMillis", step.eventLoopDelayMaxMillis());
-    node.put("injectionLagP99Millis", step.injectionLagP99Millis());
-    node.put("injectionLagMaxMillis", step.injectionLagMaxMillis());
-    node.put("cpuCores", step.cpuCores());
-    node.put("cpuSharePercent", step.cpuSharePercent());
-    node.put("gcPauses", step.gcPauses());
-    node.put("gcPauseTotalMillis", step.gcPauseTotalMillis());
-    node.put("gcPauseMaxMillis", step.gcPauseMaxMillis());
-    node.put("heapAfterGcMaxBytes", step.heapAfterGcMaxBytes());
-    node.put("vouched", step.vouched());
-    node.put("reason", step.reason());
+    node.put("sloLimitMillis", JsonLayout.finite(health.sloLimitMillis()));
     return node;
   }
 }

@@ -87,21 +87,11 @@ public final class LoadGeneratorSentences {
             && step.reason() != null
             && step.reason().startsWith("event-loop");
     if (loop) {
-      return "at step "
-          + step.step()
-          + " the load generator added up to "
-          + Fmt.ms(step.eventLoopDelayP99Millis())
-          + " (event-loop delay p99"
-          + cpu(step)
-          + "): its TTFT p99 is not the server's";
+      return "at step %s the load generator added up to %s (event-loop delay p99%s): its TTFT p99 is not the server's"
+          .formatted(step.step(), Fmt.ms(step.eventLoopDelayP99Millis()), cpu(step));
     }
-    return "at step "
-        + step.step()
-        + " the load generator started requests up to "
-        + Fmt.ms(step.injectionLagP99Millis())
-        + " late (injection lag p99"
-        + cpu(step)
-        + "): it offered less than the step's load";
+    return "at step %s the load generator started requests up to %s late (injection lag p99%s): it offered less than the step's load"
+        .formatted(step.step(), Fmt.ms(step.injectionLagP99Millis()), cpu(step));
   }
 
   private static String figures(LoadGeneratorStep step) {

@@ -63,23 +63,21 @@ final class StepDetailTables {
 
   /** Per step: rates, goodput, output tokens/s, and L against λ·W. */
   static List<List<String>> deliveryRows(CapacityReport report) {
-    List<List<String>> rows = new ArrayList<>();
-    for (StepStats step : report.steps()) {
-      rows.add(
-          List.of(
-              String.valueOf(step.step()),
-              load(report, step),
-              Fmt.num(step.arrivalRate()),
-              Fmt.num(step.achievedRate()),
-              Fmt.num(step.goodputPerSec()),
-              Fmt.num(step.outputTokensPerSec()),
-              Fmt.num(step.meanConcurrency()),
-              Fmt.num(step.littleConcurrency()),
-              step.littleRelativeDifference() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.pct(100 * step.littleRelativeDifference())));
-    }
-    return rows;
+    return TextTable.rowsOf(
+        report.steps(),
+        step ->
+            List.of(
+                String.valueOf(step.step()),
+                load(report, step),
+                Fmt.num(step.arrivalRate()),
+                Fmt.num(step.achievedRate()),
+                Fmt.num(step.goodputPerSec()),
+                Fmt.num(step.outputTokensPerSec()),
+                Fmt.num(step.meanConcurrency()),
+                Fmt.num(step.littleConcurrency()),
+                step.littleRelativeDifference() == null
+                    ? Fmt.UNDEFINED
+                    : Fmt.pct(100 * step.littleRelativeDifference())));
   }
 
   static final List<String> BASELINE_HEADER =

@@ -38,13 +38,8 @@ public final class StepLine {
 
   /** The line of the finished warm-up, whose requests stay out of the statistics. */
   public static String warmup(String label, int requests, int failed) {
-    return "ttft-gap: "
-        + label
-        + " done · "
-        + requests
-        + " requests, "
-        + failed
-        + " failed (left out of the statistics)";
+    return "ttft-gap: %s done · %s requests, %s failed (left out of the statistics)"
+        .formatted(label, requests, failed);
   }
 
   private static String pair(LatencySummary summary) {

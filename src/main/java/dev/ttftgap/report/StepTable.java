@@ -51,8 +51,8 @@ final class StepTable {
               Fmt.num(step.achievedRate()),
               Fmt.num(step.meanConcurrency()),
               Fmt.pct(step.errorRatePercent()),
-              pair(step.ttfb()),
-              pair(step.gap()),
+              p50AndP95(step.ttfb()),
+              p50AndP95(step.gap()),
               step.ttft() == null ? Fmt.UNDEFINED : Fmt.msBare(step.ttft().p95Millis()),
               step.itl() == null
                   ? Fmt.UNDEFINED
@@ -76,7 +76,8 @@ final class StepTable {
     return step.concurrency() == null ? Fmt.UNDEFINED : String.valueOf(step.concurrency());
   }
 
-  private static String pair(LatencySummary summary) {
+  /** "p50 / p95" in ms without the unit, "—" for an undefined summary. */
+  static String p50AndP95(LatencySummary summary) {
     return summary == null
         ? Fmt.UNDEFINED
         : Fmt.msBare(summary.p50Millis()) + " / " + Fmt.msBare(summary.p95Millis());

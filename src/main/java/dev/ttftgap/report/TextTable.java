@@ -2,6 +2,7 @@ package dev.ttftgap.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A header and rows of finished cell strings, rendered as aligned plain text or as a GitHub
@@ -33,6 +34,12 @@ public final class TextTable {
   private final Layout layout;
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
+
+  /** The cells of one row per item, in the items' order: a table's body from its data. */
+  public static <T> List<List<String>> rowsOf(
+      List<T> items, Function<? super T, List<String>> row) {
+    return items.stream().map(row).toList();
+  }
 
   public TextTable(Layout layout, List<String> header) {
     this.layout = layout;

@@ -2,7 +2,6 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.Workload;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -99,36 +98,30 @@ final class WorkloadTables {
   }
 
   static List<List<String>> lengthRows(CapacityReport report) {
-    List<List<String>> rows = new ArrayList<>();
-    for (Workload.StepLengths step : report.workload().steps()) {
-      rows.add(
-          List.of(
-              String.valueOf(step.step()),
-              String.valueOf(step.requests()),
-              Fmt.num(step.promptTokensMean()) + " / " + whole(step.promptTokensP50()),
-              Fmt.num(step.maxTokensMean()),
-              Fmt.num(step.outputTokensMean()) + " / " + whole(step.outputTokensP50()),
-              Fmt.pct(step.shortOutputPercent())));
-    }
-    return rows;
+    return TextTable.rowsOf(report.workload().steps(), WorkloadTables::lengthRow);
   }
 
   static List<List<String>> turnRows(CapacityReport report) {
-    List<List<String>> rows = new ArrayList<>();
-    for (Workload.TurnLatency turn : report.workload().turns()) {
-      rows.add(
-          List.of(
-              String.valueOf(turn.turn()),
-              String.valueOf(turn.requests()),
-              String.valueOf(turn.okRequests()),
-              Fmt.num(turn.promptTokensMean()),
-              turn.ttft() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(turn.ttft().p50Millis())
-                      + " / "
-                      + Fmt.msBare(turn.ttft().p95Millis())));
-    }
-    return rows;
+    return TextTable.rowsOf(report.workload().turns(), WorkloadTables::turnRow);
+  }
+
+  private static List<String> lengthRow(Workload.StepLengths step) {
+    return List.of(
+        String.valueOf(step.step()),
+        String.valueOf(step.requests()),
+        Fmt.num(step.promptTokensMean()) + " / " + whole(step.promptTokensP50()),
+        Fmt.num(step.maxTokensMean()),
+        Fmt.num(step.outputTokensMean()) + " / " + whole(step.outputTokensP50()),
+        Fmt.pct(step.shortOutputPercent()));
+  }
+
+  private static List<String> turnRow(Workload.TurnLatency turn) {
+    return List.of(
+        String.valueOf(turn.turn()),
+        String.valueOf(turn.requests()),
+        String.valueOf(turn.okRequests()),
+        Fmt.num(turn.promptTokensMean()),
+        StepTable.p50AndP95(turn.ttft()));
   }
 
   private static String whole(Integer value) {

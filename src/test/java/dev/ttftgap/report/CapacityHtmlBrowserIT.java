@@ -66,33 +66,15 @@ class CapacityHtmlBrowserIT {
 
   @Test
   void closedRunChartsRenderAgainstConcurrency(@TempDir Path dir) throws Exception {
-    CapacityReport report = Synthetic.closedConcurrency();
-    String html = CapacityHtml.render(report);
     assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
-    Path page = dir.resolve("capacity.html");
-    Files.writeString(page, html, StandardCharsets.UTF_8);
-
-    String dom = chromium(dir, "--dump-dom", page.toUri().toString());
-
-    assertThat(attribute(dom, "data-errors"))
-        .as("script errors: %s", attribute(dom, "data-error-messages"))
-        .isEqualTo("0");
-    assertThat(attribute(dom, "data-charts-rendered"))
-        .isEqualTo(String.valueOf(CapacityHtml.expectedCharts(report)));
+    assertRendersEveryChart(dir, Synthetic.closedConcurrency(), "closed");
   }
 
   @Test
   void pageWithoutModelOrFailuresStillRendersEveryChart(@TempDir Path dir) throws Exception {
     assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
-    CapacityReport report = Synthetic.flat();
-    Path page = dir.resolve("capacity.html");
-    Files.writeString(page, CapacityHtml.render(report), StandardCharsets.UTF_8);
+    String dom = assertRendersEveryChart(dir, Synthetic.flat(), "flat");
 
-    String dom = chromium(dir, "--dump-dom", page.toUri().toString());
-
-    assertThat(attribute(dom, "data-errors"))
-        .as("script errors: %s", attribute(dom, "data-error-messages"))
-        .isEqualTo("0");
     assertThat(attribute(dom, "data-charts-rendered"))
         .as("gap, stack and throughput; no error chart without errors")
         .isEqualTo("3");

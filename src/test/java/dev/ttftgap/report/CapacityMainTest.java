@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.RecordsFixture;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -16,14 +13,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CapacityMainTest {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  /** The SLO stored by the ttft-only profile: p95 TTFT ≤ 800 ms, no other limit. */
+  private static final CapacityOptions TTFT_ONLY_SLO =
+      new CapacityOptions(
+          800, CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, null, null, null);
+
+  /** The SLO stored by the rising-rate profile: 3 s, 2.5 s, 1 %, with a 40 rps peak. */
+  private static final CapacityOptions RISING_RATE_SLO =
+      new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty());
+
+  private final CapacityMainConsole console = new CapacityMainConsole();
 
   private int run(String... args) {
-    return CapacityMain.run(
-        args,
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return console.run(args);
   }
 
   @Test
@@ -32,9 +34,9 @@ class CapacityMainTest {
 
     int status = run(run.toString(), "--peak-rate", "50", "--slo-gap-p95-ms", "500");
 
-    assertThat(status).as("stderr: %s", err).isZero();
+    assertThat(status).as("stderr: %s", console.err()).isZero();
     assertThat(run.resolve("capacity.html")).exists();
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(console.out())
         .contains("---- capacity")
         .contains("p95 gap ≤ 500 ms")
         .contains("For a peak of 50 rps");
@@ -45,28 +47,25 @@ class CapacityMainTest {
     int status = run(dir.toString(), "--peak", "5");
 
     assertThat(status).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8).strip())
-        .startsWith("unknown option --peak")
-        .doesNotContain("\n");
+    assertThat(console.err().strip()).startsWith("unknown option --peak").doesNotContain("\n");
   }
 
   @Test
   void nonNumericValueNamesTheOption(@TempDir Path dir) {
     assertThat(run(dir.toString(), "--slo-error-pct", "one")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--slo-error-pct must be a number");
+    assertThat(console.err()).contains("--slo-error-pct must be a number");
   }
 
   @Test
   void missingRecordsSaysWhatToPass(@TempDir Path dir) {
     assertThat(run(dir.resolve("nothing-here").toString())).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("pass a run folder or a records file");
+    assertThat(console.err()).contains("pass a run folder or a records file");
   }
 
   @Test
   void helpPrintsTheUsageAndExitsZero() {
     assertThat(run("--help")).as("exit status of --help").isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(console.out())
         .as("the usage, then what each option does")
         .startsWith("usage: CapacityMain")
         .contains("--overwrite")
@@ -81,7 +80,7 @@ class CapacityMainTest {
 
     int status = run(run.toString());
 
-    assertThat(status).as("stderr: %s", err).isZero();
+    assertThat(status).as("stderr: %s", console.err()).isZero();
     assertThat(Files.readString(run.resolve("capacity.json")))
         .as("the run's capacity.json is untouched")
         .isEqualTo("{\"the run's own\": true}");
@@ -94,7 +93,7 @@ class CapacityMainTest {
               .orElseThrow();
     }
     assertThat(written.resolve("capacity.html")).as("the new report").exists();
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(console.out())
         .as("the command says where it wrote")
         .contains("the new one goes to " + written);
   }
@@ -104,7 +103,7 @@ class CapacityMainTest {
     Path run = runFolder(dir);
     Files.writeString(run.resolve("capacity.json"), "{}");
 
-    assertThat(run(run.toString(), "--overwrite")).as("stderr: %s", err).isZero();
+    assertThat(run(run.toString(), "--overwrite")).as("stderr: %s", console.err()).isZero();
 
     assertThat(Files.readString(run.resolve("capacity.json")))
         .as("replaced by the regenerated report")
@@ -113,15 +112,9 @@ class CapacityMainTest {
 
   @Test
   void theRunsStoredSloIsAppliedAndNoHiddenDefault(@TempDir Path dir) throws Exception {
-    Path run = runFolder(dir);
-    RunJson.write(
-        run,
-        "ttft-only",
-        "simulations/ttft-only.json",
-        new CapacityOptions(
-            800, CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, null, null, null));
+    Path run = runFolderWithStoredSlo(dir, "ttft-only", TTFT_ONLY_SLO);
 
-    assertThat(run(run.toString())).as("stderr: %s", err).isZero();
+    assertThat(run(run.toString())).as("stderr: %s", console.err()).isZero();
 
     String json = Files.readString(run.resolve("capacity.json"));
     assertThat(json)
@@ -129,7 +122,7 @@ class CapacityMainTest {
         .contains("\"slo\" : \"p95 TTFT ≤ 800 ms\"")
         .contains("\"gapP95LimitMillis\" : null")
         .contains("\"errorRateLimitPercent\" : null");
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(console.out())
         .as("the console says where the SLO came from")
         .contains("SLO from " + run.resolve("run.json"))
         .contains("Max sustainable rate under the SLO (p95 TTFT ≤ 800 ms)");
@@ -137,16 +130,13 @@ class CapacityMainTest {
 
   @Test
   void anOptionGivenReplacesTheStoredLimitOnly(@TempDir Path dir) throws Exception {
-    Path run = runFolder(dir);
-    RunJson.write(
-        run,
-        "rising-rate",
-        "simulations/rising-rate.json",
-        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty()));
+    Path run = runFolderWithStoredSlo(dir, "rising-rate", RISING_RATE_SLO);
 
-    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500")).as("stderr: %s", err).isZero();
+    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500"))
+        .as("stderr: %s", console.err())
+        .isZero();
 
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(console.out())
         .as("stored TTFT and error limits, the given gap limit, the stored peak rate")
         .contains("p95 TTFT ≤ 3000 ms, p95 gap ≤ 500 ms, errors ≤ 1 %")
         .contains("For a peak of 40 rps");
@@ -156,9 +146,9 @@ class CapacityMainTest {
   void recordsWithoutRunJsonGetNoSloUnlessOneIsGiven(@TempDir Path dir) throws Exception {
     Path run = runFolder(dir);
 
-    assertThat(run(run.toString())).as("stderr: %s", err).isZero();
+    assertThat(run(run.toString())).as("stderr: %s", console.err()).isZero();
 
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(console.out())
         .as("no hidden 2000/1000 ms defaults")
         .contains("no run.json beside the records")
         .contains(VerdictSentences.NO_SLO)
@@ -179,8 +169,8 @@ class CapacityMainTest {
             "--out",
             dir.resolve("check").toString());
 
-    assertThat(status).as("stderr: %s", err).isEqualTo(RegressionGate.EXIT_REGRESSION);
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(status).as("stderr: %s", console.err()).isEqualTo(RegressionGate.EXIT_REGRESSION);
+    assertThat(console.out())
         .as("the regression named")
         .contains("ttft-gap: SLO regression against " + baseline)
         .contains("gap p50 regressed at step(s) [1, 2]");
@@ -200,8 +190,8 @@ class CapacityMainTest {
             run.resolve("capacity.json").toString(),
             "--fail-on-regression");
 
-    assertThat(status).as("stderr: %s", err).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("no SLO regression against");
+    assertThat(status).as("stderr: %s", console.err()).isZero();
+    assertThat(console.out()).contains("no SLO regression against");
   }
 
   /**
@@ -209,7 +199,9 @@ class CapacityMainTest {
    * rate raised: a baseline the run is slower than.
    */
   private Path fasterBaseline(Path dir, Path run) throws Exception {
-    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500")).as("stderr: %s", err).isZero();
+    assertThat(run(run.toString(), "--slo-gap-p95-ms", "500"))
+        .as("stderr: %s", console.err())
+        .isZero();
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = (ObjectNode) mapper.readTree(run.resolve("capacity.json").toFile());
     for (int i = 0; i < 2; i++) {
@@ -227,6 +219,14 @@ class CapacityMainTest {
   private static Path runFolder(Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("run-1"));
     RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));
+    return run;
+  }
+
+  /** {@link #runFolder} with a {@code run.json} that stores profile {@code name}'s {@code slo}. */
+  private static Path runFolderWithStoredSlo(Path dir, String name, CapacityOptions slo)
+      throws Exception {
+    Path run = runFolder(dir);
+    RunJson.write(run, name, "simulations/" + name + ".json", slo);
     return run;
   }
 }

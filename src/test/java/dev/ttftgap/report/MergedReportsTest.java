@@ -12,9 +12,6 @@ import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.merge.RunParts;
 import dev.ttftgap.merge.SplitRuns;
 import dev.ttftgap.record.RequestRecord;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,15 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class MergedReportsTest {
   private static final List<RequestRecord> RUN = SyntheticRuns.hockeyStick(false);
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  private int capacityMain(String... args) {
-    return CapacityMain.run(
-        args,
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-  }
+  private final CapacityMainConsole capacityMain = new CapacityMainConsole();
 
   @Test
   void theReportNamesThePartsAndEachInjectorsHealth(@TempDir Path dir) {
@@ -69,9 +58,9 @@ class MergedReportsTest {
   void capacityMainMergesThePartsIntoAFolderBesideThem(@TempDir Path dir) throws Exception {
     List<Path> folders = SplitRuns.write(dir, RUN, 2, "abc");
 
-    int status = capacityMain(folders.get(0).toString(), folders.get(1).toString());
+    int status = capacityMain.run(folders.get(0).toString(), folders.get(1).toString());
 
-    assertThat(status).as("stderr: %s", err).isZero();
+    assertThat(status).as("stderr: %s", capacityMain.err()).isZero();
     Path merged = dir.toAbsolutePath().resolve(SplitRuns.RUN_ID + "-merged");
     JsonNode json =
         new ObjectMapper().readTree(Files.readString(merged.resolve(CapacityReports.JSON_FILE)));
@@ -81,7 +70,7 @@ class MergedReportsTest {
     assertThat(folders.get(0).resolve(CapacityReports.JSON_FILE))
         .as("a part's own folder is left alone")
         .doesNotExist();
-    assertThat(out.toString(StandardCharsets.UTF_8))
+    assertThat(capacityMain.out())
         .contains("capacity report: " + merged.resolve(CapacityReports.HTML_FILE));
   }
 
@@ -89,10 +78,10 @@ class MergedReportsTest {
   void capacityMainRefusesAMissingPartWithOneLine(@TempDir Path dir) {
     List<Path> folders = SplitRuns.write(dir, RUN, 3, "abc");
 
-    int status = capacityMain(folders.get(0).toString(), folders.get(1).toString());
+    int status = capacityMain.run(folders.get(0).toString(), folders.get(1).toString());
 
     assertThat(status).as("bad input").isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+    assertThat(capacityMain.err().strip())
         .startsWith("records: part 3/3 of run " + SplitRuns.RUN_ID + " is missing")
         .doesNotContain("\n");
   }

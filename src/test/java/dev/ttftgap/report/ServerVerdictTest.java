@@ -3,69 +3,74 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.analysis.CapacityReport;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The hockey-stick run's knee is at step 7; the server's waiting is set per step. */
 class ServerVerdictTest {
+  /**
+   * The queue grows at the knee, step 7 (mean waiting 3.2); from step 8 on (9 and more) the fixture
+   * preempts.
+   */
+  private static final double[] GROWS_AT_THE_KNEE = {0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20};
 
-  @Test
-  void aQueueThatGrowsAtTheKneeSaysTheKneeIsQueueing() {
-    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20);
+  static Stream<Arguments> queues() {
+    return Stream.of(
+        Arguments.of(
+            "a queue that grows at the knee says the knee is queueing",
+            GROWS_AT_THE_KNEE,
+            List.of(
+                "mean waiting 0 at step 1 → 3.2",
+                "the knee (step 7) is queueing, not prefill",
+                "mean prefill 15 → 15 ms")),
+        Arguments.of(
+            "preemptions are named from the first step that has them",
+            GROWS_AT_THE_KNEE,
+            List.of("From step 8", "the server preempts (4 sequences", "its KV cache is full")),
+        Arguments.of(
+            "a queue that never grows says the knee is not queueing at the server",
+            new double[] {0, 0, 0, 0, 0, 0, 0.2, 0.5, 0.6},
+            List.of(
+                "never grew (mean waiting at most 0.6)",
+                "the knee at step 7 is not queueing at the server")),
+        Arguments.of(
+            "a queue that grows after the knee says the gap grew first",
+            new double[] {0, 0, 0, 0, 0, 0, 0.2, 0.5, 4},
+            List.of("first grows at step 9", "after the knee (step 7)", "the queue came later")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("queues")
+  void theServerSentenceSaysWhatTheQueueDid(
+      String scenario, double[] waitingMeans, List<String> phrases) {
+    CapacityReport report = ServerViews.hockeyStickWithWaiting(waitingMeans);
 
     assertThat(ServerVerdict.of(report))
-        .as("cross-check of the knee")
+        .as(scenario)
+        .hasValueSatisfying(s -> assertThat(s).contains(phrases));
+  }
+
+  @Test
+  void aQueueThatGrowsAtTheKneeOpensTheSentenceThatFollowsTheKnees() {
+    CapacityReport report = ServerViews.hockeyStickWithWaiting(GROWS_AT_THE_KNEE);
+
+    assertThat(ServerVerdict.of(report))
         .hasValueSatisfying(
-            s ->
-                assertThat(s)
-                    .startsWith("The server's (vllm) queue first grows at step 7")
-                    .contains("mean waiting 0 at step 1 → 3.2")
-                    .contains("the knee (step 7) is queueing, not prefill")
-                    .contains("mean prefill 15 → 15 ms"));
+            s -> assertThat(s).startsWith("The server's (vllm) queue first grows at step 7"));
     assertThat(VerdictSentences.of(report))
         .as("the sentence follows the knee's")
         .anyMatch(s -> s.startsWith("The server's (vllm) queue first grows at step 7"));
   }
 
   @Test
-  void preemptionsAreNamedFromTheFirstStepThatHasThem() {
-    // the fixture preempts 4 sequences in each step whose mean waiting is 9 or more (step 8 on)
-    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2, 9, 20);
-
-    assertThat(ServerVerdict.of(report))
-        .hasValueSatisfying(
-            s ->
-                assertThat(s)
-                    .contains("From step 8")
-                    .contains("the server preempts (4 sequences")
-                    .contains("its KV cache is full"));
+  void aRunWithoutPreemptionsHasNoWordOfThem() {
     assertThat(ServerVerdict.of(ServerViews.hockeyStickWithWaiting(0, 0, 0, 0.1, 0.2, 0.4, 3.2)))
         .as("no preemption, no word of it")
         .hasValueSatisfying(s -> assertThat(s).doesNotContain("preempts"));
-  }
-
-  @Test
-  void aQueueThatNeverGrowsSaysTheKneeIsNotQueueingAtTheServer() {
-    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0, 0, 0, 0.2, 0.5, 0.6);
-
-    assertThat(ServerVerdict.of(report))
-        .hasValueSatisfying(
-            s ->
-                assertThat(s)
-                    .contains("never grew (mean waiting at most 0.6)")
-                    .contains("the knee at step 7 is not queueing at the server"));
-  }
-
-  @Test
-  void aQueueThatGrowsAfterTheKneeSaysTheGapGrewFirst() {
-    CapacityReport report = ServerViews.hockeyStickWithWaiting(0, 0, 0, 0, 0, 0, 0.2, 0.5, 4);
-
-    assertThat(ServerVerdict.of(report))
-        .hasValueSatisfying(
-            s ->
-                assertThat(s)
-                    .contains("first grows at step 9")
-                    .contains("after the knee (step 7)")
-                    .contains("the queue came later"));
   }
 
   @Test

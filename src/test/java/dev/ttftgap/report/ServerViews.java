@@ -55,25 +55,6 @@ final class ServerViews {
             growth,
             List.of(new ServerMetricsView.Point(0, 0.0, 1.0)),
             List.of(new ServerMetricsView.Band(1, 0, 20)));
-    return new CapacityReport(
-        r.sources(),
-        r.runs(),
-        r.requests(),
-        r.warmupRequests(),
-        r.options(),
-        r.steps(),
-        r.headerTiming(),
-        r.knee(),
-        r.slo(),
-        r.saturation(),
-        r.model(),
-        r.modelNote(),
-        r.closedLoopModel(),
-        r.replicas(),
-        r.baseline(),
-        r.workload(),
-        r.runNotes(),
-        view,
-        r.loadGenerator());
+    return ReportCopy.withServerMetrics(r, view);
   }
 }

@@ -10,6 +10,14 @@ import java.util.Optional;
 
 /** Reports of the analysis package's synthetic scenarios, for renderer tests. */
 final class Synthetic {
+  /**
+   * The shipped profiles' SLO (p95 TTFT ≤ 3 s, p95 gap ≤ 2.5 s, errors ≤ 1 %), a 40 rps peak and
+   * the engine's analytic 7.89 rps.
+   */
+  private static final CapacityOptions SHIPPED =
+      new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty())
+          .withKnownSaturationRate(7.89);
+
   private Synthetic() {}
 
   static List<RequestRecord> hockeyStickRecords(boolean serverQueue) {
@@ -38,21 +46,15 @@ final class Synthetic {
   }
 
   /**
-   * The shipped closed-concurrency load (2..32 users) on the engine's scheduler, with that
-   * profile's SLO (p95 TTFT ≤ 3 s, p95 gap ≤ 2.5 s), a 40 rps peak and the analytic 7.89 rps.
+   * The shipped closed-concurrency load (2..32 users) on the engine's scheduler, {@link #SHIPPED}.
    */
   static CapacityReport closedConcurrency() {
     return CapacityAnalysis.analyze(
-        SyntheticRuns.closedConcurrency(),
-        List.of("closed/records.jsonl"),
-        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty())
-            .withKnownSaturationRate(7.89),
-        null);
+        SyntheticRuns.closedConcurrency(), List.of("closed/records.jsonl"), SHIPPED, null);
   }
 
   /**
-   * The shipped rising-rate load on the engine's scheduler with that profile's SLO (p95 TTFT ≤ 3 s,
-   * p95 gap ≤ 2.5 s, errors ≤ 1 %), a 40 rps peak and the analytic 7.89 rps: a default-like run.
+   * The shipped rising-rate load on the engine's scheduler, {@link #SHIPPED}: a default-like run.
    */
   static CapacityReport risingRate() {
     return risingRate(null);
@@ -61,11 +63,7 @@ final class Synthetic {
   /** {@link #risingRate()} compared with {@code baseline} (null: none). */
   static CapacityReport risingRate(java.util.List<dev.ttftgap.analysis.StepBaseline> baseline) {
     return CapacityAnalysis.analyze(
-        SyntheticRuns.risingRate(),
-        List.of("rising-rate/records.jsonl"),
-        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty())
-            .withKnownSaturationRate(7.89),
-        baseline);
+        SyntheticRuns.risingRate(), List.of("rising-rate/records.jsonl"), SHIPPED, baseline);
   }
 
   /** The steps of {@code report} as a baseline whose gap p50 and p95 were half as long. */

@@ -241,30 +241,26 @@ class VerdictSentencesTest {
   void closedRunReadsInConcurrentStreamsAndThroughput() {
     List<String> sentences = VerdictSentences.of(Synthetic.closedConcurrency());
 
-    assertThat(sentences).anyMatch(s -> s.startsWith("Knee at step 3 (8 concurrent streams)"));
     assertThat(sentences)
+        .anyMatch(s -> s.startsWith("Knee at step 3 (8 concurrent streams)"))
         .anyMatch(
             s ->
                 s.matches(
                         "Up to \\d+ concurrent streams meet the SLO \\(.*\\), at 7\\.\\d+ rps: .*")
                     && s.contains("(16 streams, passes)")
-                    && s.contains("(32 streams, breaks p95 gap)"));
-    assertThat(sentences)
+                    && s.contains("(32 streams, breaks p95 gap)"))
         .anyMatch(
             s ->
                 s.startsWith("Saturation: throughput plateaus at 7.")
                     && s.contains("from 8 concurrent streams on")
                     && s.contains(
-                        "analytic capacity for these requests (their prompt and output lengths) is 7.89 rps"));
-    assertThat(sentences)
+                        "analytic capacity for these requests (their prompt and output lengths) is 7.89 rps"))
         .anyMatch(
             s ->
                 s.startsWith("No queueing model fitted: closed model")
                     && s.contains("Little's law")
-                    && s.contains("about 8 slots"));
-    assertThat(sentences)
-        .anyMatch(s -> s.startsWith("For a peak of 40 rps: 6 replica(s) at the SLO ("));
-    assertThat(sentences)
+                    && s.contains("about 8 slots"))
+        .anyMatch(s -> s.startsWith("For a peak of 40 rps: 6 replica(s) at the SLO ("))
         .as("no arrival-rate verdict: arrivals follow completions in a closed run")
         .noneMatch(s -> s.contains("Max sustainable rate") || s.contains("followed the arrival"));
   }

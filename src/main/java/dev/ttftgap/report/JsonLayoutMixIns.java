@@ -1,0 +1,223 @@
+package dev.ttftgap.report;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.ttftgap.analysis.BaselineComparison;
+import dev.ttftgap.analysis.ClosedLoopModel;
+import dev.ttftgap.analysis.GapDecomposition;
+import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.QueueModel;
+import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.analysis.ServerMetricsView;
+import dev.ttftgap.analysis.ServerStepMetrics;
+import dev.ttftgap.analysis.SloVerdict;
+import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.health.LoadGeneratorStep;
+import java.util.List;
+
+/**
+ * The layouts of the records whose {@code capacity.json} fields differ from their components:
+ * Jackson mix-ins, so that the analysis records stay free of Jackson. Orders list the JSON names; a
+ * field not listed keeps its component's place after the listed ones.
+ */
+final class JsonLayoutMixIns {
+  private JsonLayoutMixIns() {}
+
+  /** {@code mapper} with every layout of this class registered. */
+  static ObjectMapper register(ObjectMapper mapper) {
+    return mapper
+        .addMixIn(StepStats.class, StepLayout.class)
+        .addMixIn(Knee.class, KneeLayout.class)
+        .addMixIn(SloVerdict.class, SloLayout.class)
+        .addMixIn(Saturation.class, SaturationLayout.class)
+        .addMixIn(ClosedLoopModel.class, ClosedLoopLayout.class)
+        .addMixIn(QueueModel.class, QueueModelLayout.class)
+        .addMixIn(QueueModel.ModelStepFit.class, ModelFitLayout.class)
+        .addMixIn(BaselineComparison.class, BaselineLayout.class)
+        .addMixIn(ServerStepMetrics.class, ServerStepLayout.class)
+        .addMixIn(ServerMetricsView.class, ServerViewLayout.class)
+        .addMixIn(LoadGeneratorStep.class, LoadGeneratorStepLayout.class);
+  }
+
+  /** A step: the achieved rate after the concurrency, its steadiness after the stream counts. */
+  @JsonPropertyOrder({
+    "step",
+    "label",
+    "offeredRatePerSec",
+    "concurrency",
+    "ratePerSec",
+    "requests",
+    "okRequests",
+    "failedRequests",
+    "failuresByReason",
+    "errorRatePercent",
+    "windowSeconds",
+    "arrivalRatePerSec",
+    "achievedRatePerSec",
+    "meanConcurrency",
+    "littleConcurrency",
+    "littleRelativeDifference",
+    "ttfbMillis",
+    "ttftMillis",
+    "gapMillis",
+    "itlMillis",
+    "tpotMillis",
+    "e2eMillis",
+    "serverQueueMillis",
+    "serverQueueDepth",
+    "queueingDelayMillis",
+    "queueingSharePercent",
+    "cutByClientRequests",
+    "malformedChunks",
+    "steadyState"
+  })
+  private abstract static class StepLayout {
+    @JsonProperty
+    abstract Double rate();
+  }
+
+  /** The knee: whether it was found first, whether it was determined after its concurrency. */
+  @JsonPropertyOrder({
+    "found",
+    "step",
+    "ratePerSec",
+    "baselineStep",
+    "baselineGapP50Millis",
+    "bandUpperMillis",
+    "concurrency",
+    "determined"
+  })
+  private abstract static class KneeLayout {
+    @JsonProperty
+    abstract boolean found();
+
+    @JsonProperty
+    abstract boolean determined();
+  }
+
+  /**
+   * The SLO verdict: limits of "none" (+∞) as null, the closed-loop verdict named as such; the held
+   * rate is flattened by {@link CapacityJson}.
+   */
+  @JsonPropertyOrder({
+    "ttftP95LimitMillis",
+    "gapP95LimitMillis",
+    "errorRateLimitPercent",
+    "maxSustainableRatePerSec",
+    "lowerBound",
+    "lastPassingStep",
+    "firstFailingStep",
+    "limitingMetric",
+    "maxConcurrencyUnderSlo",
+    "throughputAtMaxConcurrencyPerSec",
+    "method",
+    "rateLowPerSec",
+    "rateHighPerSec",
+    "cappedBySaturation",
+    "transientSteps"
+  })
+  @JsonIgnoreProperties("held")
+  private abstract static class SloLayout {
+    @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
+    abstract double ttftP95LimitMillis();
+
+    @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
+    abstract double gapP95LimitMillis();
+
+    @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
+    abstract double errorRateLimitPercent();
+
+    @JsonProperty("maxConcurrencyUnderSlo")
+    abstract Integer maxConcurrency();
+  }
+
+  /** Saturation: a closed run's plateau concurrency (its throughput is added by the writer). */
+  private abstract static class SaturationLayout {
+    @JsonProperty("plateauConcurrency")
+    abstract Integer concurrency();
+  }
+
+  /** Little's-law model: the fit's error before the checked steps. */
+  @JsonPropertyOrder({
+    "plateauThroughputPerSec",
+    "serviceTimeMillis",
+    "busySlots",
+    "servers",
+    "waitMillisPerStream",
+    "fitMapePercent",
+    "checkedSteps"
+  })
+  private abstract static class ClosedLoopLayout {}
+
+  /** The queueing model, without the internals of its gap shape. */
+  @JsonPropertyOrder({
+    "name",
+    "servers",
+    "serviceTimeMillis",
+    "arrivalCv2",
+    "serviceCv2",
+    "waitFactor",
+    "batchingOffsetMillis",
+    "batchingDelayMillisPerRps",
+    "batchingRampEndRatePerSec",
+    "measuredServiceTimeMillis",
+    "saturationRatePerSec",
+    "delaySource",
+    "fitMethod",
+    "fitMapePercent",
+    "fitMeanAbsErrorMillis",
+    "fittedSteps",
+    "curve"
+  })
+  private abstract static class QueueModelLayout {
+    @JsonIgnore
+    abstract double baselineRate();
+
+    @JsonIgnore
+    abstract List<Double> lowLoadGapQuantilesMillis();
+  }
+
+  /** A fitted step: a prediction beyond the model's saturation (+∞) as null. */
+  private abstract static class ModelFitLayout {
+    @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
+    abstract double predictedQueueingDelayMillis();
+
+    @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
+    abstract double predictedGapP50Millis();
+  }
+
+  /** The baseline comparison: the regressed steps before the per-step deltas. */
+  @JsonPropertyOrder({"source", "ttfbRegressionSteps", "gapRegressionSteps", "steps"})
+  private abstract static class BaselineLayout {}
+
+  /** The server's step, inside the step that names it; preemptions beside the cache usage. */
+  @JsonPropertyOrder({
+    "scrapes",
+    "waitingMean",
+    "waitingMax",
+    "runningMean",
+    "runningMax",
+    "kvCacheUsageMeanPercent",
+    "preemptions"
+  })
+  @JsonIgnoreProperties("step")
+  private abstract static class ServerStepLayout {
+    @JsonProperty("ttftDecomposition")
+    abstract GapDecomposition decomposition();
+  }
+
+  /** The server's run: its steps are written inside the report's steps. */
+  @JsonIgnoreProperties("steps")
+  private abstract static class ServerViewLayout {
+    @JsonProperty("stepBands")
+    abstract List<ServerMetricsView.Band> bands();
+  }
+
+  /** The load generator's step, inside the step that names it. */
+  @JsonIgnoreProperties("step")
+  private abstract static class LoadGeneratorStepLayout {}
+}

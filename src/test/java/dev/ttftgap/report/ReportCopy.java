@@ -1,0 +1,43 @@
+package dev.ttftgap.report;
+
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ServerMetricsView;
+import dev.ttftgap.analysis.SloVerdict;
+
+/** Copies of a report with one block replaced, for the renderers' edge cases. */
+final class ReportCopy {
+  private ReportCopy() {}
+
+  /** {@code report} with {@code slo} as its SLO verdict. */
+  static CapacityReport withSlo(CapacityReport report, SloVerdict slo) {
+    return copy(report, slo, report.serverMetrics());
+  }
+
+  /** {@code report} with {@code view} as the server's metrics. */
+  static CapacityReport withServerMetrics(CapacityReport report, ServerMetricsView view) {
+    return copy(report, report.slo(), view);
+  }
+
+  private static CapacityReport copy(CapacityReport r, SloVerdict slo, ServerMetricsView view) {
+    return new CapacityReport(
+        r.sources(),
+        r.runs(),
+        r.requests(),
+        r.warmupRequests(),
+        r.options(),
+        r.steps(),
+        r.headerTiming(),
+        r.knee(),
+        slo,
+        r.saturation(),
+        r.model(),
+        r.modelNote(),
+        r.closedLoopModel(),
+        r.replicas(),
+        r.baseline(),
+        r.workload(),
+        r.runNotes(),
+        view,
+        r.loadGenerator());
+  }
+}
