@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.simulations.RisingRateSimulation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -134,6 +135,27 @@ public final class GatlingFork {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * The run most tests fork: {@link RisingRateSimulation} with the load profile {@code profile} (a
+   * name in {@code simulations/} or a file), pointed at {@code baseUrl} and {@code model} through
+   * {@code LLM_BASE_URL} and {@code LLM_MODEL}.
+   */
+  public static Result risingRate(
+      Path resultsDir,
+      String profile,
+      String baseUrl,
+      String model,
+      boolean reports,
+      Duration timeout) {
+    return run(
+        RisingRateSimulation.class,
+        resultsDir,
+        Map.of("profile", profile),
+        Map.of("LLM_BASE_URL", baseUrl, "LLM_MODEL", model),
+        reports,
+        timeout);
   }
 
   /** Convenience for the common case: no extra environment, no HTML report. */
