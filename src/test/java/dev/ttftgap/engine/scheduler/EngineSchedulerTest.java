@@ -23,6 +23,12 @@ class EngineSchedulerTest {
     return driver.sequence(id).finishedMicros().getAsLong();
   }
 
+  /** {@code waiting} was admitted the moment {@code holder} finished and freed its KV blocks. */
+  private static void assertAdmittedAsFinished(
+      VirtualTimeDriver driver, String waiting, String holder, String why) {
+    assertThat(admittedMicros(driver, waiting)).as(why).isEqualTo(finishedMicros(driver, holder));
+  }
+
   @Test
   void idleEngineEmitsFirstTokenAtEndOfPrefillStep() {
     VirtualTimeDriver driver = new VirtualTimeDriver(costs(4, 2048, 10));
@@ -181,9 +187,7 @@ class EngineSchedulerTest {
     assertThat(driver.scheduler().kvCacheUsedBlocks()).isEqualTo(14);
     assertThat(driver.scheduler().kvCacheUsage()).hasValue(0.7);
     driver.runUntilIdle();
-    assertThat(admittedMicros(driver, "s2"))
-        .as("s2 admitted when s0's blocks were freed")
-        .isEqualTo(finishedMicros(driver, "s0"));
+    assertAdmittedAsFinished(driver, "s2", "s0", "s2 admitted when s0's blocks were freed");
     assertThat(driver.scheduler().preemptionsTotal()).as("no decode ran out of blocks").isZero();
     assertThat(driver.scheduler().kvCacheUsedBlocks()).as("all blocks freed at the end").isZero();
   }
@@ -305,9 +309,8 @@ class EngineSchedulerTest {
     cacheOff.runUntilIdle();
     assertThat(cacheOn.scheduler().kvCacheUsedBlocks()).isZero();
     assertThat(cacheOff.scheduler().kvCacheUsedBlocks()).isZero();
-    assertThat(admittedMicros(cacheOff, "second"))
-        .as("cache off: second waits for first's blocks")
-        .isEqualTo(finishedMicros(cacheOff, "first"));
+    assertAdmittedAsFinished(
+        cacheOff, "second", "first", "cache off: second waits for first's blocks");
   }
 
   @Test
