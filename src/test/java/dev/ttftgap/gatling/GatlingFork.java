@@ -57,7 +57,9 @@ public final class GatlingFork {
 
   /**
    * What to fork: the simulation, the folder for its results, the forked JVM's system properties
-   * ({@code profile}, ...) and environment, and whether Gatling writes its HTML report.
+   * ({@code profile}, ...) and environment, and whether Gatling writes its HTML report. LLM_* and
+   * OPENAI_* variables of this JVM are never inherited, so a developer's own endpoint can't leak
+   * into a test.
    */
   public record Launch(
       Class<?> simulation,
@@ -66,10 +68,7 @@ public final class GatlingFork {
       Map<String, String> environment,
       boolean reports) {}
 
-  /**
-   * Runs a {@link Launch} of these parts to its end. LLM_* and OPENAI_* variables of this JVM are
-   * never inherited by the forked one, so a developer's own endpoint can't leak into a test.
-   */
+  /** Forks a {@link Launch} of these parts and waits for the run's end. */
   public static Result run(
       Class<?> simulation,
       Path resultsDir,
