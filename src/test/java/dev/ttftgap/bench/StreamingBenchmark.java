@@ -31,6 +31,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -524,22 +525,39 @@ public final class StreamingBenchmark {
     }
   }
 
+  /**
+   * The first of time-ordered samples at or after {@code from} and the last at or before {@code
+   * to}; a sample's column 0 is its time.
+   */
+  record SampleWindow(long[] first, long[] last) {
+    static Optional<SampleWindow> of(List<long[]> samples, long from, long to) {
+      long[] first = null;
+      long[] last = null;
+      for (long[] s : samples) {
+        if (s[0] >= from && first == null) {
+          first = s;
+        }
+        if (s[0] <= to) {
+          last = s;
+        }
+      }
+      return first == null || last == null
+          ? Optional.empty()
+          : Optional.of(new SampleWindow(first, last));
+    }
+
+    /** How much the counter in {@code column} rose from the first sample to the last. */
+    long rise(int column) {
+      return last[column] - first[column];
+    }
+  }
+
   /** CPU cores used between the samples nearest to {@code from} and {@code to}. */
   static double coresBetween(List<long[]> samples, long from, long to) {
-    long[] first = null;
-    long[] last = null;
-    for (long[] s : samples) {
-      if (s[0] >= from && first == null) {
-        first = s;
-      }
-      if (s[0] <= to) {
-        last = s;
-      }
-    }
-    if (first == null || last == null || last[0] <= first[0]) {
-      return Double.NaN;
-    }
-    return (last[1] - first[1]) / 1e6 / (last[0] - first[0]);
+    return SampleWindow.of(samples, from, to)
+        .filter(w -> w.rise(0) > 0)
+        .map(w -> w.rise(1) / 1e6 / w.rise(0))
+        .orElse(Double.NaN);
   }
 
   /** Samples, every second, the engine's batch, this JVM's CPU time and the machine's CPU. */
@@ -619,20 +637,10 @@ public final class StreamingBenchmark {
 
     /** Busy share of all cores between the samples nearest to the window, from /proc/stat. */
     double machineBusy(long from, long to) {
-      long[] first = null;
-      long[] last = null;
-      for (long[] s : snapshot()) {
-        if (s[0] >= from && first == null) {
-          first = s;
-        }
-        if (s[0] <= to) {
-          last = s;
-        }
-      }
-      if (first == null || last == null || last[4] <= first[4]) {
-        return Double.NaN;
-      }
-      return 1.0 - (double) (last[3] - first[3]) / (last[4] - first[4]);
+      return SampleWindow.of(snapshot(), from, to)
+          .filter(w -> w.rise(4) > 0)
+          .map(w -> 1.0 - (double) w.rise(3) / w.rise(4))
+          .orElse(Double.NaN);
     }
 
     /** {idle, total} jiffies of all cores; zeros where /proc/stat is absent. */

@@ -187,26 +187,47 @@ final class StreamingFigures {
 
   static Accuracy accuracy(
       List<RequestRecord> records, List<GroundTruth> truths, long from, long to) {
+    return differences(join(records, truths, from, to, null, false), ClientStamps::millis);
+  }
+
+  /**
+   * A record's client stamps in one unit, ms or µs; an engine stamp (µs) is subtracted in that
+   * unit's own arithmetic, so each path keeps the precision it had.
+   */
+  private record ClientStamps(long microsPerUnit, long start, Long ttfb, Long ttft, Long gap) {
+    static ClientStamps millis(RequestRecord r) {
+      return new ClientStamps(
+          1000, r.startEpochMillis(), r.ttfbMillis(), r.ttftMillis(), r.gapMillis());
+    }
+
+    static ClientStamps micros(RequestRecord r) {
+      return new ClientStamps(
+          1, r.startEpochMicros(), r.ttfbMicros(), r.ttftMicros(), r.gapMicros());
+    }
+
+    /** {@code client} (this unit) − {@code engineMicros}, ms. */
+    double minusMillis(long client, long engineMicros) {
+      return (client - engineMicros / (double) microsPerUnit) / (1000 / microsPerUnit);
+    }
+  }
+
+  /** Client − engine TTFB, TTFT and gap, ms, of each joined request that has both sides. */
+  private static Accuracy differences(
+      List<Joined> joined, Function<RequestRecord, ClientStamps> stampsOf) {
     List<Double> ttfb = new ArrayList<>();
     List<Double> ttft = new ArrayList<>();
     List<Double> gap = new ArrayList<>();
-    List<Joined> joined = join(records, truths, from, to, null, false);
     for (Joined j : joined) {
-      RequestRecord r = j.record();
-      GroundTruth truth = j.truth();
-      if (r.ttfbMillis() != null && truth.headersWrittenEpochMicros() != null) {
-        ttfb.add(
-            r.startEpochMillis() + r.ttfbMillis() - truth.headersWrittenEpochMicros() / 1000.0);
+      ClientStamps client = stampsOf.apply(j.record());
+      Long headers = j.truth().headersWrittenEpochMicros();
+      Long firstContent = j.truth().firstContentWrittenEpochMicros();
+      if (client.ttfb() != null && headers != null) {
+        ttfb.add(client.minusMillis(client.start() + client.ttfb(), headers));
       }
-      if (r.ttftMillis() != null && truth.firstContentWrittenEpochMicros() != null) {
-        ttft.add(
-            r.startEpochMillis()
-                + r.ttftMillis()
-                - truth.firstContentWrittenEpochMicros() / 1000.0);
-        if (r.gapMillis() != null && truth.headersWrittenEpochMicros() != null) {
-          double engineGap =
-              (truth.firstContentWrittenEpochMicros() - truth.headersWrittenEpochMicros()) / 1000.0;
-          gap.add(r.gapMillis() - engineGap);
+      if (client.ttft() != null && firstContent != null) {
+        ttft.add(client.minusMillis(client.start() + client.ttft(), firstContent));
+        if (client.gap() != null && headers != null) {
+          gap.add(client.minusMillis(client.gap(), firstContent - headers));
         }
       }
     }
@@ -256,30 +277,6 @@ final class StreamingFigures {
    */
   static Accuracy preciseAccuracy(
       List<RequestRecord> records, List<GroundTruth> truths, long from, long to, Integer step) {
-    List<Double> ttfb = new ArrayList<>();
-    List<Double> ttft = new ArrayList<>();
-    List<Double> gap = new ArrayList<>();
-    List<Joined> joined = join(records, truths, from, to, step, true);
-    for (Joined j : joined) {
-      RequestRecord r = j.record();
-      GroundTruth truth = j.truth();
-      if (r.ttfbMicros() != null && truth.headersWrittenEpochMicros() != null) {
-        ttfb.add(
-            (r.startEpochMicros() + r.ttfbMicros() - truth.headersWrittenEpochMicros()) / 1000.0);
-      }
-      if (r.ttftMicros() != null && truth.firstContentWrittenEpochMicros() != null) {
-        ttft.add(
-            (r.startEpochMicros() + r.ttftMicros() - truth.firstContentWrittenEpochMicros())
-                / 1000.0);
-        if (r.gapMicros() != null && truth.headersWrittenEpochMicros() != null) {
-          gap.add(
-              (r.gapMicros()
-                      - (truth.firstContentWrittenEpochMicros()
-                          - truth.headersWrittenEpochMicros()))
-                  / 1000.0);
-        }
-      }
-    }
-    return new Accuracy(joined.size(), ttfb, ttft, gap);
+    return differences(join(records, truths, from, to, step, true), ClientStamps::micros);
   }
 }

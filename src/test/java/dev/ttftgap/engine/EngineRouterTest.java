@@ -30,6 +30,20 @@ class EngineRouterTest {
         + body;
   }
 
+  /** Sends a default engine one request as {@link EngineChannels#request}; its answer. */
+  private String answer(String method, String path, String headers, String body) {
+    engine = new EngineChannels(EngineConfig.defaults());
+    engine.request(method, path, headers, body);
+    return engine.output();
+  }
+
+  /** Sends a default engine a one-token streaming chat request as {@link #post}; its answer. */
+  private String postOneTokenStream(String version, String contentType) {
+    engine = new EngineChannels(EngineConfig.defaults());
+    engine.raw(post(version, contentType, StreamProbe.chat("qwen3-8b-like", "x", 1, true, "")));
+    return engine.output();
+  }
+
   private static JsonNode error(String out) throws Exception {
     return StreamProbe.JSON.readTree(out.substring(out.indexOf("\r\n\r\n") + 4)).path("error");
   }
@@ -43,11 +57,8 @@ class EngineRouterTest {
     "GET, /, 404",
   })
   void wrongMethodOrPathGetsAnOpenAiError(String method, String path, int status) throws Exception {
-    engine = new EngineChannels(EngineConfig.defaults());
+    String out = answer(method, path, "", null);
 
-    engine.request(method, path, "", null);
-
-    String out = engine.output();
     assertThat(out).startsWith("HTTP/1.1 " + status);
     assertThat(error(out).path("message").asText()).isNotBlank();
     if (status == 405) {
@@ -109,12 +120,8 @@ class EngineRouterTest {
 
   @Test
   void aNonJsonContentTypeGets400NamingIt() throws Exception {
-    engine = new EngineChannels(EngineConfig.defaults());
-    String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
+    String out = postOneTokenStream("HTTP/1.1", "text/plain");
 
-    engine.raw(post("HTTP/1.1", "text/plain", body));
-
-    String out = engine.output();
     assertThat(out).startsWith("HTTP/1.1 400");
     assertThat(error(out).path("message").asText())
         .isEqualTo("Content-Type must be application/json, was 'text/plain'");
@@ -122,12 +129,8 @@ class EngineRouterTest {
 
   @Test
   void aStreamOverHttp10Gets505() throws Exception {
-    engine = new EngineChannels(EngineConfig.defaults());
-    String body = StreamProbe.chat("qwen3-8b-like", "x", 1, true, "");
+    String out = postOneTokenStream("HTTP/1.0", "application/json");
 
-    engine.raw(post("HTTP/1.0", "application/json", body));
-
-    String out = engine.output();
     assertThat(out).as("refused, not chunked at a client that cannot read it").contains(" 505 ");
     assertThat(out).as("no chunked body").doesNotContain("transfer-encoding: chunked");
     assertThat(error(out).path("message").asText()).contains("Streaming needs HTTP/1.1");
@@ -180,26 +183,21 @@ class EngineRouterTest {
 
   @Test
   void malformedJsonGets400() throws Exception {
-    engine = new EngineChannels(EngineConfig.defaults());
+    String out = answer("POST", "/v1/chat/completions", "", "{\"messages\": [");
 
-    engine.request("POST", "/v1/chat/completions", "", "{\"messages\": [");
-
-    String out = engine.output();
     assertThat(out).startsWith("HTTP/1.1 400");
     assertThat(error(out).path("type").asText()).isEqualTo("invalid_request_error");
   }
 
   @Test
   void badFaultHeaderGets400NamingTheHeader() throws Exception {
-    engine = new EngineChannels(EngineConfig.defaults());
+    String out =
+        answer(
+            "POST",
+            "/v1/chat/completions",
+            "X-Sim-Fault: explode\r\n",
+            StreamProbe.chat("qwen3-8b-like", "x", 1, true, ""));
 
-    engine.request(
-        "POST",
-        "/v1/chat/completions",
-        "X-Sim-Fault: explode\r\n",
-        StreamProbe.chat("qwen3-8b-like", "x", 1, true, ""));
-
-    String out = engine.output();
     assertThat(out).startsWith("HTTP/1.1 400");
     assertThat(error(out).path("message").asText()).contains("X-Sim-Fault");
   }

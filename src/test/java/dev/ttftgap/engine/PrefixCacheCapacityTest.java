@@ -4,37 +4,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class PrefixCacheCapacityTest {
   private static final ModelProfile QWEN3_8B = ModelProfile.builtIn("qwen3-8b-like");
 
+  /** The class Javadoc's worked example: U = 100 user tokens, 64 output tokens. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "'distinct prompts without a shared prefix keep the profile''s capacity', 0, false, 0, 7.89",
+    "'a repeated prompt is prefilled once so the capacity rises: 6 full blocks of 104 hashed ids',"
+        + " 0, true, 96, 8.88",
+    "'a shared system prompt is prefilled once and the rest every time: 62 full blocks of the"
+        + " 1004-id system message', 1000, false, 992, 7.82"
+  })
+  void cachedTokensAndTheSaturationRateTheyGive(
+      String name, int sharedPrefixTokens, boolean repeated, int cached, double ratePerSecond) {
+    assertThat(PrefixCacheCapacity.cachedTokens(QWEN3_8B, 100, sharedPrefixTokens, repeated))
+        .as("%s: cached tokens", name)
+        .isEqualTo(cached);
+    assertThat(
+            PrefixCacheCapacity.saturationRatePerSecond(
+                QWEN3_8B, 100, sharedPrefixTokens, repeated, 64))
+        .as("%s: req/s", name)
+        .isCloseTo(ratePerSecond, within(0.005));
+  }
+
   @Test
-  void distinctPromptsWithoutASharedPrefixKeepTheProfilesCapacity() {
-    assertThat(PrefixCacheCapacity.cachedTokens(QWEN3_8B, 100, 0, false)).as("cached").isZero();
+  void distinctPromptsWithoutASharedPrefixKeepTheProfilesOwnRate() {
     assertThat(PrefixCacheCapacity.saturationRatePerSecond(QWEN3_8B, 100, 0, false, 64))
         .as("req/s, the profile's 7.89")
-        .isCloseTo(QWEN3_8B.saturationRatePerSecond(), within(1e-9))
-        .isCloseTo(7.89, within(0.005));
+        .isCloseTo(QWEN3_8B.saturationRatePerSecond(), within(1e-9));
   }
 
   @Test
-  void aRepeatedPromptIsPrefilledOnceSoTheCapacityRises() {
-    assertThat(PrefixCacheCapacity.cachedTokens(QWEN3_8B, 100, 0, true))
-        .as("6 full blocks of 104 hashed ids")
-        .isEqualTo(96);
-    assertThat(PrefixCacheCapacity.saturationRatePerSecond(QWEN3_8B, 100, 0, true, 64))
-        .as("req/s")
-        .isCloseTo(8.88, within(0.005));
-  }
-
-  @Test
-  void aSharedSystemPromptIsPrefilledOnceAndTheRestEveryTime() {
-    assertThat(PrefixCacheCapacity.cachedTokens(QWEN3_8B, 100, 1000, false))
-        .as("62 full blocks of the 1004-id system message")
-        .isEqualTo(992);
-    assertThat(PrefixCacheCapacity.saturationRatePerSecond(QWEN3_8B, 100, 1000, false, 64))
-        .as("req/s with the cache")
-        .isCloseTo(7.82, within(0.005));
+  void withoutTheCacheTheSharedSystemPromptWouldBePrefilledAndHeldEveryTime() {
     assertThat(QWEN3_8B.saturationRatePerSecond(1100, 64))
         .as("req/s were every prompt token prefilled and held: the KV cache holds 5 such")
         .isCloseTo(3.10, within(0.005));

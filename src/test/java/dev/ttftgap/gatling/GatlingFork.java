@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.simulations.RisingRateSimulation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -55,10 +56,19 @@ public final class GatlingFork {
   private GatlingFork() {}
 
   /**
-   * @param properties system properties of the forked JVM ({@code profile}, ...)
-   * @param environment environment of the forked JVM; LLM_* and OPENAI_* variables of this JVM are
-   *     never inherited, so a developer's own endpoint can't leak into a test
+   * What to fork: the simulation, the folder for its results, the forked JVM's system properties
+   * ({@code profile}, ...) and environment, and whether Gatling writes its HTML report. LLM_* and
+   * OPENAI_* variables of this JVM are never inherited, so a developer's own endpoint can't leak
+   * into a test.
    */
+  public record Launch(
+      Class<?> simulation,
+      Path resultsDir,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      boolean reports) {}
+
+  /** Forks a {@link Launch} of these parts and waits for the run's end. */
   public static Result run(
       Class<?> simulation,
       Path resultsDir,
@@ -66,21 +76,16 @@ public final class GatlingFork {
       Map<String, String> environment,
       boolean reports,
       Duration timeout) {
-    return runUntil(simulation, resultsDir, properties, environment, reports, () -> false, timeout);
+    return runUntil(
+        new Launch(simulation, resultsDir, properties, environment, reports), () -> false, timeout);
   }
 
   /**
    * Like {@link #run}, but once {@code terminateWhen} holds (polled every 50 ms) the JVM gets a
    * SIGTERM, as from Ctrl-C or a CI job's cancel, and its shutdown hooks run.
    */
-  public static Result runUntil(
-      Class<?> simulation,
-      Path resultsDir,
-      Map<String, String> properties,
-      Map<String, String> environment,
-      boolean reports,
-      BooleanSupplier terminateWhen,
-      Duration timeout) {
+  public static Result runUntil(Launch launch, BooleanSupplier terminateWhen, Duration timeout) {
+    Path resultsDir = launch.resultsDir();
     try {
       Files.createDirectories(resultsDir);
       List<String> command = new ArrayList<>();
@@ -93,13 +98,13 @@ public final class GatlingFork {
       command.add(System.getProperty("java.class.path"));
       command.add("-Dttftgap.reportsDir=" + resultsDir.toAbsolutePath());
       command.add("-Dttftgap.simulationsDir=" + Path.of("simulations").toAbsolutePath());
-      properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+      launch.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
       command.add("io.gatling.app.Gatling");
       command.add("--simulation");
-      command.add(simulation.getName());
+      command.add(launch.simulation().getName());
       command.add("--results-folder");
       command.add(resultsDir.toAbsolutePath().toString());
-      if (!reports) {
+      if (!launch.reports()) {
         command.add("--no-reports");
       }
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -107,7 +112,7 @@ public final class GatlingFork {
       builder.redirectOutput(log.toFile());
       Map<String, String> env = builder.environment();
       env.keySet().removeIf(k -> k.startsWith("LLM_") || k.startsWith("OPENAI_"));
-      env.putAll(environment);
+      env.putAll(launch.environment());
       Process process = builder.start();
       long deadline = System.nanoTime() + timeout.toNanos();
       boolean terminated = false;
@@ -134,6 +139,27 @@ public final class GatlingFork {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * The run most tests fork: {@link RisingRateSimulation} with the load profile {@code profile} (a
+   * name in {@code simulations/} or a file), pointed at {@code baseUrl} and {@code model} through
+   * {@code LLM_BASE_URL} and {@code LLM_MODEL}.
+   */
+  public static Result risingRate(
+      Path resultsDir,
+      String profile,
+      String baseUrl,
+      String model,
+      boolean reports,
+      Duration timeout) {
+    return run(
+        RisingRateSimulation.class,
+        resultsDir,
+        Map.of("profile", profile),
+        Map.of("LLM_BASE_URL", baseUrl, "LLM_MODEL", model),
+        reports,
+        timeout);
   }
 
   /** Convenience for the common case: no extra environment, no HTML report. */

@@ -55,11 +55,12 @@ class InterruptedRunIT {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       GatlingFork.Result run =
           GatlingFork.runUntil(
-              RisingRateSimulation.class,
-              results,
-              Map.of("profile", profile.toString()),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
-              false,
+              new GatlingFork.Launch(
+                  RisingRateSimulation.class,
+                  results,
+                  Map.of("profile", profile.toString()),
+                  Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
+                  false),
               () -> stopAt(stopMicros, finished(engine) >= FINISHED_BEFORE_STOP),
               Duration.ofSeconds(90));
       assertThat(run.output())

@@ -10,7 +10,6 @@ import dev.ttftgap.health.LoadGeneratorSample;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.simulations.RisingRateSimulation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -38,13 +37,8 @@ class MeasurementRunIT {
   void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       GatlingFork.Result run =
-          GatlingFork.run(
-              RisingRateSimulation.class,
-              dir,
-              Map.of("profile", "smoke"),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
-              false,
-              Duration.ofSeconds(90));
+          GatlingFork.risingRate(
+              dir, "smoke", engine.baseUrl(), "qwen3-8b-like", false, Duration.ofSeconds(90));
       assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
 
       List<RequestRecord> records = RecordReader.read(run.records());

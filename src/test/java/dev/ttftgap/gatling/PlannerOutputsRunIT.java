@@ -6,13 +6,11 @@ import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.simulations.RisingRateSimulation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -38,13 +36,8 @@ class PlannerOutputsRunIT {
   static void runSmokeAgainstAnExternalUrl() {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       run =
-          GatlingFork.run(
-              RisingRateSimulation.class,
-              dir,
-              Map.of("profile", "smoke"),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
-              true,
-              Duration.ofSeconds(120));
+          GatlingFork.risingRate(
+              dir, "smoke", engine.baseUrl(), "qwen3-8b-like", true, Duration.ofSeconds(120));
     }
     assertThat(run.exitCode()).as("exit code; output:\n%s", run.output()).isZero();
     records = RecordReader.read(run.records());

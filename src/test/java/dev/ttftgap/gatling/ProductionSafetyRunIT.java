@@ -59,6 +59,13 @@ class ProductionSafetyRunIT {
         TIMEOUT);
   }
 
+  /** The server saw {@code min} to {@code max} chat requests beyond the preflight's. */
+  private static void assertLoadRequestsBetween(RejectingServer server, int min, int max) {
+    assertThat(server.chatRequests() - PREFLIGHT_CHAT_REQUESTS)
+        .as("load requests the server saw")
+        .isBetween(min, max);
+  }
+
   /**
    * A run at 20 requests/s that the breaker stops: exit status 3 and its verdict on the console.
    */
@@ -165,9 +172,7 @@ class ProductionSafetyRunIT {
     try (RejectingServer server = RejectingServer.start(401, "Incorrect API key provided")) {
       GatlingFork.Result run =
           stopped(dir, server, "the last 10 requests all failed with HTTP 401 (unauthorized)");
-      assertThat(server.chatRequests() - PREFLIGHT_CHAT_REQUESTS)
-          .as("load requests the server saw")
-          .isBetween(10, 20);
+      assertLoadRequestsBetween(server, 10, 20);
       assertThat(RecordReader.read(run.records()))
           .as("every record a 401 or cut by the breaker")
           .allSatisfy(
@@ -186,9 +191,7 @@ class ProductionSafetyRunIT {
     try (RejectingServer server = RejectingServer.start(429, "Rate limit reached")) {
       GatlingFork.Result run =
           stopped(dir, server, "3 of the last 3 requests were rate-limited (HTTP 429)");
-      assertThat(server.chatRequests() - PREFLIGHT_CHAT_REQUESTS)
-          .as("load requests the server saw")
-          .isBetween(3, 10);
+      assertLoadRequestsBetween(server, 3, 10);
       assertThat(run.runFolder().resolve("capacity.html")).as("capacity report").exists();
     }
   }

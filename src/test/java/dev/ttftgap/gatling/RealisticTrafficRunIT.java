@@ -126,11 +126,11 @@ class RealisticTrafficRunIT {
     try (EmbeddedEngine engine =
         EmbeddedEngine.start(EngineConfig.defaults().withPort(0).withProfile("tiny-fast"))) {
       run =
-          GatlingFork.run(
-              RisingRateSimulation.class,
+          GatlingFork.risingRate(
               dir.resolve("results"),
-              Map.of("profile", profile.toString()),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "tiny-fast"),
+              profile.toString(),
+              engine.baseUrl(),
+              "tiny-fast",
               false,
               Duration.ofSeconds(90));
     }

@@ -10,12 +10,10 @@ import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.simulations.RisingRateSimulation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,11 +45,11 @@ class SearchRunIT {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       long started = System.nanoTime();
       GatlingFork.Result run =
-          GatlingFork.run(
-              RisingRateSimulation.class,
+          GatlingFork.risingRate(
               dir,
-              Map.of("profile", profile.toString()),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
+              profile.toString(),
+              engine.baseUrl(),
+              "qwen3-8b-like",
               false,
               Duration.ofSeconds(240));
       long seconds = (System.nanoTime() - started) / 1_000_000_000L;

@@ -39,6 +39,12 @@ class StepProgressTest {
         .build();
   }
 
+  /** The progress poller runs when the run's clock reads {@code millis}. */
+  private void pollAt(long millis) {
+    now.set(millis);
+    progress.poll();
+  }
+
   /** Step 1 of the smoke profile, two of its requests sent, the first one's record in. */
   private Step twoSentOneFinished() {
     Step first = schedule.measuredSteps().get(0);
@@ -52,8 +58,7 @@ class StepProgressTest {
   void aStepIsPrintedOnceTheRunIsPastItsEndAndItsRequestsHaveFinished() {
     Step first = twoSentOneFinished();
 
-    now.set(first.endMillis() + 10);
-    progress.poll();
+    pollAt(first.endMillis() + 10);
     assertThat(lines).as("one of its two requests still in flight: no line yet").isEmpty();
 
     progress.onRecord(record(first, 2));
@@ -72,12 +77,10 @@ class StepProgressTest {
   void aStepWhoseLastRequestHangsIsPrintedOnceItsGraceHasPassed() {
     Step first = twoSentOneFinished();
 
-    now.set(first.endMillis() + 29_000);
-    progress.poll();
+    pollAt(first.endMillis() + 29_000);
     assertThat(lines).as("within the stream timeout: waits").isEmpty();
 
-    now.set(first.endMillis() + 30_000);
-    progress.poll();
+    pollAt(first.endMillis() + 30_000);
     assertThat(lines).as("past it: printed with what finished").hasSize(1);
     assertThat(lines.get(0)).endsWith("(0 of 1)");
   }
@@ -88,8 +91,7 @@ class StepProgressTest {
     progress.started(warmup.index());
     progress.onRecord(record(warmup, 1));
 
-    now.set(warmup.endMillis());
-    progress.poll();
+    pollAt(warmup.endMillis());
 
     assertThat(lines)
         .containsExactly(

@@ -24,6 +24,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.function.Consumer;
 
 /**
  * A reverse proxy on loopback that behaves like nginx with {@code gzip on; gzip_proxied any;
@@ -44,16 +45,13 @@ public final class CompressingProxy implements AutoCloseable {
             .group(group)
             .channel(NioServerSocketChannel.class)
             .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    ch.pipeline()
-                        .addLast(new HttpServerCodec())
-                        .addLast(new HttpObjectAggregator(1 << 20))
-                        .addLast(new HttpContentCompressor())
-                        .addLast(new Relay());
-                  }
-                })
+                initializer(
+                    pipeline ->
+                        pipeline
+                            .addLast(new HttpServerCodec())
+                            .addLast(new HttpObjectAggregator(1 << 20))
+                            .addLast(new HttpContentCompressor())
+                            .addLast(new Relay())))
             .bind("127.0.0.1", 0)
             .sync()
             .channel();
@@ -69,6 +67,16 @@ public final class CompressingProxy implements AutoCloseable {
     URI uri = URI.create(upstreamUrl);
     int port = ((InetSocketAddress) server.localAddress()).getPort();
     return "http://127.0.0.1:" + port + uri.getRawPath();
+  }
+
+  /** Sets up each new channel's pipeline with {@code setup}. */
+  private static ChannelInitializer<SocketChannel> initializer(Consumer<ChannelPipeline> setup) {
+    return new ChannelInitializer<>() {
+      @Override
+      protected void initChannel(SocketChannel ch) {
+        setup.accept(ch.pipeline());
+      }
+    };
   }
 
   @Override
@@ -93,26 +101,14 @@ public final class CompressingProxy implements AutoCloseable {
           .group(group)
           .channel(NioSocketChannel.class)
           .handler(
-              new ChannelInitializer<SocketChannel>() {
-                @Override
-                protected void initChannel(SocketChannel ch) {
-                  ChannelPipeline p = ch.pipeline().addLast(new HttpClientCodec());
-                  if (buffer) {
-                    p.addLast(new HttpObjectAggregator(8 << 20));
-                  }
-                  p.addLast(
-                      new ChannelInboundHandlerAdapter() {
-                        @Override
-                        public void channelRead(ChannelHandlerContext up, Object msg) {
-                          boolean last = msg instanceof LastHttpContent;
-                          client.writeAndFlush(msg);
-                          if (last) {
-                            up.close();
-                          }
-                        }
-                      });
-                }
-              })
+              initializer(
+                  pipeline -> {
+                    pipeline.addLast(new HttpClientCodec());
+                    if (buffer) {
+                      pipeline.addLast(new HttpObjectAggregator(8 << 20));
+                    }
+                    pipeline.addLast(new BackToClient(client));
+                  }))
           .connect(upstream)
           .addListener(
               f -> {
@@ -123,6 +119,24 @@ public final class CompressingProxy implements AutoCloseable {
                   client.close();
                 }
               });
+    }
+  }
+
+  /** Writes what the upstream answers back to the client; closes upstream after the last part. */
+  private static final class BackToClient extends ChannelInboundHandlerAdapter {
+    private final Channel client;
+
+    BackToClient(Channel client) {
+      this.client = client;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext up, Object msg) {
+      boolean last = msg instanceof LastHttpContent;
+      client.writeAndFlush(msg);
+      if (last) {
+        up.close();
+      }
     }
   }
 }

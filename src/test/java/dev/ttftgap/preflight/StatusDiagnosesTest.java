@@ -17,6 +17,11 @@ class StatusDiagnosesTest {
     return new StatusDiagnoses(target, new ServerMessages(key));
   }
 
+  /** The diagnosis when {@code tried} got 404 but {@code worked} answered {@code status}. */
+  private static Diagnosis pathFixed(String tried, String worked, int status) {
+    return diagnoses(Optional.empty(), "x").pathFixed(tried, worked, status);
+  }
+
   @Test
   void forbiddenWithAKeyNamesTheModelTheKeyMayNotUse() {
     Diagnosis diagnosis =
@@ -55,11 +60,8 @@ class StatusDiagnosesTest {
   @Test
   void v1NotPartOfAVersionlessServerPathSuggestsAsIs() {
     Diagnosis diagnosis =
-        diagnoses(Optional.empty(), "x")
-            .pathFixed(
-                "https://api.example/v1/chat/completions",
-                "https://api.example/chat/completions",
-                200);
+        pathFixed(
+            "https://api.example/v1/chat/completions", "https://api.example/chat/completions", 200);
 
     assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
     assertThat(diagnosis.line())
@@ -71,11 +73,10 @@ class StatusDiagnosesTest {
   @Test
   void v1NotPartOfAPathWithAnotherVersionNeedsNoAsIs() {
     Diagnosis diagnosis =
-        diagnoses(Optional.empty(), "x")
-            .pathFixed(
-                "https://gw.example/v1beta/openai/v1/chat/completions",
-                "https://gw.example/v1beta/openai/chat/completions",
-                200);
+        pathFixed(
+            "https://gw.example/v1beta/openai/v1/chat/completions",
+            "https://gw.example/v1beta/openai/chat/completions",
+            200);
 
     assertThat(diagnosis.line())
         .as("a base with a version segment is kept as given")
@@ -85,16 +86,10 @@ class StatusDiagnosesTest {
 
   @Test
   void missingOrDoubledV1NeedsNoAsIs() {
-    StatusDiagnoses diagnoses = diagnoses(Optional.empty(), "x");
-
-    assertThat(
-            diagnoses
-                .pathFixed("http://h/chat/completions", "http://h/v1/chat/completions", 200)
-                .line())
+    assertThat(pathFixed("http://h/chat/completions", "http://h/v1/chat/completions", 200).line())
         .endsWith("/v1 is missing in the base URL; set LLM_BASE_URL=http://h/v1");
     assertThat(
-            diagnoses
-                .pathFixed("http://h/v1/v1/chat/completions", "http://h/v1/chat/completions", 400)
+            pathFixed("http://h/v1/v1/chat/completions", "http://h/v1/chat/completions", 400)
                 .line())
         .endsWith("/v1 is doubled in the base URL; set LLM_BASE_URL=http://h/v1");
   }

@@ -75,18 +75,25 @@ class RequestExtrasTest {
         .isEqualTo("Authorization");
   }
 
-  @ParameterizedTest(name = "{0}")
+  /** Each case sets {@code field} of a 10-token request to {@code json}. */
+  @ParameterizedTest(name = "{1}: {0}")
   @CsvSource(
       delimiter = '|',
+      quoteCharacter = '`',
       value = {
-        "stream|{\"stream\": false}|request.extraBody.stream: would replace a field the tool sends; set it with nothing: requests always stream",
-        "model|{\"model\": \"x\"}|request.extraBody.model: would replace a field the tool sends; set it with request.model or LLM_MODEL",
-        "messages|{\"messages\": []}|request.extraBody.messages: would replace a field the tool sends; set it with request.prompt, promptTokens or dataset",
-        "max_tokens|{\"max_tokens\": 5}|request.extraBody.max_tokens: would replace a field the tool sends; set it with request.maxTokens",
-        "not an object|[1]|request.extraBody: [1] is not an object; use {\"field\": value} to merge into the body",
+        "stream|extraBody|{\"stream\": false}|request.extraBody.stream: would replace a field the tool sends; set it with nothing: requests always stream",
+        "model|extraBody|{\"model\": \"x\"}|request.extraBody.model: would replace a field the tool sends; set it with request.model or LLM_MODEL",
+        "messages|extraBody|{\"messages\": []}|request.extraBody.messages: would replace a field the tool sends; set it with request.prompt, promptTokens or dataset",
+        "max_tokens|extraBody|{\"max_tokens\": 5}|request.extraBody.max_tokens: would replace a field the tool sends; set it with request.maxTokens",
+        "not an object|extraBody|[1]|request.extraBody: [1] is not an object; use {\"field\": value} to merge into the body",
+        "bad name|headers|{\"bad header\": \"x\"}|request.headers.bad header: is not a header name; use letters, digits and '-'",
+        "set by the tool|headers|{\"Content-Type\": \"text/plain\"}|request.headers.Content-Type: is set by the tool; remove it",
+        "not a string|headers|{\"X-A\": 1}|request.headers.X-A: 1 is not a string; use the value in quotes",
+        "malformed reference|headers|{\"X-A\": \"${not closed\"}|request.headers.X-A: has a malformed ${...}; write ${NAME} with letters, digits and '_'",
       })
-  void extraBodyMayNotSilentlyReplaceWhatTheToolSends(String name, String extra, String message) {
-    assertThatThrownBy(() -> shape("{\"promptTokens\": 10, \"extraBody\": " + extra + "}"))
+  void extraBodyOrHeadersThatWouldReplaceOrBreakWhatTheToolSendsFailBeforeAnyLoad(
+      String name, String field, String json, String message) {
+    assertThatThrownBy(() -> shape("{\"promptTokens\": 10, \"" + field + "\": " + json + "}"))
         .as(name)
         .isInstanceOf(ProfileException.class)
         .hasMessage("test.json: " + message);
@@ -102,21 +109,5 @@ class RequestExtrasTest {
         .hasMessage(
             "test.json: request.extraBody.ignore_eos: is set by forceOutputLength; remove one of"
                 + " them");
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      value = {
-        "bad name|{\"bad header\": \"x\"}|request.headers.bad header: is not a header name",
-        "set by the tool|{\"Content-Type\": \"text/plain\"}|request.headers.Content-Type: is set by the tool",
-        "not a string|{\"X-A\": 1}|request.headers.X-A: 1 is not a string",
-        "malformed reference|{\"X-A\": \"${not closed\"}|request.headers.X-A: has a malformed ${...}",
-      })
-  void badHeadersFailBeforeAnyLoad(String name, String headers, String message) {
-    assertThatThrownBy(() -> shape("{\"promptTokens\": 10, \"headers\": " + headers + "}"))
-        .as(name)
-        .isInstanceOf(ProfileException.class)
-        .hasMessageStartingWith("test.json: " + message);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ttftgap.tokens.TokenCounter;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -17,8 +18,22 @@ import org.junit.jupiter.api.io.TempDir;
 class RequestFactoryTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  @TempDir Path dir;
+
   private static RequestShape shape(String requestJson) {
     return RequestShapes.parse(requestJson);
+  }
+
+  /** The requests of a profile with this {@code request} section and no model id. */
+  private static RequestFactory requests(String requestJson) {
+    return RequestFactory.of(shape(requestJson), Optional.empty());
+  }
+
+  /** {@code rows} as the dataset file {@code d.jsonl}; its path. */
+  private Path dataset(String rows) throws IOException {
+    Path file = dir.resolve("d.jsonl");
+    Files.writeString(file, rows);
+    return file;
   }
 
   private static JsonNode body(PlannedRequest request) throws Exception {
@@ -44,7 +59,7 @@ class RequestFactoryTest {
 
   @Test
   void distinctPromptsDifferFromTheirFirstTokenAndKeepTheirExactLength() throws Exception {
-    RequestFactory requests = RequestFactory.of(shape("{\"promptTokens\": 100}"), Optional.empty());
+    RequestFactory requests = requests("{\"promptTokens\": 100}");
     Set<String> firstBlocks = new HashSet<>();
     for (int i = 0; i < 2000; i++) {
       PlannedRequest request = requests.single(i);
@@ -62,9 +77,7 @@ class RequestFactoryTest {
 
   @Test
   void repeatedPromptsSendTheSameTextEveryTime() throws Exception {
-    RequestFactory requests =
-        RequestFactory.of(
-            shape("{\"promptTokens\": 100, \"prompts\": \"repeated\"}"), Optional.empty());
+    RequestFactory requests = requests("{\"promptTokens\": 100, \"prompts\": \"repeated\"}");
 
     assertThat(user(requests.single(0))).as("request 0 vs 1").isEqualTo(user(requests.single(1)));
     assertThat(TokenCounter.count(user(requests.single(3)))).as("tokens").isEqualTo(100);
@@ -73,9 +86,7 @@ class RequestFactoryTest {
 
   @Test
   void aTextPromptIsTaggedWhenDistinctAndCountedWithItsTag() throws Exception {
-    RequestFactory requests =
-        RequestFactory.of(
-            shape("{\"prompt\": \"Explain TTFT in one sentence.\"}"), Optional.empty());
+    RequestFactory requests = requests("{\"prompt\": \"Explain TTFT in one sentence.\"}");
 
     PlannedRequest a = requests.single(0);
     PlannedRequest b = requests.single(1);
@@ -87,9 +98,7 @@ class RequestFactoryTest {
 
   @Test
   void everyRequestSharesTheGeneratedSystemPromptAndNothingElse() throws Exception {
-    RequestFactory requests =
-        RequestFactory.of(
-            shape("{\"promptTokens\": 50, \"sharedPrefixTokens\": 300}"), Optional.empty());
+    RequestFactory requests = requests("{\"promptTokens\": 50, \"sharedPrefixTokens\": 300}");
 
     JsonNode a = body(requests.single(0)).get("messages");
     JsonNode b = body(requests.single(1)).get("messages");
@@ -146,17 +155,14 @@ class RequestFactoryTest {
   }
 
   @Test
-  void aDatasetRowIsSentUpToItsFirstUserMessageWithItsOwnMaxTokens(@TempDir Path dir)
-      throws Exception {
-    Path file = dir.resolve("d.jsonl");
-    Files.writeString(
-        file,
-        "{\"messages\": [{\"role\": \"system\", \"content\": \"Be brief.\"},"
-            + " {\"role\": \"user\", \"content\": \"What is TTFT?\"},"
-            + " {\"role\": \"assistant\", \"content\": \"Time to first token.\"},"
-            + " {\"role\": \"user\", \"content\": \"And TTFB?\"}], \"max_tokens\": 77}\n");
-    RequestFactory requests =
-        RequestFactory.of(shape("{\"dataset\": \"" + file + "\"}"), Optional.empty());
+  void aDatasetRowIsSentUpToItsFirstUserMessageWithItsOwnMaxTokens() throws Exception {
+    Path file =
+        dataset(
+            "{\"messages\": [{\"role\": \"system\", \"content\": \"Be brief.\"},"
+                + " {\"role\": \"user\", \"content\": \"What is TTFT?\"},"
+                + " {\"role\": \"assistant\", \"content\": \"Time to first token.\"},"
+                + " {\"role\": \"user\", \"content\": \"And TTFB?\"}], \"max_tokens\": 77}\n");
+    RequestFactory requests = requests("{\"dataset\": \"" + file + "\"}");
 
     PlannedRequest request = requests.single(0);
     JsonNode messages = body(request).get("messages");
@@ -172,11 +178,9 @@ class RequestFactoryTest {
   @Test
   void eachTurnSendsTheHistoryWithThePreviousStreamedAnswer() throws Exception {
     RequestFactory requests =
-        RequestFactory.of(
-            shape(
-                "{\"promptTokens\": 30, \"sharedPrefixTokens\": 40,"
-                    + " \"conversation\": {\"turns\": 3, \"thinkTimeSeconds\": 1}}"),
-            Optional.empty());
+        requests(
+            "{\"promptTokens\": 30, \"sharedPrefixTokens\": 40,"
+                + " \"conversation\": {\"turns\": 3, \"thinkTimeSeconds\": 1}}");
     ConversationState conversation = requests.conversation(4);
 
     PlannedRequest first = conversation.next();
@@ -208,16 +212,13 @@ class RequestFactoryTest {
   }
 
   @Test
-  void aDatasetConversationGivesItsUserTurns(@TempDir Path dir) throws Exception {
-    Path file = dir.resolve("d.jsonl");
-    Files.writeString(
-        file,
-        "{\"conversations\": [{\"from\": \"human\", \"value\": \"Hi\"}, {\"from\": \"gpt\", \"value\": \"Hello\"},"
-            + " {\"from\": \"human\", \"value\": \"Tell me more\"}]}\n");
+  void aDatasetConversationGivesItsUserTurns() throws Exception {
+    Path file =
+        dataset(
+            "{\"conversations\": [{\"from\": \"human\", \"value\": \"Hi\"}, {\"from\": \"gpt\", \"value\": \"Hello\"},"
+                + " {\"from\": \"human\", \"value\": \"Tell me more\"}]}\n");
     RequestFactory requests =
-        RequestFactory.of(
-            shape("{\"dataset\": \"" + file + "\", \"conversation\": {\"thinkTimeSeconds\": 0}}"),
-            Optional.empty());
+        requests("{\"dataset\": \"" + file + "\", \"conversation\": {\"thinkTimeSeconds\": 0}}");
 
     ConversationState conversation = requests.conversation(0);
     assertThat(conversation.turns()).as("user turns of the row").isEqualTo(2);

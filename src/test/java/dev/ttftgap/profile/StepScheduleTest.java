@@ -17,6 +17,23 @@ class StepScheduleTest {
         Load.Type.OPEN, Optional.of(arrivals), Optional.ofNullable(warmup), steps, seconds, ramp);
   }
 
+  /** The schedule of an open load with evenly spaced arrivals. */
+  private static StepSchedule uniform(Warmup warmup, List<Double> steps, int seconds, int ramp) {
+    return StepSchedule.of(open(Load.Arrivals.UNIFORM, warmup, steps, seconds, ramp));
+  }
+
+  private static InjectionStep constantRate(double rate, int seconds) {
+    return new InjectionStep(Kind.CONSTANT_RATE, rate, rate, seconds);
+  }
+
+  private static InjectionStep rampRate(double from, double to, int seconds) {
+    return new InjectionStep(Kind.RAMP_RATE, from, to, seconds);
+  }
+
+  private static InjectionStep constantUsers(int users, int seconds) {
+    return new InjectionStep(Kind.CONSTANT_CONCURRENCY, users, users, seconds);
+  }
+
   private static Load closed(Warmup warmup, List<Double> steps, int seconds, int ramp) {
     return new Load(
         Load.Type.CLOSED, Optional.empty(), Optional.ofNullable(warmup), steps, seconds, ramp);
@@ -24,9 +41,7 @@ class StepScheduleTest {
 
   @Test
   void warmupThenStepsBackToBack() {
-    StepSchedule schedule =
-        StepSchedule.of(
-            open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0, 6.0), 20, 0));
+    StepSchedule schedule = uniform(new Warmup(1, 5), List.of(2.0, 4.0, 6.0), 20, 0);
 
     assertThat(schedule.steps())
         .containsExactly(
@@ -41,8 +56,7 @@ class StepScheduleTest {
 
   @Test
   void withoutWarmupTheFirstStepStartsAtZeroWithoutRamp() {
-    StepSchedule schedule =
-        StepSchedule.of(open(Load.Arrivals.UNIFORM, null, List.of(2.0, 4.0), 10, 3));
+    StepSchedule schedule = uniform(null, List.of(2.0, 4.0), 10, 3);
 
     assertThat(schedule.warmup()).isEmpty();
     assertThat(schedule.steps())
@@ -50,27 +64,23 @@ class StepScheduleTest {
         .as("first step: no ramp (nothing to ramp from); second: 3 s ramp + 10 s")
         .containsExactly(tuple(0L, 10_000L), tuple(10_000L, 23_000L));
     assertThat(schedule.injectionSteps())
-        .containsExactly(
-            new InjectionStep(Kind.CONSTANT_RATE, 2, 2, 10),
-            new InjectionStep(Kind.RAMP_RATE, 2, 4, 3),
-            new InjectionStep(Kind.CONSTANT_RATE, 4, 4, 10));
+        .containsExactly(constantRate(2, 10), rampRate(2, 4, 3), constantRate(4, 10));
   }
 
   @Test
   void rampBelongsToTheStepItLeadsInto() {
-    StepSchedule schedule =
-        StepSchedule.of(open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 4.0), 20, 2));
+    StepSchedule schedule = uniform(new Warmup(1, 5), List.of(2.0, 4.0), 20, 2);
 
     assertThat(schedule.steps())
         .extracting(Step::startMillis, Step::endMillis)
         .containsExactly(tuple(0L, 5_000L), tuple(5_000L, 27_000L), tuple(27_000L, 49_000L));
     assertThat(schedule.injectionSteps())
         .containsExactly(
-            new InjectionStep(Kind.CONSTANT_RATE, 1, 1, 5),
-            new InjectionStep(Kind.RAMP_RATE, 1, 2, 2),
-            new InjectionStep(Kind.CONSTANT_RATE, 2, 2, 20),
-            new InjectionStep(Kind.RAMP_RATE, 2, 4, 2),
-            new InjectionStep(Kind.CONSTANT_RATE, 4, 4, 20));
+            constantRate(1, 5),
+            rampRate(1, 2, 2),
+            constantRate(2, 20),
+            rampRate(2, 4, 2),
+            constantRate(4, 20));
   }
 
   @Test
@@ -96,10 +106,7 @@ class StepScheduleTest {
         .extracting(Step::label)
         .containsExactly("warm-up · 1 user", "step 1 · 2 users", "step 2 · 16 users");
     assertThat(schedule.injectionSteps())
-        .containsExactly(
-            new InjectionStep(Kind.CONSTANT_CONCURRENCY, 1, 1, 5),
-            new InjectionStep(Kind.CONSTANT_CONCURRENCY, 2, 2, 20),
-            new InjectionStep(Kind.CONSTANT_CONCURRENCY, 16, 16, 20));
+        .containsExactly(constantUsers(1, 5), constantUsers(2, 20), constantUsers(16, 20));
     assertThat(schedule.injectionSteps()).allMatch(InjectionStep::closed, "closed kinds only");
     assertThat(schedule.open()).isFalse();
     assertThat(StepSchedule.of(closed(null, List.of(2.0, 4.0), 20, 5)).injectionSteps().get(1))
@@ -108,9 +115,7 @@ class StepScheduleTest {
 
   @Test
   void injectionDurationsAddUpToTheTimeline() {
-    StepSchedule schedule =
-        StepSchedule.of(
-            open(Load.Arrivals.UNIFORM, new Warmup(1, 7), List.of(1.0, 2.0, 3.0, 5.0), 13, 4));
+    StepSchedule schedule = uniform(new Warmup(1, 7), List.of(1.0, 2.0, 3.0, 5.0), 13, 4);
 
     long injectedMillis =
         schedule.injectionSteps().stream().mapToLong(step -> step.durationSeconds() * 1000L).sum();
@@ -120,7 +125,7 @@ class StepScheduleTest {
   @Test
   void moreThanNineStepsAreZeroPaddedSoLabelsSortInRunOrder() {
     List<Double> levels = IntStream.rangeClosed(1, 12).mapToObj(i -> i * 0.5).toList();
-    StepSchedule schedule = StepSchedule.of(open(Load.Arrivals.UNIFORM, null, levels, 5, 0));
+    StepSchedule schedule = uniform(null, levels, 5, 0);
 
     List<String> labels = schedule.measuredSteps().stream().map(Step::label).toList();
     assertThat(labels.get(0)).isEqualTo("step 01 · 0.5 rps");
@@ -130,9 +135,7 @@ class StepScheduleTest {
 
   @Test
   void labelsAreSafeGroupNames() {
-    StepSchedule schedule =
-        StepSchedule.of(
-            open(Load.Arrivals.UNIFORM, new Warmup(0.25, 5), List.of(0.5, 1.5, 12.75), 5, 0));
+    StepSchedule schedule = uniform(new Warmup(0.25, 5), List.of(0.5, 1.5, 12.75), 5, 0);
 
     assertThat(schedule.steps())
         .extracting(Step::label)
@@ -143,8 +146,7 @@ class StepScheduleTest {
 
   @Test
   void stepAtFindsTheStepWhoseIntervalHoldsTheOffset() {
-    StepSchedule schedule =
-        StepSchedule.of(open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
+    StepSchedule schedule = uniform(new Warmup(1, 5), List.of(2.0, 10.0), 20, 0);
 
     assertThat(schedule.stepAt(0).index()).isZero();
     assertThat(schedule.stepAt(4_000).index()).isZero();
@@ -157,8 +159,7 @@ class StepScheduleTest {
 
   @Test
   void aUserSlightlyBeforeAStepStartBelongsToThatStep() {
-    StepSchedule schedule =
-        StepSchedule.of(open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(2.0, 10.0), 20, 0));
+    StepSchedule schedule = uniform(new Warmup(1, 5), List.of(2.0, 10.0), 20, 0);
 
     // after 1 rps the tolerance is 250 ms (cap), after 2 rps it is 250 ms (500 / 2)
     assertThat(schedule.boundaryToleranceMillis(1)).isEqualTo(250);
@@ -171,8 +172,7 @@ class StepScheduleTest {
 
   @Test
   void toleranceNeverSwallowsTheLastArrivalOfAFastStep() {
-    StepSchedule schedule =
-        StepSchedule.of(open(Load.Arrivals.UNIFORM, null, List.of(10.0, 20.0, 40.0), 20, 0));
+    StepSchedule schedule = uniform(null, List.of(10.0, 20.0, 40.0), 20, 0);
 
     // 10 rps: arrivals 100 ms apart, the last one at 19 900 ms stays in step 1
     assertThat(schedule.boundaryToleranceMillis(1)).isEqualTo(50);
@@ -193,9 +193,7 @@ class StepScheduleTest {
 
   @Test
   void assertedStepsAreThoseUpToTheSloLevel() {
-    StepSchedule schedule =
-        StepSchedule.of(
-            open(Load.Arrivals.UNIFORM, new Warmup(1, 5), List.of(1.0, 2.0, 4.0, 6.0), 20, 0));
+    StepSchedule schedule = uniform(new Warmup(1, 5), List.of(1.0, 2.0, 4.0, 6.0), 20, 0);
     Slo slo = new Slo(Optional.of(3000), Optional.empty(), Optional.of(1.0), Optional.of(2.0));
 
     assertThat(schedule.assertedSteps(slo)).extracting(Step::index).containsExactly(1, 2);

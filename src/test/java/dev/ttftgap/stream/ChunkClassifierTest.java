@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ChunkClassifierTest {
@@ -228,23 +229,19 @@ class ChunkClassifierTest {
     assertThat(chunk.completionTokens()).as("null completion_tokens stays undefined").isNull();
   }
 
-  @Test
-  void readsErrorMessageFromEachErrorShape() {
-    assertThat(classify("{'error':{'message':'Too many','code':429}}").errorMessage())
-        .as("error.message")
-        .isEqualTo("Too many");
-    assertThat(classify("{'error':{'type':'overloaded','code':529}}").errorMessage())
-        .as("error type and code when there is no message")
-        .isEqualTo("overloaded 529");
-    assertThat(classify("{'error':'upstream timed out'}").errorMessage())
-        .as("error string")
-        .isEqualTo("upstream timed out");
-    assertThat(classify("{'object':'error','message':'boom','code':400}").errorMessage())
-        .as("vLLM top-level message")
-        .isEqualTo("boom");
-    assertThat(classify("{'error':{}}").errorMessage())
-        .as("an error without any message still says so")
-        .isEqualTo("error without a message");
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "error.message|{'error':{'message':'Too many','code':429}}|Too many",
+        "error type and code when there is no message|{'error':{'type':'overloaded','code':529}}|overloaded 529",
+        "error string|{'error':'upstream timed out'}|upstream timed out",
+        "vLLM top-level message|{'object':'error','message':'boom','code':400}|boom",
+        "an error without any message still says so|{'error':{}}|error without a message",
+      })
+  void readsErrorMessageFromEachErrorShape(String shape, String data, String message) {
+    assertThat(classify(data).errorMessage()).as(shape).isEqualTo(message);
   }
 
   @Test

@@ -25,12 +25,18 @@ public final class SampleStreams {
     }
   }
 
-  private static Expected e(ChunkKind kind) {
-    return new Expected(kind, null);
+  private static final Expected ROLE_ONLY = new Expected(ChunkKind.ROLE_ONLY, null);
+  private static final Expected EMPTY = new Expected(ChunkKind.EMPTY, null);
+  private static final Expected USAGE = new Expected(ChunkKind.USAGE, null);
+  private static final Expected ERROR = new Expected(ChunkKind.ERROR, null);
+  private static final Expected DONE = new Expected(ChunkKind.DONE, null);
+
+  private static Expected content(String text) {
+    return new Expected(ChunkKind.CONTENT, text);
   }
 
-  private static Expected e(ChunkKind kind, String text) {
-    return new Expected(kind, text);
+  private static Expected reasoning(String text) {
+    return new Expected(ChunkKind.REASONING, text);
   }
 
   static final Sample VLLM =
@@ -65,14 +71,7 @@ public final class SampleStreams {
           data: [DONE]
 
           """,
-          List.of(
-              e(ChunkKind.ROLE_ONLY),
-              e(ChunkKind.CONTENT, "你好"),
-              e(ChunkKind.CONTENT, "，世界 🌍"),
-              e(ChunkKind.CONTENT, " "),
-              e(ChunkKind.EMPTY),
-              e(ChunkKind.USAGE),
-              e(ChunkKind.DONE)));
+          List.of(ROLE_ONLY, content("你好"), content("，世界 🌍"), content(" "), EMPTY, USAGE, DONE));
 
   /** SGLang style, with CRLF line ends and {@code "usage":null} on every chunk. */
   static final Sample SGLANG =
@@ -102,12 +101,7 @@ public final class SampleStreams {
 
           """
               .replace("\n", "\r\n"),
-          List.of(
-              e(ChunkKind.CONTENT, "Hé"),
-              e(ChunkKind.CONTENT, "llo 😀"),
-              e(ChunkKind.EMPTY),
-              e(ChunkKind.USAGE),
-              e(ChunkKind.DONE)));
+          List.of(content("Hé"), content("llo 😀"), EMPTY, USAGE, DONE));
 
   /** llama.cpp server: no role chunk, {@code timings} and usage on the finish chunk. */
   static final Sample LLAMA_CPP =
@@ -132,11 +126,7 @@ public final class SampleStreams {
           data: [DONE]
 
           """,
-          List.of(
-              e(ChunkKind.CONTENT, "Ça"),
-              e(ChunkKind.CONTENT, " va\n"),
-              e(ChunkKind.EMPTY),
-              e(ChunkKind.DONE)));
+          List.of(content("Ça"), content(" va\n"), EMPTY, DONE));
 
   /** A reasoning model (DeepSeek-R1 style via vLLM): reasoning first, then the answer. */
   static final Sample REASONING =
@@ -165,13 +155,7 @@ public final class SampleStreams {
           data: [DONE]
 
           """,
-          List.of(
-              e(ChunkKind.ROLE_ONLY),
-              e(ChunkKind.REASONING, "嗯，想想"),
-              e(ChunkKind.REASONING, "…🤔"),
-              e(ChunkKind.CONTENT, "42"),
-              e(ChunkKind.EMPTY),
-              e(ChunkKind.DONE)));
+          List.of(ROLE_ONLY, reasoning("嗯，想想"), reasoning("…🤔"), content("42"), EMPTY, DONE));
 
   /** A gateway's rate limiter answering 200 and then an error object, without [DONE]. */
   static final Sample RATE_LIMITED =
@@ -183,7 +167,7 @@ public final class SampleStreams {
           "type":"rate_limit_error","param":null,"code":"rate_limit_exceeded"}}
 
           """,
-          List.of(e(ChunkKind.ERROR)));
+          List.of(ERROR));
 
   /**
    * Heartbeats and SSE fields around the chunks: comment lines, {@code event}/{@code id}/{@code
@@ -208,11 +192,7 @@ public final class SampleStreams {
               + "data:{\"object\":\"error\",\"message\":\"KV cache exhausted"
               + " 🔥\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}\n\n"
               + "data: [DONE]\n\n",
-          List.of(
-              e(ChunkKind.ROLE_ONLY),
-              e(ChunkKind.CONTENT, "多行"),
-              e(ChunkKind.ERROR),
-              e(ChunkKind.DONE)));
+          List.of(ROLE_ONLY, content("多行"), ERROR, DONE));
 
   public static final List<Sample> ALL =
       List.of(VLLM, SGLANG, LLAMA_CPP, REASONING, RATE_LIMITED, HEARTBEATS);

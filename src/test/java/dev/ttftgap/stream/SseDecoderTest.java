@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SseDecoderTest {
@@ -69,23 +70,41 @@ class SseDecoderTest {
     }
   }
 
-  @Test
-  void joinsMultiLineDataWithNewlines() {
-    List<SseEvent> events = decode("data: first\ndata:second\ndata\ndata:  indented\n\n");
-
-    assertThat(events)
-        .as("data lines joined with \\n; one leading space dropped; a bare field is an empty line")
-        .containsExactly(SseEvent.data("first\nsecond\n\n indented"));
+  static Stream<Arguments> wholeBodies() {
+    return Stream.of(
+        Arguments.of(
+            "joins multi-line data with newlines",
+            "data lines joined with \\n; one leading space dropped; a bare field is an empty line",
+            "data: first\ndata:second\ndata\ndata:  indented\n\n",
+            List.of(SseEvent.data("first\nsecond\n\n indented"))),
+        Arguments.of(
+            "accepts CRLF, CR and LF line ends",
+            "CRLF, CR and LF each end a line",
+            "data: a\r\n\r\ndata: b\r\rdata: c\n\ndata: d\r\n\n",
+            List.of(
+                SseEvent.data("a"), SseEvent.data("b"), SseEvent.data("c"), SseEvent.data("d"))),
+        Arguments.of(
+            "ignores comments and unknown fields",
+            "comments and unknown fields are ignored",
+            ": ping\n:\nfoo: bar\ndata: x\n: between\n\n: trailing\n\n",
+            List.of(SseEvent.data("x"))),
+        Arguments.of(
+            "reads event, id and retry of each event",
+            "fields belong to their own event; a non-digit retry and an id with NUL are ignored",
+            "event: delta\nid: 41\nretry: 2500\ndata: x\n\ndata: y\nretry: 1s\nid: a\0b\n\n",
+            List.of(new SseEvent("delta", "x", "41", 2500L), SseEvent.data("y"))),
+        Arguments.of(
+            "does not dispatch an event without data",
+            "a block without data is not an event, and its fields do not leak into the next",
+            "event: ping\nid: 3\n\ndata: x\n\n",
+            List.of(SseEvent.data("x"))));
   }
 
-  @Test
-  void acceptsCrLfCrAndLfLineEnds() {
-    List<SseEvent> events = decode("data: a\r\n\r\ndata: b\r\rdata: c\n\ndata: d\r\n\n");
-
-    assertThat(events)
-        .as("CRLF, CR and LF each end a line")
-        .containsExactly(
-            SseEvent.data("a"), SseEvent.data("b"), SseEvent.data("c"), SseEvent.data("d"));
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("wholeBodies")
+  void decodesAWholeBodyByTheSseRules(
+      String name, String rule, String body, List<SseEvent> expected) {
+    assertThat(decode(body)).as(rule).containsExactlyElementsOf(expected);
   }
 
   @Test
@@ -98,34 +117,6 @@ class SseDecoderTest {
     assertThat(events)
         .as("a split CRLF must not add an empty line (which would dispatch early)")
         .containsExactly(SseEvent.data("a\nb"));
-  }
-
-  @Test
-  void ignoresCommentsAndUnknownFields() {
-    List<SseEvent> events = decode(": ping\n:\nfoo: bar\ndata: x\n: between\n\n: trailing\n\n");
-
-    assertThat(events)
-        .as("comments and unknown fields are ignored")
-        .containsExactly(SseEvent.data("x"));
-  }
-
-  @Test
-  void readsEventIdAndRetryOfEachEvent() {
-    List<SseEvent> events =
-        decode("event: delta\nid: 41\nretry: 2500\ndata: x\n\ndata: y\nretry: 1s\nid: a\0b\n\n");
-
-    assertThat(events)
-        .as("fields belong to their own event; a non-digit retry and an id with NUL are ignored")
-        .containsExactly(new SseEvent("delta", "x", "41", 2500L), SseEvent.data("y"));
-  }
-
-  @Test
-  void doesNotDispatchAnEventWithoutData() {
-    List<SseEvent> events = decode("event: ping\nid: 3\n\ndata: x\n\n");
-
-    assertThat(events)
-        .as("a block without data is not an event, and its fields do not leak into the next")
-        .containsExactly(SseEvent.data("x"));
   }
 
   @Test

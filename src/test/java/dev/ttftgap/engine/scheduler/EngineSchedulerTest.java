@@ -13,6 +13,22 @@ class EngineSchedulerTest {
     return new StepCostModel(maxNumSeqs, budget, maxWaiting, 10.0, 1.0, 0.1, 16, 0, 0);
   }
 
+  /** When sequence {@code id} was first admitted, µs of the driver's virtual time. */
+  private static long admittedMicros(VirtualTimeDriver driver, String id) {
+    return driver.sequence(id).scheduledMicros().getAsLong();
+  }
+
+  /** When sequence {@code id} finished, µs of the driver's virtual time. */
+  private static long finishedMicros(VirtualTimeDriver driver, String id) {
+    return driver.sequence(id).finishedMicros().getAsLong();
+  }
+
+  /** {@code waiting} was admitted the moment {@code holder} finished and freed its KV blocks. */
+  private static void assertAdmittedAsFinished(
+      VirtualTimeDriver driver, String waiting, String holder, String why) {
+    assertThat(admittedMicros(driver, waiting)).as(why).isEqualTo(finishedMicros(driver, holder));
+  }
+
   @Test
   void idleEngineEmitsFirstTokenAtEndOfPrefillStep() {
     VirtualTimeDriver driver = new VirtualTimeDriver(costs(4, 2048, 10));
@@ -61,9 +77,9 @@ class EngineSchedulerTest {
         .as("second wave waits for 4 tokens of the first")
         .isGreaterThan(3 * 12_000L);
     assertThat(wave3).isGreaterThan(wave2);
-    assertThat(driver.sequence("s4").scheduledMicros().getAsLong())
+    assertThat(admittedMicros(driver, "s4"))
         .as("s4 queued until two slots freed")
-        .isGreaterThanOrEqualTo(driver.sequence("s2").finishedMicros().getAsLong());
+        .isGreaterThanOrEqualTo(finishedMicros(driver, "s2"));
   }
 
   @Test
@@ -76,7 +92,7 @@ class EngineSchedulerTest {
     driver.runUntilIdle();
 
     long aFirst = driver.firstTokenMicros("a");
-    assertThat(driver.sequence("b").scheduledMicros().getAsLong())
+    assertThat(admittedMicros(driver, "b"))
         .as("b arrived mid-step and joins at the step's end")
         .isEqualTo(aFirst);
     // step with a decoding and b prefilling: 10 + 2 × 1 + 0.1 × 1000 = 112 ms
@@ -171,9 +187,7 @@ class EngineSchedulerTest {
     assertThat(driver.scheduler().kvCacheUsedBlocks()).isEqualTo(14);
     assertThat(driver.scheduler().kvCacheUsage()).hasValue(0.7);
     driver.runUntilIdle();
-    assertThat(driver.sequence("s2").scheduledMicros().getAsLong())
-        .as("s2 admitted when s0's blocks were freed")
-        .isEqualTo(driver.sequence("s0").finishedMicros().getAsLong());
+    assertAdmittedAsFinished(driver, "s2", "s0", "s2 admitted when s0's blocks were freed");
     assertThat(driver.scheduler().preemptionsTotal()).as("no decode ran out of blocks").isZero();
     assertThat(driver.scheduler().kvCacheUsedBlocks()).as("all blocks freed at the end").isZero();
   }
@@ -183,11 +197,7 @@ class EngineSchedulerTest {
     VirtualTimeDriver driver = new VirtualTimeDriver(kvCosts(4, 0, 14));
     // 96 prompt tokens = 6 blocks each, 7 from the first decode; at 113 KV tokens (17 generated)
     // old needs an 8th block and none is free
-    driver.together(
-        () -> {
-          driver.submit("old", 96, 40);
-          driver.submit("young", 96, 40);
-        });
+    driver.together(() -> List.of("old", "young").forEach(id -> driver.submit(id, 96, 40)));
     driver.runUntilIdle();
 
     Sequence old = driver.sequence("old");
@@ -299,9 +309,8 @@ class EngineSchedulerTest {
     cacheOff.runUntilIdle();
     assertThat(cacheOn.scheduler().kvCacheUsedBlocks()).isZero();
     assertThat(cacheOff.scheduler().kvCacheUsedBlocks()).isZero();
-    assertThat(cacheOff.sequence("second").scheduledMicros().getAsLong())
-        .as("cache off: second waits for first's blocks")
-        .isEqualTo(cacheOff.sequence("first").finishedMicros().getAsLong());
+    assertAdmittedAsFinished(
+        cacheOff, "second", "first", "cache off: second waits for first's blocks");
   }
 
   @Test

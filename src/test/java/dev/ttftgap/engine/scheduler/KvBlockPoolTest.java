@@ -12,16 +12,18 @@ class KvBlockPoolTest {
   private static final long[] HASHES =
       PrefixCache.blockHashes(IntStream.range(0, 100).toArray(), 16);
 
-  private static Sequence sequence(String id) {
-    return new Sequence(id, 100, HASHES, 10, (s, t, l) -> {});
+  private final KvBlockPool pool = new KvBlockPool(COSTS);
+
+  /** A sequence of the 100-token prompt, admitted with its {@code matched} cached blocks shared. */
+  private Sequence admitted(String id, int matched) {
+    Sequence sequence = new Sequence(id, 100, HASHES, 10, (s, t, l) -> {});
+    pool.admit(sequence, matched, 100);
+    return sequence;
   }
 
   @Test
   void aSequenceHoldsTheCeilingOfItsTokensOverTheBlockSize() {
-    KvBlockPool pool = new KvBlockPool(COSTS);
-    Sequence a = sequence("a");
-
-    pool.admit(a, 0, 100);
+    Sequence a = admitted("a", 0);
 
     assertThat(a.kvBlocks()).as("100 tokens in blocks of 16").isEqualTo(7);
     assertThat(pool.grow(a, 112)).isTrue();
@@ -36,16 +38,13 @@ class KvBlockPoolTest {
 
   @Test
   void sharedPrefixBlocksCountOnceAndStayUsedWhileOneHolderRuns() {
-    KvBlockPool pool = new KvBlockPool(COSTS);
-    Sequence a = sequence("a");
-    Sequence b = sequence("b");
-    pool.admit(a, 0, 100);
+    Sequence a = admitted("a", 0);
     pool.publish(a);
 
     assertThat(pool.blocksToAdmit(HASHES, 6, 100))
         .as("b's 6 full prompt blocks are held by a: only its partial 7th block is new")
         .isEqualTo(1);
-    pool.admit(b, 6, 100);
+    Sequence b = admitted("b", 6);
 
     assertThat(pool.usedBlocks()).as("6 shared + a's own 7th + b's own 7th").isEqualTo(8);
     pool.release(a);
@@ -56,9 +55,7 @@ class KvBlockPoolTest {
 
   @Test
   void cachedBlocksNoRunningSequenceHoldsComeFromTheFreeBlocks() {
-    KvBlockPool pool = new KvBlockPool(COSTS);
-    Sequence a = sequence("a");
-    pool.admit(a, 0, 100);
+    Sequence a = admitted("a", 0);
     pool.publish(a);
     pool.release(a);
 
@@ -70,11 +67,8 @@ class KvBlockPoolTest {
 
   @Test
   void publishingABlockAnotherSequenceAlreadySharesFreesTheOwnCopy() {
-    KvBlockPool pool = new KvBlockPool(COSTS);
-    Sequence a = sequence("a");
-    Sequence b = sequence("b");
-    pool.admit(a, 0, 100);
-    pool.admit(b, 0, 100);
+    Sequence a = admitted("a", 0);
+    Sequence b = admitted("b", 0);
     pool.publish(a);
 
     pool.publish(b);
@@ -84,13 +78,14 @@ class KvBlockPoolTest {
 
   @Test
   void withoutALimitEveryAllocationSucceedsAndIsCounted() {
-    KvBlockPool pool = new KvBlockPool(new StepCostModel(8, 2048, 10, 10.0, 1.0, 0.1, 16, 0, 0));
+    KvBlockPool unlimited =
+        new KvBlockPool(new StepCostModel(8, 2048, 10, 10.0, 1.0, 0.1, 16, 0, 0));
     Sequence a = new Sequence("a", 100, new long[0], 10, (s, t, l) -> {});
 
-    pool.admit(a, 0, 100);
+    unlimited.admit(a, 0, 100);
 
-    assertThat(pool.limited()).isFalse();
-    assertThat(pool.grow(a, 1_000_000)).isTrue();
-    assertThat(pool.usedBlocks()).isEqualTo(62_500);
+    assertThat(unlimited.limited()).isFalse();
+    assertThat(unlimited.grow(a, 1_000_000)).isTrue();
+    assertThat(unlimited.usedBlocks()).isEqualTo(62_500);
   }
 }

@@ -24,12 +24,18 @@ import org.junit.jupiter.api.Test;
 class ErrorBodyCaptureTest {
   private static final String KEY = "sk-test-0123456789abcdefWXYZ";
 
+  private final Recording sse = new Recording();
+
+  /** A capture in front of {@link #sse}, masking {@code key}, after the response's status. */
+  private HttpListener responded(HttpResponseStatus status, Optional<String> key) {
+    HttpListener listener = new ErrorBodyCapture.Listener(sse, key);
+    listener.onHttpResponse(status, new DefaultHttpHeaders());
+    return listener;
+  }
+
   @Test
   void okStreamPassesThroughUntouched() {
-    Recording sse = new Recording();
-    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.of(KEY));
-
-    listener.onHttpResponse(HttpResponseStatus.OK, new DefaultHttpHeaders());
+    HttpListener listener = responded(HttpResponseStatus.OK, Optional.of(KEY));
     listener.onHttpResponseBodyChunk(bytes("data: {}\n\n"), false);
     listener.onHttpResponseBodyChunk(bytes("data: [DONE]\n\n"), true);
 
@@ -40,10 +46,7 @@ class ErrorBodyCaptureTest {
 
   @Test
   void errorStatusWaitsForItsBodyAndFailsWithTheServersMessage() {
-    Recording sse = new Recording();
-    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.of(KEY));
-
-    listener.onHttpResponse(HttpResponseStatus.TOO_MANY_REQUESTS, new DefaultHttpHeaders());
+    HttpListener listener = responded(HttpResponseStatus.TOO_MANY_REQUESTS, Optional.of(KEY));
     listener.onHttpResponseBodyChunk(bytes("{\"error\": {\"message\": \"Rate limit "), false);
     listener.onHttpResponseBodyChunk(bytes("reached for key " + KEY + "\"}}"), true);
 
@@ -56,10 +59,7 @@ class ErrorBodyCaptureTest {
 
   @Test
   void errorWithoutBodyFailsWithTheStatusAlone() {
-    Recording sse = new Recording();
-    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.empty());
-
-    listener.onHttpResponse(HttpResponseStatus.INTERNAL_SERVER_ERROR, new DefaultHttpHeaders());
+    HttpListener listener = responded(HttpResponseStatus.INTERNAL_SERVER_ERROR, Optional.empty());
     listener.onHttpResponseBodyChunk(Unpooled.EMPTY_BUFFER, true);
 
     assertThat(sse.calls).containsExactly("failed Server returned http response with code 500");
@@ -67,10 +67,7 @@ class ErrorBodyCaptureTest {
 
   @Test
   void endlessErrorBodyIsCutAtTheLimit() {
-    Recording sse = new Recording();
-    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.empty());
-
-    listener.onHttpResponse(HttpResponseStatus.BAD_GATEWAY, new DefaultHttpHeaders());
+    HttpListener listener = responded(HttpResponseStatus.BAD_GATEWAY, Optional.empty());
     for (int i = 0; i < 10; i++) {
       listener.onHttpResponseBodyChunk(bytes("x".repeat(1000)), false);
     }
@@ -84,10 +81,7 @@ class ErrorBodyCaptureTest {
 
   @Test
   void connectionLostDuringTheErrorBodyStillFailsWithTheStatus() {
-    Recording sse = new Recording();
-    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.empty());
-
-    listener.onHttpResponse(HttpResponseStatus.SERVICE_UNAVAILABLE, new DefaultHttpHeaders());
+    HttpListener listener = responded(HttpResponseStatus.SERVICE_UNAVAILABLE, Optional.empty());
     listener.onHttpResponseBodyChunk(bytes("overloaded, try"), false);
     listener.onThrowable(new IOException("Connection reset"));
 

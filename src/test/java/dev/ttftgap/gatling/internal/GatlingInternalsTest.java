@@ -43,6 +43,13 @@ class GatlingInternalsTest {
           + " GatlingSseEvent unwraps):"
           + " re-verify them against the new version's source, then update the pin";
 
+  /** {@code type} still has a public constructor of {@code parameters} parameters. */
+  private static void assertConstructorOf(Class<?> type, int parameters) {
+    assertThat(type.getConstructors())
+        .as(type.getSimpleName() + " constructors" + UPGRADE_HINT)
+        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(parameters));
+  }
+
   @Test
   void runsOnThePinnedGatlingVersion() {
     assertThat(GatlingVersion.ThisVersion().fullVersion())
@@ -71,12 +78,8 @@ class GatlingInternalsTest {
 
   @Test
   void componentsCanStillBeRebuiltWithAnotherStatsEngine() {
-    assertThat(CoreComponents.class.getConstructors())
-        .as("CoreComponents constructors" + UPGRADE_HINT)
-        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(8));
-    assertThat(ScenarioContext.class.getConstructors())
-        .as("ScenarioContext constructors" + UPGRADE_HINT)
-        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
+    assertConstructorOf(CoreComponents.class, 8);
+    assertConstructorOf(ScenarioContext.class, 4);
   }
 
   @Test
@@ -84,15 +87,9 @@ class GatlingInternalsTest {
     assertThat(Arrays.stream(HttpEngine.class.getDeclaredFields()).map(Field::getName))
         .as("HttpEngine's fields" + UPGRADE_HINT)
         .contains("httpClient", "sslContextsFactory");
-    assertThat(HttpEngine.class.getConstructors())
-        .as("HttpEngine constructors" + UPGRADE_HINT)
-        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(5));
-    assertThat(HttpComponents.class.getConstructors())
-        .as("HttpComponents constructors" + UPGRADE_HINT)
-        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
-    assertThat(ProtocolComponentsRegistry.class.getConstructors())
-        .as("ProtocolComponentsRegistry constructors" + UPGRADE_HINT)
-        .anySatisfy(c -> assertThat(c.getParameterCount()).isEqualTo(4));
+    assertConstructorOf(HttpEngine.class, 5);
+    assertConstructorOf(HttpComponents.class, 4);
+    assertConstructorOf(ProtocolComponentsRegistry.class, 4);
   }
 
   @Test
