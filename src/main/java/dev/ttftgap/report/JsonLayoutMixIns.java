@@ -174,6 +174,10 @@ final class JsonLayoutMixIns {
     "curve"
   })
   private abstract static class QueueModelLayout {
+    /** Derived from the model, not a component: named so that it is written. */
+    @JsonProperty
+    abstract List<QueueModel.ModelPoint> curve();
+
     @JsonIgnore
     abstract double baselineRate();
 
@@ -192,7 +196,14 @@ final class JsonLayoutMixIns {
 
   /** The baseline comparison: the regressed steps before the per-step deltas. */
   @JsonPropertyOrder({"source", "ttfbRegressionSteps", "gapRegressionSteps", "steps"})
-  private abstract static class BaselineLayout {}
+  private abstract static class BaselineLayout {
+    /** Derived from the steps' flags, not components: named so that they are written. */
+    @JsonProperty
+    abstract List<Integer> ttfbRegressionSteps();
+
+    @JsonProperty
+    abstract List<Integer> gapRegressionSteps();
+  }
 
   /** The server's step, inside the step that names it; preemptions beside the cache usage. */
   @JsonPropertyOrder({
