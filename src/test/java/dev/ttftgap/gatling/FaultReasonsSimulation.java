@@ -18,19 +18,27 @@ import java.util.List;
  * is {@code LLM_BASE_URL}; records go to {@code -Dttftgap.recordsFile}.
  */
 public class FaultReasonsSimulation extends Simulation {
-  /** The faults, in user order (user 1 gets the first). */
+  /**
+   * The faults, in user order (user 1 gets the first). The stalls run well past their timeouts
+   * (idle {@value #IDLE_TIMEOUT_MILLIS} ms, first token {@value #FIRST_TOKEN_TIMEOUT_SECONDS} s),
+   * and those timeouts lie well above any pause a starved machine adds (a 1.5 s pause was seen on 2
+   * cores under two CPU hogs), so each fault ends as its own reason on a busy machine too.
+   */
   public static final List<String> FAULTS =
       List.of(
           "none",
           "error-after:3",
           "error-after:0",
           "drop-after:3",
-          "stall-after:3:1500",
-          "stall:3000",
+          "stall-after:3:7000",
+          "stall:8000",
           "malformed-after:3",
           "status:500",
           "status:429",
           "no-done");
+
+  static final long IDLE_TIMEOUT_MILLIS = 4_000;
+  static final long FIRST_TOKEN_TIMEOUT_SECONDS = 5;
 
   private final Settings settings = Settings.load();
   private final RecordWriter records =
@@ -56,14 +64,14 @@ public class FaultReasonsSimulation extends Simulation {
                                 model,
                                 null,
                                 8,
-                                1000,
+                                IDLE_TIMEOUT_MILLIS,
                                 null,
                                 null,
                                 null,
                                 null,
                                 null),
-                        Duration.ofSeconds(2),
-                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(FIRST_TOKEN_TIMEOUT_SECONDS),
+                        Duration.ofSeconds(15),
                         records,
                         null))
                 .injectOpen(atOnceUsers(FAULTS.size())))

@@ -42,9 +42,19 @@ class InterruptedRunIT {
       }
       """;
 
+  /**
+   * Requests the engine served to the end at least {@link #SETTLE_MICROS} before the stop (the
+   * preflight's three probes among them): the stop waits for them, so that some load requests were
+   * surely in the client's hands well before it. The engine ends a batch's streams together, so
+   * counting requests as they finish would stop the run moments after the first batch ended.
+   */
   private static final int FINISHED_BEFORE_STOP = 10;
 
-  private static final long SETTLE_MICROS = 500_000;
+  /**
+   * How long before the stop a stream must have ended for the client to have surely read it to its
+   * end: far above the pauses a starved machine adds (two CPU hogs on 2 cores).
+   */
+  private static final long SETTLE_MICROS = 2_000_000;
 
   @Test
   void sigtermMidRunLeavesOneRecordPerRequestWithTheInFlightOnesInterrupted(@TempDir Path dir)
@@ -61,7 +71,7 @@ class InterruptedRunIT {
                   Map.of("profile", profile.toString()),
                   Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
                   false),
-              () -> stopAt(stopMicros, finished(engine) >= FINISHED_BEFORE_STOP),
+              () -> stopAt(stopMicros, finishedBefore(engine, nowMicros() - SETTLE_MICROS)),
               Duration.ofSeconds(90));
       assertThat(run.output())
           .as("the run was stopped mid-step, not finished")
@@ -139,10 +149,25 @@ class InterruptedRunIT {
   /** Notes when the stop is decided (wall clock, as the engine's ground truth). */
   private static boolean stopAt(AtomicLong stopMicros, boolean stop) {
     if (stop) {
-      Instant now = Instant.now();
-      stopMicros.compareAndSet(0, now.getEpochSecond() * 1_000_000 + now.getNano() / 1000);
+      stopMicros.compareAndSet(0, nowMicros());
     }
     return stop;
+  }
+
+  private static long nowMicros() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+  }
+
+  /**
+   * Whether {@link #FINISHED_BEFORE_STOP} requests were served to the end before {@code micros}.
+   */
+  private static boolean finishedBefore(EmbeddedEngine engine, long micros) {
+    return engine.groundTruths().stream()
+            .filter(t -> t.outcome().equals(GroundTruth.OK))
+            .filter(t -> t.lastWrittenEpochMicros() < micros)
+            .count()
+        >= FINISHED_BEFORE_STOP;
   }
 
   private static long finished(EmbeddedEngine engine) {

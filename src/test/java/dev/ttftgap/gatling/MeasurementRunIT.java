@@ -2,6 +2,8 @@ package dev.ttftgap.gatling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.GroundTruth;
@@ -10,10 +12,13 @@ import dev.ttftgap.health.LoadGeneratorSample;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -23,6 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Real Gatling runs (forked JVMs, as the Maven plugin runs them) against an engine this test starts
  * on loopback, pointed at it through {@code LLM_BASE_URL}: the client's figures are checked against
  * the engine's own timestamps, and each engine fault against the record it produces.
+ *
+ * <p>The timing check holds the tool to its own contract: a record's TTFB and TTFT lie within
+ * ±{@value #TOLERANCE_MILLIS} ms of the engine's timestamps in every step the load generator
+ * vouches for; a step its health probes flag must be named in {@code capacity.json} ({@code
+ * loadGenerator.unvouchedSteps}), and only there may the client's figures be off. On a quiet
+ * machine every step is vouched for, so every record is checked.
  */
 class MeasurementRunIT {
   private static final long TOLERANCE_MILLIS = 5;
@@ -34,7 +45,7 @@ class MeasurementRunIT {
   private static final long GATLING_CLOCK_MICROS = 3_000;
 
   @Test
-  void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) {
+  void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) throws IOException {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       GatlingFork.Result run =
           GatlingFork.risingRate(
@@ -48,8 +59,17 @@ class MeasurementRunIT {
       Map<String, GroundTruth> truth =
           engine.groundTruths().stream()
               .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
-      // warm-up requests pay the load generator's JIT warm-up; that is what the warm-up is for
-      for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
+      // warm-up requests pay the load generator's JIT warm-up; that is what the warm-up is for.
+      // The ±5 ms claim holds where the load generator vouches for its timestamps; a step its
+      // probes flag (a starved machine: CPU hogs, a busy CI runner) must say so in capacity.json.
+      Set<Integer> flagged = unvouchedSteps(run);
+      List<RequestRecord> vouched =
+          records.stream().filter(r -> !r.warmup() && !flagged.contains(r.step())).toList();
+      System.out.printf(
+          "measurement run: %d of %d load requests in steps the load generator vouches for;"
+              + " flagged steps %s%n",
+          vouched.size(), records.stream().filter(r -> !r.warmup()).count(), flagged);
+      for (RequestRecord r : vouched) {
         GroundTruth t = truth.get(r.requestId());
         assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
         long clientHeaders = r.startEpochMillis() + r.ttfbMillis();
@@ -65,6 +85,7 @@ class MeasurementRunIT {
       }
       for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
         GroundTruth t = truth.get(r.requestId());
+        assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
         assertThat(r.ttfbMicros()).as("precise TTFB of %s", r.requestId()).isNotNull();
         assertThat(r.ttftMicros()).as("precise TTFT of %s", r.requestId()).isNotNull();
         assertThat(r.gapMicros())
@@ -79,7 +100,12 @@ class MeasurementRunIT {
         assertThat(firstToken - t.firstContentWrittenEpochMicros())
             .as("precise client first token − engine first-content time, µs, %s", r.requestId())
             .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
-        // ...and the same instants as Gatling's, within its whole-millisecond clock
+      }
+      for (RequestRecord r : vouched) {
+        long headers = r.startEpochMicros() + r.ttfbMicros();
+        long firstToken = r.startEpochMicros() + r.ttftMicros();
+        // ...and, where the event loops ran on time, the same instants as Gatling's, within its
+        // whole-millisecond clock (the two are read at two points of the same callback)
         assertThat(Math.abs(headers - (r.startEpochMillis() + r.ttfbMillis()) * 1000))
             .as("precise vs Gatling's headers time, µs, %s", r.requestId())
             .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
@@ -122,7 +148,7 @@ class MeasurementRunIT {
               Map.of("ttftgap.recordsFile", recordsFile.toString()),
               Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "tiny-fast"),
               false,
-              Duration.ofSeconds(60));
+              Duration.ofSeconds(90));
       assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
     }
     Map<String, RequestRecord> byFault =
@@ -137,8 +163,8 @@ class MeasurementRunIT {
     assertReason(byFault, "error-after:3", "stream_error");
     assertReason(byFault, "error-after:0", "stream_error");
     assertReason(byFault, "drop-after:3", "stream_restarted");
-    assertReason(byFault, "stall-after:3:1500", "idle_timeout");
-    assertReason(byFault, "stall:3000", "first_token_timeout");
+    assertReason(byFault, "stall-after:3:7000", "idle_timeout");
+    assertReason(byFault, "stall:8000", "first_token_timeout");
     assertReason(byFault, "status:500", "http_status");
     assertReason(byFault, "status:429", "http_status");
     assertReason(byFault, "no-done", "no_done");
@@ -157,6 +183,21 @@ class MeasurementRunIT {
     assertThat(byFault.get("error-after:3").ttftMillis())
         .as("TTFT kept for a stream that failed later")
         .isNotNull();
+  }
+
+  /** The steps the run's capacity.json says the load generator cannot vouch for. */
+  private static Set<Integer> unvouchedSteps(GatlingFork.Result run) throws IOException {
+    JsonNode capacity =
+        new ObjectMapper().readTree(run.runFolder().resolve("capacity.json").toFile());
+    JsonNode steps = capacity.path("loadGenerator").path("unvouchedSteps");
+    assertThat(steps.isArray())
+        .as(
+            "capacity.json names the steps the load generator cannot vouch for: %s",
+            capacity.path("loadGenerator"))
+        .isTrue();
+    Set<Integer> flagged = new TreeSet<>();
+    steps.forEach(step -> flagged.add(step.asInt()));
+    return flagged;
   }
 
   private static void assertReason(
