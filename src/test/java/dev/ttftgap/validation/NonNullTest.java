@@ -22,7 +22,7 @@ class NonNullTest {
   }
 
   @Test
-  void refusesAsManyNamesAsValuesMismatch() {
+  void refusesAListOfNamesThatDoesNotMatchTheValues() {
     assertThatThrownBy(() -> NonNull.check("name", "a", "b"))
         .as("one name for two values is the caller's mistake, not a null value")
         .isInstanceOf(IllegalArgumentException.class)
