@@ -251,10 +251,16 @@ class EmbeddedEngineTest {
         truths.add(engine.groundTruth(result.header("x-request-id")).orElseThrow());
       }
 
-      // a loaded CI machine may delay one write by a few ms; queueing takes hundreds
-      assertThat(truths)
-          .as("headers written within 50 ms of acceptance, queue or not")
-          .allMatch(t -> t.headersWrittenEpochMicros() - t.acceptedEpochMicros() < 50_000);
+      // headers at acceptance, queue or not. A starved machine (two CPU hogs on 2 cores) delays
+      // the odd write by tens of ms; the queue delays the last waves' first tokens by hundreds,
+      // and headers sent with the first token would wait for all of it
+      assertThat(truths.stream().filter(t -> headersDelayMicros(t) < 50_000).count())
+          .as("streams whose headers were written within 50 ms of acceptance, of 64")
+          .isGreaterThanOrEqualTo(60);
+      assertThat(truths.stream().filter(t -> t.queueMicros() > 200_000).toList())
+          .as("streams queued over 200 ms: headers written within half their queue time")
+          .isNotEmpty()
+          .allMatch(t -> headersDelayMicros(t) < t.queueMicros() / 2);
       assertThat(truths).as("queue time never negative").allMatch(t -> t.queueMicros() >= 0);
       truths.sort(Comparator.comparingLong(GroundTruth::firstContentWrittenEpochMicros));
       long firstWave = truths.get(0).firstContentWrittenEpochMicros();
@@ -636,6 +642,10 @@ class EmbeddedEngineTest {
       prompt.append(" hello");
     }
     return prompt.toString();
+  }
+
+  private static long headersDelayMicros(GroundTruth truth) {
+    return truth.headersWrittenEpochMicros() - truth.acceptedEpochMicros();
   }
 
   private static int maxOverlap(List<GroundTruth> truths) {
