@@ -122,12 +122,13 @@
 
   // 2. TTFB and gap stacked per step (medians: TTFT ≈ TTFB + gap). Overloaded steps can be a
   // hundred times taller than the rest; the axis stops at 1.5 × the tallest step before
-  // saturation so the low-load split stays readable (the cut bars carry their value).
+  // saturation so the low-load split stays readable (the cut bars carry their value). With no
+  // step before saturation there is no low-load split to keep, and nothing is cut.
   var totals = steps.map(function (s) { return (latency(s, 'ttfbMillis', 'p50') || 0) + (latency(s, 'gapMillis', 'p50') || 0); });
-  var before = steps
-    .map(function (s, i) { return report.saturation.reached && s.step >= report.saturation.step ? 0 : totals[i]; });
+  var before = totals.filter(function (total, i) { return !(report.saturation.reached && steps[i].step >= report.saturation.step) && total > 0; });
   var stackMax = niceCeil(Math.max.apply(null, before.concat([1])) * 1.5);
-  var clipped = Math.max.apply(null, totals.concat([0])) > 2 * stackMax;
+  var clipped = before.length > 0 && Math.max.apply(null, totals) > 2 * stackMax;
+  document.body.dataset.stackCut = clipped ? String(stackMax) : '';
   chart('chart-stack', {
     legend: { top: 0 },
     xAxis: categoryAxis(),

@@ -81,6 +81,32 @@ class CapacityHtmlBrowserIT {
   }
 
   @Test
+  void theStackChartIsCutOnlyWhenStepsBeforeSaturationHaveASplitToKeep(@TempDir Path dir)
+      throws Exception {
+    CapacityReport hockeyStick = Synthetic.hockeyStick(false);
+    int saturated = hockeyStick.saturation().step();
+    CapacityReport saturatedOnly =
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            Synthetic.hockeyStickRecords(false).stream()
+                .filter(r -> r.step() >= saturated)
+                .toList(),
+            List.of("synthetic/records.jsonl"),
+            dev.ttftgap.analysis.CapacityOptions.defaults(),
+            null);
+    assertThat(saturatedOnly.saturation().step())
+        .as("saturated from its first step")
+        .isEqualTo(saturatedOnly.steps().get(0).step());
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+
+    assertThat(attribute(assertRendersEveryChart(dir, hockeyStick, "cut"), "data-stack-cut"))
+        .as("overloaded steps tower over the low-load ones: the axis is cut")
+        .isNotEmpty();
+    assertThat(attribute(assertRendersEveryChart(dir, saturatedOnly, "uncut"), "data-stack-cut"))
+        .as("no step before saturation: nothing to keep readable, nothing cut")
+        .isEmpty();
+  }
+
+  @Test
   void markerLabelsNeverOverlapInHeadlessChromium(@TempDir Path dir) throws Exception {
     CapacityReport rising = Synthetic.risingRate();
     double knee = rising.knee().rate();

@@ -85,6 +85,28 @@ class VerdictSentencesTest {
         .doesNotContain("no step had a rate");
   }
 
+  @Test
+  void aPlateauAtAStepTheLoadGeneratorCouldNotVouchForIsSaidToBeMaybeItsOwn() {
+    Set<Integer> all = new java.util.TreeSet<>();
+    for (int step = 1; step <= 12; step++) {
+      all.add(step);
+    }
+    CapacityReport starved = withHealth(HealthSamples.flagging(12, all, 150_000));
+    CapacityReport vouched = withHealth(HealthSamples.flagging(12, Set.of()));
+
+    assertThat(starved.saturation().reached()).as("the hockey stick saturates").isTrue();
+    assertThat(VerdictSentences.saturation(starved))
+        .startsWith("Saturation: throughput plateaus at ")
+        .endsWith(
+            " The load generator could not vouch for step "
+                + starved.saturation().step()
+                + " (its own delay reached a tenth of the tightest limit): this plateau may be"
+                + " its own, not the server's.");
+    assertThat(VerdictSentences.saturation(vouched))
+        .startsWith("Saturation: throughput plateaus at ")
+        .doesNotContain("could not vouch");
+  }
+
   private static CapacityReport withHealth(LoadGeneratorHealth health) {
     return CapacityAnalysis.analyze(
         Synthetic.hockeyStickRecords(false),
