@@ -32,8 +32,12 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The timing check holds the tool to its own contract: a record's TTFB and TTFT lie within
  * ±{@value #TOLERANCE_MILLIS} ms of the engine's timestamps in every step the load generator
  * vouches for; a step its health probes flag must be named in {@code capacity.json} ({@code
- * loadGenerator.unvouchedSteps}), and only there may the client's figures be off. On a quiet
- * machine every step is vouched for, so every record is checked.
+ * loadGenerator.unvouchedSteps}), and there the client's figures may be late by at most the delay
+ * its own event loop showed in that step ({@code eventLoopDelayMaxMillis} of the step in {@code
+ * capacity.json}): the noise is measured in the same run. Every record is checked. A quiet 2-core
+ * machine flags this short run's steps (event-loop delay p99 2–3 ms against the 2 ms the load
+ * generator vouches at, in a fresh JVM), and one request in three such runs was 7 ms late while its
+ * step's delay reached 12 ms; under CPU hogs the delay reaches hundreds of milliseconds.
  */
 class MeasurementRunIT {
   private static final long TOLERANCE_MILLIS = 5;
@@ -61,28 +65,31 @@ class MeasurementRunIT {
               .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
       // warm-up requests pay the load generator's JIT warm-up; that is what the warm-up is for.
       // The ±5 ms claim holds where the load generator vouches for its timestamps; a step its
-      // probes flag (a starved machine: CPU hogs, a busy CI runner) must say so in capacity.json.
+      // probes flag (a starved machine: CPU hogs, a busy CI runner) must say so in capacity.json,
+      // and there the client may be late by its own event loop's delay in that step.
       Set<Integer> flagged = unvouchedSteps(run);
-      List<RequestRecord> vouched =
-          records.stream().filter(r -> !r.warmup() && !flagged.contains(r.step())).toList();
+      Map<Integer, Long> slack = eventLoopDelayMaxMillis(run, flagged);
+      List<RequestRecord> load = records.stream().filter(r -> !r.warmup()).toList();
       System.out.printf(
-          "measurement run: %d of %d load requests in steps the load generator vouches for;"
-              + " flagged steps %s%n",
-          vouched.size(), records.stream().filter(r -> !r.warmup()).count(), flagged);
-      for (RequestRecord r : vouched) {
+          "measurement run: %d load requests; steps flagged %s, checked within ±%d ms plus their"
+              + " event-loop delay max (ms) %s; the others within ±%d ms%n",
+          load.size(), flagged, TOLERANCE_MILLIS, slack, TOLERANCE_MILLIS);
+      for (RequestRecord r : load) {
         GroundTruth t = truth.get(r.requestId());
         assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
+        long late = slack.getOrDefault(r.step(), 0L);
         long clientHeaders = r.startEpochMillis() + r.ttfbMillis();
         long clientFirstToken = r.startEpochMillis() + r.ttftMillis();
         assertThat(clientHeaders - t.headersWrittenEpochMicros() / 1000)
             .as("client headers time − engine headers-written time, ms, request %s", r.requestId())
-            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
+            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS + late);
         assertThat(clientFirstToken - t.firstContentWrittenEpochMicros() / 1000)
             .as(
                 "client first-token time − engine first-content-written time, ms, request %s",
                 r.requestId())
-            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS);
+            .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS + late);
       }
+      List<RequestRecord> vouched = load.stream().filter(r -> !flagged.contains(r.step())).toList();
       for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
         GroundTruth t = truth.get(r.requestId());
         assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
@@ -198,6 +205,28 @@ class MeasurementRunIT {
     Set<Integer> flagged = new TreeSet<>();
     steps.forEach(step -> flagged.add(step.asInt()));
     return flagged;
+  }
+
+  /**
+   * The event-loop delay max (ms, rounded up) of each of {@code steps} as {@code capacity.json}
+   * gives it; a step without one fails the test.
+   */
+  private static Map<Integer, Long> eventLoopDelayMaxMillis(
+      GatlingFork.Result run, Set<Integer> steps) throws IOException {
+    JsonNode capacity =
+        new ObjectMapper().readTree(run.runFolder().resolve("capacity.json").toFile());
+    Map<Integer, Long> delays = new java.util.TreeMap<>();
+    for (JsonNode step : capacity.path("steps")) {
+      if (steps.contains(step.path("step").asInt())) {
+        JsonNode max = step.path("loadGenerator").path("eventLoopDelayMaxMillis");
+        assertThat(max.isNumber())
+            .as("event-loop delay max of flagged step %s", step.path("step"))
+            .isTrue();
+        delays.put(step.path("step").asInt(), (long) Math.ceil(max.asDouble()));
+      }
+    }
+    assertThat(delays.keySet()).as("a delay for every flagged step").isEqualTo(steps);
+    return delays;
   }
 
   private static void assertReason(
