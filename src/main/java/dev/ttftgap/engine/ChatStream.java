@@ -43,6 +43,8 @@ final class ChatStream implements TokenSink {
   private HttpResponseStatus status = HttpResponseStatus.OK;
   private int written;
   private boolean ended;
+  private boolean abandoned;
+  private HttpWorkerPool.Connection worker;
 
   private ChatStream(
       EngineContext context,
@@ -114,9 +116,14 @@ final class ChatStream implements TokenSink {
           ApiException.queueFull(waiting, model.profile().name()), Math.max(1L, retryAfterSeconds));
       return;
     }
-    channel.closeFuture().addListener(closeListener);
+    worker = HttpWorkerPool.of(channel);
+    if (worker != null) {
+      // held until the stream ends, even when its client leaves first (run-on)
+      worker.retain();
+    }
     channel.attr(ACTIVE).set(this);
-    if (request.stream()) {
+    channel.closeFuture().addListener(closeListener);
+    if (request.stream() && !ended && !abandoned) {
       response.open(context.config().headerMode());
     }
     model.kick();
@@ -126,6 +133,14 @@ final class ChatStream implements TokenSink {
   public void onToken(Sequence produced, long stepEndMicros, boolean last) {
     try {
       if (ended) {
+        return;
+      }
+      if (abandoned) {
+        // run-on: the work is done for a client that has gone; nothing is written
+        if (last) {
+          model.metrics().abandonedServed(produced.generatedTokens());
+          end(GroundTruth.CLIENT_DISCONNECTED);
+        }
         return;
       }
       if (faults.stalled()) {
@@ -187,6 +202,13 @@ final class ChatStream implements TokenSink {
 
   private void endStall() {
     StreamFaults.Held held = faults.release();
+    if (abandoned) {
+      if (held.last() && !ended) {
+        model.metrics().abandonedServed(sequence.generatedTokens());
+        end(GroundTruth.CLIENT_DISCONNECTED);
+      }
+      return;
+    }
     if (held.tokens() == 0 && held.last() && !ended && !faultAt(written, false, true)) {
       finish();
     }
@@ -269,11 +291,20 @@ final class ChatStream implements TokenSink {
   private void onChannelClosed() {
     context.onEngineThread(
         () -> {
-          if (ended) {
+          if (ended || abandoned) {
+            return;
+          }
+          response.discard();
+          if (context.config().disconnectPolicy() == DisconnectPolicy.RUN_ON
+              && sequence != null
+              && (sequence.state() == Sequence.State.WAITING
+                  || sequence.state() == Sequence.State.RUNNING)) {
+            // keeps its place in the queue or the batch and runs to its end, as llama.cpp does
+            abandoned = true;
+            context.removeKeepAlive(this);
             return;
           }
           model.scheduler().abort(sequence);
-          response.discard();
           end(GroundTruth.CLIENT_DISCONNECTED);
         });
   }
@@ -292,5 +323,10 @@ final class ChatStream implements TokenSink {
       model.metrics().scheduled(truth.queueMicros(), sequence);
     }
     context.groundTruth().record(truth);
+    if (worker != null) {
+      HttpWorkerPool.Connection held = worker;
+      worker = null;
+      held.release();
+    }
   }
 }

@@ -88,7 +88,8 @@ public final class EmbeddedEngine implements AutoCloseable {
               .channel(transport.serverChannel())
               .option(ChannelOption.SO_BACKLOG, 4096)
               .childOption(ChannelOption.TCP_NODELAY, true)
-              .childHandler(new EngineServerInitializer(router, config.maxBodyBytes()))
+              .childHandler(
+                  new EngineServerInitializer(router, config.maxBodyBytes(), context.httpWorkers()))
               .bind(config.host(), config.port())
               .sync()
               .channel();
@@ -208,6 +209,18 @@ public final class EmbeddedEngine implements AutoCloseable {
    */
   public long preemptionsTotal(String model) {
     return onEngineThread(() -> requireModel(model).scheduler().preemptionsTotal());
+  }
+
+  /** HTTP workers held now by connections (and abandoned streams); 0 without a worker pool. */
+  public int busyHttpWorkers() {
+    HttpWorkerPool pool = context.httpWorkers();
+    return pool == null ? 0 : onEngineThread(pool::busyWorkers);
+  }
+
+  /** Connections accepted but not read yet, waiting for an HTTP worker; 0 without a pool. */
+  public int connectionsWaitingForWorker() {
+    HttpWorkerPool pool = context.httpWorkers();
+    return pool == null ? 0 : onEngineThread(pool::waitingConnections);
   }
 
   private ModelEngine requireModel(String model) {

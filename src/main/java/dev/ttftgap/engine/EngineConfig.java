@@ -13,9 +13,14 @@ import java.util.function.Consumer;
  * <p>Defaults: host 127.0.0.1, port 0 (any free port), the built-in profiles with {@code
  * qwen3-8b-like} as the default model, headers at acceptance, no API key, no keep-alive comments,
  * no trace file, one event-loop thread, request bodies up to 4 MiB, fault seed 42, the last 100,000
- * ground-truth entries kept in memory, {@code /metrics} with vLLM's names.
+ * ground-truth entries kept in memory, {@code /metrics} with vLLM's names, no HTTP worker pool
+ * (every connection read at once; idle hold 5,000 ms once a pool is set), and requests whose client
+ * has gone aborted ({@link DisconnectPolicy#ABORT}, as vLLM).
  */
 public final class EngineConfig {
+  /** How long an idle kept-alive connection holds its HTTP worker by default: cpp-httplib's 5 s. */
+  public static final long DEFAULT_IDLE_WORKER_HOLD_MILLIS = 5_000;
+
   private String host;
   private int port;
   private List<ModelProfile> profiles;
@@ -30,6 +35,9 @@ public final class EngineConfig {
   private int groundTruthCapacity;
   private EngineTransport transport;
   private MetricsDialect metricsDialect;
+  private int httpWorkers;
+  private long idleWorkerHoldMillis;
+  private DisconnectPolicy disconnectPolicy;
 
   private EngineConfig() {}
 
@@ -49,6 +57,9 @@ public final class EngineConfig {
     copy.groundTruthCapacity = groundTruthCapacity;
     copy.transport = transport;
     copy.metricsDialect = metricsDialect;
+    copy.httpWorkers = httpWorkers;
+    copy.idleWorkerHoldMillis = idleWorkerHoldMillis;
+    copy.disconnectPolicy = disconnectPolicy;
     return copy;
   }
 
@@ -76,6 +87,9 @@ public final class EngineConfig {
     config.groundTruthCapacity = 100_000;
     config.transport = EngineTransport.NIO;
     config.metricsDialect = MetricsDialect.VLLM;
+    config.httpWorkers = 0;
+    config.idleWorkerHoldMillis = DEFAULT_IDLE_WORKER_HOLD_MILLIS;
+    config.disconnectPolicy = DisconnectPolicy.ABORT;
     return config;
   }
 
@@ -253,6 +267,44 @@ public final class EngineConfig {
     return metricsDialect;
   }
 
+  /**
+   * HTTP workers shared by every connection and endpoint ({@link HttpWorkerPool}); 0 = no pool,
+   * every connection is read at once (the default). With N workers, connections beyond N are
+   * accepted but not read until a worker frees, so their requests wait for headers: what
+   * llama.cpp's {@code llama-server} does with {@code --threads-http} (slots + 2 by default).
+   */
+  public EngineConfig withHttpWorkers(int value) {
+    return with(c -> c.httpWorkers = atLeast(0, value, "http workers"));
+  }
+
+  public int httpWorkers() {
+    return httpWorkers;
+  }
+
+  /**
+   * How long a connection idle in keep-alive (or before its first request) holds its HTTP worker
+   * before the engine closes it; only with {@link #withHttpWorkers} above 0. Default 5,000 ms.
+   */
+  public EngineConfig withIdleWorkerHoldMillis(long value) {
+    if (value < 1) {
+      throw new IllegalArgumentException("idle worker hold must be >= 1 ms, was " + value);
+    }
+    return with(c -> c.idleWorkerHoldMillis = value);
+  }
+
+  public long idleWorkerHoldMillis() {
+    return idleWorkerHoldMillis;
+  }
+
+  /** What happens to a request whose client has gone; {@link DisconnectPolicy#ABORT} by default. */
+  public EngineConfig withDisconnectPolicy(DisconnectPolicy value) {
+    return with(c -> c.disconnectPolicy = Objects.requireNonNull(value, "disconnectPolicy"));
+  }
+
+  public DisconnectPolicy disconnectPolicy() {
+    return disconnectPolicy;
+  }
+
   @Override
   public String toString() {
     return "EngineConfig[host="
@@ -273,6 +325,12 @@ public final class EngineConfig {
         + traceFile
         + ", threads="
         + eventLoopThreads
+        + ", httpWorkers="
+        + (httpWorkers == 0
+            ? "unbounded"
+            : httpWorkers + " (idle hold " + idleWorkerHoldMillis + " ms)")
+        + ", onDisconnect="
+        + disconnectPolicy.label()
         + "]";
   }
 }

@@ -32,6 +32,7 @@ final class EngineContext {
   private final Histogram fanOutMicros = new Histogram(60_000_000L, 3);
   private final String idPrefix;
   private final AtomicLong nextId = new AtomicLong();
+  private final HttpWorkerPool httpWorkers;
 
   EngineContext(EngineConfig config, EventLoop executor) {
     this.config = config;
@@ -44,6 +45,10 @@ final class EngineContext {
     this.groundTruth = new GroundTruthLog(config.groundTruthCapacity(), config.traceFile());
     this.faultRandom = new SplittableRandom(config.faultSeed());
     this.idPrefix = Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36) + "-";
+    this.httpWorkers =
+        config.httpWorkers() > 0
+            ? new HttpWorkerPool(config.httpWorkers(), config.idleWorkerHoldMillis(), executor)
+            : null;
     long intervalNanos = config.keepAliveInterval().toNanos();
     if (intervalNanos > 0) {
       executor.scheduleAtFixedRate(
@@ -53,6 +58,11 @@ final class EngineContext {
 
   EngineConfig config() {
     return config;
+  }
+
+  /** The HTTP worker pool, or null when the engine reads every connection at once. */
+  HttpWorkerPool httpWorkers() {
+    return httpWorkers;
   }
 
   EventLoop executor() {

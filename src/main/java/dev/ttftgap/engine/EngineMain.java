@@ -20,7 +20,12 @@ import java.util.concurrent.CountDownLatch;
  * vllm|sglang|tgi|llamacpp} ({@code /metrics} names, default vllm), {@code --api-key-env NAME}
  * (require {@code Authorization: Bearer} with the key held by environment variable NAME; the key
  * itself is never an argument), {@code --keep-alive-ms N}, {@code --trace FILE}, {@code --threads
- * N}, {@code --help}.
+ * N}, {@code --http-workers N} (0 = no worker pool), {@code --idle-hold-ms N} (5000), {@code
+ * --on-disconnect abort|run-on}, {@code --help}.
+ *
+ * <p>A llama.cpp-like server (4 slots, 6 HTTP workers, abandoned work runs on, llama.cpp's metric
+ * names): {@code --profile llamacpp-cpu-like --http-workers 6 --on-disconnect run-on
+ * --metrics-dialect llamacpp}.
  */
 public final class EngineMain {
   private EngineMain() {}
@@ -55,13 +60,15 @@ public final class EngineMain {
     System.out.printf(
         Locale.ROOT,
         "ttft-gap engine serving %s  model=%s (saturates at %.2f req/s%s)  models=[%s]"
-            + "  header-mode=%s  api-key=%s%n",
+            + "  header-mode=%s  http-workers=%s  on-disconnect=%s  api-key=%s%n",
         engine.baseUrl(),
         defaultProfile.name(),
         defaultProfile.saturationRatePerSecond(),
         longPromptCapacity(defaultProfile),
         ModelProfile.names(config.profiles()),
         config.headerMode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+        config.httpWorkers() == 0 ? "unbounded" : Integer.toString(config.httpWorkers()),
+        config.disconnectPolicy().label(),
         config.apiKey() == null ? "off" : "required");
     System.out.flush();
     stopped.await();
@@ -132,6 +139,11 @@ public final class EngineMain {
             config = config.withKeepAliveInterval(Duration.ofMillis(integer(option, value)));
         case "--trace" -> config = config.withTraceFile(Path.of(value));
         case "--threads" -> config = config.withEventLoopThreads(integer(option, value));
+        case "--http-workers" -> config = config.withHttpWorkers(atLeast(0, option, value));
+        case "--idle-hold-ms" ->
+            config = config.withIdleWorkerHoldMillis(atLeast(1, option, value));
+        case "--on-disconnect" ->
+            config = config.withDisconnectPolicy(DisconnectPolicy.parse(value));
         default -> throw new IllegalArgumentException("unknown option " + option);
       }
     }
@@ -146,6 +158,14 @@ public final class EngineMain {
       config = config.withProfile(name);
     }
     return config;
+  }
+
+  private static int atLeast(int min, String option, String value) {
+    int parsed = integer(option, value);
+    if (parsed < min) {
+      throw new IllegalArgumentException(option + " must be >= " + min + ", was " + parsed);
+    }
+    return parsed;
   }
 
   private static int integer(String option, String value) {
@@ -165,7 +185,8 @@ public final class EngineMain {
         --host H             interface to bind (default 127.0.0.1)
         --port N             TCP port, 0 = any free port (default 8000)
         --profile NAME       default model (default qwen3-8b-like); built-ins:
-                             qwen3-8b-like, qwen3-14b-like, tiny-fast, stress
+                             qwen3-8b-like, qwen3-8b-chat-like, qwen3-14b-like,
+                             llamacpp-cpu-like, tiny-fast, stress
         --profiles FILE      serve the profiles of this JSON file instead of the built-ins
         --header-mode M      at-accept (default, vLLM/TGI), with-first-token (SGLang/Ollama),
                              buffered (a buffering proxy)
@@ -174,6 +195,13 @@ public final class EngineMain {
         --keep-alive-ms N    ': keep-alive' comment on streams idle for N ms (default off)
         --trace FILE         append one JSON line of ground truth per request
         --threads N          event-loop threads (default 1)
+        --http-workers N     HTTP workers shared by all connections and endpoints, 0 = no
+                             limit (default 0); beyond N, connections wait unread, with no
+                             headers (llama.cpp's --threads-http: slots + 2)
+        --idle-hold-ms N     with --http-workers: an idle kept-alive connection holds its
+                             worker N ms, then is closed (default 5000, cpp-httplib's)
+        --on-disconnect P    abort (default, vLLM) or run-on (llama.cpp: a request whose
+                             client has gone still queues, runs and holds its worker)
         --help               this text
 
       Endpoints: POST /v1/chat/completions, GET /v1/models, GET /v1/engine/profiles,

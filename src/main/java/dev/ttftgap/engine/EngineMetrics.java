@@ -69,6 +69,14 @@ final class EngineMetrics {
   }
 
   /** A request served to the end: its tokens, its finish reason, accepted → end. */
+  /**
+   * A request run to its end for a client that had gone ({@link DisconnectPolicy#RUN_ON}): its
+   * tokens were computed, so they count as generated, as llama.cpp counts them; not a success.
+   */
+  void abandonedServed(int completionTokens) {
+    generationTokens += completionTokens;
+  }
+
   void served(int completionTokens, String finishReason, long e2eMicros) {
     generationTokens += completionTokens;
     success(finishReason);

@@ -6,33 +6,56 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 
 /**
- * Pipeline of one connection: header-read deadline → HTTP codec → body aggregation (413 over the
- * limit) → pipelined requests answered in order → router.
+ * Pipeline of one connection: (HTTP worker admission, when the engine has a worker pool) →
+ * header-read deadline → HTTP codec → body aggregation (413 over the limit) → pipelined requests
+ * answered in order → (worker's exchanges) → router.
  */
 final class EngineServerInitializer extends ChannelInitializer<SocketChannel> {
   private final EngineRouter router;
   private final int maxBodyBytes;
+  private final HttpWorkerPool workers;
 
-  EngineServerInitializer(EngineRouter router, int maxBodyBytes) {
+  /**
+   * @param workers the HTTP worker pool, or null for none
+   */
+  EngineServerInitializer(EngineRouter router, int maxBodyBytes, HttpWorkerPool workers) {
     this.router = router;
     this.maxBodyBytes = maxBodyBytes;
+    this.workers = workers;
   }
 
   @Override
   protected void initChannel(SocketChannel channel) {
-    configure(channel.pipeline(), router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS);
+    configure(channel.pipeline(), router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS, workers);
+  }
+
+  /** The engine's handlers without a worker pool (handler tests). */
+  static void configure(
+      ChannelPipeline pipeline, EngineRouter router, int maxBodyBytes, long headerTimeoutMillis) {
+    configure(pipeline, router, maxBodyBytes, headerTimeoutMillis, null);
   }
 
   /** The engine's handlers, in order, on {@code pipeline} (also used by handler tests). */
   static void configure(
-      ChannelPipeline pipeline, EngineRouter router, int maxBodyBytes, long headerTimeoutMillis) {
+      ChannelPipeline pipeline,
+      EngineRouter router,
+      int maxBodyBytes,
+      long headerTimeoutMillis,
+      HttpWorkerPool workers) {
     HeaderReadTimeout headerTimeout = new HeaderReadTimeout(headerTimeoutMillis);
+    HttpWorkerPool.Connection worker = workers == null ? null : workers.connect(pipeline.channel());
+    if (worker != null) {
+      pipeline.addLast("http-worker", worker.admission());
+    }
     pipeline
         .addLast("header-timeout", headerTimeout.bytes())
         .addLast("http", new HttpServerCodec())
         .addLast("headers-read", headerTimeout.requests())
         .addLast("aggregate", new BodyLimitAggregator(maxBodyBytes))
-        .addLast("pipelining", new PipelinedRequests())
-        .addLast("route", router);
+        .addLast("pipelining", new PipelinedRequests());
+    if (worker != null) {
+      pipeline.addLast("http-worker-exchanges", worker.exchanges());
+    }
+    pipeline.addLast("route", router);
   }
 }

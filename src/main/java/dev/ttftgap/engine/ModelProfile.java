@@ -32,6 +32,8 @@ import java.util.Set;
  *       <td>100 → 64</td><td>7.89 req/s</td></tr>
  *   <tr><td>qwen3-14b-like</td><td>8</td><td>14 + 0.7 ms</td><td>0.194 ms</td>
  *       <td>100 → 64</td><td>5.68 req/s</td></tr>
+ *   <tr><td>llamacpp-cpu-like</td><td>4</td><td>16 + 4 ms</td><td>2.75 ms</td>
+ *       <td>100 → 64</td><td>1.27 req/s</td></tr>
  *   <tr><td>tiny-fast</td><td>8</td><td>2 + 0.1 ms</td><td>0.01 ms</td>
  *       <td>100 → 16</td><td>≈ 151 req/s</td></tr>
  *   <tr><td>stress</td><td>4096</td><td>8 + 0.001 ms</td><td>0.0005 ms</td>
@@ -52,6 +54,12 @@ import java.util.Set;
  * per_prefill_token} = 25.3 ms at 100 prompt tokens and 305.5 ms at 2,000 (14b: 34.1 ms and 402.7
  * ms, so the 14b is ≈ 97 ms slower at 2,000 tokens, as the source article comparing the two
  * measured).
+ *
+ * <p>{@code llamacpp-cpu-like}, shaped like a CPU llama.cpp server with 4 slots: 4 / (64 × (16 + 4
+ * × 4) + 4 × 100 × 2.75) ms = 4 / 3,148 ms = 1.27 requests/s; low-load TTFT 16 + 4 + 275 = 295 ms,
+ * inter-token 20 ms alone and 32 ms at a full batch, and a step that prefills a new 100-token
+ * prompt lasts 275 ms more, so the running streams pause about 0.3 s at each admission. It has no
+ * KV-cache limit, hence never preempts (llama.cpp's slots own their context).
  *
  * <p>Memory bound: with a KV cache ({@code num_gpu_blocks} > 0) only {@code c_mem = ⌊num_gpu_blocks
  * / ⌈(P + N) / block_size⌉⌋} sequences fit at once, and the rate is the formula above at {@code c =

@@ -21,7 +21,11 @@ final class EngineChannels {
     channel = new EmbeddedChannel();
     context = new EngineContext(config, channel.eventLoop());
     EngineServerInitializer.configure(
-        channel.pipeline(), new EngineRouter(context), config.maxBodyBytes(), headerTimeoutMillis);
+        channel.pipeline(),
+        new EngineRouter(context),
+        config.maxBodyBytes(),
+        headerTimeoutMillis,
+        context.httpWorkers());
   }
 
   /** Writes {@code text} as it is (several requests, a partial one, HTTP/1.0...). */

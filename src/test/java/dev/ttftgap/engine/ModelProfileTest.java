@@ -21,7 +21,12 @@ class ModelProfileTest {
     assertThat(ModelProfile.builtIns())
         .extracting(ModelProfile::name)
         .containsExactly(
-            "qwen3-8b-like", "qwen3-8b-chat-like", "qwen3-14b-like", "tiny-fast", "stress");
+            "qwen3-8b-like",
+            "qwen3-8b-chat-like",
+            "qwen3-14b-like",
+            "llamacpp-cpu-like",
+            "tiny-fast",
+            "stress");
   }
 
   @Test
@@ -55,6 +60,27 @@ class ModelProfileTest {
         .isBetween(6.0, 10.0);
     // 8 / (64 × (10 + 0.5 × 8) + 8 × 100 × 0.1475) ms
     assertThat(QWEN_8B.saturationRatePerSecond()).isCloseTo(8000.0 / 1014.0, within(1e-9));
+  }
+
+  @Test
+  void llamaCppLikeProfileSaturatesNearOneRequestPerSecondAndNeverPreempts() {
+    ModelProfile llama = ModelProfile.builtIn("llamacpp-cpu-like");
+    // 4 / (64 × (16 + 4 × 4) + 4 × 100 × 2.75) ms
+    assertThat(llama.saturationRatePerSecond())
+        .as("λ_sat of the CPU llama.cpp-like profile at 100 → 64 tokens")
+        .isCloseTo(4000.0 / 3148.0, within(1e-9))
+        .isBetween(1.0, 1.4);
+    assertThat(llama.lowLoadTtftMillis(100)).as("low-load TTFT, ms").isCloseTo(295, within(1.0));
+
+    Overloaded run = overloaded(llama, 100, 200_000, 140);
+
+    assertThat(run.completionsPerSecond())
+        .as("simulated completions per second at full batch, 5 req/s offered")
+        .isCloseTo(llama.saturationRatePerSecond(), within(0.1));
+    assertThat(run.maxRunning()).as("4 slots").isEqualTo(4);
+    assertThat(run.driver().scheduler().preemptionsTotal())
+        .as("no KV-cache limit: no preemption")
+        .isZero();
   }
 
   @Test

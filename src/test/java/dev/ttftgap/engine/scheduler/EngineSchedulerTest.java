@@ -105,6 +105,42 @@ class EngineSchedulerTest {
   }
 
   @Test
+  void aLongPromptAdmittedMidStreamDelaysTheRunningSequencesNextTokenWithoutAnyPreemption() {
+    VirtualTimeDriver driver = new VirtualTimeDriver(costs(4, 2048, 10));
+    driver.submit("running", 100, 20);
+    // prefill step 21 ms, then decode steps of 11 ms: the 5th token at 21 + 4 × 11 = 65 ms
+    driver.advanceTo(70_000L);
+    driver.submit("long", 1500, 5);
+    driver.runUntilIdle();
+
+    List<Long> gaps = interTokenMicros(driver, "running");
+    // the step under way at 70 ms ends at 76 ms; the next one decodes "running" and prefills
+    // "long": 10 + 1 × 2 + 0.1 × 1500 = 162 ms instead of 11 ms
+    assertThat(gaps.get(5))
+        .as("the running sequence's token after the admission waits for the new prompt's prefill")
+        .isEqualTo(162_000L);
+    assertThat(gaps.subList(0, 5))
+        .as("before the admission, one decode step apart")
+        .containsOnly(11_000L);
+    assertThat(gaps.subList(6, 10))
+        .as("after it, decode steps of two sequences")
+        .containsOnly(12_000L);
+    assertThat(driver.scheduler().preemptionsTotal())
+        .as("the pause is prefill interference, not a preemption")
+        .isZero();
+    assertThat(driver.sequence("running").preemptions()).isZero();
+  }
+
+  private static List<Long> interTokenMicros(VirtualTimeDriver driver, String id) {
+    List<Long> times =
+        driver.tokens().stream()
+            .filter(t -> t.sequenceId().equals(id))
+            .map(VirtualTimeDriver.Token::micros)
+            .toList();
+    return IntStream.range(1, times.size()).mapToObj(i -> times.get(i) - times.get(i - 1)).toList();
+  }
+
+  @Test
   void queueRefusesBeyondMaxWaitingPlusFreeSlots() {
     VirtualTimeDriver driver = new VirtualTimeDriver(costs(2, 2048, 3));
 
