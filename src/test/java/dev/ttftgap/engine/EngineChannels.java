@@ -28,6 +28,21 @@ final class EngineChannels {
         context.httpWorkers());
   }
 
+  /**
+   * Another connection to the engine of {@code context} (one worker pool, one scheduler): its own
+   * channel and pipeline.
+   */
+  EngineChannels(EngineContext context) {
+    channel = new EmbeddedChannel();
+    this.context = context;
+    EngineServerInitializer.configure(
+        channel.pipeline(),
+        new EngineRouter(context),
+        context.config().maxBodyBytes(),
+        HeaderReadTimeout.DEFAULT_MILLIS,
+        context.httpWorkers());
+  }
+
   /** Writes {@code text} as it is (several requests, a partial one, HTTP/1.0...). */
   void raw(String text) {
     channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8));

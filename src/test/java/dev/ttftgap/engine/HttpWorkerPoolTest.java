@@ -1,0 +1,234 @@
+package dev.ttftgap.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The bounded HTTP worker pool on EmbeddedChannels sharing one engine. */
+class HttpWorkerPoolTest {
+  private static final String OK_LINE = "HTTP/1.1 200 OK";
+
+  private final EmbeddedChannel engineLoop = new EmbeddedChannel();
+  private final List<EngineChannels> connections = new ArrayList<>();
+  private EngineContext context;
+
+  @AfterEach
+  void noLeaks() {
+    for (EngineChannels connection : connections) {
+      connection.output();
+      connection.channel.finishAndReleaseAll();
+    }
+    engineLoop.finishAndReleaseAll();
+  }
+
+  private void engine(EngineConfig config) {
+    context = new EngineContext(config, engineLoop.eventLoop());
+  }
+
+  private EngineChannels connect() {
+    EngineChannels connection = new EngineChannels(context);
+    connections.add(connection);
+    return connection;
+  }
+
+  /** Runs every connection's and the engine's due tasks for {@code millis} of real time. */
+  private void pump(long millis) throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    do {
+      engineLoop.runPendingTasks();
+      engineLoop.runScheduledPendingTasks();
+      for (EngineChannels connection : connections) {
+        connection.channel.runPendingTasks();
+        connection.channel.runScheduledPendingTasks();
+      }
+      Thread.sleep(1);
+    } while (System.nanoTime() < deadline);
+  }
+
+  private static String health() {
+    return "GET /health HTTP/1.1\r\nHost: engine\r\n\r\n";
+  }
+
+  private static String stream(int maxTokens) {
+    String body = StreamProbe.chat("tiny-fast", "Say hello", maxTokens, true, "");
+    return "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: application/json"
+        + "\r\nContent-Length: "
+        + body.length()
+        + "\r\n\r\n"
+        + body;
+  }
+
+  @Test
+  void connectionsBeyondThePoolGetNoHeadersUntilAWorkerFrees() throws Exception {
+    engine(EngineConfig.defaults().withProfile("tiny-fast").withHttpWorkers(2));
+    EngineChannels first = connect();
+    EngineChannels second = connect();
+    EngineChannels third = connect();
+
+    first.raw(health());
+    second.raw(health());
+    third.raw(health());
+    pump(5);
+
+    assertThat(first.output()).as("first connection holds worker 1").startsWith(OK_LINE);
+    assertThat(second.output()).as("second connection holds worker 2").startsWith(OK_LINE);
+    assertThat(third.output())
+        .as("third connection is not read while 2 workers are held")
+        .isEmpty();
+    assertThat(context.httpWorkers().waitingConnections()).isEqualTo(1);
+
+    first.channel.close();
+    pump(5);
+
+    assertThat(third.output())
+        .as("the worker the first connection freed reads the third one")
+        .startsWith(OK_LINE);
+    assertThat(context.httpWorkers().busyWorkers()).isEqualTo(2);
+    assertThat(context.httpWorkers().waitingConnections()).isZero();
+  }
+
+  @Test
+  void metricsWaitForAWorkerLikeEveryOtherEndpoint() throws Exception {
+    engine(EngineConfig.defaults().withProfile("tiny-fast").withHttpWorkers(1));
+    EngineChannels load = connect();
+    EngineChannels scrape = connect();
+
+    load.raw(stream(2_000));
+    scrape.raw("GET /metrics HTTP/1.1\r\nHost: engine\r\n\r\n");
+    pump(20);
+
+    assertThat(load.output()).as("the stream has its headers").startsWith(OK_LINE);
+    assertThat(scrape.output())
+        .as("/metrics shares the pool: no answer while the only worker streams")
+        .isEmpty();
+
+    load.channel.close();
+    pump(5);
+
+    assertThat(scrape.output())
+        .as("/metrics answers once the worker is free")
+        .startsWith(OK_LINE)
+        .contains("vllm:num_requests_running");
+  }
+
+  @Test
+  void anIdleKeptAliveConnectionHoldsItsWorkerUntilTheIdleHoldClosesIt() throws Exception {
+    engine(
+        EngineConfig.defaults()
+            .withProfile("tiny-fast")
+            .withHttpWorkers(1)
+            .withIdleWorkerHoldMillis(150));
+    EngineChannels idle = connect();
+    EngineChannels next = connect();
+
+    idle.raw(health());
+    next.raw(health());
+    pump(40);
+
+    assertThat(idle.output()).as("answered, kept alive").startsWith(OK_LINE);
+    assertThat(idle.channel.isOpen()).as("open within the idle hold").isTrue();
+    assertThat(next.output()).as("the idle connection still holds the only worker").isEmpty();
+
+    pump(250);
+
+    assertThat(idle.channel.isOpen()).as("closed by the engine after 150 ms idle").isFalse();
+    assertThat(next.output()).as("then the next connection is read").startsWith(OK_LINE);
+  }
+
+  @Test
+  void aRequestOnAHeldConnectionWithinTheIdleHoldIsServedAtOnce() throws Exception {
+    engine(
+        EngineConfig.defaults()
+            .withProfile("tiny-fast")
+            .withHttpWorkers(1)
+            .withIdleWorkerHoldMillis(150));
+    EngineChannels kept = connect();
+
+    kept.raw(health());
+    pump(100);
+    kept.raw(health());
+    pump(100);
+
+    assertThat(kept.output().split(OK_LINE, -1))
+        .as("two answers on one connection, each within the idle hold of the previous")
+        .hasSize(3);
+    assertThat(kept.channel.isOpen())
+        .as("the second request restarted the idle hold: 100 ms after it, still open")
+        .isTrue();
+  }
+
+  @Test
+  void underRunOnAStreamWhoseClientLeftKeepsItsWorkerAndItsSlotUntilItEnds() throws Exception {
+    engine(
+        EngineConfig.defaults()
+            .withProfile("tiny-fast")
+            .withHttpWorkers(1)
+            .withDisconnectPolicy(DisconnectPolicy.RUN_ON));
+    EngineChannels gone = connect();
+    EngineChannels next = connect();
+    // tiny-fast: 2 ms + 0.1 ms per step, 200 tokens ≈ 0.4 s
+    gone.raw(stream(200));
+    next.raw(health());
+    pump(20);
+    gone.channel.close();
+    pump(50);
+
+    assertThat(next.output()).as("the abandoned stream still holds the only worker").isEmpty();
+    assertThat(context.model("tiny-fast").scheduler().runningCount())
+        .as("and its slot in the batch")
+        .isOne();
+
+    pump(800);
+
+    assertThat(context.model("tiny-fast").scheduler().runningCount())
+        .as("the abandoned stream ran to its end")
+        .isZero();
+    assertThat(next.output()).as("then its worker read the next connection").startsWith(OK_LINE);
+    assertThat(context.groundTruth().all())
+        .singleElement()
+        .satisfies(
+            truth -> {
+              assertThat(truth.outcome()).isEqualTo(GroundTruth.CLIENT_DISCONNECTED);
+              assertThat(truth.completionTokens())
+                  .as("nothing written after the client left")
+                  .isLessThan(200);
+            });
+  }
+
+  @Test
+  void underAbortAStreamWhoseClientLeftFreesItsWorkerAtOnce() throws Exception {
+    engine(EngineConfig.defaults().withProfile("tiny-fast").withHttpWorkers(1));
+    EngineChannels gone = connect();
+    EngineChannels next = connect();
+    gone.raw(stream(200));
+    next.raw(health());
+    pump(20);
+    gone.channel.close();
+    pump(5);
+
+    assertThat(next.output())
+        .as("the aborted stream's worker reads the next one")
+        .startsWith(OK_LINE);
+    assertThat(context.model("tiny-fast").scheduler().runningCount()).isZero();
+  }
+
+  @Test
+  void withoutAPoolEveryConnectionIsReadAtOnce() throws Exception {
+    engine(EngineConfig.defaults().withProfile("tiny-fast"));
+    List<EngineChannels> many = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      many.add(connect());
+    }
+    many.forEach(connection -> connection.raw(health()));
+    pump(5);
+
+    assertThat(context.httpWorkers()).as("no pool by default").isNull();
+    assertThat(many)
+        .as("20 connections, all answered")
+        .allSatisfy(connection -> assertThat(connection.output()).startsWith(OK_LINE));
+  }
+}
