@@ -2,8 +2,10 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.ttftgap.config.EngineServerSettings;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.engine.DisconnectPolicy;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.engine.HeaderMode;
@@ -68,6 +70,7 @@ record Target(
       RequestExtras.ResolvedHeaders headers,
       Preflight.Workload workload) {
     ServerViewSettings view = ServerViewSettings.load();
+    EngineServerSettings server = EngineServerSettings.load();
     EmbeddedEngine engine = null;
     String chatUrl;
     String modelsUrl;
@@ -78,7 +81,10 @@ record Target(
                   .withPort(0)
                   .withProfile(settings.engineProfile())
                   .withHeaderMode(HeaderMode.parse(settings.engineHeaderMode()))
-                  .withMetricsDialect(view.engineMetricsDialect()));
+                  .withMetricsDialect(view.engineMetricsDialect())
+                  .withHttpWorkers(server.httpWorkers())
+                  .withIdleWorkerHoldMillis(server.idleHoldMillis())
+                  .withDisconnectPolicy(DisconnectPolicy.parse(server.onDisconnect())));
       chatUrl = engine.baseUrl() + "/chat/completions";
       modelsUrl = engine.baseUrl() + "/models";
     } else {
@@ -214,6 +220,7 @@ record Target(
                 + settings.engineProfile()
                 + ", headers "
                 + settings.engineHeaderMode()
+                + engineServerBehaviours(engine.config())
                 + ")"
             : settings.baseUrl().get() + " (key " + settings.maskedApiKey() + ")";
     return "ttft-gap: target "
@@ -224,6 +231,20 @@ record Target(
         + workload
         + (engine != null
             ? "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY"
+            : "");
+  }
+
+  /** ", http workers 6 (idle hold 5000 ms), on disconnect run-on"; empty at the defaults. */
+  private static String engineServerBehaviours(EngineConfig config) {
+    return (config.httpWorkers() > 0
+            ? ", http workers "
+                + config.httpWorkers()
+                + " (idle hold "
+                + config.idleWorkerHoldMillis()
+                + " ms)"
+            : "")
+        + (config.disconnectPolicy() != DisconnectPolicy.ABORT
+            ? ", on disconnect " + config.disconnectPolicy().label()
             : "");
   }
 

@@ -1,0 +1,108 @@
+package dev.ttftgap.config;
+
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The embedded engine's server-level behaviours, read and validated in one place (beside {@link
+ * Settings} and {@link ServerViewSettings}) before the engine starts; unused against an external
+ * target.
+ *
+ * <table>
+ *   <caption>System properties</caption>
+ *   <tr><th>setting</th><th>property</th><th>default</th></tr>
+ *   <tr><td>{@link #httpWorkers}</td><td>{@code engine.httpWorkers}</td>
+ *       <td>{@code 0}: no worker pool; N: connections beyond N wait unread, with no headers
+ *       (llama.cpp's {@code --threads-http})</td></tr>
+ *   <tr><td>{@link #idleHoldMillis}</td><td>{@code engine.idleHoldMs}</td>
+ *       <td>{@code 5000}: how long an idle kept-alive connection holds its worker</td></tr>
+ *   <tr><td>{@link #onDisconnect}</td><td>{@code engine.onDisconnect}</td>
+ *       <td>{@code abort} (vLLM); {@code run-on} keeps a gone client's request running
+ *       (llama.cpp)</td></tr>
+ * </table>
+ *
+ * <p>The llama.cpp-like server of {@code docs/engine.md}: {@code -Dengine.profile=llamacpp-cpu-like
+ * -Dengine.httpWorkers=6 -Dengine.onDisconnect=run-on -Dengine.metricsDialect=llamacpp}.
+ *
+ * @param httpWorkers HTTP workers shared by every connection, 0 = unbounded
+ * @param idleHoldMillis idle keep-alive hold of a worker, ms, at least 1
+ * @param onDisconnect {@code abort} or {@code run-on}
+ */
+public record EngineServerSettings(int httpWorkers, long idleHoldMillis, String onDisconnect) {
+  public static final long DEFAULT_IDLE_HOLD_MILLIS = 5_000;
+  public static final Set<String> DISCONNECT_POLICIES = Set.of("abort", "run-on");
+
+  /** Settings of this JVM's system properties. */
+  public static EngineServerSettings load() {
+    return load(System.getProperties());
+  }
+
+  /**
+   * Settings from {@code props}.
+   *
+   * @throws SettingsException naming the property and the fix
+   */
+  public static EngineServerSettings load(Properties props) {
+    int workers =
+        (int)
+            integer(
+                props,
+                "engine.httpWorkers",
+                0,
+                0,
+                "an integer >= 0 (0 = no worker pool; llama.cpp's default is slots + 2, e.g. 6)");
+    long idle =
+        integer(
+            props,
+            "engine.idleHoldMs",
+            DEFAULT_IDLE_HOLD_MILLIS,
+            1,
+            "an integer >= 1 in milliseconds, like 5000");
+    String policy = value(props, "engine.onDisconnect");
+    if (policy != null && !DISCONNECT_POLICIES.contains(policy)) {
+      throw Settings.invalid(
+          "-Dengine.onDisconnect", policy, "is not a disconnect policy; use abort or run-on");
+    }
+    return new EngineServerSettings(workers, idle, policy == null ? "abort" : policy);
+  }
+
+  /** Whether the engine has a bounded worker pool. */
+  public boolean boundedWorkers() {
+    return httpWorkers > 0;
+  }
+
+  /** {@code "http workers 6, idle hold 5000 ms, on disconnect run-on"}; empty at the defaults. */
+  public String describe() {
+    if (httpWorkers == 0 && onDisconnect.equals("abort")) {
+      return "";
+    }
+    return (httpWorkers == 0
+            ? "http workers unbounded"
+            : "http workers " + httpWorkers + ", idle hold " + idleHoldMillis + " ms")
+        + ", on disconnect "
+        + onDisconnect;
+  }
+
+  private static long integer(
+      Properties props, String name, long fallback, long min, String expected) {
+    String text = value(props, name);
+    if (text == null) {
+      return fallback;
+    }
+    long parsed;
+    try {
+      parsed = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw Settings.invalid("-D" + name, text, "is not " + expected);
+    }
+    if (parsed < min || parsed > Integer.MAX_VALUE) {
+      throw Settings.invalid("-D" + name, text, "is not " + expected);
+    }
+    return parsed;
+  }
+
+  private static String value(Properties props, String name) {
+    String value = props.getProperty(name);
+    return value == null || value.isBlank() ? null : value.trim();
+  }
+}
