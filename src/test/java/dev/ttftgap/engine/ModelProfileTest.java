@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ModelProfileTest {
   private static final ModelProfile QWEN_8B = ModelProfile.builtIn("qwen3-8b-like");
@@ -81,6 +83,28 @@ class ModelProfileTest {
     assertThat(run.driver().scheduler().preemptionsTotal())
         .as("no KV-cache limit: no preemption")
         .isZero();
+  }
+
+  @ParameterizedTest(name = "{0} at {1} prompt tokens, {2} req/s offered: preempts = {3}")
+  @CsvSource({
+    // the default shape: 8 × 11 blocks of 400, prefill interference is the only pause
+    "qwen3-8b-like, 100, 20, false",
+    "llamacpp-cpu-like, 100, 5, false",
+    // simulations/long-prompt.json's shape: the KV cache holds 3 sequences, a full batch preempts
+    "qwen3-8b-like, 2000, 3, true",
+    "qwen3-14b-like, 2000, 3, true",
+  })
+  void preemptionsComeOnlyFromAKvCacheTooSmallForTheBatch(
+      String name, int promptTokens, int ratePerSecond, boolean preempts) {
+    ModelProfile profile = ModelProfile.builtIn(name);
+
+    Overloaded run = overloaded(profile, promptTokens, 1_000_000L / ratePerSecond, 60);
+
+    assertThat(run.driver().scheduler().preemptionsTotal() > 0)
+        .as(
+            "%s: preemptions %d over 60 s of overload",
+            name, run.driver().scheduler().preemptionsTotal())
+        .isEqualTo(preempts);
   }
 
   @Test
