@@ -36,6 +36,37 @@ class EngineMainTest {
   }
 
   @Test
+  void theLlamaCppLikeServerIsFourOptions() {
+    EngineConfig config =
+        EngineMain.parse(
+            new String[] {
+              "--profile",
+              "llamacpp-cpu-like",
+              "--http-workers",
+              "6",
+              "--idle-hold-ms",
+              "2000",
+              "--on-disconnect",
+              "run-on",
+              "--metrics-dialect",
+              "llamacpp"
+            },
+            QUIET);
+
+    assertThat(config.defaultProfile()).isEqualTo("llamacpp-cpu-like");
+    assertThat(config.httpWorkers()).as("slots + 2").isEqualTo(6);
+    assertThat(config.idleWorkerHoldMillis()).isEqualTo(2_000L);
+    assertThat(config.disconnectPolicy()).isEqualTo(DisconnectPolicy.RUN_ON);
+    assertThat(EngineConfig.defaults().httpWorkers()).as("no pool by default").isZero();
+    assertThat(EngineConfig.defaults().idleWorkerHoldMillis()).isEqualTo(5_000L);
+    assertThat(EngineConfig.defaults().disconnectPolicy()).isEqualTo(DisconnectPolicy.ABORT);
+    assertThatThrownBy(() -> EngineMain.parse(new String[] {"--http-workers", "-1"}, QUIET))
+        .hasMessage("--http-workers must be >= 0, was -1");
+    assertThatThrownBy(() -> EngineMain.parse(new String[] {"--on-disconnect", "keep"}, QUIET))
+        .hasMessage("disconnect policy must be abort or run-on, was 'keep'");
+  }
+
+  @Test
   void defaultsToPort8000AndTheDefaultProfile() {
     EngineConfig config = EngineMain.parse(new String[0], QUIET);
 
