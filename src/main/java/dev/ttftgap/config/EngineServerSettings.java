@@ -16,6 +16,9 @@ import java.util.Set;
  *       (llama.cpp's {@code --threads-http})</td></tr>
  *   <tr><td>{@link #idleHoldMillis}</td><td>{@code engine.idleHoldMs}</td>
  *       <td>{@code 5000}: how long an idle kept-alive connection holds its worker</td></tr>
+ *   <tr><td>{@link #keepAliveMaxRequests}</td><td>{@code engine.keepAliveMaxRequests}</td>
+ *       <td>{@code 100}: requests per connection before the engine closes it (with a worker
+ *       pool; {@code 0} = no limit)</td></tr>
  *   <tr><td>{@link #onDisconnect}</td><td>{@code engine.onDisconnect}</td>
  *       <td>{@code abort} (vLLM); {@code run-on} keeps a gone client's request running
  *       (llama.cpp)</td></tr>
@@ -26,10 +29,13 @@ import java.util.Set;
  *
  * @param httpWorkers HTTP workers shared by every connection, 0 = unbounded
  * @param idleHoldMillis idle keep-alive hold of a worker, ms, at least 1
+ * @param keepAliveMaxRequests requests per kept-alive connection with a worker pool, 0 = no limit
  * @param onDisconnect {@code abort} or {@code run-on}
  */
-public record EngineServerSettings(int httpWorkers, long idleHoldMillis, String onDisconnect) {
+public record EngineServerSettings(
+    int httpWorkers, long idleHoldMillis, int keepAliveMaxRequests, String onDisconnect) {
   public static final long DEFAULT_IDLE_HOLD_MILLIS = 5_000;
+  public static final int DEFAULT_KEEP_ALIVE_MAX_REQUESTS = 100;
   public static final Set<String> DISCONNECT_POLICIES = Set.of("abort", "run-on");
 
   /** Settings of this JVM's system properties. */
@@ -58,12 +64,20 @@ public record EngineServerSettings(int httpWorkers, long idleHoldMillis, String 
             DEFAULT_IDLE_HOLD_MILLIS,
             1,
             "an integer >= 1 in milliseconds, like 5000");
+    int maxRequests =
+        (int)
+            integer(
+                props,
+                "engine.keepAliveMaxRequests",
+                DEFAULT_KEEP_ALIVE_MAX_REQUESTS,
+                0,
+                "an integer >= 0 (0 = no limit), like 100");
     String policy = value(props, "engine.onDisconnect");
     if (policy != null && !DISCONNECT_POLICIES.contains(policy)) {
       throw Settings.invalid(
           "-Dengine.onDisconnect", policy, "is not a disconnect policy; use abort or run-on");
     }
-    return new EngineServerSettings(workers, idle, policy == null ? "abort" : policy);
+    return new EngineServerSettings(workers, idle, maxRequests, policy == null ? "abort" : policy);
   }
 
   /** Whether the engine has a bounded worker pool. */
@@ -71,14 +85,23 @@ public record EngineServerSettings(int httpWorkers, long idleHoldMillis, String 
     return httpWorkers > 0;
   }
 
-  /** {@code "http workers 6, idle hold 5000 ms, on disconnect run-on"}; empty at the defaults. */
+  /**
+   * {@code "http workers 6, idle hold 5000 ms, 100 requests per connection, on disconnect run-on"};
+   * empty at the defaults.
+   */
   public String describe() {
     if (httpWorkers == 0 && onDisconnect.equals("abort")) {
       return "";
     }
     return (httpWorkers == 0
             ? "http workers unbounded"
-            : "http workers " + httpWorkers + ", idle hold " + idleHoldMillis + " ms")
+            : "http workers "
+                + httpWorkers
+                + ", idle hold "
+                + idleHoldMillis
+                + " ms, "
+                + (keepAliveMaxRequests == 0 ? "no limit of" : keepAliveMaxRequests)
+                + " requests per connection")
         + ", on disconnect "
         + onDisconnect;
   }

@@ -21,6 +21,9 @@ public final class EngineConfig {
   /** How long an idle kept-alive connection holds its HTTP worker by default: cpp-httplib's 5 s. */
   public static final long DEFAULT_IDLE_WORKER_HOLD_MILLIS = 5_000;
 
+  /** Requests one connection may send before a worker-pool engine closes it: cpp-httplib's 100. */
+  public static final int DEFAULT_KEEP_ALIVE_MAX_REQUESTS = 100;
+
   private String host;
   private int port;
   private List<ModelProfile> profiles;
@@ -38,6 +41,7 @@ public final class EngineConfig {
   private int httpWorkers;
   private long idleWorkerHoldMillis;
   private DisconnectPolicy disconnectPolicy;
+  private int keepAliveMaxRequests;
 
   private EngineConfig() {}
 
@@ -60,6 +64,7 @@ public final class EngineConfig {
     copy.httpWorkers = httpWorkers;
     copy.idleWorkerHoldMillis = idleWorkerHoldMillis;
     copy.disconnectPolicy = disconnectPolicy;
+    copy.keepAliveMaxRequests = keepAliveMaxRequests;
     return copy;
   }
 
@@ -90,6 +95,7 @@ public final class EngineConfig {
     config.httpWorkers = 0;
     config.idleWorkerHoldMillis = DEFAULT_IDLE_WORKER_HOLD_MILLIS;
     config.disconnectPolicy = DisconnectPolicy.ABORT;
+    config.keepAliveMaxRequests = DEFAULT_KEEP_ALIVE_MAX_REQUESTS;
     return config;
   }
 
@@ -296,6 +302,19 @@ public final class EngineConfig {
     return idleWorkerHoldMillis;
   }
 
+  /**
+   * With {@link #withHttpWorkers} above 0: requests one kept-alive connection may send; the last
+   * answer carries {@code Connection: close} and the engine closes the connection after it, so the
+   * client's next request queues for a worker on a new connection. 0 = no limit. Default 100.
+   */
+  public EngineConfig withKeepAliveMaxRequests(int value) {
+    return with(c -> c.keepAliveMaxRequests = atLeast(0, value, "keep-alive max requests"));
+  }
+
+  public int keepAliveMaxRequests() {
+    return keepAliveMaxRequests;
+  }
+
   /** What happens to a request whose client has gone; {@link DisconnectPolicy#ABORT} by default. */
   public EngineConfig withDisconnectPolicy(DisconnectPolicy value) {
     return with(c -> c.disconnectPolicy = Objects.requireNonNull(value, "disconnectPolicy"));
@@ -328,7 +347,12 @@ public final class EngineConfig {
         + ", httpWorkers="
         + (httpWorkers == 0
             ? "unbounded"
-            : httpWorkers + " (idle hold " + idleWorkerHoldMillis + " ms)")
+            : httpWorkers
+                + " (idle hold "
+                + idleWorkerHoldMillis
+                + " ms, "
+                + keepAliveMaxRequests
+                + " requests per connection)")
         + ", onDisconnect="
         + disconnectPolicy.label()
         + "]";

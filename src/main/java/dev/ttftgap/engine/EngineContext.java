@@ -47,7 +47,11 @@ final class EngineContext {
     this.idPrefix = Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36) + "-";
     this.httpWorkers =
         config.httpWorkers() > 0
-            ? new HttpWorkerPool(config.httpWorkers(), config.idleWorkerHoldMillis(), executor)
+            ? new HttpWorkerPool(
+                config.httpWorkers(),
+                config.idleWorkerHoldMillis(),
+                config.keepAliveMaxRequests(),
+                executor)
             : null;
     long intervalNanos = config.keepAliveInterval().toNanos();
     if (intervalNanos > 0) {

@@ -21,7 +21,7 @@ import java.util.concurrent.CountDownLatch;
  * (require {@code Authorization: Bearer} with the key held by environment variable NAME; the key
  * itself is never an argument), {@code --keep-alive-ms N}, {@code --trace FILE}, {@code --threads
  * N}, {@code --http-workers N} (0 = no worker pool), {@code --idle-hold-ms N} (5000), {@code
- * --on-disconnect abort|run-on}, {@code --help}.
+ * --keep-alive-max N} (100), {@code --on-disconnect abort|run-on}, {@code --help}.
  *
  * <p>A llama.cpp-like server (4 slots, 6 HTTP workers, abandoned work runs on, llama.cpp's metric
  * names): {@code --profile llamacpp-cpu-like --http-workers 6 --on-disconnect run-on
@@ -142,6 +142,8 @@ public final class EngineMain {
         case "--http-workers" -> config = config.withHttpWorkers(atLeast(0, option, value));
         case "--idle-hold-ms" ->
             config = config.withIdleWorkerHoldMillis(atLeast(1, option, value));
+        case "--keep-alive-max" ->
+            config = config.withKeepAliveMaxRequests(atLeast(0, option, value));
         case "--on-disconnect" ->
             config = config.withDisconnectPolicy(DisconnectPolicy.parse(value));
         default -> throw new IllegalArgumentException("unknown option " + option);
@@ -200,6 +202,8 @@ public final class EngineMain {
                              headers (llama.cpp's --threads-http: slots + 2)
         --idle-hold-ms N     with --http-workers: an idle kept-alive connection holds its
                              worker N ms, then is closed (default 5000, cpp-httplib's)
+        --keep-alive-max N   with --http-workers: a connection is closed after N requests
+                             (default 100, cpp-httplib's; 0 = no limit)
         --on-disconnect P    abort (default, vLLM) or run-on (llama.cpp: a request whose
                              client has gone still queues, runs and holds its worker)
         --help               this text

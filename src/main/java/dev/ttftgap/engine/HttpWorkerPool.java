@@ -3,11 +3,15 @@ package dev.ttftgap.engine;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
@@ -35,13 +39,15 @@ import java.util.concurrent.TimeUnit;
  * DisconnectPolicy#RUN_ON} keeps such streams running). When the last hold of a worker ends, the
  * head of the queue gets it.
  *
- * <p>Assumptions: one worker serves one connection at a time (blocking I/O), there is no limit on
- * requests per kept-alive connection, and the accept backlog is unbounded (the socket's backlog is
- * 4096). Pool state lives on the engine thread; the per-connection timers and handlers on the
- * connection's event loop. Event-loop based: no thread per connection, no sleep.
+ * <p>Assumptions: one worker serves one connection at a time (blocking I/O), and the accept backlog
+ * is unbounded (the socket's backlog is 4096). Pool state lives on the engine thread; the
+ * per-connection timers and handlers on the connection's event loop. Event-loop based: no thread
+ * per connection, no sleep.
  *
  * <p>Parameters with defaults: {@code workers} ({@link EngineConfig#withHttpWorkers}, 0 = no pool,
- * the default), {@code idleHoldMillis} ({@link EngineConfig#withIdleWorkerHoldMillis}, 5,000 ms).
+ * the default), {@code idleHoldMillis} ({@link EngineConfig#withIdleWorkerHoldMillis}, 5,000 ms),
+ * {@code maxRequestsPerConnection} ({@link EngineConfig#withKeepAliveMaxRequests}, 100; 0 = no
+ * limit).
  */
 final class HttpWorkerPool {
   private static final AttributeKey<Connection> CONNECTION =
@@ -49,16 +55,19 @@ final class HttpWorkerPool {
 
   private final int workers;
   private final long idleHoldMillis;
+  private final int maxRequestsPerConnection;
   private final EventExecutor engineThread;
   private final ArrayDeque<Connection> waiting = new ArrayDeque<>();
   private int busy;
 
-  HttpWorkerPool(int workers, long idleHoldMillis, EventExecutor engineThread) {
+  HttpWorkerPool(
+      int workers, long idleHoldMillis, int maxRequestsPerConnection, EventExecutor engineThread) {
     if (workers < 1) {
       throw new IllegalArgumentException("http workers must be >= 1, was " + workers);
     }
     this.workers = workers;
     this.idleHoldMillis = idleHoldMillis;
+    this.maxRequestsPerConnection = maxRequestsPerConnection;
     this.engineThread = engineThread;
   }
 
@@ -142,6 +151,8 @@ final class HttpWorkerPool {
     private boolean asked;
     private boolean reading;
     private boolean answering;
+    private int requests;
+    private boolean closeAfterResponse;
     private ScheduledFuture<?> idleTimer;
     private ChannelHandlerContext admissionContext;
 
@@ -215,6 +226,7 @@ final class HttpWorkerPool {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
           if (msg instanceof FullHttpRequest) {
             answering = true;
+            requests++;
             cancelIdleTimer();
           }
           ctx.fireChannelRead(msg);
@@ -222,7 +234,21 @@ final class HttpWorkerPool {
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+          if (msg instanceof HttpResponse response
+              && maxRequestsPerConnection > 0
+              && requests >= maxRequestsPerConnection) {
+            // the connection's last answer says so, as cpp-httplib does at its keep-alive max
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            closeAfterResponse = true;
+          }
           boolean last = msg instanceof FullHttpResponse || msg instanceof LastHttpContent;
+          if (last && closeAfterResponse) {
+            ChannelPromise written = promise.unvoid();
+            ctx.write(msg, written);
+            written.addListener(ChannelFutureListener.CLOSE);
+            answering = false;
+            return;
+          }
           ctx.write(msg, promise);
           if (last) {
             answering = false;

@@ -25,6 +25,7 @@ class EngineServerSettingsTest {
     assertThat(settings.boundedWorkers()).isFalse();
     assertThat(settings.idleHoldMillis()).isEqualTo(5_000L);
     assertThat(settings.onDisconnect()).isEqualTo("abort");
+    assertThat(settings.keepAliveMaxRequests()).as("cpp-httplib's keep-alive max").isEqualTo(100);
     assertThat(settings.describe()).as("nothing to say at the defaults").isEmpty();
   }
 
@@ -40,9 +41,12 @@ class EngineServerSettingsTest {
                 "engine.idleHoldMs",
                 "2000"));
 
-    assertThat(settings).as("as given").isEqualTo(new EngineServerSettings(6, 2_000L, "run-on"));
+    assertThat(settings)
+        .as("as given")
+        .isEqualTo(new EngineServerSettings(6, 2_000L, 100, "run-on"));
     assertThat(settings.describe())
-        .isEqualTo("http workers 6, idle hold 2000 ms, on disconnect run-on");
+        .isEqualTo(
+            "http workers 6, idle hold 2000 ms, 100 requests per connection, on disconnect run-on");
   }
 
   @ParameterizedTest(name = "engine.httpWorkers={0}")
@@ -59,6 +63,8 @@ class EngineServerSettingsTest {
     assertThatThrownBy(() -> EngineServerSettings.load(props("engine.onDisconnect", "keep")))
         .hasMessage(
             "-Dengine.onDisconnect: \"keep\" is not a disconnect policy; use abort or run-on");
+    assertThatThrownBy(() -> EngineServerSettings.load(props("engine.keepAliveMaxRequests", "-3")))
+        .hasMessageStartingWith("-Dengine.keepAliveMaxRequests: \"-3\" is not an integer >= 0");
     assertThatThrownBy(() -> EngineServerSettings.load(props("engine.idleHoldMs", "0")))
         .hasMessageStartingWith("-Dengine.idleHoldMs: \"0\" is not an integer >= 1");
   }

@@ -162,6 +162,37 @@ class HttpWorkerPoolTest {
   }
 
   @Test
+  void afterItsKeepAliveMaxAConnectionIsClosedAndAWaitingOneGetsTheWorker() throws Exception {
+    engine(
+        EngineConfig.defaults()
+            .withProfile("tiny-fast")
+            .withHttpWorkers(1)
+            .withKeepAliveMaxRequests(2));
+    EngineChannels scraper = connect();
+    EngineChannels waiting = connect();
+
+    scraper.raw(health());
+    pump(5);
+    scraper.raw(health());
+    waiting.raw(health());
+    pump(5);
+
+    String answers = scraper.output();
+    assertThat(answers.split(OK_LINE, -1)).as("two answers on the scraper's connection").hasSize(3);
+    assertThat(answers.substring(answers.lastIndexOf(OK_LINE)).toLowerCase(java.util.Locale.ROOT))
+        .as("the second, its keep-alive max, says the connection closes")
+        .contains("connection: close");
+    assertThat(
+            answers.substring(0, answers.lastIndexOf(OK_LINE)).toLowerCase(java.util.Locale.ROOT))
+        .as("the first keeps it alive")
+        .contains("connection: keep-alive");
+    assertThat(scraper.channel.isOpen()).as("closed after its second answer").isFalse();
+    assertThat(waiting.output())
+        .as("the freed worker reads the waiting connection")
+        .startsWith(OK_LINE);
+  }
+
+  @Test
   void underRunOnAStreamWhoseClientLeftKeepsItsWorkerAndItsSlotUntilItEnds() throws Exception {
     engine(
         EngineConfig.defaults()

@@ -84,6 +84,7 @@ record Target(
                   .withMetricsDialect(view.engineMetricsDialect())
                   .withHttpWorkers(server.httpWorkers())
                   .withIdleWorkerHoldMillis(server.idleHoldMillis())
+                  .withKeepAliveMaxRequests(server.keepAliveMaxRequests())
                   .withDisconnectPolicy(DisconnectPolicy.parse(server.onDisconnect())));
       chatUrl = engine.baseUrl() + "/chat/completions";
       modelsUrl = engine.baseUrl() + "/models";
@@ -234,14 +235,19 @@ record Target(
             : "");
   }
 
-  /** ", http workers 6 (idle hold 5000 ms), on disconnect run-on"; empty at the defaults. */
+  /**
+   * ", http workers 6 (idle hold 5000 ms, 100 requests per connection), on disconnect run-on";
+   * empty at the defaults.
+   */
   private static String engineServerBehaviours(EngineConfig config) {
     return (config.httpWorkers() > 0
             ? ", http workers "
                 + config.httpWorkers()
                 + " (idle hold "
                 + config.idleWorkerHoldMillis()
-                + " ms)"
+                + " ms, "
+                + config.keepAliveMaxRequests()
+                + " requests per connection)"
             : "")
         + (config.disconnectPolicy() != DisconnectPolicy.ABORT
             ? ", on disconnect " + config.disconnectPolicy().label()
