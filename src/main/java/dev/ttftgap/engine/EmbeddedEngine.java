@@ -41,7 +41,10 @@ import java.util.concurrent.TimeoutException;
  * <p>Endpoints: {@code POST /v1/chat/completions}, {@code GET /v1/models}, {@code GET
  * /v1/engine/profiles}, {@code GET /metrics}, {@code GET /health} (see {@code docs/engine.md}). All
  * connections and the engine's scheduler share {@link EngineConfig#eventLoopThreads()} Netty
- * event-loop threads (one by default); the scheduler runs on the first.
+ * event-loop threads (one by default); the scheduler runs on the first. Every connection is read at
+ * once unless {@link EngineConfig#withHttpWorkers} bounds them ({@link HttpWorkerPool}: the rest
+ * wait unread, with no headers), and a client that leaves aborts its request unless {@link
+ * EngineConfig#withDisconnectPolicy} says {@link DisconnectPolicy#RUN_ON}.
  */
 public final class EmbeddedEngine implements AutoCloseable {
   private final EngineConfig config;
