@@ -74,6 +74,81 @@ class ServerVerdictTest {
   }
 
   @Test
+  void metricsThatWentDarkAreNeverReadAsAQuietServer() {
+    // the llama.cpp run: waiting read 0–0.4 while answered, then /metrics timed out from step 4;
+    // the last steps' few readings (waiting 1) are not used
+    CapacityReport report = ServerViews.hockeyStickDarkFrom(4, 0, 0, 0.4, 1, 1, 1, 1, 1, 1);
+
+    assertThat(ServerVerdict.of(report))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .as("what the sentence may and may not say")
+                    .contains(
+                        "never grew while its metrics answered (mean waiting at most 0.4 over steps 1–3)")
+                    .contains("the knee (step 7) fell where the server's metrics went unread")
+                    .contains(
+                        "The server's /metrics stopped answering at step 4 (8 rps): 54 of 66"
+                            + " scrapes timed out from then on, as happens when it shares its"
+                            + " worker pool with the load; no server-side figures for steps 4–9")
+                    .doesNotContain("first grows")
+                    .doesNotContain("the queue came later")
+                    .doesNotContain("is not queueing at the server"));
+  }
+
+  @Test
+  void aQueueSeenOnlyAfterUnreadStepsIsNotSaidToFirstGrowThere() {
+    CapacityReport report =
+        ServerViews.withSteps(
+            Synthetic.hockeyStick(false),
+            List.of(
+                ServerViews.litStep(1, 0, null),
+                ServerViews.darkStep(2),
+                ServerViews.litStep(3, 0, null),
+                ServerViews.darkStep(4),
+                ServerViews.litStep(5, 0, null),
+                ServerViews.litStep(6, 0.5, null),
+                ServerViews.litStep(7, 2, null)));
+    CapacityReport withGrowth = withGrowth(report, 7);
+
+    assertThat(ServerVerdict.of(withGrowth))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .contains("is first seen grown at step 7")
+                    .contains("after steps 2, 4 unread")
+                    .contains("no server-side figures for steps 2, 4"));
+  }
+
+  @Test
+  void stepListsJoinConsecutiveSteps() {
+    assertThat(ServerVerdict.stepList(List.of(4))).isEqualTo("step 4");
+    assertThat(ServerVerdict.stepList(List.of(4, 5, 6))).isEqualTo("steps 4–6");
+    assertThat(ServerVerdict.stepList(List.of(2, 4, 5, 6, 9))).isEqualTo("steps 2, 4–6, 9");
+  }
+
+  private static CapacityReport withGrowth(CapacityReport report, int growth) {
+    dev.ttftgap.analysis.ServerMetricsView v = report.serverMetrics();
+    return ReportCopy.withServerMetrics(
+        report,
+        new dev.ttftgap.analysis.ServerMetricsView(
+            v.url(),
+            v.vendor(),
+            v.familiesSeen(),
+            v.scrapes(),
+            v.failures(),
+            v.steps(),
+            growth,
+            v.series(),
+            v.bands(),
+            v.timeouts(),
+            v.coverageThresholdPercent(),
+            v.darkSteps(),
+            v.darkness(),
+            v.afterRun()));
+  }
+
+  @Test
   void aRunWithoutScrapesHasNoServerSentence() {
     assertThat(ServerVerdict.of(Synthetic.hockeyStick(false))).isEmpty();
   }
