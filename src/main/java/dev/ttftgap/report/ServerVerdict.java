@@ -119,6 +119,15 @@ final class ServerVerdict {
     return Optional.of(text.append('.').append(preemptions(report, view)).append(dark).toString());
   }
 
+  /**
+   * What the run left on the server ({@link dev.ttftgap.servermetrics.AfterRunCheck#sentence}),
+   * said with the run's notes; empty when it was not checked or nothing was left.
+   */
+  static Optional<String> afterRun(CapacityReport report) {
+    ServerMetricsView view = report.serverMetrics();
+    return view == null || view.afterRun() == null ? Optional.empty() : view.afterRun().sentence();
+  }
+
   private static String unreadKnee(Knee knee) {
     return " — the knee (step "
         + knee.step()
