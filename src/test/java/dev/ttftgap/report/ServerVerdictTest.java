@@ -3,6 +3,7 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.servermetrics.AfterRunCheck;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -118,6 +119,26 @@ class ServerVerdictTest {
                     .contains("is first seen grown at step 7")
                     .contains("after steps 2, 4 unread")
                     .contains("no server-side figures for steps 2, 4"));
+  }
+
+  @Test
+  void workTheRunLeftOnTheServerIsSaidFirstWithTheRunsNotes() {
+    AfterRunCheck left = new AfterRunCheck(2, true, "llamacpp", 213.0, 4.0, 1.3, 5.0, 166.9, null);
+    CapacityReport report = ServerViews.hockeyStickLeaving(left);
+
+    assertThat(VerdictSentences.of(report).get(0))
+        .isEqualTo(
+            "After the run the server still reports 213 requests deferred and 4 running: at its"
+                + " drain rate of 1.3 req/s, wait about 3 min before the next run.");
+    assertThat(ServerVerdict.afterRun(ServerViews.hockeyStickLeaving(null)))
+        .as("not checked, nothing said")
+        .isEmpty();
+    assertThat(
+            ServerVerdict.afterRun(
+                ServerViews.hockeyStickLeaving(
+                    new AfterRunCheck(1, true, "vllm", 0.0, 0.0, null, null, null, null))))
+        .as("nothing left, nothing said")
+        .isEmpty();
   }
 
   @Test
