@@ -44,6 +44,40 @@ final class ServerViews {
     return ReportCopy.withServerMetrics(r, view(steps, growth, dark, null));
   }
 
+  /**
+   * As {@link #hockeyStickDarkFrom}, with a 20 s band per step and a scrape a second (waiting as
+   * given, none while dark), for the time-series chart.
+   */
+  static CapacityReport hockeyStickDarkFromWithSeries(int darkFrom, double... waitingMeans) {
+    CapacityReport r = hockeyStickDarkFrom(darkFrom, waitingMeans);
+    ServerMetricsView v = r.serverMetrics();
+    List<ServerMetricsView.Point> series = new ArrayList<>();
+    List<ServerMetricsView.Band> bands = new ArrayList<>();
+    for (ServerStepMetrics s : v.steps()) {
+      bands.add(new ServerMetricsView.Band(s.step(), (s.step() - 1) * 20.0, s.step() * 20.0));
+      for (int t = 0; t < 20 && !s.dark(); t++) {
+        series.add(new ServerMetricsView.Point((s.step() - 1) * 20.0 + t, s.waitingMean(), 4.0));
+      }
+    }
+    return ReportCopy.withServerMetrics(
+        r,
+        new ServerMetricsView(
+            v.url(),
+            v.vendor(),
+            v.familiesSeen(),
+            v.scrapes(),
+            v.failures(),
+            v.steps(),
+            v.queueGrowthStep(),
+            series,
+            bands,
+            v.timeouts(),
+            v.coverageThresholdPercent(),
+            v.darkSteps(),
+            v.darkness(),
+            v.afterRun()));
+  }
+
   /** The hockey-stick run with a quiet server view and {@code afterRun} as its after-run check. */
   static CapacityReport hockeyStickLeaving(AfterRunCheck afterRun) {
     CapacityReport r = Synthetic.hockeyStick(false);
