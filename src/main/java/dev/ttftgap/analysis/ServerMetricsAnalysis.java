@@ -62,7 +62,7 @@ import java.util.stream.Collectors;
  */
 public final class ServerMetricsAnalysis {
   /** Mean requests waiting from which a step's queue counts as grown. */
-  static final double QUEUE_GROWTH_WAITING = 1.0;
+  public static final double QUEUE_GROWTH_WAITING = 1.0;
 
   /** Coverage (taken ÷ expected scrapes, percent) below which a step has no server figures. */
   public static final double COVERAGE_THRESHOLD_PERCENT = 50.0;

@@ -2,6 +2,7 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.ServerMetricsAnalysis;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.ServerStepMetrics;
 import dev.ttftgap.analysis.StepStats;
@@ -76,7 +77,9 @@ final class ServerVerdict {
       } else if (knee.found()) {
         text.append(" — the knee at step ")
             .append(knee.step())
-            .append(" is not queueing at the server: prefill, batching or transfer")
+            .append(" is not queueing at the server (its waiting gauge stayed under ")
+            .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+            .append(" there): prefill, batching, transfer, or a queue before the headers")
             .append(prefill(view, first.step(), knee.step()));
       }
       return Optional.of(
@@ -108,7 +111,9 @@ final class ServerVerdict {
     } else if (knee.step() < growth) {
       text.append(" — after the knee (step ")
           .append(knee.step())
-          .append("): the gap first grew from batching or prefill")
+          .append("): the gap first grew while the server's waiting gauge stayed under ")
+          .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+          .append(" (batching, prefill, or a queue before the headers)")
           .append(prefill(view, first.step(), knee.step()))
           .append(", the queue came later");
     } else {

@@ -37,11 +37,16 @@ class ServerVerdictTest {
             new double[] {0, 0, 0, 0, 0, 0, 0.2, 0.5, 0.6},
             List.of(
                 "never grew (mean waiting at most 0.6)",
-                "the knee at step 7 is not queueing at the server")),
+                "the knee at step 7 is not queueing at the server (its waiting gauge stayed under 1"
+                    + " there)")),
         Arguments.of(
             "a queue that grows after the knee says the gap grew first",
             new double[] {0, 0, 0, 0, 0, 0, 0.2, 0.5, 4},
-            List.of("first grows at step 9", "after the knee (step 7)", "the queue came later")));
+            List.of(
+                "first grows at step 9",
+                "after the knee (step 7): the gap first grew while the server's waiting gauge"
+                    + " stayed under 1",
+                "the queue came later")));
   }
 
   @ParameterizedTest(name = "{0}")
