@@ -1,6 +1,7 @@
 package dev.ttftgap.analysis;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.servermetrics.AfterRunCheck;
 import dev.ttftgap.servermetrics.HistogramDelta;
 import dev.ttftgap.servermetrics.MetricSample;
 import dev.ttftgap.servermetrics.MetricsDialect;
@@ -25,27 +26,52 @@ import java.util.stream.Collectors;
  *   <li>Vendor: the {@link MetricsDialect} whose families the scrapes carry most of.
  *   <li>Model: samples with a {@code model_name} label are kept only for the model the records
  *       name, when any sample has it; samples of several label sets (vLLM's {@code engine}) add up.
- *   <li>Step window: from the step's first request start to its last. Gauges (waiting, running,
- *       KV-cache use): mean and max over the successful scrapes inside the window.
+ *   <li>Step window: from the step's first request start to its last, widened by half a scrape
+ *       interval on each side. Gauges (waiting, running, KV-cache use): mean and max over the
+ *       successful scrapes inside the window; a gauge no scrape of the step carried is null.
+ *   <li>Coverage: scrapes taken (answered and parsed) ÷ scrapes expected at one a second (the
+ *       window's seconds, rounded, + 1), at most 100 %. Failed scrapes are counted by kind (timed
+ *       out, otherwise failed). A step below {@value #COVERAGE_THRESHOLD_PERCENT} % is dark: all
+ *       its server-side figures are null, because a server that stops answering {@code /metrics}
+ *       under load (llama.cpp answers it from the load's worker pool) answers only when it is
+ *       quiet, and its few readings would show a quiet server. The per-request timings the streams
+ *       carried still decompose its TTFT.
  *   <li>Histograms: the difference between the last scrape at or before the window's start and the
  *       last at or before its end, both shifted by when the server observes the step's requests —
  *       by the step's client TTFT median for the TTFT histogram (observed at the first token), by
  *       its e2e median for queue and prefill times (vLLM and TGI observe them when a request
  *       finishes) — so that the delta holds the step's own requests. Mean = Δsum / Δcount; p50/p95
- *       interpolated linearly inside their bucket ({@link HistogramDelta}).
+ *       interpolated linearly inside their bucket ({@link HistogramDelta}). A delta is null when
+ *       its reading at either edge is over {@value #STALE_EDGE_MILLIS} ms old and scrapes failed in
+ *       between (the metrics were dark there).
  *   <li>Gap decomposition ({@link GapDecomposition}): the client's mean TTFT and TTFB, the server's
  *       mean queue and prefill (prefill from its own histogram, else server TTFT − queue), the rest
  *       by difference. Without histograms, the per-request {@code queue_time_ms} and {@code
  *       prefill_time_ms} the streams carried, when they did.
- *   <li>Queue growth: the first step whose mean waiting reaches {@value #QUEUE_GROWTH_WAITING}.
+ *   <li>Queue growth: the first step (not dark) whose mean waiting reaches {@value
+ *       #QUEUE_GROWTH_WAITING}.
+ *   <li>After the run: the readings of phase {@code after-run} ({@link AfterRunCheck}), kept apart
+ *       from the steps.
  * </ul>
+ *
+ * <p>Parameters with defaults: coverage threshold {@value #COVERAGE_THRESHOLD_PERCENT} %, scrape
+ * interval {@value #INTERVAL_MILLIS} ms (the scraper's).
  *
  * <p>Assumptions: the scrapes and the records share one clock (the load generator's); a scrape
  * about once a second, so a 20 s step holds about 20.
  */
 public final class ServerMetricsAnalysis {
   /** Mean requests waiting from which a step's queue counts as grown. */
-  static final double QUEUE_GROWTH_WAITING = 1.0;
+  public static final double QUEUE_GROWTH_WAITING = 1.0;
+
+  /** Coverage (taken ÷ expected scrapes, percent) below which a step has no server figures. */
+  public static final double COVERAGE_THRESHOLD_PERCENT = 50.0;
+
+  /** The scraper's interval, ms: one scrape expected per second of a step. */
+  static final long INTERVAL_MILLIS = 1000;
+
+  /** Age of a histogram's edge reading beyond which failures in between make it stale. */
+  static final long STALE_EDGE_MILLIS = 2500;
 
   private ServerMetricsAnalysis() {}
 
@@ -61,8 +87,14 @@ public final class ServerMetricsAnalysis {
     if (scrapes == null || scrapes.isEmpty()) {
       return null;
     }
-    List<Scrape> sorted = new ArrayList<>(scrapes);
-    sorted.sort(java.util.Comparator.comparingLong(Scrape::epochMillis));
+    List<Scrape> everything = new ArrayList<>(scrapes);
+    everything.sort(java.util.Comparator.comparingLong(Scrape::epochMillis));
+    AfterRunCheck afterRun =
+        AfterRunCheck.of(everything.stream().filter(Scrape::afterRun).toList());
+    List<Scrape> sorted = everything.stream().filter(s -> !s.afterRun()).toList();
+    if (sorted.isEmpty()) {
+      return null;
+    }
     List<Scrape> ok = sorted.stream().filter(Scrape::ok).toList();
     List<MetricSample> all = ok.stream().flatMap(s -> s.samples().stream()).toList();
     Optional<MetricsDialect> vendor = MetricsDialect.recognise(all);
@@ -94,12 +126,26 @@ public final class ServerMetricsAnalysis {
       for (StepStats step : steps) {
         long[] window = windows.get(step.step());
         if (window != null) {
-          perStep.add(stepMetrics(vendor.get(), model, ok, step, window, records));
+          perStep.add(stepMetrics(vendor.get(), model, sorted, step, window, records));
         }
       }
     }
+    List<Integer> dark =
+        perStep.stream().filter(ServerStepMetrics::dark).map(ServerStepMetrics::step).toList();
+    ServerMetricsView.Darkness darkness = null;
+    if (!dark.isEmpty()) {
+      long from = windows.get(dark.get(0))[0] - INTERVAL_MILLIS / 2;
+      List<Scrape> later = sorted.stream().filter(s -> s.epochMillis() >= from).toList();
+      darkness =
+          new ServerMetricsView.Darkness(
+              dark.get(0),
+              later.size(),
+              (int) later.stream().filter(Scrape::timedOut).count(),
+              (int) later.stream().filter(s -> !s.ok() && !s.timedOut()).count());
+    }
     Integer growth =
         perStep.stream()
+            .filter(s -> !s.dark())
             .filter(s -> s.waitingMean() != null && s.waitingMean() >= QUEUE_GROWTH_WAITING)
             .map(ServerStepMetrics::step)
             .findFirst()
@@ -113,7 +159,12 @@ public final class ServerMetricsAnalysis {
         perStep,
         growth,
         series,
-        bands);
+        bands,
+        (int) sorted.stream().filter(Scrape::timedOut).count(),
+        COVERAGE_THRESHOLD_PERCENT,
+        dark,
+        darkness,
+        afterRun);
   }
 
   private static String familyName(MetricsDialect dialect, ServerMetric metric, String sample) {
@@ -123,14 +174,44 @@ public final class ServerMetricsAnalysis {
   private static ServerStepMetrics stepMetrics(
       MetricsDialect vendor,
       String model,
-      List<Scrape> scrapes,
+      List<Scrape> attempts,
       StepStats step,
       long[] window,
       List<RequestRecord> records) {
-    List<Scrape> inside =
-        scrapes.stream()
-            .filter(s -> s.epochMillis() >= window[0] && s.epochMillis() <= window[1])
-            .toList();
+    long from = window[0] - INTERVAL_MILLIS / 2;
+    long to = window[1] + INTERVAL_MILLIS / 2;
+    List<Scrape> attemptsInside =
+        attempts.stream().filter(s -> s.epochMillis() >= from && s.epochMillis() <= to).toList();
+    List<Scrape> inside = attemptsInside.stream().filter(Scrape::ok).toList();
+    int timedOut = (int) attemptsInside.stream().filter(Scrape::timedOut).count();
+    int failed = (int) attemptsInside.stream().filter(s -> !s.ok() && !s.timedOut()).count();
+    int expected = (int) Math.round((window[1] - window[0]) / (double) INTERVAL_MILLIS) + 1;
+    double coverage = Math.min(100.0, 100.0 * inside.size() / expected);
+    if (coverage < COVERAGE_THRESHOLD_PERCENT) {
+      return new ServerStepMetrics(
+          step.step(),
+          inside.size(),
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          decomposition(step, null, null, null, records),
+          null,
+          failed,
+          timedOut,
+          expected,
+          coverage,
+          true);
+    }
+    List<Scrape> scrapes = attempts.stream().filter(Scrape::ok).toList();
     Function<ServerMetric, List<Double>> gauge =
         metric ->
             inside.stream()
@@ -144,10 +225,11 @@ public final class ServerMetricsAnalysis {
     long firstTokenShift = shift(step.ttft());
     long finishShift = shift(step.e2e());
     HistogramDelta queue =
-        delta(vendor, ServerMetric.QUEUE_TIME, model, scrapes, window, finishShift);
+        delta(vendor, ServerMetric.QUEUE_TIME, model, attempts, scrapes, window, finishShift);
     HistogramDelta prefill =
-        delta(vendor, ServerMetric.PREFILL_TIME, model, scrapes, window, finishShift);
-    HistogramDelta ttft = delta(vendor, ServerMetric.TTFT, model, scrapes, window, firstTokenShift);
+        delta(vendor, ServerMetric.PREFILL_TIME, model, attempts, scrapes, window, finishShift);
+    HistogramDelta ttft =
+        delta(vendor, ServerMetric.TTFT, model, attempts, scrapes, window, firstTokenShift);
     Double queueMean = queue == null ? null : queue.meanMillis();
     Double ttftMean = ttft == null ? null : ttft.meanMillis();
     Double prefillMean = prefill == null ? null : prefill.meanMillis();
@@ -169,7 +251,12 @@ public final class ServerMetricsAnalysis {
         decomposition(step, queueMean, prefillMean, ttftMean, records),
         preempted.size() < 2
             ? null
-            : Math.max(0, preempted.get(preempted.size() - 1) - preempted.get(0)));
+            : Math.max(0, preempted.get(preempted.size() - 1) - preempted.get(0)),
+        failed,
+        timedOut,
+        expected,
+        coverage,
+        false);
   }
 
   private static GapDecomposition decomposition(
@@ -259,15 +346,24 @@ public final class ServerMetricsAnalysis {
       MetricsDialect vendor,
       ServerMetric metric,
       String model,
+      List<Scrape> attempts,
       List<Scrape> scrapes,
       long[] window,
       long shiftMillis) {
-    Scrape from = lastAtOrBefore(scrapes, window[0] + shiftMillis);
-    Scrape to = lastAtOrBefore(scrapes, window[1] + shiftMillis);
+    long fromEdge = window[0] + shiftMillis;
+    long toEdge = window[1] + shiftMillis;
+    Scrape from = lastAtOrBefore(scrapes, fromEdge);
+    Scrape to = lastAtOrBefore(scrapes, toEdge);
+    if (from != null && stale(attempts, from, fromEdge)) {
+      return null;
+    }
     if (from == null) {
       from = scrapes.isEmpty() ? null : scrapes.get(0);
     }
-    if (from == null || to == null || to.epochMillis() <= from.epochMillis()) {
+    if (from == null
+        || to == null
+        || to.epochMillis() <= from.epochMillis()
+        || stale(attempts, to, toEdge)) {
       return null;
     }
     HistogramState a = HistogramState.of(series(vendor, metric, model, from));
@@ -305,6 +401,17 @@ public final class ServerMetricsAnalysis {
       }
       return any ? new HistogramState(buckets, count, sum) : null;
     }
+  }
+
+  /**
+   * True when {@code reading} is over {@value #STALE_EDGE_MILLIS} ms older than {@code edge} and a
+   * scrape failed in between: the counter at the edge was not read.
+   */
+  private static boolean stale(List<Scrape> attempts, Scrape reading, long edge) {
+    return edge - reading.epochMillis() > STALE_EDGE_MILLIS
+        && attempts.stream()
+            .anyMatch(
+                s -> !s.ok() && s.epochMillis() > reading.epochMillis() && s.epochMillis() <= edge);
   }
 
   private static Scrape lastAtOrBefore(List<Scrape> sorted, long epochMillis) {

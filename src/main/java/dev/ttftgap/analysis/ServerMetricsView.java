@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.servermetrics.AfterRunCheck;
 import java.util.List;
 
 /**
@@ -16,6 +17,14 @@ import java.util.List;
  *     ServerMetricsAnalysis#QUEUE_GROWTH_WAITING} request; null when it never does or is unknown
  * @param series waiting and running at every successful scrape, seconds from the first scrape
  * @param bands each step's window on the same time axis
+ * @param timeouts scrapes that timed out (a part of {@code failures})
+ * @param coverageThresholdPercent the coverage below which a step is dark ({@value
+ *     ServerMetricsAnalysis#COVERAGE_THRESHOLD_PERCENT})
+ * @param darkSteps the steps without server-side figures, in order
+ * @param darkness when the metrics went dark and what the scrapes did from then on; null when no
+ *     step is dark
+ * @param afterRun what the server still had to do once the load ended; null when it was not checked
+ *     (no scrape answered during the run, or a run before the check existed)
  */
 public record ServerMetricsView(
     String url,
@@ -26,8 +35,14 @@ public record ServerMetricsView(
     List<ServerStepMetrics> steps,
     Integer queueGrowthStep,
     List<Point> series,
-    List<Band> bands) {
+    List<Band> bands,
+    int timeouts,
+    double coverageThresholdPercent,
+    List<Integer> darkSteps,
+    Darkness darkness,
+    AfterRunCheck afterRun) {
   public ServerMetricsView {
+    darkSteps = List.copyOf(darkSteps);
     familiesSeen = List.copyOf(familiesSeen);
     steps = List.copyOf(steps);
     series = List.copyOf(series);
@@ -39,6 +54,17 @@ public record ServerMetricsView(
 
   /** A step's window, seconds after the first scrape. */
   public record Band(int step, double fromSeconds, double toSeconds) {}
+
+  /**
+   * The metrics going dark: from the first dark step's window to the run's end, the scrapes
+   * attempted, those that timed out and those that failed otherwise.
+   */
+  public record Darkness(int fromStep, int attempts, int timedOut, int failed) {}
+
+  /** The steps with server-side figures (not dark), in order. */
+  public List<ServerStepMetrics> litSteps() {
+    return steps.stream().filter(s -> !s.dark()).toList();
+  }
 
   /** The figures of step {@code step}, or null. */
   public ServerStepMetrics step(int step) {

@@ -2,10 +2,12 @@ package dev.ttftgap.analysis;
 
 /**
  * The server's own figures over one load step, from its {@code /metrics} (see {@link
- * ServerMetricsAnalysis}); null when the server does not report it or no scrape fell in the step.
+ * ServerMetricsAnalysis}); null when the server does not report it or no scrape fell in the step. A
+ * step whose scrape coverage is below {@value ServerMetricsAnalysis#COVERAGE_THRESHOLD_PERCENT} %
+ * is {@code dark}: every server-side figure is null (never 0, never the few readings it got).
  *
  * @param step 1-based step index
- * @param scrapes successful scrapes inside the step window
+ * @param scrapes scrapes taken (answered and parsed) inside the step window
  * @param waitingMean requests waiting, mean over the step's scrapes
  * @param waitingMax requests waiting, max
  * @param runningMean requests running, mean
@@ -22,6 +24,12 @@ package dev.ttftgap.analysis;
  * @param preemptions sequences the server preempted during the step (its preemption counter's
  *     increase between the step's first and last scrape); null when the server exposes no such
  *     counter
+ * @param scrapesFailed scrapes inside the window that failed otherwise (error status, unparsable
+ *     page, no connection)
+ * @param scrapesTimedOut scrapes inside the window that timed out
+ * @param scrapesExpected scrapes the step should hold at one a second
+ * @param coveragePercent taken ÷ expected, at most 100
+ * @param dark true when the coverage is below the threshold: no server-side figures for the step
  */
 public record ServerStepMetrics(
     int step,
@@ -39,4 +47,9 @@ public record ServerStepMetrics(
     Double ttftP95Millis,
     Double prefillMeanMillis,
     GapDecomposition decomposition,
-    Double preemptions) {}
+    Double preemptions,
+    int scrapesFailed,
+    int scrapesTimedOut,
+    int scrapesExpected,
+    double coveragePercent,
+    boolean dark) {}

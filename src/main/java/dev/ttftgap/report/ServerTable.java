@@ -9,12 +9,16 @@ import java.util.List;
 /**
  * The server's view per step as a table, shared by the console and {@code capacity.md}: its waiting
  * and running requests, its queue time (quantiles interpolated in the histogram's buckets) and
- * where the client's mean TTFT went (TTFB + queue + prefill + rest, ms).
+ * where the client's mean TTFT went (TTFB + queue + prefill + rest, ms). The {@code scraped} column
+ * gives the scrapes taken of those expected; a step whose metrics went dark reads {@code dark} and
+ * shows no server figure (the client's TTFT and TTFB stay, and the queue and prefill the streams
+ * themselves carried, when they did).
  */
 final class ServerTable {
   static final List<String> HEADER =
       List.of(
           "step",
+          "scraped",
           "waiting mean/max",
           "running",
           "queue p50/p95 ms",
@@ -38,7 +42,8 @@ final class ServerTable {
       rows.add(
           List.of(
               String.valueOf(s.step()),
-              Fmt.num(s.waitingMean()) + " / " + Fmt.num(s.waitingMax()),
+              s.scrapes() + " / " + s.scrapesExpected() + (s.dark() ? " dark" : ""),
+              s.dark() ? "dark" : Fmt.num(s.waitingMean()) + " / " + Fmt.num(s.waitingMax()),
               Fmt.num(s.runningMean()),
               Fmt.msBare(s.queueTimeP50Millis()) + " / " + Fmt.msBare(s.queueTimeP95Millis()),
               Fmt.msBare(d.ttftMeanMillis()),

@@ -2,6 +2,7 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.ServerMetricsAnalysis;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.ServerStepMetrics;
 import dev.ttftgap.analysis.StepStats;
@@ -13,6 +14,10 @@ import java.util.Optional;
  * knee the client's gap gave. Example: "The server's queue first grows at step 5 (8 rps): mean
  * waiting 0.01 at step 1 → 3.2 — the knee (step 5) is queueing, not prefill (mean prefill 16 → 18
  * ms)."
+ *
+ * <p>Only steps whose scrapes covered them (not dark, see {@code ServerMetricsAnalysis}) speak for
+ * the server: a step without readings is said to be unread, never taken as a quiet server, and when
+ * the metrics went dark the sentence says from which step and how the scrapes failed.
  */
 final class ServerVerdict {
   private ServerVerdict() {}
@@ -39,9 +44,14 @@ final class ServerVerdict {
               + view.url()
               + ") carry no vLLM, SGLang, TGI or llama.cpp family: no server-side view.");
     }
-    List<ServerStepMetrics> steps = view.steps();
+    String dark = darkness(report, view);
+    List<ServerStepMetrics> steps = view.litSteps();
+    if (steps.isEmpty()) {
+      return Optional.of(dark.strip());
+    }
     ServerStepMetrics first = steps.get(0);
     Knee knee = report.knee();
+    boolean kneeUnread = knee.found() && view.darkSteps().contains(knee.step());
     Integer growth = view.queueGrowthStep();
     StringBuilder text = new StringBuilder("The server's (" + view.vendor() + ") queue ");
     if (growth == null) {
@@ -52,20 +62,38 @@ final class ServerVerdict {
               .mapToDouble(Double::doubleValue)
               .max()
               .orElse(Double.NaN);
-      text.append("never grew (mean waiting at most ").append(Fmt.num(maxWaiting)).append(')');
-      if (knee.found()) {
+      text.append("never grew");
+      if (!view.darkSteps().isEmpty()) {
+        text.append(" while its metrics answered");
+      }
+      text.append(" (mean waiting at most ").append(Fmt.num(maxWaiting));
+      if (!view.darkSteps().isEmpty()) {
+        text.append(" over ")
+            .append(stepList(steps.stream().map(ServerStepMetrics::step).toList()));
+      }
+      text.append(')');
+      if (kneeUnread) {
+        text.append(unreadKnee(knee));
+      } else if (knee.found()) {
         text.append(" — the knee at step ")
             .append(knee.step())
-            .append(" is not queueing at the server: prefill, batching or transfer")
+            .append(" is not queueing at the server (its waiting gauge stayed under ")
+            .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+            .append(" there): prefill, batching, transfer, or a queue before the headers")
             .append(prefill(view, first.step(), knee.step()));
       }
-      return Optional.of(text.append('.').append(preemptions(report, view)).toString());
+      return Optional.of(
+          text.append('.').append(preemptions(report, view)).append(dark).toString());
     }
     ServerStepMetrics grown = view.step(growth);
-    text.append("first grows at step ")
+    List<Integer> unreadBefore = view.darkSteps().stream().filter(d -> d < growth).toList();
+    text.append(unreadBefore.isEmpty() ? "first grows at step " : "is first seen grown at step ")
         .append(growth)
-        .append(rate(report, growth))
-        .append(": mean waiting ")
+        .append(rate(report, growth));
+    if (!unreadBefore.isEmpty()) {
+      text.append(", after ").append(stepList(unreadBefore)).append(" unread");
+    }
+    text.append(": mean waiting ")
         .append(Fmt.num(first.waitingMean()))
         .append(" at step ")
         .append(first.step())
@@ -73,6 +101,8 @@ final class ServerVerdict {
         .append(Fmt.num(grown.waitingMean()));
     if (!knee.found()) {
       text.append(", though the gap never left its low-load band");
+    } else if (kneeUnread) {
+      text.append(unreadKnee(knee));
     } else if (knee.step().equals(growth)) {
       text.append(" — the knee (step ")
           .append(knee.step())
@@ -81,7 +111,9 @@ final class ServerVerdict {
     } else if (knee.step() < growth) {
       text.append(" — after the knee (step ")
           .append(knee.step())
-          .append("): the gap first grew from batching or prefill")
+          .append("): the gap first grew while the server's waiting gauge stayed under ")
+          .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+          .append(" (batching, prefill, or a queue before the headers)")
           .append(prefill(view, first.step(), knee.step()))
           .append(", the queue came later");
     } else {
@@ -89,7 +121,75 @@ final class ServerVerdict {
           .append(knee.step())
           .append("): requests queue at the server before the median gap shows it");
     }
-    return Optional.of(text.append('.').append(preemptions(report, view)).toString());
+    return Optional.of(text.append('.').append(preemptions(report, view)).append(dark).toString());
+  }
+
+  /**
+   * What the run left on the server ({@link dev.ttftgap.servermetrics.AfterRunCheck#sentence}),
+   * said with the run's notes; empty when it was not checked or nothing was left.
+   */
+  static Optional<String> afterRun(CapacityReport report) {
+    ServerMetricsView view = report.serverMetrics();
+    return view == null || view.afterRun() == null ? Optional.empty() : view.afterRun().sentence();
+  }
+
+  private static String unreadKnee(Knee knee) {
+    return " — the knee (step "
+        + knee.step()
+        + ") fell where the server's metrics went unread: they cannot say what it is";
+  }
+
+  /**
+   * " The server's /metrics stopped answering at step 4 (6 rps): 74 of 174 scrapes timed out from
+   * then on, as happens when it shares its worker pool with the load; no server-side figures for
+   * steps 4–6.", or "" when every step was read.
+   */
+  static String darkness(CapacityReport report, ServerMetricsView view) {
+    ServerMetricsView.Darkness dark = view.darkness();
+    if (dark == null || view.darkSteps().isEmpty()) {
+      return "";
+    }
+    StringBuilder text =
+        new StringBuilder(" The server's /metrics stopped answering at step ")
+            .append(dark.fromStep())
+            .append(rate(report, dark.fromStep()))
+            .append(": ");
+    if (dark.timedOut() > 0) {
+      text.append(dark.timedOut())
+          .append(" of ")
+          .append(dark.attempts())
+          .append(" scrapes timed out");
+      if (dark.failed() > 0) {
+        text.append(" and ").append(dark.failed()).append(" failed");
+      }
+      text.append(" from then on, as happens when it shares its worker pool with the load");
+    } else {
+      text.append(dark.failed())
+          .append(" of ")
+          .append(dark.attempts())
+          .append(" scrapes failed from then on (error status, unparsable page or no connection)");
+    }
+    return text.append("; no server-side figures for ")
+        .append(stepList(view.darkSteps()))
+        .append(" (under ")
+        .append(Fmt.pct(view.coverageThresholdPercent()))
+        .append(" of their scrapes answered).")
+        .toString();
+  }
+
+  /** "step 4", "steps 4–6", "steps 2, 4–6". */
+  static String stepList(List<Integer> steps) {
+    List<String> runs = new java.util.ArrayList<>();
+    int i = 0;
+    while (i < steps.size()) {
+      int j = i;
+      while (j + 1 < steps.size() && steps.get(j + 1) == steps.get(j) + 1) {
+        j++;
+      }
+      runs.add(i == j ? String.valueOf(steps.get(i)) : steps.get(i) + "–" + steps.get(j));
+      i = j + 1;
+    }
+    return (steps.size() == 1 ? "step " : "steps ") + String.join(", ", runs);
   }
 
   /** " From step 4 (2 rps) the server preempts: …", or "" when it never did (or cannot say). */
@@ -124,7 +224,7 @@ final class ServerVerdict {
         + ")";
   }
 
-  private static String rate(CapacityReport report, int step) {
+  static String rate(CapacityReport report, int step) {
     StepStats stats = report.step(step);
     if (stats == null) {
       return "";

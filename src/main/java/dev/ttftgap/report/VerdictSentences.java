@@ -37,6 +37,7 @@ public final class VerdictSentences {
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
+    ServerVerdict.afterRun(report).ifPresent(sentences::add);
     int cut = report.steps().stream().mapToInt(StepStats::cutByClientRequests).sum();
     if (cut > 0) {
       sentences.add(cutByClient(cut));
@@ -556,63 +557,11 @@ public final class VerdictSentences {
   }
 
   /**
-   * Points by which a step's share of stalled requests must exceed the first step's (and its least
-   * share) before the report speaks of stalls: a busy load generator or machine pauses some streams
-   * at any load, a server that preempts pauses more of them as load rises.
-   */
-  static final double STALLED_POINTS_TO_REPORT = 10.0;
-
-  /**
-   * "Stalls: from step 4 (2 rps) 38 % of requests paused mid-stream ..." at the first step whose
-   * share of stalled requests is at least {@value #STALLED_POINTS_TO_REPORT} % and that many points
-   * above the first step's; empty when no step is.
+   * "Stalls: from step 4 (2 rps) 38 % of requests paused mid-stream ...", with the causes the run's
+   * evidence leaves standing ({@link StallSentence}); empty when no step stalls noticeably.
    */
   static java.util.Optional<String> stalls(CapacityReport report) {
-    List<StepStats> steps = report.steps();
-    if (steps.isEmpty()) {
-      return java.util.Optional.empty();
-    }
-    Double first = steps.get(0).stalledPercent();
-    double lowLoad = first == null ? 0 : first;
-    for (StepStats step : steps) {
-      Double share = step.stalledPercent();
-      if (share == null
-          || share < STALLED_POINTS_TO_REPORT
-          || share < lowLoad + STALLED_POINTS_TO_REPORT) {
-        continue;
-      }
-      double worst =
-          steps.stream()
-              .filter(s -> s.step() >= step.step() && s.stalledPercent() != null)
-              .mapToDouble(StepStats::stalledPercent)
-              .max()
-              .orElseThrow();
-      long longest =
-          steps.stream()
-              .filter(s -> s.longestStallMillis() != null)
-              .mapToLong(StepStats::longestStallMillis)
-              .max()
-              .orElseThrow();
-      return java.util.Optional.of(
-          "Stalls: from step "
-              + step.step()
-              + " ("
-              + (closed(report) ? streams(step.concurrency()) : Fmt.rate(step.rate()))
-              + ") "
-              + Fmt.pct(share)
-              + " of requests paused mid-stream ("
-              + Fmt.pct(lowLoad)
-              + " at step "
-              + steps.get(0).step()
-              + (worst > share ? ", up to " + Fmt.pct(worst) + " later" : "")
-              + "; a pause is an inter-token gap ≥ 10 × the request's median ITL, longest "
-              + Fmt.ms((double) longest)
-              + "; ITL p99 per step in the table): the server held running sequences back, as"
-              + " one does when its KV cache is full and it preempts them (vLLM counts them in"
-              + " vllm:num_preemptions_total), or when long prompts' prefill joins the batch;"
-              + " with long prompts a full KV cache limits concurrency before max_num_seqs does.");
-    }
-    return java.util.Optional.empty();
+    return StallSentence.of(report);
   }
 
   static String model(CapacityReport report) {
@@ -757,7 +706,7 @@ public final class VerdictSentences {
     return text.append('.').toString();
   }
 
-  private static boolean closed(CapacityReport report) {
+  static boolean closed(CapacityReport report) {
     return report.loadModel() == LoadModel.CLOSED;
   }
 

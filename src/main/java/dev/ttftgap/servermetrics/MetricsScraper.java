@@ -27,6 +27,8 @@ import java.util.function.Consumer;
  *     Path.of("server-metrics.jsonl"), Optional.empty(), System.out::println);
  * ... the load runs ...
  * scraper.stop(); // one last scrape, then the file is closed
+ * // or, to also tell what the run left on the server:
+ * AfterRunCheck left = scraper.stopAndCheckAfterRun(MetricsScraper.AFTER_RUN_APART);
  * }</pre>
  *
  * <p>Parameters with defaults: interval 1 s, timeout 2 s per scrape (connect and response).
@@ -46,6 +48,7 @@ public final class MetricsScraper {
   private volatile boolean vendorTold;
   private int scrapes;
   private int failures;
+  private int answered;
 
   private MetricsScraper(URI url, Path file, Optional<String> bearerKey, Consumer<String> notes) {
     this.url = url;
@@ -99,56 +102,161 @@ public final class MetricsScraper {
     return failures;
   }
 
-  private void scrapeOnce() {
-    String error;
-    List<MetricSample> known = List.of();
+  /**
+   * Stops the schedule, scrapes once more (the last step's end), then checks what the run left on
+   * the server ({@link AfterRunCheck}) and closes the file.
+   *
+   * <p>Algorithm overview: one reading right away; when it shows requests waiting or running, a
+   * second one {@code apart} later, for the server's own drain rate; when it does not answer, one
+   * retry a second later. Both readings go to the file with phase {@value Scrape#AFTER_RUN}.
+   *
+   * <p>Assumptions: the load has ended (no request of this run is being sent). Bounded: at most
+   * {@code apart} + 2 × the timeout (2 s) added to the run's end, about 9 s with the default.
+   *
+   * @param apart between the two readings; default {@link #AFTER_RUN_APART}
+   * @return the check; null when the server's {@code /metrics} never answered during the run (no
+   *     /metrics to speak of, nothing to say)
+   */
+  public AfterRunCheck stopAndCheckAfterRun(Duration apart) {
+    thread.shutdown();
     try {
-      HttpRequest.Builder request =
-          HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Accept", "text/plain").GET();
-      bearerKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
-      HttpResponse<String> response =
-          client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        error = "HTTP " + response.statusCode();
-      } else {
-        List<MetricSample> all = PrometheusText.parse(response.body());
-        known =
-            all.stream()
-                .filter(s -> Double.isFinite(s.value()))
-                .filter(
-                    s ->
-                        java.util.Arrays.stream(MetricsDialect.values())
-                            .anyMatch(d -> d.metricOf(s.name()).isPresent()))
-                .toList();
-        error = null;
-        tellVendor(known);
-      }
+      thread.awaitTermination(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      error = "interrupted";
-    } catch (Exception e) {
-      error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
+    scrapeOnce();
+    boolean everAnswered;
+    synchronized (this) {
+      everAnswered = answered > 0;
+    }
+    if (!everAnswered) {
+      file.close();
+      return null;
+    }
+    List<Scrape> after = new java.util.ArrayList<>();
+    after.add(scrapeAfterRun());
+    AfterRunCheck first = AfterRunCheck.of(after);
+    boolean again = !first.answered() || first.work() != null && first.work() > 0;
+    if (again && pause(first.answered() ? apart : Duration.ofSeconds(1))) {
+      after.add(scrapeAfterRun());
+    }
+    file.close();
+    return AfterRunCheck.of(after);
+  }
+
+  /** Between the two readings after the run: long enough to see a slow server drain. */
+  public static final Duration AFTER_RUN_APART = Duration.ofSeconds(5);
+
+  private static boolean pause(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private Scrape scrapeAfterRun() {
+    Scrape scrape = fetch(Scrape.AFTER_RUN);
+    write(scrape);
+    return scrape;
+  }
+
+  private void scrapeOnce() {
+    Scrape scrape = fetch(null);
     synchronized (this) {
       scrapes++;
-      if (error != null) {
+      if (!scrape.ok()) {
         failures++;
+      } else {
+        answered++;
       }
     }
-    if (error != null && !failureTold) {
+    if (!scrape.ok() && !failureTold) {
       failureTold = true;
       notes.accept(
           "ttft-gap: server metrics: "
               + url
               + " gave no metrics ("
-              + error.lines().findFirst().orElse(error)
+              + scrape.error().lines().findFirst().orElse(scrape.error())
               + "); the run goes on without the server's view (set -Dmetrics.url=URL, or off)");
     }
+    if (scrape.ok()) {
+      tellVendor(scrape.samples());
+    }
+    write(scrape);
+  }
+
+  private void write(Scrape scrape) {
     try {
-      file.write(new Scrape(System.currentTimeMillis(), url.toString(), known, error));
+      file.write(scrape);
     } catch (RuntimeException e) {
       // a full disk must not stop the load; the analysis then has fewer scrapes
     }
+  }
+
+  /**
+   * One GET, bounded by {@link #TIMEOUT} for the headers and one more second for the body (the
+   * JDK's request timeout stops at the headers, and a server may hang after them).
+   */
+  private Scrape fetch(String phase) {
+    String error;
+    ScrapeFailure failure = null;
+    List<MetricSample> known = List.of();
+    java.util.concurrent.CompletableFuture<HttpResponse<String>> pending = null;
+    try {
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Accept", "text/plain").GET();
+      bearerKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
+      pending = client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = pending.get(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
+      if (response.statusCode() != 200) {
+        error = "HTTP " + response.statusCode();
+        failure = ScrapeFailure.ERROR_STATUS;
+      } else {
+        try {
+          known =
+              PrometheusText.parse(response.body()).stream()
+                  .filter(s -> Double.isFinite(s.value()))
+                  .filter(
+                      s ->
+                          java.util.Arrays.stream(MetricsDialect.values())
+                              .anyMatch(d -> d.metricOf(s.name()).isPresent()))
+                  .toList();
+          error = null;
+        } catch (IllegalArgumentException e) {
+          error = e.getMessage();
+          failure = ScrapeFailure.UNPARSABLE;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      error = "interrupted";
+      failure = ScrapeFailure.CONNECTION;
+    } catch (java.util.concurrent.TimeoutException e) {
+      error = "timed out after " + (TIMEOUT.toMillis() + 1000) + " ms";
+      failure = ScrapeFailure.TIMEOUT;
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      error = describe(cause);
+      failure =
+          cause instanceof java.net.http.HttpTimeoutException
+              ? ScrapeFailure.TIMEOUT
+              : ScrapeFailure.CONNECTION;
+    } catch (RuntimeException e) {
+      error = describe(e);
+      failure = ScrapeFailure.CONNECTION;
+    } finally {
+      if (pending != null) {
+        pending.cancel(true);
+      }
+    }
+    return new Scrape(System.currentTimeMillis(), url.toString(), known, error, failure, phase);
+  }
+
+  private static String describe(Throwable e) {
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   private void tellVendor(List<MetricSample> known) {

@@ -232,9 +232,22 @@
   // 7. the server's waiting and running requests over time, steps as bands
   if (document.getElementById('chart-server-series')) {
     var block = report.serverMetrics;
+    // a dark step (its /metrics mostly unanswered) is marked, and the lines break at it, so that
+    // no line is drawn across readings the server did not give
+    var dark = block.darkSteps || [];
     var bands = block.stepBands.map(function (b) {
-      return [{ xAxis: b.fromSeconds, name: 'step ' + b.step }, { xAxis: b.toSeconds }];
+      var isDark = dark.indexOf(b.step) >= 0;
+      var from = { xAxis: b.fromSeconds, name: 'step ' + b.step + (isDark ? ' · dark' : '') };
+      if (isDark) { from.itemStyle = { color: 'rgba(200,60,60,0.12)' }; }
+      return [from, { xAxis: b.toSeconds }];
     });
+    var points = function (field) {
+      var data = block.series.map(function (p) { return [p.seconds, p[field]]; });
+      block.stepBands.forEach(function (b) {
+        if (dark.indexOf(b.step) >= 0) { data.push([b.fromSeconds, null]); }
+      });
+      return data.sort(function (a, b) { return a[0] - b[0]; });
+    };
     chart('chart-server-series', {
       legend: { top: 0 },
       xAxis: { type: 'value', name: 'seconds since the first scrape', nameLocation: 'middle', nameGap: 30 },
@@ -242,12 +255,12 @@
       series: [
         {
           name: 'waiting', type: 'line', showSymbol: false, step: 'end',
-          data: block.series.map(function (p) { return [p.seconds, p.waiting]; }),
+          data: points('waiting'),
           markArea: { silent: true, itemStyle: { color: 'rgba(120,120,120,0.08)' }, label: { position: 'insideTop' }, data: bands }
         },
         {
           name: 'running', type: 'line', showSymbol: false, step: 'end',
-          data: block.series.map(function (p) { return [p.seconds, p.running]; })
+          data: points('running')
         }
       ]
     });

@@ -69,6 +69,106 @@ class ServerMetricsAnalysisTest {
   }
 
   @Test
+  void eachStepCountsItsScrapesTakenAgainstThoseExpectedAtOneASecond() {
+    List<RequestRecord> records = records();
+    ServerStepMetrics step1 =
+        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatistics.of(records)).step(1);
+
+    assertThat(step1.scrapesExpected())
+        .as("requests from 1 s to 19 s: 18 s, one scrape a second, both ends")
+        .isEqualTo(19);
+    assertThat(step1.scrapes()).as("t = 1 … 19 s").isEqualTo(19);
+    assertThat(step1.coveragePercent()).isEqualTo(100.0);
+    assertThat(step1.dark()).isFalse();
+  }
+
+  @Test
+  void aStepWhoseScrapesMostlyTimedOutHasNoServerFiguresAtAll() {
+    // from t = 20 s only every 4th scrape answers (and says waiting 3), the others time out
+    List<Scrape> scrapes = new ArrayList<>();
+    for (Scrape s : scrapes()) {
+      long t = (s.epochMillis() - T0) / 1000;
+      scrapes.add(
+          t >= 20 && t % 4 != 0
+              ? new Scrape(s.epochMillis(), s.url(), List.of(), "timed out after 3000 ms")
+              : s);
+    }
+    List<RequestRecord> records = records();
+    ServerMetricsView view =
+        ServerMetricsAnalysis.analyze(scrapes, records, StepStatistics.of(records));
+    ServerStepMetrics step2 = view.step(2);
+
+    assertThat(step2.scrapes()).as("t = 24, 28, 32, 36 answered").isEqualTo(4);
+    assertThat(step2.scrapesTimedOut()).as("the 15 others of t = 21 … 39").isEqualTo(15);
+    assertThat(step2.scrapesFailed()).isZero();
+    assertThat(step2.coveragePercent()).as("4 of 19").isCloseTo(21.05, within(0.01));
+    assertThat(step2.dark()).as("under 50 %").isTrue();
+    assertThat(step2.waitingMean()).as("not the 4 readings it got: none").isNull();
+    assertThat(step2.runningMean()).isNull();
+    assertThat(step2.queueTimeMeanMillis()).isNull();
+    assertThat(step2.preemptions()).isNull();
+    assertThat(step2.decomposition().serverQueueMeanMillis())
+        .as("no histogram figure for a dark step")
+        .isNull();
+    assertThat(view.darkSteps()).containsExactly(2);
+    assertThat(view.darkness())
+        .as("from step 2's window (20.5 s) on: t = 21 … 45, 6 answered")
+        .isEqualTo(new ServerMetricsView.Darkness(2, 25, 19, 0));
+    assertThat(view.timeouts()).isEqualTo(19);
+    assertThat(view.queueGrowthStep()).as("the queue was never read grown").isNull();
+    assertThat(view.step(1).dark()).as("step 1 was read").isFalse();
+    assertThat(view.step(1).queueTimeMeanMillis()).isCloseTo(5, within(1e-6));
+  }
+
+  @Test
+  void aHistogramWhoseEdgeFellInTheDarkIsNotRead() {
+    // step 2 read well enough (every 4th scrape fails), but its shifted end (39.6 s) is 3.6 s
+    // past t = 36, the last answer, with failures after it
+    List<Scrape> scrapes = new ArrayList<>();
+    for (Scrape s : scrapes()) {
+      long t = (s.epochMillis() - T0) / 1000;
+      boolean fails = t >= 20 && (t % 4 == 1 || t > 36);
+      scrapes.add(fails ? new Scrape(s.epochMillis(), s.url(), List.of(), "HTTP 503") : s);
+    }
+    List<RequestRecord> records = records();
+    ServerStepMetrics step2 =
+        ServerMetricsAnalysis.analyze(scrapes, records, StepStatistics.of(records)).step(2);
+
+    assertThat(step2.dark()).as("12 of 19 answered").isFalse();
+    assertThat(step2.scrapesFailed()).as("21, 25, 29, 33, 37, 38, 39").isEqualTo(7);
+    assertThat(step2.waitingMean()).as("its gauges were read").isEqualTo(3.0);
+    assertThat(step2.queueTimeMeanMillis())
+        .as("the queue histogram at 39.6 s was last read at 36 s")
+        .isNull();
+  }
+
+  @Test
+  void theReadingsAfterTheRunAreKeptApartFromTheSteps() {
+    List<Scrape> scrapes = new ArrayList<>(scrapes());
+    scrapes.add(
+        new Scrape(
+            T0 + 50_000,
+            "http://127.0.0.1:1/metrics",
+            List.of(gauge("vllm:num_requests_waiting", "m", 7)),
+            null,
+            null,
+            Scrape.AFTER_RUN));
+    List<RequestRecord> records = records();
+    ServerMetricsView view =
+        ServerMetricsAnalysis.analyze(scrapes, records, StepStatistics.of(records));
+
+    assertThat(view.scrapes()).as("the run's scrapes only").isEqualTo(46);
+    assertThat(view.series()).as("nor in the series").hasSize(46);
+    assertThat(view.afterRun()).isNotNull();
+    assertThat(view.afterRun().waiting()).isEqualTo(7.0);
+    assertThat(
+            ServerMetricsAnalysis.analyze(scrapes(), records, StepStatistics.of(records))
+                .afterRun())
+        .as("a run without the check")
+        .isNull();
+  }
+
+  @Test
   void withoutScrapesThereIsNoServerView() {
     assertThat(ServerMetricsAnalysis.analyze(List.of(), records(), List.of())).isNull();
   }

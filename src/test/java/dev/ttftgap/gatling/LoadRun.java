@@ -420,9 +420,8 @@ public final class LoadRun {
     if (progress != null) {
       progress.finish();
     }
-    if (scraper != null) {
-      scraper.stop();
-    }
+    // before the engine stops: what the run left on the server (scraped twice, ≤ 9 s)
+    ServerLeftovers.stopAndTell(scraper, System.out);
     target.close();
     // Gatling may open its simulation.log only after before(): look again now
     Optional<Path> own = RunOutputs.ownRunFolder().or(() -> ownRunFolder);

@@ -65,6 +65,16 @@ class CapacityHtmlBrowserIT {
   }
 
   @Test
+  void serverViewChartsWithDarkStepsRenderWithoutErrors(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+    // steps 5–9 dark: their bands marked, the waiting and running lines broken there
+    assertRendersEveryChart(
+        dir,
+        ServerViews.hockeyStickDarkFromWithSeries(5, 0, 0, 0.1, 0.4, 1, 1, 1, 1, 1),
+        "server-dark");
+  }
+
+  @Test
   void closedRunChartsRenderAgainstConcurrency(@TempDir Path dir) throws Exception {
     assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
     assertRendersEveryChart(dir, Synthetic.closedConcurrency(), "closed");

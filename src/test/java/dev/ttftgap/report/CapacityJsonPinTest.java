@@ -39,6 +39,9 @@ class CapacityJsonPinTest {
         report(
             "server-metrics",
             () -> ServerViews.hockeyStickWithWaiting(0, 0.2, 0.5, 1, 2, 4, 8, 9, 12, 16, 20, 30)),
+        report(
+            "server-metrics-dark",
+            () -> ServerViews.hockeyStickDarkFrom(4, 0, 0.2, 0.5, 1, 2, 4, 8, 9, 12, 16, 20, 30)),
         report("load-generator", CapacityJsonPinTest::withLoadGenerator),
         report("held-rate", CapacityJsonPinTest::withHeldRate),
         report("overloaded", Synthetic::overloaded),

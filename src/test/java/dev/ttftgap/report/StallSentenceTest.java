@@ -1,0 +1,116 @@
+package dev.ttftgap.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ttftgap.analysis.CapacityAnalysis;
+import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ServerStepMetrics;
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Three steps of 20 requests; steps 2 and 3 pause every other request for 2.4 s. */
+class StallSentenceTest {
+
+  @Test
+  void aPreemptionCounterThatRoseInTheStalledStepsSaysPreemption() {
+    CapacityReport report = withPreemptions(stalledRun(), step(1, 0.0), step(2, 3.0), step(3, 5.0));
+
+    assertThat(StallSentence.of(report))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .startsWith("Stalls: from step 2 (2 rps) 50 % of requests paused mid-stream")
+                    .contains(
+                        "the server preempted running sequences (its preemption counter"
+                            + " vllm:num_preemptions_total rose by 8 in steps 2–3)")
+                    .doesNotContain("cannot tell"));
+  }
+
+  @Test
+  void aPreemptionCounterReadFlatRulesPreemptionOutAndNamesPrefillInterference() {
+    CapacityReport report = withPreemptions(stalledRun(), step(1, 0.0), step(2, 0.0), step(3, 0.0));
+
+    assertThat(StallSentence.of(report))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .contains(
+                        "not preemption: the server's preemption counter"
+                            + " vllm:num_preemptions_total was read in steps 2–3 and stayed flat")
+                    .contains(
+                        "prefill of newly admitted requests interleaved with the running decodes")
+                    .doesNotContain("preempted running sequences")
+                    .doesNotContain("KV cache is full"));
+  }
+
+  @Test
+  void withoutTheCounterBothCausesAreListedAsPossible() {
+    assertThat(StallSentence.of(stalledRun()))
+        .as("no /metrics scraped")
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .contains("two causes fit, and this run cannot tell them apart: preemption")
+                    .contains("the run scraped no /metrics")
+                    .contains("or prefill of newly admitted requests")
+                    .doesNotContain("the server preempted"));
+  }
+
+  @Test
+  void aCounterInTheDarkIsNotReadAsFlat() {
+    CapacityReport report =
+        withPreemptions(stalledRun(), step(1, 0.0), step(2, 0.0), ServerViews.darkStep(3));
+
+    assertThat(StallSentence.of(report))
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .contains("two causes fit")
+                    .contains("its metrics were dark in step 3; it stayed flat in step 2")
+                    .doesNotContain("not preemption"));
+  }
+
+  @Test
+  void stallsAsCommonAtLowLoadAsLaterSayNothing() {
+    assertThat(StallSentence.of(Synthetic.flat())).as("no stall counts").isEmpty();
+  }
+
+  private static ServerStepMetrics step(int step, Double preemptions) {
+    return ServerViews.litStep(step, 0, preemptions);
+  }
+
+  private static CapacityReport withPreemptions(CapacityReport report, ServerStepMetrics... steps) {
+    return ServerViews.withSteps(report, List.of(steps));
+  }
+
+  private static CapacityReport stalledRun() {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int step = 1; step <= 3; step++) {
+      for (int i = 0; i < 20; i++) {
+        boolean stalled = step >= 2 && i % 2 == 0;
+        records.add(
+            TestRecords.builder()
+                .userId(step * 100L + i)
+                .step(step)
+                .stepLabel("step " + step + " · " + step + " rps")
+                .offeredRate((double) step)
+                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
+                .ttfbMillis(5L)
+                .ttftMillis(300L)
+                .gapMillis(295L)
+                .e2eMillis(1000L)
+                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
+                .outputTokens(4)
+                .stalls(stalled ? 1 : 0)
+                .longestStallMillis(stalled ? 2400L : null)
+                .httpStatus(200)
+                .build());
+      }
+    }
+    return CapacityAnalysis.analyze(records, List.of("stalls"), CapacityOptions.defaults(), null);
+  }
+}
