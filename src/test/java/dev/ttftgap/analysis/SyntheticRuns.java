@@ -16,6 +16,16 @@ public final class SyntheticRuns {
     return run.records();
   }
 
+  /**
+   * The hockey stick with {@code fraction} of every wait before the headers: 1 for a server whose
+   * worker pool holds the connections (TTFB grows, the gap does not), 0.5 for two queues.
+   */
+  public static List<RequestRecord> hockeyStickWaitingBeforeHeaders(double fraction) {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    run.waitBeforeHeadersFraction = fraction;
+    return run.records();
+  }
+
   public static List<RequestRecord> flat() {
     return SyntheticRun.flat().records();
   }
