@@ -40,7 +40,7 @@ import java.util.List;
  * health, see {@link LoadGeneratorJson}; {@code null} when the run has no {@code
  * load-generator.jsonl}.
  *
- * <p>Where the queue is: each step's {@code queueLocation} (last field of the step) splits its TTFT
+ * <p>Where the queue is: each step's {@code queueLocation} (before the step's {@code server}) splits its TTFT
  * growth over the low-load step at the headers ({@code ttfbGrowthP50Millis} before them, {@code
  * gapGrowthP50Millis} after, {@code beforeHeadersSharePercent}, {@code place}: {@code NONE}, {@code
  * BEFORE_HEADERS}, {@code AFTER_HEADERS} or {@code BOTH}, and the step's own {@code headerTiming});
@@ -86,12 +86,12 @@ public final class CapacityJson {
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
       ObjectNode node = JsonLayout.object(step);
-      node.set("server", ServerMetricsJson.step(report, step.step()));
-      node.set("loadGenerator", LoadGeneratorJson.step(report.loadGenerator(), step.step()));
       node.set(
           "queueLocation",
           JsonLayout.tree(
               report.queueLocation() == null ? null : report.queueLocation().step(step.step())));
+      node.set("server", ServerMetricsJson.step(report, step.step()));
+      node.set("loadGenerator", LoadGeneratorJson.step(report.loadGenerator(), step.step()));
       steps.add(node);
     }
     root.set("headerTiming", JsonLayout.tree(report.headerTiming()));
