@@ -40,12 +40,13 @@ import java.util.List;
  * health, see {@link LoadGeneratorJson}; {@code null} when the run has no {@code
  * load-generator.jsonl}.
  *
- * <p>Where the queue is: each step's {@code queueLocation} (before the step's {@code server}) splits its TTFT
- * growth over the low-load step at the headers ({@code ttfbGrowthP50Millis} before them, {@code
- * gapGrowthP50Millis} after, {@code beforeHeadersSharePercent}, {@code place}: {@code NONE}, {@code
- * BEFORE_HEADERS}, {@code AFTER_HEADERS} or {@code BOTH}, and the step's own {@code headerTiming});
- * the root's {@code ttftKnee} (after {@code knee}, the gap's) is the knee on TTFT with its {@code
- * place}, and {@code queueLocation} the run's place and from which step each part dominates.
+ * <p>Where the queue is: each step's {@code queueLocation} (before the step's {@code server})
+ * splits its TTFT growth over the low-load step at the headers ({@code ttfbGrowthP50Millis} before
+ * them, {@code gapGrowthP50Millis} after, {@code beforeHeadersSharePercent}, {@code place}: {@code
+ * NONE}, {@code BEFORE_HEADERS}, {@code AFTER_HEADERS} or {@code BOTH}, and the step's own {@code
+ * headerTiming}); the root's {@code ttftKnee} (after {@code knee}, the gap's) is the knee on TTFT
+ * with its {@code place}, and {@code queueLocation} the run's place and from which step each part
+ * dominates.
  *
  * <p>{@code options} holds the SLO applied: only the limits the profile (or the command line) gave,
  * {@code null} for the others, and {@code options.slo} in words ("p95 TTFT ≤ 800 ms", or "no limits

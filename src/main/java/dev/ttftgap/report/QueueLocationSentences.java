@@ -81,7 +81,7 @@ final class QueueLocationSentences {
       text.append(", so the gap TTFT − TTFB holds the server's queueing and prefill");
     } else {
       text.append(", but the gap TTFT − TTFB holds the server's queueing and prefill only at ")
-          .append(LoadGeneratorSentences.stepList(gapHolds));
+          .append(stepRanges(gapHolds));
     }
     text.append(": ");
     List<String> phrases = new ArrayList<>();
@@ -202,7 +202,7 @@ final class QueueLocationSentences {
       case AFTER_HEADERS ->
           ", and the rise is after the headers (the gap carries "
               + afterShare
-              + " of it): requests queue in "
+              + " of it): requests wait in "
               + AFTER_CAUSE;
       case BOTH ->
           ", and the rise is split across the headers ("
@@ -231,6 +231,42 @@ final class QueueLocationSentences {
             ? VerdictSentences.streams(step.concurrency())
             : Fmt.rate(step.rate()))
         + "): bursts already queue there.";
+  }
+
+  /** "step 1", "steps 1–6", "steps 1–3, 5": consecutive steps as ranges. */
+  static String stepRanges(List<Integer> steps) {
+    List<String> ranges = new ArrayList<>();
+    int i = 0;
+    while (i < steps.size()) {
+      int j = i;
+      while (j + 1 < steps.size() && steps.get(j + 1) == steps.get(j) + 1) {
+        j++;
+      }
+      ranges.add(
+          i == j
+              ? String.valueOf(steps.get(i))
+              : steps.get(i) + (j == i + 1 ? ", " : "–") + steps.get(j));
+      i = j + 1;
+    }
+    return (steps.size() > 1 ? "steps " : "step ") + String.join(", ", ranges);
+  }
+
+  /**
+   * The short place of {@code step} for a table cell: "none", "before", "after", "both"; "—" when
+   * undetermined.
+   */
+  static String cell(CapacityReport report, int step) {
+    QueueLocation location = report.queueLocation();
+    StepQueueLocation at = location == null ? null : location.step(step);
+    if (at == null || at.place() == null) {
+      return Fmt.UNDEFINED;
+    }
+    return switch (at.place()) {
+      case NONE -> "none";
+      case BEFORE_HEADERS -> "before";
+      case AFTER_HEADERS -> "after";
+      case BOTH -> "both";
+    };
   }
 
   /** Consecutive steps (in step order) of one place other than none. */
