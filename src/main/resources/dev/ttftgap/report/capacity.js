@@ -152,7 +152,8 @@
     stackAxis.axisLabel.formatter = function (value, i) {
       return value + (placeLabels[i] ? '\n' + placeLabels[i] : '');
     };
-    stackAxis.nameGap = 45;
+    stackAxis.axisLabel.lineHeight = 16;
+    stackAxis.nameGap = 52;
   }
   function growth(field) {
     return steps.map(function (s) { return s.queueLocation ? s.queueLocation[field] : null; });
@@ -183,7 +184,7 @@
   }
   chart('chart-stack', {
     legend: { top: 0 },
-    grid: located ? { left: 70, right: 80, top: 60, bottom: 75 } : null,
+    grid: located ? { left: 70, right: 80, top: 60, bottom: 80 } : null,
     xAxis: stackAxis,
     yAxis: stackYAxes,
     series: stackSeries
