@@ -26,6 +26,13 @@ public final class SyntheticRuns {
     return run.records();
   }
 
+  /** The hockey stick from a server that sends its headers as {@code timing} says. */
+  public static List<RequestRecord> hockeyStickWithHeaders(HeaderTiming timing) {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    run.headerTiming = timing;
+    return run.records();
+  }
+
   public static List<RequestRecord> flat() {
     return SyntheticRun.flat().records();
   }

@@ -69,6 +69,33 @@ class QueueLocationSentencesTest {
   }
 
   @Test
+  void headersHeldForTheFirstTokenPutTheWholeQueueInTtfbAndTheSplitSaysItCannotTell() {
+    CapacityReport report =
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            dev.ttftgap.analysis.SyntheticRuns.hockeyStickWithHeaders(
+                dev.ttftgap.analysis.HeaderTiming.WITH_FIRST_TOKEN),
+            List.of("sglang-like/records.jsonl"),
+            dev.ttftgap.analysis.CapacityOptions.defaults().withPeakRate(100),
+            null);
+
+    String sentence = QueueLocationSentences.headers(report);
+
+    assertThat(sentence)
+        .as(sentence)
+        .startsWith(VerdictSentences.headerTiming(report.headerTiming()))
+        .contains(" TTFT grows, and TTFB carries it (TTFB p50 ")
+        .endsWith(
+            "with the headers held for the first token, the split cannot tell a worker pool or"
+                + " gateway from the scheduler's queue.");
+    assertThat(VerdictSentences.knee(report))
+        .contains("in TTFB, where a server that sends its headers with the first token puts its")
+        .doesNotContain("requests wait for a connection");
+    assertThat(QueueLocationSentences.fix(report, false))
+        .as("no worker-pool advice where TTFB holds every queue")
+        .isEmpty();
+  }
+
+  @Test
   void aRunThatNeverQueuedSaysSoForBothParts() {
     assertThat(QueueLocationSentences.headers(Synthetic.flat()))
         .endsWith("at every step: nothing queued, before or after the headers.");
