@@ -20,7 +20,8 @@ import java.util.List;
  *     none
  * @param bothFromStep the first step whose growth is split between both parts; null when none
  * @param ttftKnee the knee on TTFT, attributed
- * @param steps one entry per step, in step order
+ * @param steps one entry per step, in load order (step order but in a search run, which probes
+ *     rates out of order)
  */
 public record QueueLocation(
     QueuePlace place,

@@ -44,8 +44,9 @@ public final class QueueLocator {
   private QueueLocator() {}
 
   /**
-   * Where each of {@code steps} (in load order) queues, against {@code baseline} (null: none), with
-   * the header timing of each step ({@link HeaderTimingDetector#detectByStep}).
+   * Where each of {@code steps} (in load order, which {@link QueueLocation#steps} keeps) queues,
+   * against {@code baseline} (null: none), with the header timing of each step ({@link
+   * HeaderTimingDetector#detectByStep}).
    */
   static QueueLocation locate(
       List<StepStats> steps,
@@ -58,8 +59,8 @@ public final class QueueLocator {
     boolean determined = low != null && low.ttft() != null && low.ttfb() != null;
     Double edge = determined ? KneeDetector.ttftEdge(baseline, low.ttft()) : null;
     List<StepQueueLocation> located = new ArrayList<>();
-    for (StepStats step :
-        steps.stream().sorted(java.util.Comparator.comparingInt(StepStats::step)).toList()) {
+    // in load order, as given: a search run probes its rates out of order
+    for (StepStats step : steps) {
       HeaderTimingVerdict timing = headerTimingByStep.get(step.step());
       located.add(locateStep(step, determined ? low : null, edge, timing));
     }

@@ -109,7 +109,8 @@ public final class CapacityHtml {
         "chart-stack",
         "TTFB and gap per step",
         "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the"
-            + " median TTFT. Lines (right axis): how much each grew over the low-load step, TTFB"
+            + " median TTFT. Lines (right axis): how much each grew over the low-load step (floored at"
+            + " 0), TTFB"
             + " for a queue before the headers (connection, gateway, worker pool), the gap for one"
             + " after them (scheduler, prefill); under the steps, from which one the queue is before the"
             + " headers, after them, or both.");

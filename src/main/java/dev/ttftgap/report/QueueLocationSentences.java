@@ -306,7 +306,13 @@ final class QueueLocationSentences {
     String gap = chain(report, location, segment, StepStats::gap, "gap");
     return switch (segment.place) {
       case BEFORE_HEADERS ->
-          where + " the queue is before the headers (" + ttfb + "; " + gap + "): " + BEFORE_CAUSE;
+          where
+              + " the queue is before the headers, which it holds back ("
+              + ttfb
+              + "; "
+              + gap
+              + "): "
+              + BEFORE_CAUSE;
       case AFTER_HEADERS ->
           where + " the queue is after the headers (" + gap + "; " + ttfb + "): " + AFTER_CAUSE;
       case BOTH ->

@@ -156,7 +156,11 @@
     stackAxis.nameGap = 52;
   }
   function growth(field) {
-    return steps.map(function (s) { return s.queueLocation ? s.queueLocation[field] : null; });
+    // floored at 0, as the share before the headers counts them: both axes then start at 0
+    return steps.map(function (s) {
+      var value = s.queueLocation ? s.queueLocation[field] : null;
+      return value == null ? null : Math.max(0, value);
+    });
   }
   var stackSeries = [
     { name: 'TTFB p50', type: 'bar', stack: 'ttft', itemStyle: { color: '#8ae234' }, data: steps.map(function (s) { return latency(s, 'ttfbMillis', 'p50'); }) },

@@ -31,7 +31,7 @@ class QueueLocationSentencesTest {
                 + (from - 1)
                 + ": from step "
                 + from
-                + " the queue is before the headers (TTFB p50 "
+                + " the queue is before the headers, which it holds back (TTFB p50 "
                 + Fmt.ms(low.ttfb().p50Millis())
                 + " → "
                 + Fmt.ms(first.ttfb().p50Millis())
