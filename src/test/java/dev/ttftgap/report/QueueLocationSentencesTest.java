@@ -41,6 +41,29 @@ class QueueLocationSentencesTest {
   }
 
   @Test
+  void theLlamaCppRunOfTheIssueSaysItsQueueIsBeforeTheHeadersFromStep2() {
+    CapacityReport report = dev.ttftgap.analysis.SyntheticRuns.llamaCppStairs();
+
+    String sentence = QueueLocationSentences.headers(report);
+
+    assertThat(sentence)
+        .as("the sentence a user of that server should have read")
+        .isEqualTo(
+            "Headers arrive when the request is accepted (median TTFB 3.6 ms, median gap 302 ms at"
+                + " step 1), but the gap TTFT − TTFB holds the server's queueing and prefill only"
+                + " at step 1: from step 2 the queue is before the headers, which it holds back"
+                + " (TTFB p50 3.6 ms → 3447 ms → 28.6 s → 78.9 s → 131.6 s; gap p50 302 ms → 888 ms"
+                + " → 959 ms → 1798 ms → 1525 ms): connection, gateway or worker pool.");
+    assertThat(report.queueLocation().steps())
+        .as("every step from 2 on has its headers held by the queue")
+        .filteredOn(s -> s.step() >= 2)
+        .allMatch(s -> s.headerTiming() == dev.ttftgap.analysis.HeaderTiming.HELD_BY_QUEUE);
+    assertThat(VerdictSentences.knee(report))
+        .startsWith("Knee at step 2 (2 rps, between 1 and 2): the median TTFT leaves")
+        .contains("the rise is before the headers (TTFB carries 85 % of it)");
+  }
+
+  @Test
   void theDefaultShapeSaysTheGapHoldsTheQueueAfterTheHeaders() {
     CapacityReport report = Synthetic.risingRate();
 
