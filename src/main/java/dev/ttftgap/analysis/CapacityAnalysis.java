@@ -35,6 +35,7 @@ import java.util.stream.Collectors;
  * Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
  * Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
  * Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+ * QueuePlace queue = report.queueLocation().place(); // before/after the headers, or null
  * String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
  * }</pre>
  *
