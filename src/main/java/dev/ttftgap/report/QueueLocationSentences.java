@@ -35,6 +35,42 @@ final class QueueLocationSentences {
    * "The gap holds the queueing" is said only for the steps where it does.
    */
   static String headers(CapacityReport report) {
+    String text = headersByPlace(report);
+    QueueLocation location = report.queueLocation();
+    if (location == null || report.headerTiming() == null) {
+      return text;
+    }
+    // a step whose own timings read otherwise than the low-load step's (a queue holding the
+    // headers is said above)
+    HeaderTiming low = report.headerTiming().timing();
+    List<StepQueueLocation> other =
+        location.steps().stream()
+            .filter(s -> s.headerTiming() != null && s.headerTiming() != low)
+            .filter(s -> s.headerTiming() != HeaderTiming.HELD_BY_QUEUE)
+            .filter(s -> s.headerTiming() != HeaderTiming.UNKNOWN)
+            .toList();
+    if (other.isEmpty()) {
+      return text;
+    }
+    return text
+        + " At "
+        + stepRanges(other.stream().map(StepQueueLocation::step).toList())
+        + " the timings read as "
+        + describe(other.get(0).headerTiming())
+        + " instead: the header timing above holds for the other steps.";
+  }
+
+  private static String describe(HeaderTiming timing) {
+    return switch (timing) {
+      case AT_ACCEPT -> "headers at acceptance";
+      case WITH_FIRST_TOKEN -> "headers sent with the first token";
+      case BUFFERED -> "a stream arriving in one piece";
+      case HELD_BY_QUEUE -> "headers held by a queue";
+      case UNKNOWN -> "unknown";
+    };
+  }
+
+  private static String headersByPlace(CapacityReport report) {
     HeaderTimingVerdict low = report.headerTiming();
     QueueLocation location = report.queueLocation();
     String lowLoad = VerdictSentences.headerTiming(low);

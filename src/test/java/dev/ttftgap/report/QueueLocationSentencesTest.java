@@ -119,6 +119,43 @@ class QueueLocationSentencesTest {
   }
 
   @Test
+  void aStepWhoseOwnTimingsReadOtherwiseIsNamed() {
+    List<dev.ttftgap.record.RequestRecord> records = new java.util.ArrayList<>();
+    for (int step = 1; step <= 2; step++) {
+      for (int i = 0; i < 20; i++) {
+        // step 1: headers at acceptance (gap 295 ms); step 2: headers with the first token
+        long ttfb = step == 1 ? 5 : 300;
+        records.add(
+            dev.ttftgap.record.TestRecords.streamed(
+                    dev.ttftgap.record.TestRecords.builder()
+                        .userId(step * 100L + i)
+                        .step(step)
+                        .stepLabel("step " + step + " · " + step + " rps")
+                        .offeredRate((double) step)
+                        .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
+                        .ttfbMillis(ttfb),
+                    301,
+                    1000,
+                    List.of(12L, 12L, 12L),
+                    4)
+                .build());
+      }
+    }
+    CapacityReport report =
+        dev.ttftgap.analysis.CapacityAnalysis.analyze(
+            records, List.of("x"), dev.ttftgap.analysis.CapacityOptions.defaults(), null);
+
+    assertThat(QueueLocationSentences.headers(report))
+        .startsWith("Headers arrive when the request is accepted (median TTFB 5.0 ms")
+        .endsWith(
+            " At step 2 the timings read as headers sent with the first token instead: the header"
+                + " timing above holds for the other steps.");
+    assertThat(QueueLocationSentences.headers(Synthetic.waitingBeforeHeaders(1)))
+        .as("headers held by the queue are said once, in the place's words")
+        .doesNotContain("the timings read as");
+  }
+
+  @Test
   void aRunThatNeverQueuedSaysSoForBothParts() {
     assertThat(QueueLocationSentences.headers(Synthetic.flat()))
         .endsWith("at every step: nothing queued, before or after the headers.");
