@@ -105,7 +105,9 @@ final class QueueLocationSentences {
             .filter(s -> s.place() == QueuePlace.NONE || s.place() == QueuePlace.AFTER_HEADERS)
             .map(StepQueueLocation::step)
             .toList();
-    boolean everywhere = gapHolds.size() == location.steps().size();
+    // steps without a place (no successful request) neither confirm nor refute it
+    boolean everywhere =
+        location.steps().stream().noneMatch(StepQueueLocation::queuesBeforeHeaders);
     if (segments.isEmpty()) {
       return text.append(", so the gap TTFT − TTFB holds the server's queueing and prefill, and")
           .append(" TTFT stayed within its low-load band (up to ")
