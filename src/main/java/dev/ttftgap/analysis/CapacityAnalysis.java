@@ -15,10 +15,10 @@ import java.util.stream.Collectors;
  * Entry point of the analysis: records in, finished {@link CapacityReport} out.
  *
  * <p>Order: per-step statistics and low-load baseline ({@link StepStatistics}), header timing
- * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), SLO ({@link SloEvaluator}),
- * saturation ({@link SaturationDetector}), queueing model ({@link QueueModelFitter}, which needs
- * the saturation step), replicas ({@link ReplicaPlanner}) and baseline deltas ({@link
- * BaselineComparator}).
+ * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), where the queue is and the knee on
+ * TTFT ({@link QueueLocator}), SLO ({@link SloEvaluator}), saturation ({@link SaturationDetector}),
+ * queueing model ({@link QueueModelFitter}, which needs the saturation step), replicas ({@link
+ * ReplicaPlanner}) and baseline deltas ({@link BaselineComparator}).
  *
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
@@ -35,6 +35,7 @@ import java.util.stream.Collectors;
  * Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
  * Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
  * Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+ * QueuePlace queue = report.queueLocation().place(); // before/after the headers, or null
  * String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
  * }</pre>
  *
@@ -116,6 +117,8 @@ public final class CapacityAnalysis {
                         (StepStats s) -> s.rate() == null ? Double.MAX_VALUE : s.rate()))
                 .toList();
     Knee knee = KneeDetector.detect(byLoad, lowLoad);
+    QueueLocation queueLocation =
+        QueueLocator.locate(byLoad, lowLoad, HeaderTimingDetector.detectByStep(records));
     Saturation saturation =
         closed ? ThroughputPlateauDetector.detect(steps) : SaturationDetector.detect(byLoad);
     QueueModel model =
@@ -190,6 +193,7 @@ public final class CapacityAnalysis {
         WorkloadAnalysis.of(records),
         List.of(),
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
-        health);
+        health,
+        queueLocation);
   }
 }

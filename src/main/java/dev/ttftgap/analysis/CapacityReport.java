@@ -33,6 +33,8 @@ import java.util.List;
  *     left no {@code server-metrics.jsonl}
  * @param loadGenerator the load generator's health per step and for the run (from {@code
  *     load-generator.jsonl} beside the records); null when the run has no such file
+ * @param queueLocation where the queue is, step by step (before or after the headers), and the knee
+ *     on TTFT; null when not analysed (a report built without it)
  */
 public record CapacityReport(
     List<String> sources,
@@ -53,7 +55,52 @@ public record CapacityReport(
     Workload workload,
     List<String> runNotes,
     ServerMetricsView serverMetrics,
-    LoadGeneratorHealth loadGenerator) {
+    LoadGeneratorHealth loadGenerator,
+    QueueLocation queueLocation) {
+
+  /** A report without the queue's location (renderers then fall back to the low-load verdict). */
+  public CapacityReport(
+      List<String> sources,
+      List<String> runs,
+      int requests,
+      int warmupRequests,
+      CapacityOptions options,
+      List<StepStats> steps,
+      HeaderTimingVerdict headerTiming,
+      Knee knee,
+      SloVerdict slo,
+      Saturation saturation,
+      QueueModel model,
+      String modelNote,
+      ClosedLoopModel closedLoopModel,
+      Replicas replicas,
+      BaselineComparison baseline,
+      Workload workload,
+      List<String> runNotes,
+      ServerMetricsView serverMetrics,
+      LoadGeneratorHealth loadGenerator) {
+    this(
+        sources,
+        runs,
+        requests,
+        warmupRequests,
+        options,
+        steps,
+        headerTiming,
+        knee,
+        slo,
+        saturation,
+        model,
+        modelNote,
+        closedLoopModel,
+        replicas,
+        baseline,
+        workload,
+        runNotes,
+        serverMetrics,
+        loadGenerator,
+        null);
+  }
 
   public CapacityReport {
     runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);
@@ -83,7 +130,8 @@ public record CapacityReport(
         workload,
         notes,
         serverMetrics,
-        loadGenerator);
+        loadGenerator,
+        queueLocation);
   }
 
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */

@@ -8,6 +8,12 @@ public enum HeaderTiming {
   WITH_FIRST_TOKEN,
   /** The stream arrives in one piece (a buffering proxy): TTFT ≈ e2e, the proxy is measured. */
   BUFFERED,
+  /**
+   * Headers at acceptance, but acceptance itself waited under load (a step's verdict only, never
+   * the run's): TTFB grew over the low-load step while the gap did not carry the growth, so the
+   * queue sits before the headers (worker pool, gateway, accept backlog). See {@link QueueLocator}.
+   */
+  HELD_BY_QUEUE,
   /** No successful request with a first token. */
   UNKNOWN
 }

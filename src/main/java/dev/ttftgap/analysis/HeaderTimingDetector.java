@@ -56,6 +56,22 @@ public final class HeaderTimingDetector {
     return detectOver(lowLoad);
   }
 
+  /**
+   * The verdict of each step on its own successful requests (steps without one are left out), in
+   * step order: under load a server's headers can come later than at low load.
+   */
+  static Map<Integer, HeaderTimingVerdict> detectByStep(List<RequestRecord> records) {
+    Map<Integer, List<RequestRecord>> okByStep = new TreeMap<>();
+    for (RequestRecord record : records) {
+      if (record.ok() && !record.warmup() && record.step() >= 1) {
+        okByStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+      }
+    }
+    Map<Integer, HeaderTimingVerdict> verdicts = new TreeMap<>();
+    okByStep.forEach((step, stepRecords) -> verdicts.put(step, detectOver(stepRecords)));
+    return verdicts;
+  }
+
   private static HeaderTimingVerdict detectOver(List<RequestRecord> records) {
     List<Double> ttfb = new ArrayList<>();
     List<Double> ttft = new ArrayList<>();

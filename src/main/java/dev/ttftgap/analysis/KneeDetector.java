@@ -1,6 +1,7 @@
 package dev.ttftgap.analysis;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Finds the knee: the first step where the gap's median leaves its low-load band for good.
@@ -30,6 +31,12 @@ import java.util.List;
  * absolute floor 20 ms (below it a rise is not visible to a user and within network jitter). Worked
  * example: g0 = 40 ms, MAD0 = 4 ms → edge = max(60, 52, 60) = 60 ms, so a step with p50 gap 75 ms
  * is past the knee, one at 55 ms is not.
+ *
+ * <p>{@link #detectTtft} applies the same band, from the same low-load step, to TTFT (what the user
+ * feels): TTFT's median t0, its MAD and its p95 give the edges; {@link QueueLocator} then says
+ * whether the growth at that knee lies before or after the headers. A queue before the headers
+ * (worker pool, gateway) moves TTFT while the gap stays in its band, so the gap knee alone misses
+ * it.
  */
 public final class KneeDetector {
   static final double RATIO = 1.5;
@@ -47,18 +54,10 @@ public final class KneeDetector {
     double[] quantiles = baseline.gapQuantilesMillis();
     Double g95 = quantiles == null || quantiles.length < 96 ? null : quantiles[95];
     Double edge95 = g95 == null ? null : Math.max(RATIO * g95, g95 + FLOOR_MILLIS);
-    StepStats p50Knee = firstLeaving(steps, baseline, edge, 50);
-    StepStats p95Knee = edge95 == null ? null : firstLeaving(steps, baseline, edge95, 95);
-    String firstMoved;
-    if (p50Knee == null && p95Knee == null) {
-      firstMoved = null;
-    } else if (p50Knee == null || (p95Knee != null && p95Knee.step() < p50Knee.step())) {
-      firstMoved = "p95";
-    } else if (p95Knee == null || p50Knee.step() < p95Knee.step()) {
-      firstMoved = "p50";
-    } else {
-      firstMoved = "together";
-    }
+    StepStats p50Knee = firstLeaving(steps, baseline.step(), edge, StepStats::gap, 50);
+    StepStats p95Knee =
+        edge95 == null ? null : firstLeaving(steps, baseline.step(), edge95, StepStats::gap, 95);
+    String firstMoved = firstMoved(p50Knee, p95Knee);
     return new Knee(
         p50Knee == null ? null : p50Knee.step(),
         p50Knee == null ? null : p50Knee.rate(),
@@ -75,24 +74,88 @@ public final class KneeDetector {
   }
 
   /**
+   * The knee on TTFT: the first step after the low-load one whose TTFT p50 is above {@code max(1.5
+   * × t0, t0 + 3 × MAD0, t0 + 20 ms)} and stays so (t0, MAD0: the low-load step's TTFT median and
+   * MAD), its p95 likewise against {@code max(1.5 × t95, t95 + 20 ms)}. Not yet attributed: {@link
+   * QueueLocator} adds where the growth is.
+   */
+  static TtftKnee detectTtft(List<StepStats> steps, LowLoadBaseline baseline) {
+    StepStats low =
+        baseline == null
+            ? null
+            : steps.stream().filter(s -> s.step() == baseline.step()).findFirst().orElse(null);
+    if (low == null || low.ttft() == null) {
+      return TtftKnee.UNDETERMINED;
+    }
+    double t0 = low.ttft().p50Millis();
+    double edge = ttftEdge(baseline, low.ttft());
+    double t95 = low.ttft().p95Millis();
+    double edge95 = Math.max(RATIO * t95, t95 + FLOOR_MILLIS);
+    StepStats p50Knee = firstLeaving(steps, baseline.step(), edge, StepStats::ttft, 50);
+    StepStats p95Knee = firstLeaving(steps, baseline.step(), edge95, StepStats::ttft, 95);
+    return new TtftKnee(
+        p50Knee == null ? null : p50Knee.step(),
+        p50Knee == null ? null : p50Knee.rate(),
+        p50Knee == null || p50Knee.offeredRate() != null ? null : p50Knee.concurrency(),
+        p50Knee == null ? null : previousLoad(steps, p50Knee),
+        baseline.step(),
+        t0,
+        edge,
+        p95Knee == null ? null : p95Knee.step(),
+        p95Knee == null ? null : load(p95Knee),
+        t95,
+        edge95,
+        firstMoved(p50Knee, p95Knee),
+        null,
+        null);
+  }
+
+  /**
    * The upper edge of the low-load band of the median gap, {@code max(1.5 × g0, g0 + 3 × MAD0, g0 +
    * 20 ms)}: a step whose gap p50 is at or below it has not started to queue.
    */
   static double edge(LowLoadBaseline baseline) {
-    double g0 = baseline.gapP50Millis();
-    double mad = Double.isNaN(baseline.gapMadMillis()) ? 0 : baseline.gapMadMillis();
-    return Math.max(RATIO * g0, Math.max(g0 + MADS * mad, g0 + FLOOR_MILLIS));
+    return edge(baseline.gapP50Millis(), baseline.gapMadMillis());
   }
 
-  /** The first step after the baseline whose gap percentile is above {@code edge} and stays so. */
+  /** The same edge for the median TTFT of the low-load step, whose TTFT is {@code lowLoadTtft}. */
+  static double ttftEdge(LowLoadBaseline baseline, LatencySummary lowLoadTtft) {
+    return edge(lowLoadTtft.p50Millis(), baseline.ttftMadMillis());
+  }
+
+  private static double edge(double median, double madMillis) {
+    double mad = Double.isNaN(madMillis) ? 0 : madMillis;
+    return Math.max(RATIO * median, Math.max(median + MADS * mad, median + FLOOR_MILLIS));
+  }
+
+  private static String firstMoved(StepStats p50Knee, StepStats p95Knee) {
+    if (p50Knee == null && p95Knee == null) {
+      return null;
+    } else if (p50Knee == null || (p95Knee != null && p95Knee.step() < p50Knee.step())) {
+      return "p95";
+    } else if (p95Knee == null || p50Knee.step() < p95Knee.step()) {
+      return "p50";
+    }
+    return "together";
+  }
+
+  /**
+   * The first step after {@code baselineStep} whose {@code metric} percentile is above {@code edge}
+   * and stays so.
+   */
   private static StepStats firstLeaving(
-      List<StepStats> steps, LowLoadBaseline baseline, double edge, int percentile) {
+      List<StepStats> steps,
+      int baselineStep,
+      double edge,
+      Function<StepStats, LatencySummary> metric,
+      int percentile) {
     StepStats knee = null;
     for (StepStats step : steps) {
-      if (step.step() <= baseline.step() || step.gap() == null) {
+      LatencySummary summary = metric.apply(step);
+      if (step.step() <= baselineStep || summary == null) {
         continue;
       }
-      double value = percentile == 50 ? step.gap().p50Millis() : step.gap().p95Millis();
+      double value = percentile == 50 ? summary.p50Millis() : summary.p95Millis();
       boolean above = value > edge;
       if (above && knee == null) {
         knee = step;

@@ -11,6 +11,7 @@ package dev.ttftgap.analysis;
  * @param gapQuantilesMillis 100 evenly spaced quantiles of the gap, ms (its distribution)
  * @param ttfbP95Millis p95 TTFB, ms, or NaN when undefined
  * @param serviceMeanMillis mean e2e − TTFB (time a request holds the server), ms, or NaN
+ * @param ttftMadMillis median absolute deviation of TTFT, ms, or NaN (the TTFT knee's band)
  */
 record LowLoadBaseline(
     int step,
@@ -19,10 +20,31 @@ record LowLoadBaseline(
     double gapMadMillis,
     double[] gapQuantilesMillis,
     double ttfbP95Millis,
-    double serviceMeanMillis) {
+    double serviceMeanMillis,
+    double ttftMadMillis) {
 
   /** Minimum successful requests with a gap for a step to serve as the low-load baseline. */
   static final int MIN_SAMPLES = 10;
+
+  /** A baseline without a TTFT spread (hand-built in tests of the gap's band). */
+  LowLoadBaseline(
+      int step,
+      double gapP50Millis,
+      double gapMeanMillis,
+      double gapMadMillis,
+      double[] gapQuantilesMillis,
+      double ttfbP95Millis,
+      double serviceMeanMillis) {
+    this(
+        step,
+        gapP50Millis,
+        gapMeanMillis,
+        gapMadMillis,
+        gapQuantilesMillis,
+        ttfbP95Millis,
+        serviceMeanMillis,
+        Double.NaN);
+  }
 
   static LowLoadBaseline of(StepSamples samples) {
     LatencySummary gap = samples.gap.summary();
@@ -34,6 +56,7 @@ record LowLoadBaseline(
         samples.gapMadMillis(),
         samples.gap.quantilesMillis(100),
         samples.ttfb.count() == 0 ? Double.NaN : samples.ttfb.percentileMillis(95),
-        service == null ? Double.NaN : service.meanMillis());
+        service == null ? Double.NaN : service.meanMillis(),
+        samples.ttftMadMillis());
   }
 }

@@ -32,6 +32,7 @@ final class StepSamples {
   long streamSumMillis;
   long streamSumSquaresMillis2;
   final double[] gapsMillis;
+  final double[] ttftsMillis;
   // gaps between consecutive starts of the step (all runs merged: what the server sees), ms
   long interArrivalCount;
   long interArrivalSumMillis;
@@ -51,6 +52,7 @@ final class StepSamples {
     this.step = step;
     this.records = List.copyOf(records);
     List<Double> gaps = new ArrayList<>();
+    List<Double> ttfts = new ArrayList<>();
     for (RequestRecord record : records) {
       if (record.malformedChunks() != null) {
         malformedChunks += record.malformedChunks();
@@ -67,7 +69,11 @@ final class StepSamples {
       }
       ok++;
       recordIfDefined(ttfb, precise(record.ttfbMicros(), record.ttfbMillis()));
-      recordIfDefined(ttft, precise(record.ttftMicros(), record.ttftMillis()));
+      Double ttftMillis = precise(record.ttftMicros(), record.ttftMillis());
+      recordIfDefined(ttft, ttftMillis);
+      if (ttftMillis != null && ttftMillis >= 0) {
+        ttfts.add(ttftMillis);
+      }
       Double gapMillis = gapMillis(record);
       if (gapMillis != null && gapMillis >= 0) {
         gap.recordMillis(gapMillis);
@@ -98,6 +104,7 @@ final class StepSamples {
       }
     }
     gapsMillis = gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    ttftsMillis = ttfts.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     long[] starts = records.stream().mapToLong(RequestRecord::startEpochMillis).sorted().toArray();
     for (int i = 1; i < starts.length; i++) {
       long interArrival = starts[i] - starts[i - 1];
@@ -135,12 +142,20 @@ final class StepSamples {
 
   /** Median absolute deviation of the gap, ms; NaN when no gap was recorded. */
   double gapMadMillis() {
-    if (gapsMillis.length == 0) {
+    return mad(gapsMillis);
+  }
+
+  /** Median absolute deviation of TTFT, ms; NaN when no TTFT was recorded. */
+  double ttftMadMillis() {
+    return mad(ttftsMillis);
+  }
+
+  private static double mad(double[] sorted) {
+    if (sorted.length == 0) {
       return Double.NaN;
     }
-    double median = median(gapsMillis);
-    double[] deviations =
-        Arrays.stream(gapsMillis).map(g -> Math.abs(g - median)).sorted().toArray();
+    double median = median(sorted);
+    double[] deviations = Arrays.stream(sorted).map(g -> Math.abs(g - median)).sorted().toArray();
     return median(deviations);
   }
 

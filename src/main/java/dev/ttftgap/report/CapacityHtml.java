@@ -12,13 +12,14 @@ import java.util.List;
 /**
  * {@code capacity.html}: one self-contained page that opens offline. The ECharts library is inlined
  * from its webjar on the class path, the report is embedded as JSON, and a small script draws the
- * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step, achieved
- * vs offered rate with the goodput, error rate per step (only when some request failed: no empty
- * chart), this run against its baseline when one is given, the server's queue when it reports one,
- * with a scraped {@code /metrics} where the mean TTFT went (TTFB, queue, prefill, rest) and the
- * server's waiting and running requests over time, and the load generator's event-loop delay beside
- * the gap when the run measured it. A closed run's charts take its concurrency as the x axis (no
- * G/G/c curve: it is not fitted there).
+ * charts: gap percentiles vs rate with the model's curve, TTFB and gap stacked per step (with the
+ * growth of each over the low-load step and each step's queue place: before or after the headers),
+ * achieved vs offered rate with the goodput, error rate per step (only when some request failed: no
+ * empty chart), this run against its baseline when one is given, the server's queue when it reports
+ * one, with a scraped {@code /metrics} where the mean TTFT went (TTFB, queue, prefill, rest) and
+ * the server's waiting and running requests over time, and the load generator's event-loop delay
+ * beside the gap when the run measured it. A closed run's charts take its concurrency as the x axis
+ * (no G/G/c curve: it is not fitted there).
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
  * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
@@ -108,7 +109,11 @@ public final class CapacityHtml {
         "chart-stack",
         "TTFB and gap per step",
         "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the"
-            + " median TTFT.");
+            + " median TTFT. Lines (right axis): how much each grew over the low-load step (floored at"
+            + " 0), TTFB"
+            + " for a queue before the headers (connection, gateway, worker pool), the gap for one"
+            + " after them (scheduler, prefill); under the steps, from which one the queue is before the"
+            + " headers, after them, or both.");
     if (closed) {
       section(
           html,

@@ -40,6 +40,14 @@ import java.util.List;
  * health, see {@link LoadGeneratorJson}; {@code null} when the run has no {@code
  * load-generator.jsonl}.
  *
+ * <p>Where the queue is: each step's {@code queueLocation} (before the step's {@code server})
+ * splits its TTFT growth over the low-load step at the headers ({@code ttfbGrowthP50Millis} before
+ * them, {@code gapGrowthP50Millis} after, {@code beforeHeadersSharePercent}, {@code place}: {@code
+ * NONE}, {@code BEFORE_HEADERS}, {@code AFTER_HEADERS} or {@code BOTH}, and the step's own {@code
+ * headerTiming}); the root's {@code ttftKnee} (after {@code knee}, the gap's) is the knee on TTFT
+ * with its {@code place}, and {@code queueLocation} the run's place and from which step each part
+ * dominates.
+ *
  * <p>{@code options} holds the SLO applied: only the limits the profile (or the command line) gave,
  * {@code null} for the others, and {@code options.slo} in words ("p95 TTFT ≤ 800 ms", or "no limits
  * given: steady steps only"). Each step's {@code outputTokensPerSec} and {@code goodputPerSec}
@@ -79,12 +87,20 @@ public final class CapacityJson {
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
       ObjectNode node = JsonLayout.object(step);
+      node.set(
+          "queueLocation",
+          JsonLayout.tree(
+              report.queueLocation() == null ? null : report.queueLocation().step(step.step())));
       node.set("server", ServerMetricsJson.step(report, step.step()));
       node.set("loadGenerator", LoadGeneratorJson.step(report.loadGenerator(), step.step()));
       steps.add(node);
     }
     root.set("headerTiming", JsonLayout.tree(report.headerTiming()));
     root.set("knee", JsonLayout.tree(report.knee()));
+    root.set(
+        "ttftKnee",
+        JsonLayout.tree(report.queueLocation() == null ? null : report.queueLocation().ttftKnee()));
+    root.set("queueLocation", JsonLayout.tree(report.queueLocation()));
     root.set("sloVerdict", slo(report.slo()));
     root.set("saturation", saturation(report.saturation()));
     root.set("model", JsonLayout.tree(report.model()));

@@ -30,7 +30,9 @@ public final class CapacityMarkdown {
           .append(" `/metrics`; queue quantiles interpolated in its buckets; means in ms):\n\n");
       table(md, ServerTable.HEADER, ServerTable.rows(report));
     }
-    md.append("\nL = mean requests in flight; queueing = (gap − low-load gap) / TTFT. ")
+    md.append("\nL = mean requests in flight; queueing = (gap − low-load gap) / TTFT; queue at =")
+        .append(" where the step's TTFT growth sits: before the headers (TTFB), after them (gap),")
+        .append(" both, or none. ")
         .append(report.requests())
         .append(" requests (")
         .append(report.warmupRequests())

@@ -10,12 +10,15 @@ import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.GapDecomposition;
 import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.QueueLocation;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Saturation;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.ServerStepMetrics;
 import dev.ttftgap.analysis.SloVerdict;
+import dev.ttftgap.analysis.StepQueueLocation;
 import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.analysis.TtftKnee;
 import dev.ttftgap.health.LoadGeneratorStep;
 import java.util.List;
 
@@ -32,6 +35,9 @@ final class JsonLayoutMixIns {
     return mapper
         .addMixIn(StepStats.class, StepLayout.class)
         .addMixIn(Knee.class, KneeLayout.class)
+        .addMixIn(TtftKnee.class, TtftKneeLayout.class)
+        .addMixIn(QueueLocation.class, QueueLocationLayout.class)
+        .addMixIn(StepQueueLocation.class, StepQueueLocationLayout.class)
         .addMixIn(SloVerdict.class, SloLayout.class)
         .addMixIn(Saturation.class, SaturationLayout.class)
         .addMixIn(ClosedLoopModel.class, ClosedLoopLayout.class)
@@ -98,6 +104,40 @@ final class JsonLayoutMixIns {
     @JsonProperty
     abstract boolean determined();
   }
+
+  /** The knee on TTFT: laid out as the gap's knee, found first and determined after the band. */
+  @JsonPropertyOrder({
+    "found",
+    "step",
+    "ratePerSec",
+    "concurrency",
+    "rateLowPerSec",
+    "baselineStep",
+    "baselineTtftP50Millis",
+    "bandUpperMillis",
+    "determined"
+  })
+  private abstract static class TtftKneeLayout {
+    @JsonProperty
+    abstract boolean found();
+
+    @JsonProperty
+    abstract boolean determined();
+  }
+
+  /**
+   * Where the queue is, for the run: the TTFT knee is the root's {@code ttftKnee}, each step's
+   * figures are the step's {@code queueLocation} ({@link CapacityJson}).
+   */
+  @JsonIgnoreProperties({"ttftKnee", "steps"})
+  private abstract static class QueueLocationLayout {
+    @JsonProperty
+    abstract boolean determined();
+  }
+
+  /** One step's split of its TTFT growth, inside its step (which gives the step number). */
+  @JsonIgnoreProperties({"step", "queuesBeforeHeaders", "queuesAfterHeaders"})
+  private abstract static class StepQueueLocationLayout {}
 
   /**
    * The SLO verdict: limits of "none" (+∞) as null, the closed-loop verdict named as such; the held

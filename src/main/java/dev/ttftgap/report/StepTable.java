@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * The compact step table (header + one row per step) shared by the text renderers. A closed run's
  * second column is the step's concurrency instead of its rate: that is the load it applied (its
- * measured arrival rate follows the completions and is in {@code capacity.json}).
+ * measured arrival rate follows the completions and is in {@code capacity.json}). The last column,
+ * "queue at", says where the step's TTFT growth sits: before the headers, after them, both, or none
+ * (TTFT within its low-load band).
  */
 final class StepTable {
   static final List<String> HEADER =
@@ -26,7 +28,8 @@ final class StepTable {
           "ITL p50/p99 ms",
           "e2e p95 ms",
           "queueing",
-          "steady");
+          "steady",
+          "queue at");
 
   private StepTable() {}
 
@@ -59,7 +62,8 @@ final class StepTable {
                   : Fmt.msBare(step.itl().p50Millis()) + " / " + Fmt.msBare(step.itl().p99Millis()),
               step.e2e() == null ? Fmt.UNDEFINED : Fmt.msBare(step.e2e().p95Millis()),
               Fmt.pct(step.queueingSharePercent()),
-              steady(step)));
+              steady(step),
+              QueueLocationSentences.cell(report, step.step())));
     }
     return rows;
   }

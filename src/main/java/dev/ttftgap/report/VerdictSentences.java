@@ -32,8 +32,9 @@ public final class VerdictSentences {
   private VerdictSentences() {}
 
   /**
-   * One sentence (or two) per verdict, in reading order: how to read, knee, SLO, saturation, model,
-   * replicas, baseline, the load generator's health.
+   * One sentence (or two) per verdict, in reading order: how to read (where the queue is, step by
+   * step), knee (on TTFT, then the gap's), SLO, saturation, model, replicas (both naming the
+   * queue's place, since the fix differs), baseline, the load generator's health.
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
@@ -46,16 +47,17 @@ public final class VerdictSentences {
     if (malformed > 0) {
       sentences.add(malformedChunks(malformed));
     }
-    sentences.add(headerTiming(report.headerTiming()));
+    sentences.add(QueueLocationSentences.headers(report));
     sentences.add(knee(report));
     ServerVerdict.of(report).ifPresent(sentences::add);
-    sentences.add(slo(report));
+    sentences.add(slo(report) + QueueLocationSentences.fix(report, false));
     sentences.add(saturation(report));
     stalls(report).ifPresent(sentences::add);
     sentences.add(model(report));
     if (report.replicas() != null) {
       sentences.add(
-          closed(report) ? closedReplicas(report.replicas()) : replicas(report.replicas()));
+          (closed(report) ? closedReplicas(report.replicas()) : replicas(report.replicas()))
+              + QueueLocationSentences.fix(report, true));
     } else {
       sentences.add(REPLICAS_HINT);
     }
@@ -106,11 +108,28 @@ public final class VerdictSentences {
               + " vs end of stream "
               + Fmt.ms(verdict.e2eP50Millis())
               + "): a proxy buffers it, so these timings measure the proxy, not token streaming.";
+      case HELD_BY_QUEUE ->
+          "Headers arrive when the request is accepted, but acceptance waits in a queue (median"
+              + " TTFB "
+              + Fmt.ms(verdict.ttfbP50Millis())
+              + ", median gap "
+              + Fmt.ms(verdict.gapP50Millis())
+              + "): the queue is before the headers.";
       case UNKNOWN -> "No request succeeded with a first token: there is no latency to analyse.";
     };
   }
 
+  /**
+   * The knee on TTFT and where its growth is ({@link QueueLocationSentences#ttftKnee}), then the
+   * gap's knee; the gap's alone when the report has no TTFT knee.
+   */
   static String knee(CapacityReport report) {
+    return QueueLocationSentences.ttftKnee(report)
+        .map(ttft -> ttft + " " + gapKnee(report, "Gap knee"))
+        .orElseGet(() -> gapKnee(report, "Knee"));
+  }
+
+  private static String gapKnee(CapacityReport report, String lead) {
     Knee knee = report.knee();
     if (!knee.determined()) {
       return "Knee: not determined. No step was steady with enough successful requests to serve as"
@@ -129,7 +148,8 @@ public final class VerdictSentences {
           + ": no queueing knee in the median."
           + tail;
     }
-    return "Knee at step "
+    return lead
+        + " at step "
         + knee.step()
         + " ("
         + (closed(report)

@@ -129,14 +129,43 @@
   var stackMax = niceCeil(Math.max.apply(null, before.concat([1])) * 1.5);
   var clipped = before.length > 0 && Math.max.apply(null, totals) > 2 * stackMax;
   document.body.dataset.stackCut = clipped ? String(stackMax) : '';
-  chart('chart-stack', {
-    legend: { top: 0 },
-    xAxis: categoryAxis(),
-    yAxis: { type: 'value', name: 'median (ms)' + (clipped ? ', cut at ' + stackMax : ''), max: clipped ? stackMax : null },
-    series: [
-      { name: 'TTFB p50', type: 'bar', stack: 'ttft', data: steps.map(function (s) { return latency(s, 'ttfbMillis', 'p50'); }) },
+  // Where each step's queue is: the growth of TTFB (before the headers) and of the gap (after
+  // them) over the low-load step, as lines on the right axis, and the step's place under its name.
+  var location = report.queueLocation;
+  var located = location && location.determined;
+  var PLACES = { NONE: 'no queue', BEFORE_HEADERS: 'before hdrs', AFTER_HEADERS: 'after hdrs', BOTH: 'both' };
+  var stackAxis = categoryAxis();
+  if (located) {
+    // the place under the first step of each run of steps that share it (a label per step would
+    // not fit under a dozen steps), and never under two neighbouring steps
+    var placeLabels = [];
+    var lastLabelled = -2;
+    steps.forEach(function (s, i) {
+      var place = s.queueLocation ? s.queueLocation.place : null;
+      var previous = i > 0 && steps[i - 1].queueLocation ? steps[i - 1].queueLocation.place : null;
+      var starts = place && (i === 0 || place !== previous);
+      placeLabels.push(starts && i - lastLabelled > 1 ? PLACES[place] : '');
+      if (placeLabels[i]) {
+        lastLabelled = i;
+      }
+    });
+    stackAxis.axisLabel.formatter = function (value, i) {
+      return value + (placeLabels[i] ? '\n' + placeLabels[i] : '');
+    };
+    stackAxis.axisLabel.lineHeight = 16;
+    stackAxis.nameGap = 52;
+  }
+  function growth(field) {
+    // floored at 0, as the share before the headers counts them: both axes then start at 0
+    return steps.map(function (s) {
+      var value = s.queueLocation ? s.queueLocation[field] : null;
+      return value == null ? null : Math.max(0, value);
+    });
+  }
+  var stackSeries = [
+    { name: 'TTFB p50', type: 'bar', stack: 'ttft', itemStyle: { color: '#8ae234' }, data: steps.map(function (s) { return latency(s, 'ttfbMillis', 'p50'); }) },
       {
-        name: 'gap p50', type: 'bar', stack: 'ttft',
+        name: 'gap p50', type: 'bar', stack: 'ttft', itemStyle: { color: '#729fcf' },
         // along the bar (rotated), so that neighbouring cut bars' values never run into each other
         label: {
           show: clipped, position: 'insideTop', rotate: 90, align: 'right', verticalAlign: 'middle',
@@ -147,7 +176,22 @@
         },
         data: steps.map(function (s) { return latency(s, 'gapMillis', 'p50'); })
       }
-    ]
+  ];
+  if (located) {
+    stackSeries.push(
+      { name: 'TTFB growth', type: 'line', yAxisIndex: 1, symbolSize: 6, itemStyle: { color: '#4e9a06' }, data: growth('ttfbGrowthP50Millis') },
+      { name: 'gap growth', type: 'line', yAxisIndex: 1, symbolSize: 6, lineStyle: { type: 'dashed' }, itemStyle: { color: '#3465a4' }, data: growth('gapGrowthP50Millis') });
+  }
+  var stackYAxes = [{ type: 'value', name: 'median (ms)' + (clipped ? ', cut at ' + stackMax : ''), max: clipped ? stackMax : null }];
+  if (located) {
+    stackYAxes.push({ type: 'value', name: 'p50 growth over step ' + location.baselineStep + ' (ms)', nameTextStyle: { align: 'right' }, splitLine: { show: false } });
+  }
+  chart('chart-stack', {
+    legend: { top: 0 },
+    grid: located ? { left: 70, right: 80, top: 60, bottom: 80 } : null,
+    xAxis: stackAxis,
+    yAxis: stackYAxes,
+    series: stackSeries
   });
 
   // 3. achieved against offered rate

@@ -33,11 +33,16 @@ class CapacityAnalysisTest {
     Double sustainable = report.slo().maxSustainableRate(); // requests/s; null when undetermined
     Double saturation = report.saturation().saturationRate(); // requests/s; null when not reached
     Integer replicas = report.replicas().recommended(); // for the 40 requests/s peak
+    QueuePlace queue =
+        report.queueLocation().place(); // before or after the headers; null: no baseline
     String text = CapacityConsole.render(report); // or CapacityReports.write(...) for the files
 
     assertThat(sustainable).as("a hockey stick has a sustainable rate").isNotNull();
     assertThat(saturation).as("below its saturation").isGreaterThan(sustainable);
     assertThat(replicas).as("replicas for the peak").isNotNull().isPositive();
+    assertThat(queue)
+        .as("the hockey stick queues after its headers")
+        .isEqualTo(QueuePlace.AFTER_HEADERS);
     assertThat(text).as("the console summary names the run's verdicts").contains("> Knee at step");
     assertThat(report.runs()).as("the run comes from the file's records").isNotEmpty();
   }

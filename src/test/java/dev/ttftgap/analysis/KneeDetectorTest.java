@@ -48,6 +48,64 @@ class KneeDetectorTest {
         .isLessThanOrEqualTo(1);
   }
 
+  static Stream<Arguments> ttftKneeScenarios() {
+    return Stream.concat(
+        SyntheticRun.scenarios("hockey-stick", "noisy", "queue-limited", "wide"),
+        Stream.of(
+            Arguments.of(
+                "queue before the headers",
+                (Supplier<SyntheticRun>)
+                    () -> SyntheticRun.hockeyStick().with(r -> r.waitBeforeHeadersFraction = 1))));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttftKneeScenarios")
+  void ttftKneeIsWithinOneStepOfWhereTheTtftMedianDoubles(
+      String name, Supplier<SyntheticRun> scenario) {
+    StepStatistics.Result measured = StepStatistics.measure(scenario.get().records());
+    List<StepStats> steps = measured.stats();
+    double lowLoadP50 = steps.get(0).ttft().p50Millis();
+    int doubling =
+        steps.stream()
+            .filter(s -> s.ttft() != null && s.ttft().p50Millis() >= 2 * lowLoadP50)
+            .findFirst()
+            .orElseThrow()
+            .step();
+
+    TtftKnee knee = KneeDetector.detectTtft(steps, measured.baseline());
+
+    assertThat(knee.found())
+        .as("%s: TTFT doubles at step %d, a knee must be found", name, doubling)
+        .isTrue();
+    assertThat(Math.abs(knee.step() - doubling))
+        .as("%s: TTFT knee at step %d, TTFT p50 doubles at step %d", name, knee.step(), doubling)
+        .isLessThanOrEqualTo(1);
+  }
+
+  @Test
+  void ttftBandIsTheGapBandAppliedToTtft() {
+    // TTFB 20 ms + gap p50s: TTFT 60, 80, 95, 140 ms; MAD of TTFT 4 ms
+    List<StepStats> steps = gaps(new double[] {40, 60, 75, 120}, new double[] {45, 60, 90, 200});
+    LowLoadBaseline baseline = new LowLoadBaseline(1, 40, 40, 4, new double[] {40}, 24, 500, 4);
+
+    TtftKnee knee = KneeDetector.detectTtft(steps, baseline);
+
+    assertThat(knee.baselineTtftP50Millis()).isEqualTo(60.0);
+    assertThat(knee.bandUpperMillis())
+        .as("max(1.5 × 60, 60 + 3 × 4, 60 + 20) = 90")
+        .isEqualTo(90.0);
+    assertThat(knee.step()).as("80 ms is inside the band, 95 ms is not").isEqualTo(3);
+    assertThat(knee.rateLow()).as("the knee lies in (4, 6] rps").isEqualTo(4.0);
+    assertThat(knee.place()).as("attributed by QueueLocator, not here").isNull();
+  }
+
+  @Test
+  void withoutABaselineTheTtftKneeIsNotDetermined() {
+    List<StepStats> steps = gaps(new double[] {40, 60}, new double[] {45, 60});
+
+    assertThat(KneeDetector.detectTtft(steps, null).determined()).isFalse();
+  }
+
   @Test
   void flatCurveHasNoKnee() {
     StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.flat().records());

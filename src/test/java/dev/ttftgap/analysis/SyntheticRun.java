@@ -50,6 +50,14 @@ final class SyntheticRun {
   int maxQueue = Integer.MAX_VALUE;
   HeaderTiming headerTiming = HeaderTiming.AT_ACCEPT;
 
+  /**
+   * Share of each request's wait for a server that it spends before its headers: 0 (the default)
+   * for a server that answers at acceptance and queues after (vLLM), 1 for one whose connections
+   * wait for a worker before any answer (llama.cpp's HTTP pool, a gateway's connection limit), in
+   * between for both queues.
+   */
+  double waitBeforeHeadersFraction;
+
   /** Whether records carry the server's {@code queue_time_ms}, as vLLM's metrics object does. */
   boolean reportQueueTime;
 
@@ -203,6 +211,8 @@ final class SyntheticRun {
       waitingUntil.addLast(serviceStart);
     }
     double wait = serviceStart - arrival;
+    ttfb += Math.round(waitBeforeHeadersFraction * wait);
+    wait -= Math.round(waitBeforeHeadersFraction * wait);
     long ttft = ttfb + Math.round(wait + prefill);
     long e2e = ttfb + Math.round(wait + prefill + decode);
     List<Long> itl = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.ttftgap.analysis;
 
 import dev.ttftgap.record.RequestRecord;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Public door to {@link SyntheticRun}'s scenarios (and {@link EngineStaircase}'s closed population)
@@ -14,6 +15,71 @@ public final class SyntheticRuns {
     SyntheticRun run = SyntheticRun.hockeyStick();
     run.reportQueueTime = reportQueueTime;
     return run.records();
+  }
+
+  /**
+   * The hockey stick with {@code fraction} of every wait before the headers: 1 for a server whose
+   * worker pool holds the connections (TTFB grows, the gap does not), 0.5 for two queues.
+   */
+  public static List<RequestRecord> hockeyStickWaitingBeforeHeaders(double fraction) {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    run.waitBeforeHeadersFraction = fraction;
+    return run.records();
+  }
+
+  /** The hockey stick from a server that sends its headers as {@code timing} says. */
+  public static List<RequestRecord> hockeyStickWithHeaders(HeaderTiming timing) {
+    SyntheticRun run = SyntheticRun.hockeyStick();
+    run.headerTiming = timing;
+    return run.records();
+  }
+
+  /**
+   * The report of issue 23's run on a real llama.cpp server (4 slots, a worker pool of 6), from its
+   * step table: headers at acceptance at 1 rps, then TTFB p50 3.6 ms → 3.4 s → 28.6 s → 78.9 s →
+   * 131.6 s while the gap p50 stays 0.3–1.8 s. Only the steps, header timing, knee and queue
+   * location are filled in: enough for the sentences that say where the queue is.
+   */
+  public static CapacityReport llamaCppStairs() {
+    double[][] table = { // rate, TTFB p50, gap p50, gap p95
+      {1, 3.6, 302, 380},
+      {2, 3447, 888, 1762},
+      {4, 28_600, 959, 2088},
+      {6, 78_900, 1798, 2279},
+      {8, 131_600, 1525, 2208}
+    };
+    List<StepStats> steps = new java.util.ArrayList<>();
+    Map<Integer, HeaderTimingVerdict> timing = new java.util.TreeMap<>();
+    for (int i = 0; i < table.length; i++) {
+      double[] row = table[i];
+      steps.add(TestSteps.step(i + 1, row[0], row[1], row[2], row[3], 0));
+      timing.put(
+          i + 1,
+          new HeaderTimingVerdict(
+              HeaderTiming.AT_ACCEPT, row[1], row[1] + row[2], row[2], null, null));
+    }
+    LowLoadBaseline baseline = new LowLoadBaseline(1, 302, 302, 20, new double[] {302}, 4.3, 900);
+    return new CapacityReport(
+        List.of("llama.cpp/records.jsonl"),
+        List.of("llama-cpp"),
+        0,
+        0,
+        CapacityOptions.defaults(),
+        steps,
+        timing.get(1),
+        KneeDetector.detect(steps, baseline),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        List.of(),
+        null,
+        null,
+        QueueLocator.locate(steps, baseline, timing));
   }
 
   public static List<RequestRecord> flat() {

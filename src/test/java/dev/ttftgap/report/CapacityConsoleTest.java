@@ -32,4 +32,22 @@ class CapacityConsoleTest {
     assertThat(tableLines.get(0)).contains("users").doesNotContain("rate rps");
     assertThat(tableLines.get(5).trim()).as("step 5 holds 32 users").startsWith("5     32");
   }
+
+  @Test
+  void theLastColumnSaysWhereEachStepQueues() {
+    CapacityReport report = Synthetic.waitingBeforeHeaders(1);
+    int from = report.queueLocation().beforeHeadersFromStep();
+
+    List<String> tableLines =
+        CapacityConsole.render(report).lines().skip(1).takeWhile(line -> !line.isBlank()).toList();
+
+    assertThat(tableLines.get(0)).as("the header").endsWith("queue at");
+    assertThat(tableLines.get(1)).as("step 1, the low-load step").endsWith(" none");
+    assertThat(tableLines.get(from)).as("step %d", from).endsWith(" before");
+    assertThat(tableLines.get(tableLines.size() - 1)).as("the last step").endsWith(" before");
+    assertThat(CapacityConsole.render(Synthetic.risingRate()).lines())
+        .as("the default shape queues after the headers")
+        .anyMatch(line -> line.endsWith(" after"))
+        .noneMatch(line -> line.endsWith(" before"));
+  }
 }

@@ -144,6 +144,18 @@ class CapacityHtmlBrowserIT {
         "load-generator");
   }
 
+  @Test
+  void theStackChartShowsEachStepsQueuePlaceWithoutOverlaps(@TempDir Path dir) throws Exception {
+    CapacityReport before = Synthetic.waitingBeforeHeaders(1);
+    assertThat(before.queueLocation().beforeHeadersFromStep())
+        .as("the page has a queue before the headers to show")
+        .isNotNull();
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+
+    assertNoLabelOverlaps(dir, before, "before-headers");
+    assertNoLabelOverlaps(dir, Synthetic.waitingBeforeHeaders(0.5), "both");
+  }
+
   private static void assertNoLabelOverlaps(Path dir, CapacityReport report, String name)
       throws Exception {
     String dom = assertRendersEveryChart(dir, report, name);

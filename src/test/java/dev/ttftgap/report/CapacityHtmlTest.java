@@ -21,6 +21,19 @@ class CapacityHtmlTest {
   }
 
   @Test
+  void thePageCarriesWhereEachStepQueuesForItsTtfbAndGapChart() {
+    String html = CapacityHtml.render(Synthetic.waitingBeforeHeaders(1));
+
+    assertThat(html)
+        .as("the embedded report holds each step's place and growths")
+        .contains("\"place\" : \"BEFORE_HEADERS\"")
+        .contains("\"ttfbGrowthP50Millis\"")
+        .contains("\"ttftKnee\"");
+    assertThat(html).as("the step table's last column").contains("<th>queue at</th>");
+    assertThat(html).contains("<li>Knee at step 7 (14 rps");
+  }
+
+  @Test
   void embeddedJsonCannotCloseItsScriptElement() {
     assertThat(CapacityHtml.jsonSafe("{\"label\":\"</script><b>\"}")).doesNotContain("<");
   }

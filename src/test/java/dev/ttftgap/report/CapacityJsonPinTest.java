@@ -45,7 +45,8 @@ class CapacityJsonPinTest {
         report("load-generator", CapacityJsonPinTest::withLoadGenerator),
         report("held-rate", CapacityJsonPinTest::withHeldRate),
         report("overloaded", Synthetic::overloaded),
-        report("flat", Synthetic::flat));
+        report("flat", Synthetic::flat),
+        report("queue-before-headers", () -> Synthetic.waitingBeforeHeaders(1)));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -18,6 +18,30 @@ final class ReportCopy {
     return copy(report, report.slo(), view);
   }
 
+  /** {@code report} as a report built without the queue's location. */
+  static CapacityReport withoutQueueLocation(CapacityReport r) {
+    return new CapacityReport(
+        r.sources(),
+        r.runs(),
+        r.requests(),
+        r.warmupRequests(),
+        r.options(),
+        r.steps(),
+        r.headerTiming(),
+        r.knee(),
+        r.slo(),
+        r.saturation(),
+        r.model(),
+        r.modelNote(),
+        r.closedLoopModel(),
+        r.replicas(),
+        r.baseline(),
+        r.workload(),
+        r.runNotes(),
+        r.serverMetrics(),
+        r.loadGenerator());
+  }
+
   private static CapacityReport copy(CapacityReport r, SloVerdict slo, ServerMetricsView view) {
     return new CapacityReport(
         r.sources(),
@@ -38,6 +62,7 @@ final class ReportCopy {
         r.workload(),
         r.runNotes(),
         view,
-        r.loadGenerator());
+        r.loadGenerator(),
+        r.queueLocation());
   }
 }

@@ -32,6 +32,19 @@ final class Synthetic {
         null);
   }
 
+  /**
+   * The hockey stick on a server whose connections wait {@code fraction} of their queueing before
+   * the headers (1: a worker pool or gateway holds them; 0.5: two queues), the peak of {@link
+   * #hockeyStick}.
+   */
+  static CapacityReport waitingBeforeHeaders(double fraction) {
+    return CapacityAnalysis.analyze(
+        SyntheticRuns.hockeyStickWaitingBeforeHeaders(fraction),
+        List.of("worker-pool/records.jsonl"),
+        CapacityOptions.defaults().withPeakRate(100).withKnownSaturationRate(16),
+        null);
+  }
+
   static CapacityReport flat() {
     return CapacityAnalysis.analyze(
         SyntheticRuns.flat(), List.of("flat/records.jsonl"), CapacityOptions.defaults(), null);
