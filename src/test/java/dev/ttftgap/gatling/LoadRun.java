@@ -21,6 +21,7 @@ import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.LoadSplit;
 import dev.ttftgap.profile.PlannedRequest;
+import dev.ttftgap.profile.ProfileOverrides;
 import dev.ttftgap.profile.PromptMode;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestFactory;
@@ -175,10 +176,12 @@ public final class LoadRun {
     return OneLineFailure.guard(
         () -> {
           Settings settings = Settings.load();
+          ProfileOverrides overrides = ProfileOverrides.load();
           LoadProfile profile =
               LoadProfiles.load(
                   settings.profile(),
-                  Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
+                  Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")),
+                  overrides);
           RequestExtras.ResolvedHeaders headers =
               RequestExtras.resolve(profile.request().headers(), System::getenv);
           RunOutputs.checkWritable(settings);
@@ -195,6 +198,7 @@ public final class LoadRun {
               target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
                   + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
           System.out.println("ttft-gap: " + profile.breaker().summary());
+          System.out.println("ttft-gap: load profile " + overrides.describe());
           if (part.split() || part.startAt().isPresent()) {
             System.out.println(
                 "ttft-gap: injector "
