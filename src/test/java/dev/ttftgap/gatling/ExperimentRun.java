@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import dev.ttftgap.config.ExperimentSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.experiments.BaselineTable;
+import dev.ttftgap.experiments.ExperimentModels;
 import dev.ttftgap.experiments.ModelComparisonTable;
 import dev.ttftgap.experiments.PromptLengthTable;
 import dev.ttftgap.measure.ConnectionEstimator;
@@ -75,11 +76,17 @@ public final class ExperimentRun {
           Path dir =
               Path.of(System.getProperty("ttftgap.simulationsDir", "simulations"))
                   .resolve("experiments");
-          ExperimentPlan plan = ExperimentPlans.load(experiment.plan(), dir);
-          if (experiment.models().isPresent()) {
-            plan = plan.withModels(experiment.models().get());
-          }
-          Target target = Target.resolve(settings, plan.arms().get(0).request().model());
+          ExperimentModels models =
+              ExperimentModels.resolve(
+                  ExperimentPlans.load(experiment.plan(), dir),
+                  experiment.models(),
+                  settings.model(),
+                  !settings.usesEmbeddedEngine());
+          ExperimentPlan plan = models.plan();
+          List<String> sent = ExperimentModels.sent(plan);
+          // the first arm's id is the target's; the preflight checks the others are listed
+          Target target = Target.resolve(settings, plan.arms().get(0).request().model(), sent);
+          System.out.println("ttft-gap: experiment " + plan.name() + " sends " + models.note());
           System.out.println(
               target.describe(
                   "experiment "

@@ -38,11 +38,22 @@ record Target(
     implements AutoCloseable {
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
+    return resolve(settings, modelHint, java.util.List.of());
+  }
+
+  /**
+   * The target, its preflight also checking that the server lists each of {@code otherModels} (the
+   * ids an experiment's arms send).
+   */
+  static Target resolve(
+      Settings settings, Optional<String> modelHint, java.util.List<String> otherModels) {
     return resolve(
         settings,
         modelHint,
         RequestShape.AUTHORIZATION,
-        new RequestExtras.ResolvedHeaders(java.util.Map.of(), java.util.List.of()));
+        new RequestExtras.ResolvedHeaders(java.util.Map.of(), java.util.List.of()),
+        null,
+        otherModels);
   }
 
   /**
@@ -67,6 +78,16 @@ record Target(
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.Workload workload) {
+    return resolve(settings, modelHint, apiKeyHeader, headers, workload, java.util.List.of());
+  }
+
+  private static Target resolve(
+      Settings settings,
+      Optional<String> modelHint,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers,
+      Preflight.Workload workload,
+      java.util.List<String> otherModels) {
     ServerViewSettings view = ServerViewSettings.load();
     EmbeddedEngine engine = null;
     String chatUrl;
@@ -101,7 +122,7 @@ record Target(
               apiKeyHeader,
               headers.values(),
               headers.secrets());
-      Preflight check = new Preflight(probeTarget);
+      Preflight check = new Preflight(probeTarget).withOtherModels(otherModels);
       PreflightResult preflight =
           (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
       if (!preflight.ok()) {
