@@ -13,17 +13,17 @@ import java.util.Objects;
  * {@code s(b)}; the slope {@code (s(b) − s(a)) / (b − a)} is the per-token ratio and {@code s(a) −
  * ratio × a} the overhead, so a fixed template cost is not mistaken for a longer tokenizer. A
  * request asked to be {@code N} served tokens then gets a user message of {@code round((N −
- * overhead − served system prompt) / ratio)} cl100k tokens ({@link #contentTokensFor}); its asked
- * length stays {@code N}.
+ * overhead) / ratio)} cl100k tokens ({@link #contentTokensFor}); its asked length stays {@code N}.
  *
  * <p>Assumptions: the ratio measured on the generated text holds for it at any length (the text is
  * the same words throughout); a second message (a system prompt) adds a few template tokens the
- * one-message overhead does not count (4 on the embedded engine, typically 3 to 5); text prompts and
- * datasets are sent as written, their asked length predicted with {@link #servedFor}. Stated
+ * one-message overhead does not count (4 on the embedded engine, typically 3 to 5); text prompts
+ * and datasets are sent as written, their asked length predicted with {@link #servedFor}. Stated
  * tolerance: a generated prompt's served length is within ±max(2 tokens, 2 %) of the asked length
  * plus, with a system prompt, that second message's template tokens.
  *
- * <p>Parameters: none; the points come from the preflight ({@code preflight.TokenCalibrationProbe}).
+ * <p>Parameters: none; the points come from the preflight ({@code
+ * preflight.TokenCalibrationProbe}).
  *
  * @param servedPerCl100k served-model tokens per cl100k token of the generated text (1.0 on the
  *     embedded engine, which counts with cl100k)
@@ -72,8 +72,8 @@ public record TokenCalibration(double servedPerCl100k, double overheadTokens, So
 
   /**
    * From two lengths counted by the server ({@code served*} include the template when they are
-   * usage counts). {@code overheadTokens} is then {@code servedShort − ratio × cl100kShort}, floored
-   * at 0.
+   * usage counts). {@code overheadTokens} is then {@code servedShort − ratio × cl100kShort},
+   * floored at 0.
    *
    * @throws IllegalArgumentException when the lengths are not increasing or the ratio is out of
    *     [{@value #MIN_RATIO}, {@value #MAX_RATIO}]
@@ -94,19 +94,31 @@ public record TokenCalibration(double servedPerCl100k, double overheadTokens, So
   }
 
   /**
-   * The cl100k length of a generated user message for a request asked to be {@code servedTokens}
-   * in all, {@code alreadyServed} of which another part gives (the shared system prompt, in served
-   * tokens); at least 1.
+   * The cl100k length of a request's generated user message for the request to be {@code
+   * servedTokens} served tokens, the template's fixed tokens included; at least 1. Uncalibrated:
+   * {@code servedTokens} itself.
    */
-  public int contentTokensFor(int servedTokens, int alreadyServed) {
+  public int contentTokensFor(int servedTokens) {
     if (!calibrated()) {
-      return Math.max(1, servedTokens - alreadyServed);
+      return servedTokens;
     }
-    double content = (servedTokens - alreadyServed - overheadTokens) / servedPerCl100k;
-    return (int) Math.max(1, Math.round(content));
+    return (int) Math.max(1, Math.round((servedTokens - overheadTokens) / servedPerCl100k));
   }
 
-  /** The served length of generated text of {@code cl100k} tokens, no template (a system prompt). */
+  /**
+   * The cl100k length of generated text that the served model counts as {@code servedTokens} (a
+   * system prompt, a conversation turn: no template taken off); at least 1 unless 0 is asked.
+   */
+  public int cl100kFor(int servedTokens) {
+    if (!calibrated() || servedTokens == 0) {
+      return servedTokens;
+    }
+    return (int) Math.max(1, Math.round(servedTokens / servedPerCl100k));
+  }
+
+  /**
+   * The served length of generated text of {@code cl100k} tokens, no template (a system prompt).
+   */
   public int servedContentFor(int cl100k) {
     return calibrated() ? (int) Math.round(servedPerCl100k * cl100k) : cl100k;
   }

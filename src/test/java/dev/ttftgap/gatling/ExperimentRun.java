@@ -61,7 +61,9 @@ public final class ExperimentRun {
       // distinct prompts (unless the plan says repeated): a caching server must prefill each
       bodies.add(
           RequestFactory.of(
-              arm.request(), arm.request().model().or(() -> Optional.of(target.model()))));
+              arm.request(),
+              arm.request().model().or(() -> Optional.of(target.model())),
+              target.tokenCalibration()));
     }
     this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);

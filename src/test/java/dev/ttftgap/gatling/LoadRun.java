@@ -129,7 +129,9 @@ public final class LoadRun {
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
-    this.requests = RequestFactory.of(profile.request(), Optional.of(target.model()));
+    this.requests =
+        RequestFactory.of(
+            profile.request(), Optional.of(target.model()), target.tokenCalibration());
     this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
