@@ -38,6 +38,7 @@ import dev.ttftgap.report.CapacityReports;
 import dev.ttftgap.report.RunHeader;
 import dev.ttftgap.report.RunJson;
 import dev.ttftgap.servermetrics.MetricsScraper;
+import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -547,14 +548,21 @@ public final class LoadRun {
     if (shape.dataset().isPresent() || shape.conversation().isPresent()) {
       return Optional.empty();
     }
+    // the capacity model counts the engine's cl100k tokens of the messages, without the template
+    TokenCalibration calibration = requests.calibration();
     int user =
-        shape
-            .promptTokensDistribution()
-            .map(d -> (int) Math.round(d.sampleMean()))
-            .orElseGet(() -> requests.single(0).promptTokens() - requests.sharedPrefixTokens());
+        calibration.contentTokensFor(
+            shape
+                .promptTokensDistribution()
+                .map(d -> (int) Math.round(d.sampleMean()))
+                .orElseGet(
+                    () -> requests.single(0).promptTokens() - requests.sharedPrefixTokens()));
     int output = (int) Math.round(shape.maxTokensDistribution().sampleMean());
     return target.knownSaturationRate(
-        user, requests.sharedPrefixTokens(), requests.mode() == PromptMode.REPEATED, output);
+        user,
+        calibration.cl100kFor(requests.sharedPrefixTokens()),
+        requests.mode() == PromptMode.REPEATED,
+        output);
   }
 
   /** SHA-256 of the profile file as read (of the parsed profile when it came from no file). */

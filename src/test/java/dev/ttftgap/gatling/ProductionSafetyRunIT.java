@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProductionSafetyRunIT {
   /**
-   * Chat requests a passing preflight sends: the plain one, the streaming probe, the same probe with
-   * {@code Accept-Encoding: gzip} (the compression check) and the prompt calibration's first
+   * Chat requests a passing preflight sends: the plain one, the streaming probe, the same probe
+   * with {@code Accept-Encoding: gzip} (the compression check) and the prompt calibration's first
    * request (the stub rejects it, so the second is never sent).
    */
   private static final int PREFLIGHT_CHAT_REQUESTS = 4;
