@@ -73,7 +73,9 @@ class KnobsRunIT {
     String markdown = Files.readString(run.runFolder().resolve(CapacityReports.MARKDOWN_FILE));
     assertThat(markdown)
         .as("the workload table's asked vs served column")
-        .contains("prompt asked / served", "300 / 300 (+0 %)");
+        .contains("prompt asked / served", "300 / 300 (+0 %)")
+        .as("and says which fields the command line replaced")
+        .contains("Load profile smoke overridden on the command line: load.steps=2,3");
   }
 
   @Test

@@ -456,6 +456,10 @@ public final class LoadRun {
         .write(runDir);
     List<String> notes = new ArrayList<>();
     trip.ifPresent(t -> notes.add("Circuit breaker: " + t.sentence() + "."));
+    ProfileOverrides overrides = ProfileOverrides.load(); // validated by prepare()
+    if (!overrides.isEmpty()) {
+      notes.add("Load profile " + profile.name() + " " + overrides.describe() + ".");
+    }
     if (split.split()) {
       notes.add(
           "Part "
