@@ -10,8 +10,10 @@ import java.util.Set;
  *
  * <p>Algorithm overview: the ids (the run's model first, then any other an experiment's arms send)
  * are taken in order without repeats; the first one the listing does not hold exactly fails, with
- * the ids it does hold and the near matches of {@link NearMatches}. An empty listing (no {@code
- * /models}, or a server that answers it with an error) checks nothing: the chat request decides.
+ * the ids it does hold and the near matches of {@link NearMatches}. An id the server has already
+ * answered passes when the listing holds it in another spelling the server resolves ({@link
+ * #listedAlike}). An empty listing (no {@code /models}, or a server that answers it with an error)
+ * checks nothing: the chat request decides.
  *
  * <p>Assumptions: a server's listing names every id it accepts. Some servers (llama.cpp's {@code
  * llama-server}) answer any id from their one model, so only the listing can say that an id sent
@@ -41,7 +43,7 @@ final class ModelListing {
     }
     Set<String> ids = new LinkedHashSet<>(sent);
     for (String id : ids) {
-      if (id == null || served.contains(id)) {
+      if (id == null || served.contains(id) || answered && listedAlike(id, served)) {
         continue;
       }
       List<String> near = NearMatches.of(id, served);
@@ -66,6 +68,21 @@ final class ModelListing {
                   + " (ids are exact)"));
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the listing holds {@code id} in another spelling a server resolves (case, {@code _} vs
+   * {@code -}, an {@code org/} prefix, Ollama's {@code :latest} tag): an id the server answered in
+   * such a spelling is its listed model, not one it ignored.
+   */
+  static boolean listedAlike(String id, List<String> served) {
+    String wanted = NearMatches.normalise(withoutLatestTag(id));
+    return served.stream()
+        .anyMatch(listed -> NearMatches.normalise(withoutLatestTag(listed)).equals(wanted));
+  }
+
+  private static String withoutLatestTag(String id) {
+    return id.endsWith(":latest") ? id.substring(0, id.length() - ":latest".length()) : id;
   }
 
   private static String listed(List<String> served) {

@@ -53,4 +53,20 @@ class ModelListingTest {
         .contains("yet answered: the server ignores the id")
         .doesNotContain("-Dexperiment.models");
   }
+
+  @Test
+  void anAnsweredIdListedInAnotherSpellingPasses() {
+    assertThat(
+            ModelListing.unlisted(
+                List.of("llama3"), List.of("llama3:latest", "qwen3:8b"), URL, true, false))
+        .as("Ollama lists llama3:latest and answers llama3")
+        .isEmpty();
+    assertThat(
+            ModelListing.unlisted(List.of("qwen3-8b"), List.of("Qwen/Qwen3-8B"), URL, true, false))
+        .as("case and org prefix")
+        .isEmpty();
+    assertThat(ModelListing.unlisted(List.of("llama3"), List.of("llama3:latest"), URL, false, true))
+        .as("an experiment's id not yet answered must be listed exactly")
+        .isPresent();
+  }
 }
