@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 
@@ -51,7 +50,7 @@ import java.util.stream.Collectors;
  * <pre>{@code
  * ProfileOverrides overrides = ProfileOverrides.load(System.getenv(), System.getProperties());
  * LoadProfile profile = LoadProfiles.load("rising-rate", Path.of("simulations"), overrides);
- * System.out.println(overrides.describe()); // "overridden: load.steps=1,2,4,8 (-Dload.steps)"
+ * System.out.println(overrides.describe()); // "overridden on the command line: load.steps=..."
  * }</pre>
  */
 public final class ProfileOverrides {
@@ -155,20 +154,15 @@ public final class ProfileOverrides {
     return applied.isEmpty();
   }
 
-  /** The profile fields set by knobs, e.g. {@code [load.steps, slo.ttftP95Millis]}. */
-  public List<String> fields() {
-    return applied.stream().map(a -> a.knob().property()).toList();
-  }
-
   /**
    * One line for the run header: {@code overridden on the command line: load.steps=1,2,4,8
-   * (-Dload.steps), slo.ttftP95Millis=2000 (TTFTGAP_SLO_TTFT_P95_MILLIS)}; {@code "no field
-   * overridden"} when none.
+   * (-Dload.steps), slo.ttftP95Millis=2000 (TTFTGAP_SLO_TTFT_P95_MILLIS)}; {@code "as written
+   * (...)"} with the knobs' names when none is set.
    */
   public String describe() {
     if (applied.isEmpty()) {
-      return "no profile field overridden (-Dload.steps, -Dslo.ttftP95Millis, ... see"
-          + " simulations/README.md)";
+      return "as written (change its stairs, lengths and SLO with -Dload.steps,"
+          + " -Drequest.promptTokens, -Dslo.ttftP95Millis, ...: see simulations/README.md)";
     }
     return "overridden on the command line: "
         + applied.stream()
@@ -288,10 +282,5 @@ public final class ProfileOverrides {
   private static String oneLine(String value) {
     String shortened = value.length() > 80 ? value.substring(0, 80) + "…" : value;
     return shortened.replaceAll("\\p{Cntrl}", "?");
-  }
-
-  /** The knob set for {@code property}, if any (for tests and the run header). */
-  Optional<Applied> applied(String property) {
-    return applied.stream().filter(a -> a.knob().property().equals(property)).findFirst();
   }
 }

@@ -31,6 +31,17 @@ class ProfileOverridesTest {
   }
 
   @Test
+  void usage() {
+    ProfileOverrides overrides = ProfileOverrides.load(Map.of(), props("load.steps=1,2,4,8"));
+    LoadProfile profile = LoadProfiles.load("rising-rate", Path.of("simulations"), overrides);
+
+    assertThat(overrides.describe())
+        .as("the Javadoc's example line")
+        .startsWith("overridden on the command line: load.steps=");
+    assertThat(profile.load().steps()).containsExactly(1.0, 2.0, 4.0, 8.0);
+  }
+
+  @Test
   void stepsFromTheCommandLineReplaceTheProfilesStairs() {
     LoadProfile profile = rising("load.steps=1,2,4,8");
 
@@ -139,7 +150,9 @@ class ProfileOverridesTest {
         ProfileOverrides.load(Map.of("TTFTGAP_LOAD_STEPS", " "), props("slo.gapP95Millis=  "));
 
     assertThat(overrides.isEmpty()).as("nothing set").isTrue();
-    assertThat(overrides.describe()).startsWith("no profile field overridden");
+    assertThat(overrides.describe())
+        .as("the header points at the knobs")
+        .startsWith("as written (change its stairs, lengths and SLO with -Dload.steps,");
   }
 
   @ParameterizedTest(name = "{0}")
