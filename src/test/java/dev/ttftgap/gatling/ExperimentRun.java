@@ -39,6 +39,9 @@ import java.util.Optional;
  * records.
  */
 public final class ExperimentRun {
+  /** Request indexes (so prompt tags) of arm i start at {@code i × ARM_TAG_STRIDE}. */
+  private static final long ARM_TAG_STRIDE = 1_000_000L;
+
   private final String simulationName;
   private final String runName;
   private final java.time.Instant startedAt = java.time.Instant.now();
@@ -176,7 +179,11 @@ public final class ExperimentRun {
     Duration pause = Duration.ofMillis((long) (plan.pauseSeconds() * 1000));
     return repeat(plan.rounds(), "round")
         .on(
-            exec(session -> session.set(planned, body.single(session.getInt("round"))))
+            // each arm its own tags: arms of one plan share the generated text, and round i of a
+            // 500-token arm would otherwise be a cached prefix of round i of a 2000-token arm
+            exec(session ->
+                    session.set(
+                        planned, body.single(index * ARM_TAG_STRIDE + session.getInt("round"))))
                 .exec(
                     ChatRequestChain.request(
                         target.chatCompletionsUrl(),
