@@ -42,6 +42,11 @@ public record Workload(
    * @param outputTokensMean mean output tokens received, over ok requests
    * @param outputTokensP50 median output tokens received, over ok requests
    * @param shortOutputPercent ok requests that got fewer tokens than {@code max_tokens}, percent
+   * @param askedPromptTokensMean mean prompt length the requests were built for (the served model's
+   *     tokens when the run calibrated), over the requests whose server counted them too; null when
+   *     none did (or records of older runs)
+   * @param servedPromptTokensMean mean of the server's own counts ({@code usage.prompt_tokens})
+   *     over the same requests; null when none
    */
   public record StepLengths(
       int step,
@@ -52,7 +57,22 @@ public record Workload(
       Double maxTokensMean,
       Double outputTokensMean,
       Integer outputTokensP50,
-      Double shortOutputPercent) {}
+      Double shortOutputPercent,
+      Double askedPromptTokensMean,
+      Double servedPromptTokensMean) {
+
+    /**
+     * Served over asked, minus one, in percent ({@code +30} when the server counted 130 tokens for
+     * 100 asked); null when either is undefined.
+     */
+    public Double servedVsAskedPercent() {
+      return askedPromptTokensMean == null
+              || servedPromptTokensMean == null
+              || askedPromptTokensMean == 0
+          ? null
+          : 100.0 * (servedPromptTokensMean / askedPromptTokensMean - 1);
+    }
+  }
 
   /**
    * Time to first token of one turn index over every conversation.

@@ -14,8 +14,10 @@ import java.util.TreeMap;
  * tokens (all requests), the mean {@code max_tokens} asked for, and over ok requests the mean and
  * median of the output tokens received and the share that received fewer than asked (a server that
  * stops at its end-of-sequence token before {@code max_tokens}: the output length a load test
- * planned on is then not the one it got). Per turn index of multi-turn records, the TTFT summary of
- * the ok requests: on a caching server later turns reuse the history's blocks.
+ * planned on is then not the one it got), and over the requests the server counted, the mean prompt
+ * length asked beside the server's own count (its tokenizer and chat template). Per turn index of
+ * multi-turn records, the TTFT summary of the ok requests: on a caching server later turns reuse
+ * the history's blocks.
  *
  * <p>Assumptions: a record's {@code prompts} and {@code sharedPrefixTokens} describe the run it
  * came from; records of older runs have neither and the workload then says nothing of them.
@@ -59,6 +61,10 @@ public final class WorkloadAnalysis {
             .filter(r -> r.outputTokens() != null && r.maxTokens() != null)
             .filter(r -> r.outputTokens() < r.maxTokens())
             .count();
+    List<RequestRecord> counted =
+        records.stream()
+            .filter(r -> r.askedPromptTokens() != null && r.servedPromptTokens() != null)
+            .toList();
     return new Workload.StepLengths(
         step,
         records.get(0).stepLabel(),
@@ -68,7 +74,9 @@ public final class WorkloadAnalysis {
         mean(asked),
         mean(output),
         median(output),
-        withBoth == 0 ? null : 100.0 * shortOnes / withBoth);
+        withBoth == 0 ? null : 100.0 * shortOnes / withBoth,
+        mean(values(counted.stream().map(RequestRecord::askedPromptTokens).toList())),
+        mean(values(counted.stream().map(RequestRecord::servedPromptTokens).toList())));
   }
 
   private static Workload.TurnLatency turn(int turn, List<RequestRecord> records) {

@@ -113,6 +113,7 @@ public final class RecordAssembler {
     return ctx.record()
         .requestId(metrics.requestId().orElse(null))
         .promptTokens(usagePromptTokens != null ? usagePromptTokens : ctx.promptTokens())
+        .servedPromptTokens(usagePromptTokens)
         .startEpochMillis(send)
         .ttfbMillis(boxed(metrics.ttfbMillis()))
         .ttftMillis(boxed(metrics.ttftMillis()))

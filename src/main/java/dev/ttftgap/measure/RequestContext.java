@@ -74,6 +74,7 @@ public record RequestContext(
         .concurrency(concurrency)
         .model(model)
         .promptTokens(promptTokens)
+        .askedPromptTokens(promptTokens)
         .maxTokens(maxTokens)
         .newConnection(newConnection)
         .prompts(prompts)

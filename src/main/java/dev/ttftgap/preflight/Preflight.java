@@ -53,7 +53,9 @@ public final class Preflight {
   private final ServerMessages messages;
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
+  private final Map<String, String> env;
   private final Workload workload;
+  private final List<String> otherModels;
   private Integer announcedContextLength;
 
   /**
@@ -86,11 +88,14 @@ public final class Preflight {
    *     connection diagnosis
    */
   public Preflight(PreflightTarget target, Map<String, String> env) {
-    this(target, env, null);
+    this(target, env, null, List.of());
   }
 
-  private Preflight(PreflightTarget target, Map<String, String> env, Workload workload) {
+  private Preflight(
+      PreflightTarget target, Map<String, String> env, Workload workload, List<String> others) {
     this.workload = workload;
+    this.otherModels = List.copyOf(others);
+    this.env = Map.copyOf(env);
     this.target = target;
     this.client =
         HttpClient.newBuilder()
@@ -109,7 +114,16 @@ public final class Preflight {
    * request.
    */
   public Preflight withWorkload(Workload workload, Map<String, String> env) {
-    return new Preflight(target, env, workload);
+    return new Preflight(target, env, workload, otherModels);
+  }
+
+  /**
+   * This preflight, also checking that the models listing holds each of {@code models} (the ids an
+   * experiment's arms send besides the target's model): an id it does not list fails here, naming
+   * the listed ones, before any load.
+   */
+  public Preflight withOtherModels(List<String> models) {
+    return new Preflight(target, env, workload, models);
   }
 
   /** Runs the probes; never throws for target problems, returns a diagnosis instead. */
@@ -121,8 +135,12 @@ public final class Preflight {
       if (target.model() == null || target.model().isBlank()) {
         throw PreflightStop.of(statuses.noModel(served));
       }
+      // the other ids first: they reach no chat request of the preflight
+      checkListed(otherModels, served, false);
       checkContextLength();
       plainChat(served);
+      // the server answered the id: unlisted, it ignored the id and answered from its own model
+      checkListed(List.of(target.model()), served, true);
       return streamingProbe(served);
     } catch (PreflightStop stop) {
       return PreflightResult.failed(stop.diagnosis(), served, stop.headerTiming());
@@ -207,6 +225,16 @@ public final class Preflight {
       return List.of();
     }
     return ids;
+  }
+
+  /** Every id the run sends must be in the listing (when the server lists its models). */
+  private void checkListed(List<String> sent, List<String> served, boolean answered)
+      throws PreflightStop {
+    Optional<Diagnosis> unlisted =
+        ModelListing.unlisted(sent, served, target.modelsUrl(), answered, !otherModels.isEmpty());
+    if (unlisted.isPresent()) {
+      throw PreflightStop.of(unlisted.get());
+    }
   }
 
   private void checkContextLength() throws PreflightStop {

@@ -109,6 +109,18 @@ public final class LoadProfiles {
    * @throws ProfileException when it cannot be found or read, or is not valid
    */
   public static LoadProfile load(String nameOrPath, Path simulationsDir) {
+    return load(nameOrPath, simulationsDir, ProfileOverrides.NONE);
+  }
+
+  /**
+   * The profile named {@code nameOrPath} in {@code simulationsDir}, or at that path, with the
+   * command line's {@code overrides} written into its JSON before it is validated.
+   *
+   * @throws ProfileException when it cannot be found or read, or is not valid (an error in a field
+   *     a knob set names the knob)
+   */
+  public static LoadProfile load(
+      String nameOrPath, Path simulationsDir, ProfileOverrides overrides) {
     String trimmed = nameOrPath.strip();
     if (trimmed.isEmpty()) {
       throw new ProfileException(
@@ -122,10 +134,10 @@ public final class LoadProfiles {
       throw new ProfileException("profile: \"" + trimmed + "\" is not a valid name or path");
     }
     if (Files.isRegularFile(file)) {
-      return parse(read(file), file);
+      return parse(read(file), file, overrides);
     }
     if (!isPath) {
-      Optional<LoadProfile> packaged = fromClassPath(trimmed);
+      Optional<LoadProfile> packaged = fromClassPath(trimmed, overrides);
       if (packaged.isPresent()) {
         return packaged.get();
       }
@@ -154,7 +166,12 @@ public final class LoadProfiles {
    * @throws ProfileException when the text is not a valid profile
    */
   public static LoadProfile parse(String json, String sourceName) {
-    return parse(json, Path.of(sourceName));
+    return parse(json, sourceName, ProfileOverrides.NONE);
+  }
+
+  /** {@link #parse(String, String)} with {@code overrides} written in before validation. */
+  public static LoadProfile parse(String json, String sourceName, ProfileOverrides overrides) {
+    return parse(json, Path.of(sourceName), overrides);
   }
 
   /**
@@ -178,7 +195,7 @@ public final class LoadProfiles {
     }
   }
 
-  private static Optional<LoadProfile> fromClassPath(String name) {
+  private static Optional<LoadProfile> fromClassPath(String name, ProfileOverrides overrides) {
     if (!NAME.matcher(name).matches()) {
       return Optional.empty();
     }
@@ -192,7 +209,7 @@ public final class LoadProfiles {
         return Optional.empty();
       }
       String json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      return Optional.of(parse(json, Path.of("classpath:" + resource)));
+      return Optional.of(parse(json, Path.of("classpath:" + resource), overrides));
     } catch (IOException e) {
       throw new ProfileException("classpath:" + resource + ": cannot read: " + e.getMessage());
     }
@@ -206,8 +223,17 @@ public final class LoadProfiles {
     }
   }
 
-  private static LoadProfile parse(String json, Path source) {
+  private static LoadProfile parse(String json, Path source, ProfileOverrides overrides) {
     String sourceName = source.toString();
+    try {
+      return parse(json, source, sourceName, overrides);
+    } catch (ProfileException e) {
+      throw overrides.translate(e, sourceName);
+    }
+  }
+
+  private static LoadProfile parse(
+      String json, Path source, String sourceName, ProfileOverrides overrides) {
     JsonNode root;
     try {
       root = MAPPER.readTree(json);
@@ -235,6 +261,7 @@ public final class LoadProfiles {
               + " is not a JSON object; a profile is"
               + " {\"name\": ..., \"request\": ..., \"load\": ...}, see simulations/README.md");
     }
+    overrides.applyTo((ObjectNode) root);
     JsonFields top = JsonFields.of(sourceName, "", root, TOP_FIELDS);
     String name =
         top.optionalString("name", "use a short name like \"rising-rate\"")

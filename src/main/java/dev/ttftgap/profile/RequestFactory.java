@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import dev.ttftgap.tokens.TokenCalibration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,9 +22,17 @@ import java.util.SplittableRandom;
  * tokens, or {@code systemPrompt}) comes first and is the same for every request: all a prefix
  * cache can reuse across requests.
  *
- * <p>Assumptions: token counts are jtokkit's ({@code cl100k_base}); the served model's tokenizer
- * and chat template differ by a few tokens per message. The fixed text is generated once, as long
- * as the longest prompt, so a request costs a string concatenation, not a tokenizer pass.
+ * <p>Lengths are the served model's tokens when the factory has a {@link TokenCalibration} from the
+ * target: a generated user message of a single request asked to be n tokens gets {@link
+ * TokenCalibration#contentTokensFor} cl100k tokens (the template's fixed tokens taken off, the
+ * ratio applied), a generated system prompt and conversation turns the ratio only; the planned
+ * length ({@link PlannedRequest#promptTokens}) is then the asked n (plus the system prompt's), or
+ * for text prompts, datasets and conversations the calibration's prediction.
+ *
+ * <p>Assumptions: token counts are jtokkit's ({@code cl100k_base}) unless calibrated; the served
+ * model's tokenizer and chat template differ by a few tokens per message. The fixed text is
+ * generated once, as long as the longest prompt, so a request costs a string concatenation, not a
+ * tokenizer pass.
  *
  * <p>Usage:
  *
@@ -46,12 +55,17 @@ public final class RequestFactory {
   private final List<String> pieces;
   private final Optional<ChatMessage> textPrompt;
   private final Optional<ChatDataset> dataset;
+  private final TokenCalibration calibration;
 
   private RequestFactory(
-      RequestShape shape, Optional<String> model, Optional<ChatDataset> dataset) {
+      RequestShape shape,
+      Optional<String> model,
+      Optional<ChatDataset> dataset,
+      TokenCalibration calibration) {
     this.shape = shape;
     this.model = model;
     this.dataset = dataset;
+    this.calibration = calibration;
     this.mode = dataset.isPresent() ? PromptMode.DATASET : shape.prompts();
     if (shape.sharedPrefixTokens() > 0) {
       this.system =
@@ -59,12 +73,15 @@ public final class RequestFactory {
               ChatMessage.of(
                   "system",
                   PromptBuilder.promptOfTokens(
-                      shape.sharedPrefixTokens(), shape.promptSeed() ^ SYSTEM_SEED_SALT)));
+                      calibration.cl100kFor(shape.sharedPrefixTokens()),
+                      shape.promptSeed() ^ SYSTEM_SEED_SALT)));
     } else {
       this.system = shape.systemPrompt().map(text -> ChatMessage.of("system", text));
     }
     int longest = shape.promptTokensDistribution().map(LengthDistribution::max).orElse(0);
-    this.pieces = PromptBuilder.pieces(Math.max(longest, 1), shape.promptSeed());
+    int longestCl100k =
+        Math.max(calibration.cl100kFor(longest), calibration.contentTokensFor(longest));
+    this.pieces = PromptBuilder.pieces(Math.max(longestCl100k, 1), shape.promptSeed());
     this.textPrompt =
         shape
             .prompt()
@@ -84,9 +101,24 @@ public final class RequestFactory {
    * shape's model. Reads the dataset now, so a bad line fails before any load.
    */
   public static RequestFactory of(RequestShape shape, Optional<String> modelOverride) {
+    return of(shape, modelOverride, TokenCalibration.NONE);
+  }
+
+  /**
+   * Like {@link #of(RequestShape, Optional)}, lengths in the served model's tokens as {@code
+   * calibration} counts them.
+   */
+  public static RequestFactory of(
+      RequestShape shape, Optional<String> modelOverride, TokenCalibration calibration) {
     Objects.requireNonNull(modelOverride, "modelOverride");
+    Objects.requireNonNull(calibration, "calibration");
     return new RequestFactory(
-        shape, modelOverride.or(shape::model), shape.dataset().map(ChatDataset::read));
+        shape, modelOverride.or(shape::model), shape.dataset().map(ChatDataset::read), calibration);
+  }
+
+  /** How lengths are counted: {@link TokenCalibration#NONE} for cl100k tokens. */
+  public TokenCalibration calibration() {
+    return calibration;
   }
 
   /** The model id sent; empty when the bodies have no {@code "model"}. */
@@ -101,7 +133,10 @@ public final class RequestFactory {
 
   /** Tokens of the system prompt every request shares; 0 when none. */
   public int sharedPrefixTokens() {
-    return system.map(ChatMessage::tokens).orElse(0);
+    if (shape.sharedPrefixTokens() > 0) {
+      return shape.sharedPrefixTokens();
+    }
+    return system.map(m -> calibration.servedContentFor(m.tokens())).orElse(0);
   }
 
   /** Whether users hold conversations of several turns. */
@@ -115,15 +150,22 @@ public final class RequestFactory {
     List<ChatMessage> messages = new ArrayList<>(3);
     system.ifPresent(messages::add);
     int maxTokens;
+    Integer asked = null;
     if (dataset.isPresent()) {
       ChatDataset.Row row = row(random);
       messages.addAll(row.firstTurn());
       maxTokens = maxTokens(row, random);
-    } else {
-      messages.add(userMessage(index, random));
+    } else if (textPrompt.isPresent()) {
+      messages.add(userMessage(index, random, false).message());
       maxTokens = shape.maxTokensDistribution().sample(random);
+    } else {
+      Generated user = userMessage(index, random, true);
+      messages.add(user.message());
+      maxTokens = shape.maxTokensDistribution().sample(random);
+      // what the profile asked: the user message's length and the system prompt's
+      asked = user.askedTokens() + sharedPrefixTokens();
     }
-    return planned(messages, maxTokens, null, null);
+    return planned(messages, maxTokens, null, null, asked);
   }
 
   /** A new conversation of index {@code index} (0-based, one per virtual user). */
@@ -149,7 +191,7 @@ public final class RequestFactory {
     } else {
       int count = conversation.turns().orElseThrow();
       for (int turn = 0; turn < count; turn++) {
-        turns.add(userMessage(index * MAX_TURNS + turn, random));
+        turns.add(userMessage(index * MAX_TURNS + turn, random, false).message());
         maxTokens.add(shape.maxTokensDistribution().sample(random));
       }
     }
@@ -158,7 +200,21 @@ public final class RequestFactory {
 
   PlannedRequest planned(
       List<ChatMessage> messages, int maxTokens, String conversationId, Integer turn) {
-    int promptTokens = messages.stream().mapToInt(ChatMessage::tokens).sum();
+    return planned(messages, maxTokens, conversationId, turn, null);
+  }
+
+  /**
+   * @param asked the asked length in served tokens; null: the calibration's prediction for the
+   *     messages (their cl100k count when not calibrated)
+   */
+  private PlannedRequest planned(
+      List<ChatMessage> messages,
+      int maxTokens,
+      String conversationId,
+      Integer turn,
+      Integer asked) {
+    int cl100k = messages.stream().mapToInt(ChatMessage::tokens).sum();
+    int promptTokens = asked != null ? asked : calibration.servedFor(cl100k);
     return new PlannedRequest(
         ChatRequestBody.write(model, messages, maxTokens, shape),
         promptTokens,
@@ -183,18 +239,28 @@ public final class RequestFactory {
     return row.maxTokens().orElse(sampled);
   }
 
-  /** A user message: the text prompt (tagged when distinct) or generated text of sampled length. */
-  private ChatMessage userMessage(long tagIndex, SplittableRandom random) {
+  /** A user message and the length asked for it (served tokens; its cl100k count for a text). */
+  private record Generated(ChatMessage message, int askedTokens) {}
+
+  /**
+   * A user message: the text prompt (tagged when distinct) or generated text of sampled length,
+   * built for {@code wholeRequest} (the request's only user message: the template's fixed tokens
+   * come off its length) or for one turn of a conversation (the ratio only).
+   */
+  private Generated userMessage(long tagIndex, SplittableRandom random, boolean wholeRequest) {
     if (textPrompt.isPresent()) {
       ChatMessage text = textPrompt.get();
       if (mode != PromptMode.DISTINCT) {
-        return text;
+        return new Generated(text, text.tokens());
       }
       String tag = PromptBuilder.uniqueTag(tagIndex, shape.promptSeed(), PromptBuilder.TAG_TOKENS);
       // every tag is six one-token pieces, so the count of tag 0 holds for all
-      return new ChatMessage("user", tag + " " + shape.prompt().orElseThrow(), text.tokens());
+      return new Generated(
+          new ChatMessage("user", tag + " " + shape.prompt().orElseThrow(), text.tokens()),
+          text.tokens());
     }
-    int tokens = shape.promptTokensDistribution().orElseThrow().sample(random);
+    int asked = shape.promptTokensDistribution().orElseThrow().sample(random);
+    int tokens = wholeRequest ? calibration.contentTokensFor(asked) : calibration.cl100kFor(asked);
     StringBuilder content = new StringBuilder(tokens * 7);
     int tagTokens = 0;
     if (mode == PromptMode.DISTINCT) {
@@ -208,6 +274,6 @@ public final class RequestFactory {
       }
       content.append(piece);
     }
-    return new ChatMessage("user", content.toString(), tokens);
+    return new Generated(new ChatMessage("user", content.toString(), tokens), asked);
   }
 }

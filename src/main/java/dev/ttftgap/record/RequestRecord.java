@@ -77,6 +77,12 @@ import org.jspecify.annotations.Nullable;
  * @param host the load generator's host name
  * @param runId the id every part of the run shares ({@code -Drun.id}, by default the profile's name
  *     and {@code run.startAt}); the merge checks that the parts it is given share it
+ * @param askedPromptTokens the prompt length the request was built for, system prompt and chat
+ *     template included: in the served model's tokens when the run calibrated its prompts against
+ *     the target (see {@code tokens.TokenCalibration}), else in cl100k tokens; null in records of
+ *     older runs
+ * @param servedPromptTokens the server's own count, {@code usage.prompt_tokens}; null when it sent
+ *     no usage
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -123,7 +129,9 @@ public record RequestRecord(
     @Nullable Integer injector,
     @Nullable Integer injectorCount,
     @Nullable String host,
-    @Nullable String runId) {
+    @Nullable String runId,
+    @Nullable Integer askedPromptTokens,
+    @Nullable Integer servedPromptTokens) {
 
   /** A record built by field name, every field undefined to start with. */
   public static RequestRecordBuilder builder() {

@@ -63,6 +63,8 @@ public final class RequestRecordBuilder {
   private Integer injectorCount;
   private String host;
   private String runId;
+  private Integer askedPromptTokens;
+  private Integer servedPromptTokens;
 
   RequestRecordBuilder() {}
 
@@ -112,6 +114,8 @@ public final class RequestRecordBuilder {
     injectorCount = record.injectorCount();
     host = record.host();
     runId = record.runId();
+    askedPromptTokens = record.askedPromptTokens();
+    servedPromptTokens = record.servedPromptTokens();
   }
 
   public RequestRecordBuilder run(String run) {
@@ -334,6 +338,16 @@ public final class RequestRecordBuilder {
     return this;
   }
 
+  public RequestRecordBuilder askedPromptTokens(Integer askedPromptTokens) {
+    this.askedPromptTokens = askedPromptTokens;
+    return this;
+  }
+
+  public RequestRecordBuilder servedPromptTokens(Integer servedPromptTokens) {
+    this.servedPromptTokens = servedPromptTokens;
+    return this;
+  }
+
   public RequestRecord build() {
     return new RequestRecord(
         run,
@@ -379,6 +393,8 @@ public final class RequestRecordBuilder {
         injector,
         injectorCount,
         host,
-        runId);
+        runId,
+        askedPromptTokens,
+        servedPromptTokens);
   }
 }

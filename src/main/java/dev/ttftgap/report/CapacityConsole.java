@@ -40,7 +40,7 @@ public final class CapacityConsole {
       return;
     }
     out.append("\nlengths by step (tokens):\n");
-    aligned(out, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
+    aligned(out, WorkloadTables.lengthsHeader(report), WorkloadTables.lengthRows(report));
     if (!report.workload().turns().isEmpty()) {
       out.append("\nTTFT by conversation turn:\n");
       aligned(out, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));

@@ -205,7 +205,7 @@ public final class CapacityHtml {
         html.append("<p>").append(escape(sentence)).append("</p>\n");
       }
       html.append("<h3>Lengths by step (tokens)</h3>\n");
-      table(html, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
+      table(html, WorkloadTables.lengthsHeader(report), WorkloadTables.lengthRows(report));
       if (!report.workload().turns().isEmpty()) {
         html.append("<h3>TTFT by conversation turn</h3>\n");
         table(html, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));

@@ -45,7 +45,7 @@ public final class CapacityMarkdown {
       if (!sentence.isEmpty()) {
         md.append(sentence).append("\n\n");
       }
-      table(md, WorkloadTables.LENGTHS_HEADER, WorkloadTables.lengthRows(report));
+      table(md, WorkloadTables.lengthsHeader(report), WorkloadTables.lengthRows(report));
       if (!report.workload().turns().isEmpty()) {
         md.append("\nTTFT by conversation turn:\n\n");
         table(md, WorkloadTables.TURNS_HEADER, WorkloadTables.turnRows(report));

@@ -2,6 +2,7 @@ package dev.ttftgap.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,6 +20,7 @@ import dev.ttftgap.analysis.SloVerdict;
 import dev.ttftgap.analysis.StepQueueLocation;
 import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.analysis.TtftKnee;
+import dev.ttftgap.analysis.Workload;
 import dev.ttftgap.health.LoadGeneratorStep;
 import java.util.List;
 
@@ -46,7 +48,8 @@ final class JsonLayoutMixIns {
         .addMixIn(BaselineComparison.class, BaselineLayout.class)
         .addMixIn(ServerStepMetrics.class, ServerStepLayout.class)
         .addMixIn(ServerMetricsView.class, ServerViewLayout.class)
-        .addMixIn(LoadGeneratorStep.class, LoadGeneratorStepLayout.class);
+        .addMixIn(LoadGeneratorStep.class, LoadGeneratorStepLayout.class)
+        .addMixIn(Workload.StepLengths.class, StepLengthsLayout.class);
   }
 
   /** A step: the achieved rate after the concurrency, its steadiness after the stream counts. */
@@ -271,4 +274,22 @@ final class JsonLayoutMixIns {
   /** The load generator's step, inside the step that names it. */
   @JsonIgnoreProperties("step")
   private abstract static class LoadGeneratorStepLayout {}
+
+  /**
+   * A step's lengths: asked vs served prompt tokens only when the server counted them (records of
+   * older runs have neither, and their layout stays as it was).
+   */
+  private abstract static class StepLengthsLayout {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonProperty
+    abstract Double askedPromptTokensMean();
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonProperty
+    abstract Double servedPromptTokensMean();
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonProperty
+    abstract Double servedVsAskedPercent();
+  }
 }

@@ -27,9 +27,15 @@ final class WorkloadTables {
     return report.workload() != null && !report.workload().steps().isEmpty();
   }
 
-  /** {@link #promptsSentence} then {@link #outputsSentence}, each when it has something to say. */
+  /**
+   * {@link #promptsSentence}, {@link #promptLengthsSentence}, then {@link #outputsSentence}, each
+   * when it has something to say.
+   */
   static String sentences(CapacityReport report) {
-    return (promptsSentence(report) + " " + outputsSentence(report)).strip();
+    return String.join(
+            " ", promptsSentence(report), promptLengthsSentence(report), outputsSentence(report))
+        .replaceAll(" +", " ")
+        .strip();
   }
 
   /**
@@ -97,9 +103,88 @@ final class WorkloadTables {
     return "Prompts: " + String.join(" and ", workload.prompts()) + " (" + shared + ").";
   }
 
-  static List<List<String>> lengthRows(CapacityReport report) {
-    return TextTable.rowsOf(report.workload().steps(), WorkloadTables::lengthRow);
+  /** The column added when the server counted the prompts: asked vs served, mean. */
+  static final String ASKED_VS_SERVED = "prompt asked / served";
+
+  /** {@link #LENGTHS_HEADER}, with {@link #ASKED_VS_SERVED} when the server counted prompts. */
+  static List<String> lengthsHeader(CapacityReport report) {
+    if (!countedByServer(report)) {
+      return LENGTHS_HEADER;
+    }
+    List<String> header = new java.util.ArrayList<>(LENGTHS_HEADER);
+    header.add(3, ASKED_VS_SERVED);
+    return List.copyOf(header);
   }
+
+  /** Whether any step has both the asked and the server's prompt lengths. */
+  static boolean countedByServer(CapacityReport report) {
+    return present(report)
+        && report.workload().steps().stream().anyMatch(s -> s.servedPromptTokensMean() != null);
+  }
+
+  static List<List<String>> lengthRows(CapacityReport report) {
+    boolean counted = countedByServer(report);
+    return TextTable.rowsOf(
+        report.workload().steps(),
+        step -> {
+          List<String> row = lengthRow(step);
+          if (!counted) {
+            return row;
+          }
+          List<String> withServed = new java.util.ArrayList<>(row);
+          withServed.add(3, askedVsServed(step));
+          return List.copyOf(withServed);
+        });
+  }
+
+  /** {@code 100 / 130 (+30 %)}; undefined parts as {@link Fmt#UNDEFINED}. */
+  private static String askedVsServed(Workload.StepLengths step) {
+    Double percent = step.servedVsAskedPercent();
+    return Fmt.num(step.askedPromptTokensMean())
+        + " / "
+        + Fmt.num(step.servedPromptTokensMean())
+        + (percent == null ? "" : " (" + (percent >= 0 ? "+" : "") + Fmt.num(percent) + " %)");
+  }
+
+  /**
+   * Asked vs served prompt lengths in one sentence when the server counted them: how far its count
+   * was from what the run asked (weighted by each step's requests); empty otherwise.
+   */
+  static String promptLengthsSentence(CapacityReport report) {
+    if (!countedByServer(report)) {
+      return "";
+    }
+    double weight = 0;
+    double asked = 0;
+    double served = 0;
+    for (Workload.StepLengths step : report.workload().steps()) {
+      if (step.askedPromptTokensMean() == null || step.servedPromptTokensMean() == null) {
+        continue;
+      }
+      weight += step.requests();
+      asked += step.requests() * step.askedPromptTokensMean();
+      served += step.requests() * step.servedPromptTokensMean();
+    }
+    double percent = 100.0 * (served / asked - 1);
+    String lengths =
+        "Prompt lengths: asked "
+            + Fmt.num(asked / weight)
+            + " tokens per request on average, the server counted "
+            + Fmt.num(served / weight)
+            + " (usage.prompt_tokens, its tokenizer and chat template)";
+    if (Math.abs(percent) <= PROMPT_LENGTH_TOLERANCE_PERCENT) {
+      return lengths + ".";
+    }
+    return lengths
+        + ", "
+        + (percent > 0 ? "+" : "")
+        + Fmt.num(percent)
+        + " %: the prompts were not the length the profile asks; calibrate them with"
+        + " -Dprompt.calibration=auto (the default) against this server.";
+  }
+
+  /** Within this, asked and served prompt lengths agree (the calibration's stated tolerance). */
+  static final double PROMPT_LENGTH_TOLERANCE_PERCENT = 5.0;
 
   static List<List<String>> turnRows(CapacityReport report) {
     return TextTable.rowsOf(report.workload().turns(), WorkloadTables::turnRow);

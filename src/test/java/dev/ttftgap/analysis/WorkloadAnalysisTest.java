@@ -56,6 +56,29 @@ class WorkloadAnalysisTest {
   }
 
   @Test
+  void askedAndServedPromptLengthsAreComparedOverTheRequestsTheServerCounted() {
+    List<RequestRecord> records =
+        List.of(
+            request(1, 130, 64, 64).askedPromptTokens(100).servedPromptTokens(130).build(),
+            request(1, 150, 64, 64).askedPromptTokens(120).servedPromptTokens(150).build(),
+            // no usage: left out of both means, so they compare the same requests
+            request(1, 500, 64, null).askedPromptTokens(500).outcome(Outcome.KO).build(),
+            request(2, 100, 64, 64).build());
+
+    Workload workload = WorkloadAnalysis.of(records);
+
+    Workload.StepLengths one = workload.steps().get(0);
+    assertThat(one.askedPromptTokensMean()).as("asked, counted requests").isEqualTo(110.0);
+    assertThat(one.servedPromptTokensMean()).as("served").isEqualTo(140.0);
+    assertThat(one.servedVsAskedPercent())
+        .as("140 / 110 − 1")
+        .isCloseTo(27.27, org.assertj.core.api.Assertions.within(0.01));
+    Workload.StepLengths two = workload.steps().get(1);
+    assertThat(two.askedPromptTokensMean()).as("older records: undefined").isNull();
+    assertThat(two.servedVsAskedPercent()).as("undefined, never 0").isNull();
+  }
+
+  @Test
   void perTurnItGivesTheTtftOfTheOkRequests() {
     List<RequestRecord> records = new ArrayList<>();
     for (int c = 0; c < 5; c++) {

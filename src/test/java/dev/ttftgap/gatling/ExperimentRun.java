@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import dev.ttftgap.config.ExperimentSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.experiments.BaselineTable;
+import dev.ttftgap.experiments.ExperimentModels;
 import dev.ttftgap.experiments.ModelComparisonTable;
 import dev.ttftgap.experiments.PromptLengthTable;
 import dev.ttftgap.measure.ConnectionEstimator;
@@ -38,6 +39,9 @@ import java.util.Optional;
  * records.
  */
 public final class ExperimentRun {
+  /** Request indexes (so prompt tags) of arm i start at {@code i × ARM_TAG_STRIDE}. */
+  private static final long ARM_TAG_STRIDE = 1_000_000L;
+
   private final String simulationName;
   private final String runName;
   private final java.time.Instant startedAt = java.time.Instant.now();
@@ -60,7 +64,9 @@ public final class ExperimentRun {
       // distinct prompts (unless the plan says repeated): a caching server must prefill each
       bodies.add(
           RequestFactory.of(
-              arm.request(), arm.request().model().or(() -> Optional.of(target.model()))));
+              arm.request(),
+              arm.request().model().or(() -> Optional.of(target.model())),
+              target.tokenCalibration()));
     }
     this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
@@ -75,11 +81,17 @@ public final class ExperimentRun {
           Path dir =
               Path.of(System.getProperty("ttftgap.simulationsDir", "simulations"))
                   .resolve("experiments");
-          ExperimentPlan plan = ExperimentPlans.load(experiment.plan(), dir);
-          if (experiment.models().isPresent()) {
-            plan = plan.withModels(experiment.models().get());
-          }
-          Target target = Target.resolve(settings, plan.arms().get(0).request().model());
+          ExperimentModels models =
+              ExperimentModels.resolve(
+                  ExperimentPlans.load(experiment.plan(), dir),
+                  experiment.models(),
+                  settings.model(),
+                  !settings.usesEmbeddedEngine());
+          ExperimentPlan plan = models.plan();
+          List<String> sent = ExperimentModels.sent(plan);
+          // the first arm's id is the target's; the preflight checks the others are listed
+          Target target = Target.resolve(settings, plan.arms().get(0).request().model(), sent);
+          System.out.println("ttft-gap: experiment " + plan.name() + " sends " + models.note());
           System.out.println(
               target.describe(
                   "experiment "
@@ -167,7 +179,11 @@ public final class ExperimentRun {
     Duration pause = Duration.ofMillis((long) (plan.pauseSeconds() * 1000));
     return repeat(plan.rounds(), "round")
         .on(
-            exec(session -> session.set(planned, body.single(session.getInt("round"))))
+            // each arm its own tags: arms of one plan share the generated text, and round i of a
+            // 500-token arm would otherwise be a cached prefix of round i of a 2000-token arm
+            exec(session ->
+                    session.set(
+                        planned, body.single(index * ARM_TAG_STRIDE + session.getInt("round"))))
                 .exec(
                     ChatRequestChain.request(
                         target.chatCompletionsUrl(),

@@ -21,6 +21,7 @@ import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
 import dev.ttftgap.profile.LoadSplit;
 import dev.ttftgap.profile.PlannedRequest;
+import dev.ttftgap.profile.ProfileOverrides;
 import dev.ttftgap.profile.PromptMode;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestFactory;
@@ -37,6 +38,7 @@ import dev.ttftgap.report.CapacityReports;
 import dev.ttftgap.report.RunHeader;
 import dev.ttftgap.report.RunJson;
 import dev.ttftgap.servermetrics.MetricsScraper;
+import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -128,7 +130,9 @@ public final class LoadRun {
     this.profile = profile;
     this.schedule = StepSchedule.of(profile.load());
     this.target = target;
-    this.requests = RequestFactory.of(profile.request(), Optional.of(target.model()));
+    this.requests =
+        RequestFactory.of(
+            profile.request(), Optional.of(target.model()), target.tokenCalibration());
     this.headers = headers;
     this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
@@ -175,10 +179,12 @@ public final class LoadRun {
     return OneLineFailure.guard(
         () -> {
           Settings settings = Settings.load();
+          ProfileOverrides overrides = ProfileOverrides.load();
           LoadProfile profile =
               LoadProfiles.load(
                   settings.profile(),
-                  Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")));
+                  Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")),
+                  overrides);
           RequestExtras.ResolvedHeaders headers =
               RequestExtras.resolve(profile.request().headers(), System::getenv);
           RunOutputs.checkWritable(settings);
@@ -195,6 +201,7 @@ public final class LoadRun {
               target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
                   + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
           System.out.println("ttft-gap: " + profile.breaker().summary());
+          System.out.println("ttft-gap: load profile " + overrides.describe());
           if (part.split() || part.startAt().isPresent()) {
             System.out.println(
                 "ttft-gap: injector "
@@ -448,6 +455,10 @@ public final class LoadRun {
         .write(runDir);
     List<String> notes = new ArrayList<>();
     trip.ifPresent(t -> notes.add("Circuit breaker: " + t.sentence() + "."));
+    ProfileOverrides overrides = ProfileOverrides.load(); // validated by prepare()
+    if (!overrides.isEmpty()) {
+      notes.add("Load profile " + profile.name() + " " + overrides.describe() + ".");
+    }
     if (split.split()) {
       notes.add(
           "Part "
@@ -540,14 +551,21 @@ public final class LoadRun {
     if (shape.dataset().isPresent() || shape.conversation().isPresent()) {
       return Optional.empty();
     }
+    // the capacity model counts the engine's cl100k tokens of the messages, without the template
+    TokenCalibration calibration = requests.calibration();
     int user =
-        shape
-            .promptTokensDistribution()
-            .map(d -> (int) Math.round(d.sampleMean()))
-            .orElseGet(() -> requests.single(0).promptTokens() - requests.sharedPrefixTokens());
+        calibration.contentTokensFor(
+            shape
+                .promptTokensDistribution()
+                .map(d -> (int) Math.round(d.sampleMean()))
+                .orElseGet(
+                    () -> requests.single(0).promptTokens() - requests.sharedPrefixTokens()));
     int output = (int) Math.round(shape.maxTokensDistribution().sampleMean());
     return target.knownSaturationRate(
-        user, requests.sharedPrefixTokens(), requests.mode() == PromptMode.REPEATED, output);
+        user,
+        calibration.cl100kFor(requests.sharedPrefixTokens()),
+        requests.mode() == PromptMode.REPEATED,
+        output);
   }
 
   /** SHA-256 of the profile file as read (of the parsed profile when it came from no file). */

@@ -25,10 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProductionSafetyRunIT {
   /**
-   * Chat requests a passing preflight sends: the plain one, the streaming probe and the same probe
-   * with {@code Accept-Encoding: gzip} (the compression check).
+   * Chat requests a passing preflight sends: the plain one, the streaming probe, the same probe
+   * with {@code Accept-Encoding: gzip} (the compression check) and the prompt calibration's first
+   * request (the stub rejects it, so the second is never sent).
    */
-  private static final int PREFLIGHT_CHAT_REQUESTS = 3;
+  private static final int PREFLIGHT_CHAT_REQUESTS = 4;
 
   private static final Duration TIMEOUT = Duration.ofSeconds(90);
 

@@ -2,6 +2,7 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.ttftgap.config.CalibrationSettings;
 import dev.ttftgap.config.EngineServerSettings;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
@@ -15,8 +16,11 @@ import dev.ttftgap.preflight.CompressionCheck;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
 import dev.ttftgap.preflight.PreflightTarget;
+import dev.ttftgap.preflight.TokenCalibrationProbe;
+import dev.ttftgap.profile.PromptBuilder;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestShape;
+import dev.ttftgap.tokens.TokenCalibration;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.time.Duration;
 import java.util.Optional;
@@ -30,21 +34,35 @@ import java.util.Optional;
  * @param model the model the load asks for
  * @param preflight what the preflight found
  * @param view the server-view settings ({@code /metrics} URL, {@code Accept-Encoding}, dialect)
+ * @param calibration how the target counts prompt tokens (measured after the preflight, unless
+ *     {@code -Dprompt.calibration=off})
  */
 record Target(
     Settings settings,
     EmbeddedEngine engine,
     String model,
     PreflightResult preflight,
-    ServerViewSettings view)
+    ServerViewSettings view,
+    TokenCalibrationProbe.Result calibration)
     implements AutoCloseable {
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
+    return resolve(settings, modelHint, java.util.List.of());
+  }
+
+  /**
+   * The target, its preflight also checking that the server lists each of {@code otherModels} (the
+   * ids an experiment's arms send).
+   */
+  static Target resolve(
+      Settings settings, Optional<String> modelHint, java.util.List<String> otherModels) {
     return resolve(
         settings,
         modelHint,
         RequestShape.AUTHORIZATION,
-        new RequestExtras.ResolvedHeaders(java.util.Map.of(), java.util.List.of()));
+        new RequestExtras.ResolvedHeaders(java.util.Map.of(), java.util.List.of()),
+        null,
+        otherModels);
   }
 
   /**
@@ -69,6 +87,16 @@ record Target(
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.Workload workload) {
+    return resolve(settings, modelHint, apiKeyHeader, headers, workload, java.util.List.of());
+  }
+
+  private static Target resolve(
+      Settings settings,
+      Optional<String> modelHint,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers,
+      Preflight.Workload workload,
+      java.util.List<String> otherModels) {
     ServerViewSettings view = ServerViewSettings.load();
     EngineServerSettings server = EngineServerSettings.load();
     EmbeddedEngine engine = null;
@@ -108,7 +136,7 @@ record Target(
               apiKeyHeader,
               headers.values(),
               headers.secrets());
-      Preflight check = new Preflight(probeTarget);
+      Preflight check = new Preflight(probeTarget).withOtherModels(otherModels);
       PreflightResult preflight =
           (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
       if (!preflight.ok()) {
@@ -124,13 +152,35 @@ record Target(
         throw new IllegalStateException(
             "LLM_MODEL: not set; set it to one of the served models " + preflight.servedModels());
       }
-      return new Target(settings, engine, model, preflight, view);
+      TokenCalibrationProbe.Result calibration = calibrate(probeTarget);
+      System.out.println("ttft-gap: " + calibration.describe());
+      return new Target(settings, engine, model, preflight, view, calibration);
     } catch (RuntimeException e) {
       if (engine != null) {
         engine.close();
       }
       throw e;
     }
+  }
+
+  /**
+   * How the target counts the tool's generated prompts: two short requests (and {@code /tokenize}
+   * where the server has it), so that {@code promptTokens} means the served model's tokens.
+   */
+  private static TokenCalibrationProbe.Result calibrate(PreflightTarget probeTarget) {
+    if (!CalibrationSettings.load().calibrate()) {
+      return new TokenCalibrationProbe.Result(
+          TokenCalibration.NONE, "switched off with -Dprompt.calibration=off");
+    }
+    return new TokenCalibrationProbe(probeTarget)
+        .run(
+            PromptBuilder.promptOfTokens(TokenCalibrationProbe.SHORT_TOKENS, 0x5EEDL),
+            PromptBuilder.promptOfTokens(TokenCalibrationProbe.LONG_TOKENS, 0x5EEEL));
+  }
+
+  /** The calibration the run's prompts are built with. */
+  TokenCalibration tokenCalibration() {
+    return calibration.calibration();
   }
 
   String chatCompletionsUrl() {

@@ -120,6 +120,8 @@ class RecordAssemblerTest {
             .offeredRate(4.0)
             .model("m")
             .promptTokens(12) // the server's usage wins over the context's 100
+            .askedPromptTokens(100) // what the request was built for
+            .servedPromptTokens(12) // the server's own count
             .maxTokens(64)
             .startEpochMillis(1_000)
             .ttfbMillis(120L)
@@ -160,6 +162,8 @@ class RecordAssemblerTest {
     assertThat(record.itlMillis()).as("same read → 0 ms, then 60 ms").containsExactly(0L, 60L);
     assertThat(record.outputTokensSource()).as("no usage chunk").isEqualTo("tokenizer");
     assertThat(record.promptTokens()).as("no usage: the context's count").isEqualTo(100);
+    assertThat(record.askedPromptTokens()).as("asked: the context's count").isEqualTo(100);
+    assertThat(record.servedPromptTokens()).as("no usage: served undefined").isNull();
   }
 
   static Stream<Arguments> connectFailures() {

@@ -324,6 +324,60 @@ class PreflightTest {
     }
   }
 
+  /** llama.cpp-like: lists one model and answers any id from it. */
+  private static LoopbackServer ignoringTheModelId() throws IOException {
+    return server(
+        (exchange, body) -> models(exchange, "rand-llama-106m"),
+        (exchange, body) -> healthy(exchange, body));
+  }
+
+  @Test
+  void anIdTheServerAnswersButDoesNotListFailsNamingTheListedOne() throws Exception {
+    try (LoopbackServer server = ignoringTheModelId()) {
+      PreflightResult result = run(target(server, Optional.empty(), "qwen3-8b-like"));
+
+      assertDiagnosed(
+          result,
+          Diagnosis.Kind.MODEL_NOT_FOUND,
+          "\"qwen3-8b-like\"",
+          "does not list (it lists: rand-llama-106m)",
+          "the server ignores the id",
+          "set LLM_MODEL to a listed id");
+    }
+  }
+
+  @Test
+  void anExperimentsOtherIdsAreCheckedBeforeAnyChatRequest() throws Exception {
+    try (LoopbackServer server = ignoringTheModelId()) {
+      PreflightResult result =
+          new Preflight(target(server, Optional.empty(), "rand-llama-106m"), Map.of())
+              .withOtherModels(List.of("rand-llama-106m", "qwen3-14b-like"))
+              .run();
+
+      assertDiagnosed(
+          result,
+          Diagnosis.Kind.MODEL_NOT_FOUND,
+          "\"qwen3-14b-like\"",
+          "it lists: rand-llama-106m",
+          "-Dexperiment.models");
+      assertThat(server.requests())
+          .as("only the models listing was asked: no chat request before the check")
+          .isEqualTo(1);
+    }
+  }
+
+  @Test
+  void listedOtherIdsPass() throws Exception {
+    try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {
+      PreflightResult result =
+          new Preflight(target(server, Optional.empty(), MODEL), Map.of())
+              .withOtherModels(List.of("qwen3-14b-like"))
+              .run();
+
+      assertThat(result.ok()).as("both ids are listed: %s", result.diagnosis()).isTrue();
+    }
+  }
+
   @Test
   void noModelIdListsTheServedOnesWithoutSendingAChatRequest() throws Exception {
     try (LoopbackServer server = LoopbackServer.start(PreflightTest::healthy)) {

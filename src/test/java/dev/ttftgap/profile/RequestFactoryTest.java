@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,6 +44,70 @@ class RequestFactoryTest {
   private static String user(PlannedRequest request) throws Exception {
     JsonNode messages = body(request).get("messages");
     return messages.get(messages.size() - 1).get("content").asText();
+  }
+
+  private static final TokenCalibration LLAMA_LIKE =
+      new TokenCalibration(1.3, 12, TokenCalibration.Source.TOKENIZE);
+
+  private static String system(PlannedRequest request) throws Exception {
+    return body(request).get("messages").get(0).get("content").asText();
+  }
+
+  @Test
+  void aCalibratedFactoryBuildsTheUserMessageForTheServedLengthAndRecordsTheAskedOne()
+      throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(shape("{\"promptTokens\": 100}"), Optional.empty(), LLAMA_LIKE);
+
+    PlannedRequest request = requests.single(3);
+
+    assertThat(TokenCounter.count(user(request)))
+        .as("(100 − 12 template tokens) / 1.3 cl100k tokens")
+        .isEqualTo(68);
+    assertThat(request.promptTokens()).as("asked, in the served model's tokens").isEqualTo(100);
+  }
+
+  @Test
+  void aCalibratedSharedSystemPromptIsScaledByTheRatioOnly() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape("{\"promptTokens\": 100, \"sharedPrefixTokens\": 260}"),
+            Optional.empty(),
+            LLAMA_LIKE);
+
+    PlannedRequest request = requests.single(0);
+
+    assertThat(TokenCounter.count(system(request))).as("260 / 1.3").isEqualTo(200);
+    assertThat(requests.sharedPrefixTokens()).as("asked shared tokens").isEqualTo(260);
+    assertThat(request.promptTokens()).as("asked: user + system").isEqualTo(360);
+  }
+
+  @Test
+  void aTextPromptIsSentAsWrittenWithItsServedLengthPredicted() throws Exception {
+    RequestFactory requests =
+        RequestFactory.of(
+            shape("{\"prompt\": \"Hello there\", \"prompts\": \"repeated\"}"),
+            Optional.empty(),
+            LLAMA_LIKE);
+
+    PlannedRequest request = requests.single(0);
+
+    assertThat(user(request)).as("as written").isEqualTo("Hello there");
+    assertThat(request.promptTokens())
+        .as("1.3 × 2 cl100k tokens + 12")
+        .isEqualTo((int) Math.round(1.3 * TokenCounter.count("Hello there") + 12));
+  }
+
+  @Test
+  void withoutCalibrationTheRequestsAreAsBefore() throws Exception {
+    RequestShape shape = shape("{\"promptTokens\": 100, \"sharedPrefixTokens\": 50}");
+
+    PlannedRequest plain = RequestFactory.of(shape, Optional.empty()).single(5);
+    PlannedRequest none =
+        RequestFactory.of(shape, Optional.empty(), TokenCalibration.NONE).single(5);
+
+    assertThat(none.json()).as("same body").isEqualTo(plain.json());
+    assertThat(none.promptTokens()).as("cl100k tokens, user + system").isEqualTo(150);
   }
 
   @Test

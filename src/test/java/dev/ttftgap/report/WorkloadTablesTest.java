@@ -43,8 +43,65 @@ class WorkloadTablesTest {
         .isEmpty();
   }
 
-  /** Two steps of 40 ok requests asking 64 tokens; request i receives {@code received(i)}. */
+  @Test
+  void askedAndServedPromptLengthsGetAColumnAndASentenceWhenTheServerCountedThem() {
+    CapacityReport report = report(i -> 64, 100, 130);
+
+    assertThat(WorkloadTables.lengthsHeader(report))
+        .as("the column after the prompt tokens")
+        .containsSequence("prompt tokens mean/p50", "prompt asked / served");
+    assertThat(WorkloadTables.lengthRows(report).get(0).get(3))
+        .as("step 1: 100 asked, 130 served")
+        .isEqualTo("100 / 130 (+30 %)");
+    assertThat(WorkloadTables.promptLengthsSentence(report))
+        .as("30 %% off: says the prompts were not the asked length and how to fix it")
+        .startsWith(
+            "Prompt lengths: asked 100 tokens per request on average, the server counted 130")
+        .contains("+30 %", "-Dprompt.calibration=auto");
+    assertThat(CapacityConsole.render(report))
+        .as("the console shows the column")
+        .contains("prompt asked / served");
+  }
+
+  @Test
+  void calibratedPromptsGetAPlainSentence() {
+    CapacityReport report = report(i -> 64, 100, 101);
+
+    assertThat(WorkloadTables.promptLengthsSentence(report))
+        .as("within the tolerance")
+        .isEqualTo(
+            "Prompt lengths: asked 100 tokens per request on average, the server counted 101"
+                + " (usage.prompt_tokens, its tokenizer and chat template).");
+  }
+
+  @Test
+  void recordsWithoutServedCountsKeepTheTableAsItWas() {
+    CapacityReport report = report(i -> 64);
+
+    assertThat(WorkloadTables.lengthsHeader(report))
+        .as("no column")
+        .isEqualTo(WorkloadTables.LENGTHS_HEADER);
+    assertThat(WorkloadTables.promptLengthsSentence(report)).as("no sentence").isEmpty();
+    assertThat(CapacityJson.render(report))
+        .as("capacity.json's layout unchanged for such records")
+        .doesNotContain("askedPromptTokensMean", "servedPromptTokensMean");
+  }
+
+  @Test
+  void capacityJsonCarriesAskedAndServedWhenCounted() {
+    assertThat(CapacityJson.render(report(i -> 64, 100, 130)))
+        .contains(
+            "\"askedPromptTokensMean\" : 100.0",
+            "\"servedPromptTokensMean\" : 130.0",
+            "\"servedVsAskedPercent\" : 30.0");
+  }
+
   private static CapacityReport report(IntUnaryOperator received) {
+    return report(received, null, null);
+  }
+
+  /** Two steps of 40 ok requests asking 64 tokens; request i receives {@code received(i)}. */
+  private static CapacityReport report(IntUnaryOperator received, Integer asked, Integer served) {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < 80; i++) {
       int step = 1 + i / 40;
@@ -65,6 +122,8 @@ class WorkloadTablesTest {
               .promptTokens(100)
               .maxTokens(64)
               .outputTokens(received.applyAsInt(i))
+              .askedPromptTokens(asked)
+              .servedPromptTokens(served)
               .build());
     }
     return CapacityAnalysis.analyze(

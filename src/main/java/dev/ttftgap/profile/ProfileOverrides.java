@@ -1,0 +1,286 @@
+package dev.ttftgap.profile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * The common knobs of a load profile on the command line: {@code -D} properties (and their
+ * environment twins, for CI secret stores) that replace one field of the profile's JSON before
+ * {@link LoadProfiles} validates it, so a knob gets exactly the profile's own validation and its
+ * error names the knob.
+ *
+ * <table>
+ *   <caption>Knobs: the property names the profile field; the variable is the property in upper
+ *   snake case after {@code TTFTGAP_}</caption>
+ *   <tr><th>system property</th><th>environment</th><th>profile field</th><th>value</th></tr>
+ *   <tr><td>{@code load.steps}</td><td>{@code TTFTGAP_LOAD_STEPS}</td><td>{@code load.steps}</td>
+ *       <td>{@code 1,2,4,8} (rates or users) or {@code auto}</td></tr>
+ *   <tr><td>{@code load.stepDurationSeconds}</td><td>{@code TTFTGAP_LOAD_STEP_DURATION_SECONDS}</td>
+ *       <td>{@code load.stepDurationSeconds}</td><td>seconds</td></tr>
+ *   <tr><td>{@code load.arrivals}</td><td>{@code TTFTGAP_LOAD_ARRIVALS}</td>
+ *       <td>{@code load.arrivals}</td><td>{@code uniform} or {@code poisson}</td></tr>
+ *   <tr><td>{@code request.promptTokens}</td><td>{@code TTFTGAP_REQUEST_PROMPT_TOKENS}</td>
+ *       <td>{@code request.promptTokens} (replaces a text {@code prompt})</td><td>tokens</td></tr>
+ *   <tr><td>{@code request.maxTokens}</td><td>{@code TTFTGAP_REQUEST_MAX_TOKENS}</td>
+ *       <td>{@code request.maxTokens}</td><td>tokens</td></tr>
+ *   <tr><td>{@code slo.ttftP95Millis}</td><td>{@code TTFTGAP_SLO_TTFT_P95_MILLIS}</td>
+ *       <td>{@code slo.ttftP95Millis}</td><td>ms</td></tr>
+ *   <tr><td>{@code slo.gapP95Millis}</td><td>{@code TTFTGAP_SLO_GAP_P95_MILLIS}</td>
+ *       <td>{@code slo.gapP95Millis}</td><td>ms</td></tr>
+ *   <tr><td>{@code slo.errorRatePercent}</td><td>{@code TTFTGAP_SLO_ERROR_RATE_PERCENT}</td>
+ *       <td>{@code slo.errorRatePercent}</td><td>percent</td></tr>
+ * </table>
+ *
+ * <p>The property wins over the variable; a blank value counts as unset. A value that is not even
+ * of the field's kind (letters where a number goes) fails here; every other check is the profile's,
+ * its message prefixed with the knob as the user set it, e.g. {@code -Dload.steps=1,0:
+ * load.steps[1]: 0 is not a rate; use a number > 0 and at most 100000 (requests/s)}.
+ *
+ * <p>Usage:
+ *
+ * <pre>{@code
+ * ProfileOverrides overrides = ProfileOverrides.load(System.getenv(), System.getProperties());
+ * LoadProfile profile = LoadProfiles.load("rising-rate", Path.of("simulations"), overrides);
+ * System.out.println(overrides.describe()); // "overridden on the command line: load.steps=..."
+ * }</pre>
+ */
+public final class ProfileOverrides {
+  /** What a knob's value becomes in the JSON. */
+  enum Kind {
+    LEVELS,
+    NUMBER,
+    CHOICE
+  }
+
+  /**
+   * One knob: the {@code -D} property (which is also the profile field's path) and its kind.
+   *
+   * @param property system property name, e.g. {@code load.steps}, equal to the field path
+   * @param kind how the value is read
+   */
+  record Knob(String property, Kind kind) {
+    /** {@code TTFTGAP_} and the property in upper snake case: {@code TTFTGAP_LOAD_STEPS}. */
+    String variable() {
+      return "TTFTGAP_"
+          + property
+              .replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+              .replace('.', '_')
+              .toUpperCase(Locale.ROOT);
+    }
+
+    String object() {
+      return property.substring(0, property.indexOf('.'));
+    }
+
+    String field() {
+      return property.substring(property.indexOf('.') + 1);
+    }
+  }
+
+  /** Every knob, in the order the run header lists them. */
+  public static final List<Knob> KNOBS =
+      List.of(
+          new Knob("load.steps", Kind.LEVELS),
+          new Knob("load.stepDurationSeconds", Kind.NUMBER),
+          new Knob("load.arrivals", Kind.CHOICE),
+          new Knob("request.promptTokens", Kind.NUMBER),
+          new Knob("request.maxTokens", Kind.NUMBER),
+          new Knob("slo.ttftP95Millis", Kind.NUMBER),
+          new Knob("slo.gapP95Millis", Kind.NUMBER),
+          new Knob("slo.errorRatePercent", Kind.NUMBER));
+
+  /** No knob set: the profile as written. */
+  public static final ProfileOverrides NONE = new ProfileOverrides(List.of());
+
+  /**
+   * A knob the user set.
+   *
+   * @param knob which one
+   * @param setting how the user spelt it: {@code -Dload.steps} or {@code TTFTGAP_LOAD_STEPS}
+   * @param value the value as given, stripped
+   * @param node what it becomes in the profile's JSON
+   */
+  record Applied(Knob knob, String setting, String value, JsonNode node) {
+    String assignment() {
+      return setting + "=" + value;
+    }
+  }
+
+  private final List<Applied> applied;
+
+  private ProfileOverrides(List<Applied> applied) {
+    this.applied = List.copyOf(applied);
+  }
+
+  /** The knobs of this JVM. */
+  public static ProfileOverrides load() {
+    return load(System.getenv(), System.getProperties());
+  }
+
+  /**
+   * The knobs set in {@code props} or {@code env}.
+   *
+   * @throws ProfileException naming the knob when a value is not of its field's kind
+   */
+  public static ProfileOverrides load(Map<String, String> env, Properties props) {
+    List<Applied> applied = new ArrayList<>();
+    for (Knob knob : KNOBS) {
+      String setting = "-D" + knob.property();
+      String value = props.getProperty(knob.property());
+      if (value == null || value.isBlank()) {
+        setting = knob.variable();
+        value = env.get(knob.variable());
+      }
+      if (value == null || value.isBlank()) {
+        continue;
+      }
+      String stripped = value.strip();
+      applied.add(new Applied(knob, setting, stripped, node(knob, setting, stripped)));
+    }
+    return new ProfileOverrides(applied);
+  }
+
+  /** Whether no knob is set. */
+  public boolean isEmpty() {
+    return applied.isEmpty();
+  }
+
+  /**
+   * One line for the run header: {@code overridden on the command line: load.steps=1,2,4,8
+   * (-Dload.steps), slo.ttftP95Millis=2000 (TTFTGAP_SLO_TTFT_P95_MILLIS)}; {@code "as written
+   * (...)"} with the knobs' names when none is set.
+   */
+  public String describe() {
+    if (applied.isEmpty()) {
+      return "as written (change its stairs, lengths and SLO with -Dload.steps,"
+          + " -Drequest.promptTokens, -Dslo.ttftP95Millis, ...: see simulations/README.md)";
+    }
+    return "overridden on the command line: "
+        + applied.stream()
+            .map(a -> a.knob().property() + "=" + a.value() + " (" + a.setting() + ")")
+            .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * Writes every knob into {@code root}, a profile's JSON object: the field is replaced, its object
+   * ({@code slo}) created when the profile has none; {@code request.promptTokens} removes a text
+   * {@code prompt}, which would otherwise conflict with it.
+   */
+  void applyTo(ObjectNode root) {
+    for (Applied a : applied) {
+      JsonNode parent = root.get(a.knob().object());
+      ObjectNode object;
+      if (parent instanceof ObjectNode existing) {
+        object = existing;
+      } else {
+        object = root.putObject(a.knob().object());
+      }
+      object.set(a.knob().field(), a.node());
+      if (a.knob().property().equals("request.promptTokens")) {
+        object.remove("prompt");
+      }
+    }
+  }
+
+  /**
+   * The profile's error, said in terms of the knobs: prefixed with the knob whose field it names,
+   * or, when it names another field, followed by the knobs that changed the profile.
+   */
+  ProfileException translate(ProfileException error, String sourceName) {
+    if (applied.isEmpty()) {
+      return error;
+    }
+    String message = error.getMessage();
+    String prefix = sourceName + ": ";
+    String rest = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+    for (Applied a : applied) {
+      String path = a.knob().property();
+      if (rest.startsWith(path + ":")
+          || rest.startsWith(path + "[")
+          || rest.startsWith(path + ".")) {
+        return new ProfileException(
+            a.assignment() + ": " + rest + " (fix " + a.setting() + ", or unset it)");
+      }
+    }
+    return new ProfileException(
+        message
+            + " (the profile as changed by "
+            + applied.stream().map(Applied::assignment).collect(Collectors.joining(", "))
+            + ")");
+  }
+
+  private static JsonNode node(Knob knob, String setting, String value) {
+    JsonNodeFactory json = JsonNodeFactory.instance;
+    return switch (knob.kind()) {
+      case CHOICE -> json.textNode(value);
+      case NUMBER ->
+          number(setting, value, value, "use a number, like " + setting + "=" + example(knob));
+      case LEVELS -> {
+        if (value.equalsIgnoreCase("auto")) {
+          yield json.textNode("auto");
+        }
+        ArrayNode levels = json.arrayNode();
+        String[] parts = value.split(",", -1);
+        for (int i = 0; i < parts.length; i++) {
+          levels.add(
+              number(
+                  setting,
+                  value,
+                  parts[i].strip(),
+                  "level "
+                      + (i + 1)
+                      + " is not a number; use levels separated by commas, like "
+                      + setting
+                      + "=1,2,4,8, or auto"));
+        }
+        yield levels;
+      }
+    };
+  }
+
+  private static JsonNode number(String setting, String whole, String text, String fix) {
+    BigDecimal number;
+    try {
+      number = new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw new ProfileException(setting + ": \"" + oneLine(whole) + "\" " + fixWithoutLead(fix));
+    }
+    JsonNodeFactory json = JsonNodeFactory.instance;
+    if (number.stripTrailingZeros().scale() <= 0) {
+      try {
+        return json.numberNode(number.longValueExact());
+      } catch (ArithmeticException tooLarge) {
+        return json.numberNode(number);
+      }
+    }
+    return json.numberNode(number.doubleValue());
+  }
+
+  private static String fixWithoutLead(String fix) {
+    return fix.startsWith("use ") ? "is not a number; " + fix : fix;
+  }
+
+  private static String example(Knob knob) {
+    return switch (knob.property()) {
+      case "load.stepDurationSeconds" -> "30";
+      case "request.promptTokens" -> "500";
+      case "request.maxTokens" -> "128";
+      case "slo.errorRatePercent" -> "1";
+      default -> "2000";
+    };
+  }
+
+  private static String oneLine(String value) {
+    String shortened = value.length() > 80 ? value.substring(0, 80) + "…" : value;
+    return shortened.replaceAll("\\p{Cntrl}", "?");
+  }
+}
