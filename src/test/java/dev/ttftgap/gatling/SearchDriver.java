@@ -1,7 +1,5 @@
 package dev.ttftgap.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.*;
-
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.SettingsException;
@@ -13,28 +11,20 @@ import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.search.Phase;
 import dev.ttftgap.search.RateSearch;
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Runs a {@link RateSearch} inside one Gatling run. Gatling fixes its injection when the simulation
- * starts, so the run offers a comb of candidate users for the search's whole bound and the search
- * admits those it wants ({@link RateSearch#admit}); the others end at once without a request. A
- * ticker judges phases every {@value #TICK_MILLIS} ms, and once the search has decided and every
- * admitted request has ended, the next candidate stops the load generator, so the run ends with one
- * Gatling report and one records file. Each admitted request carries its phase: its step, label and
- * rate in the records, its group in Gatling's report.
+ * Runs a {@link RateSearch} inside one Gatling run, on a comb of candidate users ({@link
+ * CombDriver}): the search admits those it wants ({@link RateSearch#admit}) and judges phases on
+ * every tick. Each admitted request carries its phase: its step, label and rate in the records, its
+ * group in Gatling's report.
  */
-final class SearchDriver {
-  static final long TICK_MILLIS = 100;
+final class SearchDriver implements CombDriver {
   private static final String PHASE = "ttftgap.searchPhase";
 
   private final RateSearch search;
@@ -42,13 +32,7 @@ final class SearchDriver {
   private final double combRate;
   private final boolean poisson;
   private final LongSupplier elapsedMillis;
-  private final ScheduledExecutorService ticker =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread thread = new Thread(r, "ttft-gap-search");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private volatile ScheduledExecutorService ticker;
 
   SearchDriver(
       Load load,
@@ -73,24 +57,18 @@ final class SearchDriver {
     records.onAppend(search::onRecord);
   }
 
-  /**
-   * The candidates, admitted or not, and the stop once the search is done. Every candidate's start
-   * goes to the health probes: the comb is what Gatling injects, so its lateness is the injector's.
-   */
-  PopulationBuilder population(
+  @Override
+  public PopulationBuilder population(
       String scenarioName, LoadGeneratorProbes probes, ChainBuilder request) {
-    OpenInjectionStep comb =
-        poisson
-            ? constantUsersPerSec(combRate).during(config.maxDurationSeconds()).randomized()
-            : constantUsersPerSec(combRate).during(config.maxDurationSeconds());
-    return scenario(scenarioName)
-        .exec(probes.userStarted())
-        .exec(this::admit)
-        .doIf(session -> session.contains(PHASE))
-        .then(request)
-        .doIf(session -> search.finished())
-        .then(stopLoadGenerator("ttft-gap: search finished"))
-        .injectOpen(probes.plan(List.of(comb)));
+    return CombDriver.comb(
+        scenarioName,
+        probes,
+        request,
+        CombDriver.candidates(combRate, config.maxDurationSeconds(), poisson),
+        this::admit,
+        PHASE,
+        search::finished,
+        "ttft-gap: search finished");
   }
 
   private Session admit(Session session) {
@@ -98,47 +76,33 @@ final class SearchDriver {
     return phase == null ? session : session.set(PHASE, phase);
   }
 
-  /** The admitted request's context: its phase's step, label and rate. */
-  RequestContext context(Session session, RequestContext base) {
+  @Override
+  public RequestContext context(Session session, RequestContext base) {
     Phase phase = session.get(PHASE);
-    return new RequestContext(
-        base.run(),
-        base.userId(),
-        phase.recordPhase(),
-        phase.index(),
-        phase.label(),
-        phase.rate(),
-        null,
-        base.model(),
-        base.promptTokens(),
-        base.maxTokens(),
-        base.idleTimeoutMillis(),
-        base.newConnection(),
-        base.prompts(),
-        base.sharedPrefixTokens(),
-        base.conversationId(),
-        base.turn());
+    return base.withStep(phase.recordPhase(), phase.index(), phase.label(), phase.rate(), null);
   }
 
-  /** The step the search is in {@code elapsedMillis} into the run (0: warm-up or a drain). */
-  int stepAt(long elapsedMillis) {
+  /** The step the search is in (0: warm-up or a drain), whatever {@code elapsedMillis}. */
+  @Override
+  public int stepAt(long elapsedMillis) {
     return search.phase().index();
   }
 
-  void start() {
-    ticker.scheduleAtFixedRate(
-        () -> search.tick(elapsedMillis.getAsLong()),
-        TICK_MILLIS,
-        TICK_MILLIS,
-        TimeUnit.MILLISECONDS);
+  @Override
+  public void start() {
+    ticker = CombDriver.ticker("ttft-gap-search", search::tick, elapsedMillis);
   }
 
-  void stop() {
-    ticker.shutdownNow();
+  @Override
+  public void stop() {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
   }
 
   /** The search's bound plus one stream timeout for the last requests. */
-  Duration maxDuration(int streamSeconds) {
+  @Override
+  public Duration maxDuration(int streamSeconds) {
     return Duration.ofSeconds(config.maxDurationSeconds())
         .plusSeconds(Math.min(streamSeconds, 120));
   }
