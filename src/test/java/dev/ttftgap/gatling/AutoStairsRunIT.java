@@ -29,7 +29,7 @@ class AutoStairsRunIT {
       """
       {
         "name": "auto-stairs-test",
-        "request": { "promptTokens": 100 },
+        "request": { "promptTokens": 100, "maxTokens": MAX_TOKENS },
         "load": {
           "model": "open", "arrivals": "uniform", "steps": "auto", "stepDurationSeconds": 8,
           "autoStairs": {
