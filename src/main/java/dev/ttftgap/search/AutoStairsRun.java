@@ -29,12 +29,14 @@ import org.jspecify.annotations.Nullable;
  *       {@value #MAX_WAIT_MILLIS} ms). S = median e2e of those that succeeded, the first left out
  *       when three or more did (it pays the connection).
  *   <li><b>Burst</b>: {@code burstConcurrency} requests kept in flight (each that ends is replaced)
- *       for {@code max(burstSeconds, 4 × S)}, at most {@code burstMaxSeconds}. μ̂ = successful
- *       completions per second in its last three quarters (the first quarter fills the server's
- *       batch and queue). Fewer than {@value #MIN_STEADY_COMPLETIONS} completions there double the
- *       burst, up to its bound; none at all ends the run without stairs.
+ *       for {@code max(burstSeconds, 4 × S)}, at most {@code burstMaxSeconds}. Fewer than {@value
+ *       #MIN_STEADY_COMPLETIONS} successful completions in its last three quarters (the first
+ *       quarter fills the server's batch and queue) double the burst, up to its bound; none at all
+ *       ends the run without stairs.
  *   <li><b>Drain</b>: nobody admitted until the burst's requests have ended (at most {@value
- *       #MAX_WAIT_MILLIS} ms), so the first step does not inherit its queue.
+ *       #MAX_WAIT_MILLIS} ms), so the first step does not inherit its queue. Then μ̂ = the
+ *       requests/s the server streamed in the burst's last three quarters ({@link BurstThroughput}:
+ *       from the tokens, which come steadily where completions come in waves).
  *   <li><b>Stairs</b>: {@link AutoStairsPlan} places the steps, printed before they start; each is
  *       an ordinary step (phase {@code step}, numbered 1.., labelled "step 3 · 0.945 rps").
  * </ol>
@@ -93,7 +95,7 @@ public final class AutoStairsRun {
   private final CombThinning thinning;
   private final Map<Long, Stage> pending = new HashMap<>();
   private final List<Long> singleUserE2eMillis = new ArrayList<>();
-  private final List<Long> burstEndsMillis = new ArrayList<>();
+  private final BurstThroughput burstThroughput = new BurstThroughput();
   private final Admitted singleUser;
   private final Admitted burst;
 
@@ -101,6 +103,7 @@ public final class AutoStairsRun {
   private long stageStartMillis;
   private int singleUserSent;
   private long burstWindowMillis;
+  private long burstStartMillis;
   private @Nullable Double serviceTimeMillis;
   private @Nullable AutoStairsPlan plan;
   private @Nullable StepSchedule stairs;
@@ -227,7 +230,11 @@ public final class AutoStairsRun {
     if (admittedIn == Stage.SINGLE_USER && record.ok() && record.e2eMillis() != null) {
       singleUserE2eMillis.add(record.e2eMillis());
     } else if (admittedIn == Stage.BURST && record.ok()) {
-      burstEndsMillis.add(nowMillis);
+      Long decode =
+          record.e2eMillis() == null || record.ttftMillis() == null
+              ? null
+              : Math.max(0, record.e2eMillis() - record.ttftMillis());
+      burstThroughput.add(new BurstThroughput.Completion(nowMillis, decode, record.outputTokens()));
     }
   }
 
@@ -287,46 +294,62 @@ public final class AutoStairsRun {
     start(Stage.BURST, nowMillis);
   }
 
+  /**
+   * The burst's window has passed: lengthened when too few requests ended in its steady part, else
+   * the drain begins (the estimate waits for the requests still streaming).
+   */
   private void endBurst(long nowMillis) {
-    long windowEnd = stageStartMillis + burstWindowMillis;
-    long steadyFrom = stageStartMillis + burstWindowMillis / 4;
-    long steady = burstEndsMillis.stream().filter(t -> t >= steadyFrom && t <= windowEnd).count();
+    burstStartMillis = stageStartMillis;
+    long windowEnd = burstStartMillis + burstWindowMillis;
+    long steady = burstThroughput.endedWithin(steadyFromMillis(), windowEnd);
     long bound = config.burstMaxSeconds() * 1000L;
     if (steady < MIN_STEADY_COMPLETIONS && burstWindowMillis < bound) {
       burstWindowMillis = Math.min(bound, 2 * burstWindowMillis);
       return;
     }
-    long all = burstEndsMillis.stream().filter(t -> t <= windowEnd).count();
-    double seconds = burstWindowMillis / 1000.0;
-    double estimate = steady > 0 ? steady / (0.75 * seconds) : all / seconds;
-    log.accept(
-        String.format(
-            Locale.ROOT,
-            "ttft-gap: calibration · burst of %d: %d completed in %s s, %d in its last three"
-                + " quarters: %s req/s",
-            config.burstConcurrency(),
-            all,
-            AutoStairsPlan.level(seconds),
-            steady,
-            all == 0 ? Fmt.UNDEFINED : Fmt.decimals(estimate, 3)));
-    if (all == 0) {
+    if (burstThroughput.endedWithin(burstStartMillis, windowEnd) == 0) {
       done(
           "the burst of "
               + config.burstConcurrency()
               + " completed no request in "
-              + AutoStairsPlan.level(seconds)
+              + AutoStairsPlan.level(burstWindowMillis / 1000.0)
               + " s, so the stairs cannot be sized; check the target, or give the steps as a"
               + " list",
           nowMillis);
       return;
     }
-    plan =
-        AutoStairsPlan.of(config, load.stepDurationSeconds(), estimate, serviceTimeMillis, seconds);
     start(Stage.DRAIN, nowMillis);
   }
 
+  private long steadyFromMillis() {
+    return burstStartMillis + burstWindowMillis / 4;
+  }
+
+  /** Every burst request has ended (or the drain's bound has passed): the estimate, the stairs. */
   private void startStairs(long nowMillis) {
-    AutoStairsPlan placed = plan;
+    long windowEnd = burstStartMillis + burstWindowMillis;
+    double seconds = burstWindowMillis / 1000.0;
+    Double estimate = burstThroughput.ratePerSecond(steadyFromMillis(), windowEnd);
+    log.accept(
+        String.format(
+            Locale.ROOT,
+            "ttft-gap: calibration · burst of %d: %d completed in %s s, %d in its last three"
+                + " quarters; %s req/s from the %s streamed there",
+            config.burstConcurrency(),
+            burstThroughput.endedWithin(burstStartMillis, windowEnd),
+            AutoStairsPlan.level(seconds),
+            burstThroughput.endedWithin(steadyFromMillis(), windowEnd),
+            estimate == null ? Fmt.UNDEFINED : Fmt.decimals(estimate, 3),
+            burstThroughput.fromTokens() ? "tokens" : "completions"));
+    if (estimate == null) {
+      done(
+          "the burst streamed nothing in its steady part, so the stairs cannot be sized",
+          nowMillis);
+      return;
+    }
+    AutoStairsPlan placed =
+        AutoStairsPlan.of(config, load.stepDurationSeconds(), estimate, serviceTimeMillis, seconds);
+    plan = placed;
     stairs =
         StepSchedule.of(
             new Load(

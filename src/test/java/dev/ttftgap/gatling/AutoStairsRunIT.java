@@ -41,18 +41,31 @@ class AutoStairsRunIT {
       }
       """;
 
-  @ParameterizedTest(name = "{0} (analytic capacity {1} req/s)")
-  @CsvSource({"tiny-fast, 151", "qwen3-14b-like, 5.68"})
-  void theStairsSizeThemselvesAndHoldTheKnee(String model, double capacity, @TempDir Path dir)
-      throws Exception {
+  /**
+   * Each model in its default shape (100 → 16 and 100 → 64 tokens), where its capacity is known.
+   */
+  @ParameterizedTest(name = "{0}, 100 → {1} tokens (analytic capacity {2} req/s)")
+  @CsvSource({"tiny-fast, 16, 151", "qwen3-14b-like, 64, 5.68"})
+  void theStairsSizeThemselvesAndHoldTheKnee(
+      String model, int maxTokens, double capacity, @TempDir Path dir) throws Exception {
     Path profile = dir.resolve("auto-stairs-test.json");
-    Files.writeString(profile, PROFILE);
+    Files.writeString(profile, PROFILE.replace("MAX_TOKENS", String.valueOf(maxTokens)));
     EngineConfig config = EngineConfig.defaults().withPort(0).withProfile(model);
     try (EmbeddedEngine engine = EmbeddedEngine.start(config)) {
       GatlingFork.Result run =
           GatlingFork.risingRate(
               dir, profile.toString(), engine.baseUrl(), model, false, Duration.ofSeconds(300));
       Files.writeString(Path.of("/tmp/auto-stairs-" + model + ".txt"), run.output());
+      Path keep = Path.of("/tmp/auto-stairs-" + model + "-run");
+      if (Files.isDirectory(run.resultsDir())) {
+        try (var files = Files.walk(run.resultsDir())) {
+          for (Path file : files.filter(Files::isRegularFile).toList()) {
+            Path to = keep.resolve(run.resultsDir().relativize(file));
+            Files.createDirectories(to.getParent());
+            Files.copy(file, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          }
+        }
+      }
 
       assertThat(run.exitCode()).as("exit code; output:\n%s", run.output()).isZero();
       assertThat(run.output())

@@ -10,29 +10,20 @@ import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.search.Phase;
 import dev.ttftgap.search.RateSearch;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Session;
-import java.time.Duration;
+import io.gatling.javaapi.core.OpenInjectionStep;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
 
 /**
  * Runs a {@link RateSearch} inside one Gatling run, on a comb of candidate users ({@link
- * CombDriver}): the search admits those it wants ({@link RateSearch#admit}) and judges phases on
- * every tick. Each admitted request carries its phase: its step, label and rate in the records, its
- * group in Gatling's report.
+ * CombDriver}): the search admits those it wants ({@link RateSearch#admit}) and judges its phases
+ * on every tick; each admitted request carries its phase.
  */
-final class SearchDriver implements CombDriver {
-  private static final String PHASE = "ttftgap.searchPhase";
-
+final class SearchDriver extends CombDriver {
   private final RateSearch search;
   private final Search config;
   private final double combRate;
   private final boolean poisson;
-  private final LongSupplier elapsedMillis;
-  private volatile ScheduledExecutorService ticker;
 
   SearchDriver(
       Load load,
@@ -40,6 +31,7 @@ final class SearchDriver implements CombDriver {
       CapacityOptions slo,
       RecordWriter records,
       LongSupplier elapsedMillis) {
+    super("search", elapsedMillis);
     this.config = load.search().orElseThrow().within(bracket.startRate(), bracket.maxRate());
     if (config.startRate() > config.maxRate()) {
       throw new SettingsException(
@@ -53,57 +45,43 @@ final class SearchDriver implements CombDriver {
     this.poisson = load.arrivals().orElse(Load.Arrivals.UNIFORM) == Load.Arrivals.POISSON;
     this.search = new RateSearch(config, slo, warmup, poisson, System.out::println);
     this.combRate = RateSearch.combRate(config, warmup);
-    this.elapsedMillis = elapsedMillis;
     records.onAppend(search::onRecord);
   }
 
   @Override
-  public PopulationBuilder population(
-      String scenarioName, LoadGeneratorProbes probes, ChainBuilder request) {
-    return CombDriver.comb(
-        scenarioName,
-        probes,
-        request,
-        CombDriver.candidates(combRate, config.maxDurationSeconds(), poisson),
-        this::admit,
-        PHASE,
-        search::finished,
-        "ttft-gap: search finished");
-  }
-
-  private Session admit(Session session) {
-    Phase phase = search.admit(session.userId(), elapsedMillis.getAsLong(), combRate);
-    return phase == null ? session : session.set(PHASE, phase);
+  Object admit(long userId, long nowMillis) {
+    return search.admit(userId, nowMillis, combRate);
   }
 
   @Override
-  public RequestContext context(Session session, RequestContext base) {
-    Phase phase = session.get(PHASE);
+  RequestContext contextFor(Object admitted, RequestContext base) {
+    Phase phase = (Phase) admitted;
     return base.withStep(phase.recordPhase(), phase.index(), phase.label(), phase.rate(), null);
+  }
+
+  @Override
+  void tick(long nowMillis) {
+    search.tick(nowMillis);
+  }
+
+  @Override
+  boolean finished() {
+    return search.finished();
   }
 
   /** The step the search is in (0: warm-up or a drain), whatever {@code elapsedMillis}. */
   @Override
-  public int stepAt(long elapsedMillis) {
+  int stepAt(long elapsedMillis) {
     return search.phase().index();
   }
 
   @Override
-  public void start() {
-    ticker = CombDriver.ticker("ttft-gap-search", search::tick, elapsedMillis);
+  OpenInjectionStep candidates() {
+    return candidates(combRate, config.maxDurationSeconds(), poisson);
   }
 
   @Override
-  public void stop() {
-    if (ticker != null) {
-      ticker.shutdownNow();
-    }
-  }
-
-  /** The search's bound plus one stream timeout for the last requests. */
-  @Override
-  public Duration maxDuration(int streamSeconds) {
-    return Duration.ofSeconds(config.maxDurationSeconds())
-        .plusSeconds(Math.min(streamSeconds, 120));
+  long boundSeconds() {
+    return config.maxDurationSeconds();
   }
 }

@@ -66,6 +66,8 @@ class AutoStairsRunTest {
                   .userId(user)
                   .outcome(failing ? Outcome.KO : Outcome.OK)
                   .e2eMillis(failing ? null : serviceMillis)
+                  .ttftMillis(failing ? null : 0L)
+                  .outputTokens(failing ? null : 10)
                   .build(),
               now);
         }
