@@ -33,7 +33,7 @@ class AutoStairsRunIT {
         "load": {
           "model": "open", "arrivals": "uniform", "steps": "auto", "stepDurationSeconds": 8,
           "autoStairs": {
-            "singleUserSeconds": 5, "burstSeconds": 4, "burstMaxSeconds": 20,
+            "singleUserSeconds": 5, "burstSeconds": 12, "burstMaxSeconds": 24,
             "maxStepSeconds": 15, "maxRate": 200
           }
         },
