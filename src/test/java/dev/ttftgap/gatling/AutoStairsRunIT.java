@@ -56,16 +56,6 @@ class AutoStairsRunIT {
           GatlingFork.risingRate(
               dir, profile.toString(), engine.baseUrl(), model, false, Duration.ofSeconds(300));
       Files.writeString(Path.of("/tmp/auto-stairs-" + model + ".txt"), run.output());
-      Path keep = Path.of("/tmp/auto-stairs-" + model + "-run");
-      if (Files.isDirectory(run.resultsDir())) {
-        try (var files = Files.walk(run.resultsDir())) {
-          for (Path file : files.filter(Files::isRegularFile).toList()) {
-            Path to = keep.resolve(run.resultsDir().relativize(file));
-            Files.createDirectories(to.getParent());
-            Files.copy(file, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-          }
-        }
-      }
 
       assertThat(run.exitCode()).as("exit code; output:\n%s", run.output()).isZero();
       assertThat(run.output())
@@ -102,6 +92,9 @@ class AutoStairsRunIT {
       assertThat(knee.get("step").isNull())
           .as("a knee was found; knee %s, output:\n%s", knee, run.output())
           .isFalse();
+      assertThat(steps.size())
+          .as("the report's steps are the planned stairs %s", stairs.get("ratesPerSec"))
+          .isEqualTo(stairs.get("ratesPerSec").size());
       int kneeStep = knee.get("step").asInt();
       assertThat(kneeStep)
           .as("the knee lies inside the stairs, above their first step (%s)", knee)
