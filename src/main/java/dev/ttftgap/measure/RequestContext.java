@@ -38,6 +38,35 @@ public record RequestContext(
     @Nullable String conversationId,
     @Nullable Integer turn) {
 
+  /**
+   * The same context in another part of the run: a search's or auto stairs' phase, decided when the
+   * request was admitted.
+   */
+  public RequestContext withStep(
+      RequestPhase newPhase,
+      int newStep,
+      String newStepLabel,
+      @Nullable Double newOfferedRate,
+      @Nullable Integer newConcurrency) {
+    return new RequestContext(
+        run,
+        userId,
+        newPhase,
+        newStep,
+        newStepLabel,
+        newOfferedRate,
+        newConcurrency,
+        model,
+        promptTokens,
+        maxTokens,
+        idleTimeoutMillis,
+        newConnection,
+        prompts,
+        sharedPrefixTokens,
+        conversationId,
+        turn);
+  }
+
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {
     return new RequestContext(

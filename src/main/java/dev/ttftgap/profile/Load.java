@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param steps levels of the steps, in order: requests/s (open) or whole numbers of users (closed)
  * @param stepDurationSeconds how long each step holds its level, seconds
  * @param rampSeconds ramp before each step (after the first, unless there is a warm-up); default 0
+ * @param search the rate search, when the profile's model is {@code "search"}
+ * @param autoStairs stairs sized from the target ({@code "steps": "auto"}); then {@code steps}
+ *     holds the fractions of the estimate and the rates come at run time
  */
 public record Load(
     Type type,
@@ -30,7 +33,8 @@ public record Load(
     List<Double> steps,
     int stepDurationSeconds,
     int rampSeconds,
-    Optional<Search> search) {
+    Optional<Search> search,
+    Optional<AutoStairs> autoStairs) {
 
   /** Open (arrival rates) or closed (fixed concurrency). */
   public enum Type {
@@ -53,6 +57,7 @@ public record Load(
     Objects.requireNonNull(arrivals, "arrivals");
     Objects.requireNonNull(warmup, "warmup");
     Objects.requireNonNull(search, "search");
+    Objects.requireNonNull(autoStairs, "autoStairs");
     steps = List.copyOf(steps);
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("at least one step");
@@ -60,6 +65,18 @@ public record Load(
     if ((type == Type.OPEN) != arrivals.isPresent()) {
       throw new IllegalArgumentException("arrivals are given for the open model only");
     }
+  }
+
+  /** A load without auto stairs. */
+  public Load(
+      Type type,
+      Optional<Arrivals> arrivals,
+      Optional<Warmup> warmup,
+      List<Double> steps,
+      int stepDurationSeconds,
+      int rampSeconds,
+      Optional<Search> search) {
+    this(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, Optional.empty());
   }
 
   /** A load without a search. */

@@ -72,6 +72,18 @@ public record LoadProfile(
                     .append(" × ")
                     .append(warmup.durationSeconds())
                     .append(" s"));
+    if (load.autoStairs().isPresent()) {
+      line.append(", auto stairs at ")
+          .append(
+              load.steps().stream()
+                  .map(StepSchedule::formatLevel)
+                  .collect(Collectors.joining(", ")))
+          .append(" × the burst estimate, each at least ")
+          .append(load.stepDurationSeconds())
+          .append(" s, after a single-user phase and a burst");
+      slo.ifPresent(objective -> line.append("; SLO ").append(sloText(objective, unit)));
+      return line.toString();
+    }
     line.append(", steps ")
         .append(
             load.steps().stream().map(StepSchedule::formatLevel).collect(Collectors.joining(", ")))

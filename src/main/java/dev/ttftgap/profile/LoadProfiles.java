@@ -86,7 +86,13 @@ public final class LoadProfiles {
   private static final List<String> LOAD_FIELDS =
       java.util.stream.Stream.concat(
               java.util.stream.Stream.of(
-                  "model", "arrivals", "warmup", "steps", "stepDurationSeconds", "rampSeconds"),
+                  "model",
+                  "arrivals",
+                  "warmup",
+                  "steps",
+                  "stepDurationSeconds",
+                  "rampSeconds",
+                  AutoStairsProfile.OBJECT),
               SEARCH_ONLY_FIELDS.stream())
           .toList();
   private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
@@ -547,6 +553,9 @@ public final class LoadProfiles {
       arrivals = Optional.empty();
     }
     Optional<Warmup> warmup = warmup(fields, open);
+    if (AutoStairsProfile.requested(fields)) {
+      return AutoStairsProfile.load(fields, open, arrivals, warmup.isPresent());
+    }
     List<Double> steps = steps(fields, open);
     int stepSeconds =
         (int)
@@ -563,7 +572,7 @@ public final class LoadProfiles {
 
   /** A search: open arrivals whose rates the search chooses as it goes (see {@link Search}). */
   private static Load searchLoad(JsonFields fields) {
-    for (String name : List.of("steps", "rampSeconds")) {
+    for (String name : List.of("steps", "rampSeconds", AutoStairsProfile.OBJECT)) {
       if (fields.has(name)) {
         throw fields.error(
             fields.child(name),
@@ -680,8 +689,8 @@ public final class LoadProfiles {
       throw fields.error(
           path,
           JsonFields.describe(node)
-              + " is not a list of levels; use [2, 4, 6] or {\"from\": 2, \"by\": 2, \"count\":"
-              + " 6}");
+              + " is not a list of levels; use [2, 4, 6], {\"from\": 2, \"by\": 2, \"count\":"
+              + " 6} or \"auto\"");
     }
     JsonFields series = fields.nested(path, node, STEPS_SERIES_FIELDS);
     String hint = "add it: {\"from\": 2, \"by\": 2, \"count\": 6}";
@@ -770,6 +779,12 @@ public final class LoadProfiles {
             Double.MAX_VALUE,
             "a level",
             "use a number > 0 (" + unit + "), or null to not assert");
+    if (upTo.isPresent() && load.autoStairs().isPresent()) {
+      throw fields.error(
+          fields.child("assertUpToLevel"),
+          "auto stairs choose their rates at run time, so Gatling cannot assert them; remove it"
+              + " (the capacity report still judges every step against the SLO)");
+    }
     if (upTo.isPresent()) {
       double lowest = load.steps().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       if (upTo.get() < lowest - 1e-9) {

@@ -67,6 +67,13 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
               + " independent searches would drift apart; run the search on one injector, or"
               + " split a profile of fixed steps");
     }
+    if (count > 1 && load.autoStairs().isPresent()) {
+      throw new IllegalArgumentException(
+          part
+              + ": auto stairs (\"steps\": \"auto\") cannot be split: each injector would size"
+              + " its stairs from its own burst; run them on one injector, or split a profile of"
+              + " fixed steps");
+    }
     if (count > 1 && !load.open()) {
       double highest = load.steps().stream().mapToDouble(Double::doubleValue).max().orElse(0);
       if (highest < count) {

@@ -51,6 +51,14 @@ public final class RunJson {
   }
 
   /**
+   * Adds {@code fields} to {@code run.json} of {@code runDir} (e.g. auto stairs' {@code "stairs"}),
+   * keeping the others; see {@link #merge}.
+   */
+  public static void mergeFields(Path runDir, ObjectNode fields) {
+    merge(runDir, fields);
+  }
+
+  /**
    * Writes {@code fields} into {@code run.json} of {@code runDir}, keeping the fields already there
    * that {@code fields} does not name: the run's header ({@link RunHeader}) and its terms are
    * written at different moments into the one file.

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.function.Consumer;
 
 /**
@@ -80,16 +79,14 @@ public final class RateSearch {
 
   private final Search config;
   private final CapacityOptions slo;
-  private final boolean poisson;
+  private final CombThinning thinning;
   private final Consumer<String> log;
-  private final Random random = new Random(1);
   private final List<RequestRecord> records = new ArrayList<>();
   private final Map<Long, long[]> pending = new HashMap<>();
 
   private Phase phase;
   private Phase afterDrain;
   private int nextIndex = 1;
-  private double credit;
   private Double lo;
   private Double hi;
   private Double ceiling;
@@ -113,7 +110,7 @@ public final class RateSearch {
       Consumer<String> log) {
     this.config = config;
     this.slo = slo;
-    this.poisson = poisson;
+    this.thinning = new CombThinning(poisson);
     this.log = log;
     this.phase =
         warmup
@@ -142,17 +139,7 @@ public final class RateSearch {
     if (!phase.admits()) {
       return null;
     }
-    boolean admitted;
-    if (poisson) {
-      admitted = random.nextDouble() < phase.rate() / combRate;
-    } else {
-      credit += phase.rate() / combRate;
-      admitted = credit >= 1;
-      if (admitted) {
-        credit -= 1;
-      }
-    }
-    if (!admitted) {
+    if (!thinning.admits(phase.rate(), combRate)) {
       return null;
     }
     pending.put(userId, new long[] {phase.index(), nowMillis});
@@ -351,7 +338,7 @@ public final class RateSearch {
 
   private void start(Phase next, long now) {
     phase = new Phase(next.index(), next.kind(), next.rate(), now, next.windowMillis());
-    credit = 0;
+    thinning.restart();
   }
 
   private void done(String why, long now) {

@@ -105,7 +105,8 @@ public final class LoadRun {
   private final BreakerGate gate;
   private final LoadGeneratorProbes probes;
   private volatile long startNanos;
-  private final SearchDriver search;
+  // a search or auto stairs: users admitted from a comb as the run goes; null for fixed steps
+  private final CombDriver comb;
   private final StepProgress progress;
   private final RunPart part;
   private final LoadSplit split;
@@ -146,7 +147,7 @@ public final class LoadRun {
         new BreakerGate(
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
     this.startNanos = System.nanoTime();
-    this.search =
+    this.comb =
         profile.load().search().isPresent()
             ? new SearchDriver(
                 profile.load(),
@@ -154,15 +155,16 @@ public final class LoadRun {
                 capacityOptions(),
                 records,
                 this::elapsedMillis)
-            : null;
+            : profile.load().autoStairs().isPresent()
+                ? new AutoStairsDriver(profile.load(), records, this::elapsedMillis)
+                : null;
     // the probes cut their samples by step: the schedule's, or the phase a search is in
     this.probes =
         new LoadGeneratorProbes(
-            recordsFile,
-            search != null ? search::stepAt : elapsed -> schedule.stepAt(elapsed).index());
-    // a search names its steps as it goes and prints its own phases
+            recordsFile, comb != null ? comb::stepAt : elapsed -> schedule.stepAt(elapsed).index());
+    // a search or auto stairs name their steps as they go and print their own phases
     this.progress =
-        search == null
+        comb == null
             ? new StepProgress(
                 schedule,
                 Math.min(profile.timeouts().streamMillis(), 120_000L),
@@ -325,8 +327,8 @@ public final class LoadRun {
    * The scenario injected as the load profile says: open stairs of rates or closed stairs of users.
    */
   public PopulationBuilder population(String scenarioName) {
-    if (search != null) {
-      return search.population(scenarioName, probes, request());
+    if (comb != null) {
+      return comb.population(scenarioName, probes, request());
     }
     List<InjectionStep> steps = split.injectionSteps(schedule.injectionSteps());
     if (profile.load().open()) {
@@ -351,14 +353,14 @@ public final class LoadRun {
 
   /** The profile's SLO as Gatling assertions on the steps it covers. */
   public List<Assertion> assertions() {
-    // a search names its steps as it goes; its verdict is the held rate in the capacity report
-    return search != null ? List.of() : SloAssertions.of(profile, schedule);
+    // a search or auto stairs name their steps as they go; the capacity report judges them
+    return comb != null ? List.of() : SloAssertions.of(profile, schedule);
   }
 
   /** A bound on the run: the schedule plus one stream timeout to let the last requests finish. */
   public Duration maxDuration() {
-    if (search != null) {
-      return search.maxDuration(profile.timeouts().streamSeconds());
+    if (comb != null) {
+      return comb.maxDuration(profile.timeouts().streamSeconds());
     }
     return Duration.ofMillis(schedule.totalDurationMillis())
         .plusSeconds(Math.min(profile.timeouts().streamSeconds(), 120));
@@ -374,8 +376,8 @@ public final class LoadRun {
             .metricsUrl()
             .map(url -> MetricsScraper.start(url, scrapeFile, target.apiKey(), System.out::println))
             .orElse(null);
-    if (search != null) {
-      search.start();
+    if (comb != null) {
+      comb.start();
     } else {
       progress.start();
     }
@@ -420,8 +422,8 @@ public final class LoadRun {
             records.markInFlightAs(
                 FailureReason.STOPPED_BY_BREAKER,
                 "cut when the circuit breaker stopped the run: " + t.sentence()));
-    if (search != null) {
-      search.stop();
+    if (comb != null) {
+      comb.stop();
     }
     records.close();
     if (progress != null) {
@@ -459,6 +461,9 @@ public final class LoadRun {
     if (!overrides.isEmpty()) {
       notes.add("Load profile " + profile.name() + " " + overrides.describe() + ".");
     }
+    if (comb != null) {
+      notes.addAll(comb.runNotes());
+    }
     if (split.split()) {
       notes.add(
           "Part "
@@ -471,6 +476,9 @@ public final class LoadRun {
     }
     CapacityOptions options = capacityOptions();
     RunJson.write(runDir, profile.name(), profile.source().toString(), options);
+    if (comb != null) {
+      comb.writeInto(runDir);
+    }
     CapacityReport report =
         CapacityReports.writeAll(
             List.of(runDir.resolve(RunOutputs.RECORDS_FILE)), runDir, options, notes);
@@ -609,6 +617,6 @@ public final class LoadRun {
             planned.sharedPrefixTokens(),
             planned.conversationId(),
             planned.turn());
-    return search == null ? context : search.context(session, context);
+    return comb == null ? context : comb.context(session, context);
   }
 }

@@ -186,7 +186,7 @@ class RecordReaderTest {
         Arguments.of(
             "phase must be a RequestPhase code",
             "{\"userId\":1,\"phase\":\"probe\",\"outcome\":\"ok\"}\n",
-            ":1: phase must be \"warmup\", \"step\" or \"hold\", got \"probe\""));
+            ":1: phase must be \"warmup\", \"step\", \"hold\" or \"calibration\", got \"probe\""));
   }
 
   @ParameterizedTest(name = "{0}")
