@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param steps levels of the steps, in order: requests/s (open) or whole numbers of users (closed)
  * @param stepDurationSeconds how long each step holds its level, seconds
  * @param rampSeconds ramp before each step (after the first, unless there is a warm-up); default 0
+ * @param search the rate search, for {@code "model": "search"}; empty for stairs
+ * @param stopWhenSaturated whether open stairs stop once a step is saturated and its backlog rises
+ *     ({@code "stopWhenSaturated"}); empty: the default for the target (on for an external one)
  */
 public record Load(
     Type type,
@@ -30,7 +33,8 @@ public record Load(
     List<Double> steps,
     int stepDurationSeconds,
     int rampSeconds,
-    Optional<Search> search) {
+    Optional<Search> search,
+    Optional<Boolean> stopWhenSaturated) {
 
   /** Open (arrival rates) or closed (fixed concurrency). */
   public enum Type {
@@ -53,6 +57,7 @@ public record Load(
     Objects.requireNonNull(arrivals, "arrivals");
     Objects.requireNonNull(warmup, "warmup");
     Objects.requireNonNull(search, "search");
+    Objects.requireNonNull(stopWhenSaturated, "stopWhenSaturated");
     steps = List.copyOf(steps);
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("at least one step");
@@ -60,6 +65,23 @@ public record Load(
     if ((type == Type.OPEN) != arrivals.isPresent()) {
       throw new IllegalArgumentException("arrivals are given for the open model only");
     }
+  }
+
+  /** A load without {@code stopWhenSaturated} (the target's default). */
+  public Load(
+      Type type,
+      Optional<Arrivals> arrivals,
+      Optional<Warmup> warmup,
+      List<Double> steps,
+      int stepDurationSeconds,
+      int rampSeconds,
+      Optional<Search> search) {
+    this(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, Optional.empty());
+  }
+
+  /** This load with {@code stopWhenSaturated} as given. */
+  public Load withStopWhenSaturated(Optional<Boolean> stop) {
+    return new Load(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, stop);
   }
 
   /** A load without a search. */

@@ -86,7 +86,13 @@ public final class LoadProfiles {
   private static final List<String> LOAD_FIELDS =
       java.util.stream.Stream.concat(
               java.util.stream.Stream.of(
-                  "model", "arrivals", "warmup", "steps", "stepDurationSeconds", "rampSeconds"),
+                  "model",
+                  "arrivals",
+                  "warmup",
+                  "steps",
+                  "stepDurationSeconds",
+                  "rampSeconds",
+                  "stopWhenSaturated"),
               SEARCH_ONLY_FIELDS.stream())
           .toList();
   private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
@@ -491,6 +497,11 @@ public final class LoadProfiles {
   private static Load load(JsonFields fields) {
     String model =
         fields.optionalChoice("model", List.of("open", "closed", "search")).orElse("open");
+    if (!model.equals("open") && fields.has("stopWhenSaturated")) {
+      throw fields.error(
+          fields.child("stopWhenSaturated"),
+          "only applies to open stairs (\"model\": \"open\"); remove it");
+    }
     if (model.equals("search")) {
       return searchLoad(fields);
     }
@@ -531,7 +542,8 @@ public final class LoadProfiles {
                 "a duration in seconds");
     int rampSeconds =
         fields.optionalInt("rampSeconds", 0, MAX_SECONDS, "a duration in seconds").orElse(0);
-    return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
+    return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds)
+        .withStopWhenSaturated(fields.optionalBoolean("stopWhenSaturated"));
   }
 
   /** A search: open arrivals whose rates the search chooses as it goes (see {@link Search}). */

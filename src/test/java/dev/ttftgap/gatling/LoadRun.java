@@ -7,9 +7,11 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.breaker.BreakerTrip;
 import dev.ttftgap.breaker.CircuitBreaker;
+import dev.ttftgap.breaker.SaturationStop;
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.StopWhenSaturated;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.merge.PartManifest;
@@ -28,7 +30,6 @@ import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
-import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.report.CapacityConsole;
@@ -141,6 +142,19 @@ public final class LoadRun {
     this.gate =
         new BreakerGate(
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
+    if (StopWhenSaturated.resolve(
+        System.getProperties(),
+        profile.load().stopWhenSaturated(),
+        !settings.usesEmbeddedEngine(),
+        profile.load().open() && profile.load().search().isEmpty(),
+        split.split())) {
+      gate.watch(
+          new SaturationStop(BreakerGate.stairs(schedule), profile.timeouts().streamMillis()),
+          this::elapsedMillis);
+      System.out.println(
+          "ttft-gap: the stairs stop once a step is saturated and its backlog rises"
+              + " (-Dload.stopWhenSaturated=false to climb on)");
+    }
     this.startNanos = System.nanoTime();
     this.search =
         profile.load().search().isPresent()
@@ -373,6 +387,7 @@ public final class LoadRun {
       progress.start();
     }
     probes.start();
+    gate.start();
   }
 
   /**
@@ -408,11 +423,8 @@ public final class LoadRun {
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
   public void finish() {
     Optional<BreakerTrip> trip = breaker.trip();
-    trip.ifPresent(
-        t ->
-            records.markInFlightAs(
-                FailureReason.STOPPED_BY_BREAKER,
-                "cut when the circuit breaker stopped the run: " + t.sentence()));
+    gate.stop();
+    gate.markInFlight();
     if (search != null) {
       search.stop();
     }
@@ -448,6 +460,7 @@ public final class LoadRun {
             part.startAt().map(Object::toString).orElse(null))
         .write(runDir);
     List<String> notes = new ArrayList<>();
+    gate.saturationVerdict().ifPresent(v -> notes.add(v.note()));
     trip.ifPresent(t -> notes.add("Circuit breaker: " + t.sentence() + "."));
     if (split.split()) {
       notes.add(
