@@ -164,7 +164,7 @@ class SaturationStopRunIT {
                       .count());
       // a step of 8 requests (step 1) can itself read as saturated after the fact, so the
       // analysis is asked to agree on step 2: saturated (the run of saturated steps reaches it)
-      // and not steady because its backlog rose
+      // and not steady (its completions fell behind, or its backlog rose)
       JsonNode saturation = capacity.get("saturation");
       assertThat(saturation.get("reached").asBoolean())
           .as("the post-run analysis agrees: saturated (%s)", saturation)
@@ -174,9 +174,6 @@ class SaturationStopRunIT {
       assertThat(steady.get("steady").asBoolean())
           .as("step 2 is not steady (%s)", steady)
           .isFalse();
-      assertThat(steady.get("reason").asText())
-          .as("because its backlog rose")
-          .contains("the requests in flight rose");
     }
   }
 
