@@ -142,12 +142,7 @@ public final class LoadRun {
     this.gate =
         new BreakerGate(
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
-    if (StopWhenSaturated.resolve(
-        System.getProperties(),
-        profile.load().stopWhenSaturated(),
-        !settings.usesEmbeddedEngine(),
-        profile.load().open() && profile.load().search().isEmpty(),
-        split.split())) {
+    if (stopWhenSaturated(settings, profile, part)) {
       gate.watch(
           new SaturationStop(BreakerGate.stairs(schedule), profile.timeouts().streamMillis()),
           this::elapsedMillis);
@@ -198,6 +193,7 @@ public final class LoadRun {
           RunOutputs.checkWritable(settings);
           RunPart part = RunPart.load(profile.name());
           checkSplit(part, profile, settings);
+          stopWhenSaturated(settings, profile, part); // a bad value fails before the preflight
           Target target =
               Target.resolve(
                   settings,
@@ -238,6 +234,16 @@ public final class LoadRun {
               + " http://HOST:8000/v1)");
     }
     part.untilStart(java.time.Instant.now());
+  }
+
+  /** Whether the stairs stop at a saturated step ({@code load.stopWhenSaturated}), validated. */
+  private static boolean stopWhenSaturated(Settings settings, LoadProfile profile, RunPart part) {
+    return StopWhenSaturated.resolve(
+        System.getProperties(),
+        profile.load().stopWhenSaturated(),
+        !settings.usesEmbeddedEngine(),
+        profile.load().open() && profile.load().search().isEmpty(),
+        part.split());
   }
 
   /**
