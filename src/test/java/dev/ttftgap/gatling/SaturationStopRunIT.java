@@ -177,6 +177,31 @@ class SaturationStopRunIT {
     }
   }
 
+  @Test
+  void aWrongValueFailsInOneLineBeforeAnyRequest(@TempDir Path dir) throws Exception {
+    Path profile = Files.writeString(dir.resolve("saturation-stop.json"), PROFILE);
+    try (RejectingServer server = RejectingServer.start(400, "never")) {
+      GatlingFork.Result run =
+          GatlingFork.run(
+              dev.ttftgap.simulations.RisingRateSimulation.class,
+              dir.resolve("results"),
+              java.util.Map.of("profile", profile.toString(), "load.stopWhenSaturated", "yes"),
+              java.util.Map.of(
+                  "LLM_BASE_URL", server.baseUrl(), "LLM_MODEL", RejectingServer.MODEL),
+              false,
+              Duration.ofSeconds(90));
+
+      assertThat(run.exitCode()).as("exit status; output:\n%s", run.output()).isEqualTo(1);
+      List<String> lines = run.output().lines().filter(l -> !l.isBlank()).toList();
+      assertThat(lines)
+          .as("the whole console output is the one line")
+          .containsExactly(
+              "ttft-gap: load.stopWhenSaturated: \"yes\" is not a boolean; use"
+                  + " -Dload.stopWhenSaturated=true or false");
+      assertThat(server.requests()).as("requests that reached the server").isZero();
+    }
+  }
+
   /** A record's longest known duration: e2e, else TTFT, else TTFB; 0 when none is known. */
   private static long longest(RequestRecord r) {
     return r.e2eMillis() != null
