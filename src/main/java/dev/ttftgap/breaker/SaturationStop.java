@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
  *       completions (whichever step they were sent in), C &lt; {@value
  *       SaturationDetector#THRESHOLD_RATIO} × A, the post-run analysis's saturation test ({@code
  *       SaturationDetector}), and the deficit A − C is beyond a Poisson count's noise: at least
- *       {@value #DEFICIT_SIGMAS} × √A.
+ *       {@value #DEFICIT_SIGMAS} × √A. In conversations a stair's rate counts users, each sending
+ *       several requests, so A is not capped there.
  *   <li>Backlog rising: the samples are averaged in {@value SteadyStateDetector#BATCHES} equal
  *       batches and tested by {@link SteadyStateDetector#backlogRising}, the post-run analysis's
  *       own trend test (t &gt; 3 and a rise of at least max(1, 10 % of the mean)).
@@ -158,6 +159,7 @@ public final class SaturationStop {
 
   private final List<Stair> stairs;
   private final long streamTimeoutMillis;
+  private final boolean ratesAreRequests;
   private final Deque<Long> arrivals = new ArrayDeque<>();
   private final Deque<Long> completions = new ArrayDeque<>();
   private final Deque<long[]> samples = new ArrayDeque<>();
@@ -170,15 +172,28 @@ public final class SaturationStop {
   private volatile Verdict verdict;
 
   /**
+   * Stairs whose rates are requests per second.
+   *
    * @param stairs the steps after the warm-up, in order
    * @param streamTimeoutMillis the profile's stream timeout: the drain never lasts longer
    */
   public SaturationStop(List<Stair> stairs, long streamTimeoutMillis) {
+    this(stairs, streamTimeoutMillis, true);
+  }
+
+  /**
+   * @param stairs the steps after the warm-up, in order
+   * @param streamTimeoutMillis the profile's stream timeout: the drain never lasts longer
+   * @param ratesAreRequests false when a stair's rate counts users that send several requests
+   *     (conversations): then arrivals are not capped at the offered rate
+   */
+  public SaturationStop(List<Stair> stairs, long streamTimeoutMillis, boolean ratesAreRequests) {
     if (stairs.isEmpty()) {
       throw new IllegalArgumentException("at least one stair");
     }
     this.stairs = List.copyOf(stairs);
     this.streamTimeoutMillis = streamTimeoutMillis;
+    this.ratesAreRequests = ratesAreRequests;
   }
 
   /** True once the stairs must stop. */
@@ -289,8 +304,8 @@ public final class SaturationStop {
   }
 
   /**
-   * A judged window: {@code seconds} long, {@code arrived} arrivals at {@code offeredRate} offered,
-   * {@code completed} successful completions.
+   * A judged window: {@code seconds} long, {@code arrived} arrivals at {@code offeredRate} offered
+   * (+∞ when unknown in requests), {@code completed} successful completions.
    */
   private record Judged(
       double offeredRate, double seconds, long arrived, long completed, String backlog) {
@@ -337,7 +352,7 @@ public final class SaturationStop {
     long completed = completions.stream().filter(t -> t >= from && t < nowMillis).count();
     double seconds = length / 1000.0;
     return new Judged(
-        stair.rate(),
+        ratesAreRequests ? stair.rate() : Double.POSITIVE_INFINITY,
         seconds,
         arrived,
         completed,

@@ -271,6 +271,41 @@ class SaturationStopTest {
   }
 
   @Test
+  void conversationsWhoseRatesCountUsersAreJudgedOnTheRequestsTheySend() {
+    // users arrive at 1/3 of the request rate, each sending three requests: 2 req/s at step 2
+    List<SaturationStop.Stair> requests = stairs(0, 10_000, 0.5, 2, 4);
+    List<SaturationStop.Stair> users =
+        requests.stream()
+            .map(
+                s ->
+                    new SaturationStop.Stair(
+                        s.step(), s.label(), s.rate() / 3, s.startMillis(), s.endMillis()))
+            .toList();
+    Optional<SaturationStop.Verdict> asUsers =
+        run(
+            new SaturationStop(users, STREAM_TIMEOUT_MILLIS, false),
+            new Queue(2, 2000, false, 0, 1),
+            requests,
+            false,
+            1,
+            new ArrayList<>());
+    assertThat(asUsers.map(SaturationStop.Verdict::step))
+        .as("rates of users: the requests are what saturate the server")
+        .contains(2);
+    Optional<SaturationStop.Verdict> asRequests =
+        run(
+            new SaturationStop(users, STREAM_TIMEOUT_MILLIS),
+            new Queue(2, 2000, false, 0, 1),
+            requests,
+            false,
+            1,
+            new ArrayList<>());
+    assertThat(asRequests.map(SaturationStop.Verdict::step))
+        .as("read as request rates, arrivals capped at a third: the stop comes late or never")
+        .isNotEqualTo(Optional.of(2));
+  }
+
+  @Test
   void aRequestCutByTheStopIsCountedAsCutByTheClientNotAgainstTheServer() {
     assertThat(FailureReason.causedByClient(FailureReason.STOPPED_SATURATED))
         .as("stopped_saturated is the tool's own cut")

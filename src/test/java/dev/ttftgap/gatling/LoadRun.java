@@ -144,7 +144,10 @@ public final class LoadRun {
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
     if (stopWhenSaturated(settings, profile, part)) {
       gate.watch(
-          new SaturationStop(BreakerGate.stairs(schedule), profile.timeouts().streamMillis()),
+          new SaturationStop(
+              BreakerGate.stairs(schedule),
+              profile.timeouts().streamMillis(),
+              !requests.multiTurn()),
           this::elapsedMillis);
       System.out.println(
           "ttft-gap: the stairs stop once a step is saturated and its backlog rises"
