@@ -34,7 +34,10 @@ import java.util.function.LongSupplier;
  * is saturated and its backlog rises; the requests in flight then have the stop's drain bound
  * instead of {@code grace}, and those still in flight are cut as {@code stopped_saturated}. A
  * sampler thread feeds the stop the requests in flight every {@value SaturationStop#SAMPLE_MILLIS}
- * ms between {@link #start} and {@link #stop}.
+ * ms between {@link #start} and {@link #stop}. Such a run keeps the exit status of its assertions.
+ *
+ * <p>The gate acts when a user reaches it: a stop so late in the last step that no user arrives
+ * after it lets the requests in flight run to their end, as a run without the stop would.
  *
  * <p>Gatling 3.15's {@code stopLoadGenerator} ends the run as a normal end (the {@code after} hook
  * and the reports run; {@code crashLoadGenerator} skips {@code after}), with the exit status of the
