@@ -25,7 +25,8 @@ import java.util.List;
  * ratio 0.8, saturated; the plateau of 16/s is the capacity estimate.
  */
 public final class SaturationDetector {
-  static final double THRESHOLD_RATIO = 0.9;
+  /** Achieved / arrival rate below which a step is saturated. */
+  public static final double THRESHOLD_RATIO = 0.9;
 
   private SaturationDetector() {}
 

@@ -49,14 +49,19 @@ import java.util.Locale;
 public final class SteadyStateDetector {
   static final double MIN_COMPLETION_RATIO = 0.97;
   static final double SOJOURN_ALLOWANCE = 2;
-  static final int BATCHES = 12;
+
+  /** Batches the settled window is cut into for the in-flight trend. */
+  public static final int BATCHES = 12;
+
   static final double MIN_T_STATISTIC = 3;
   static final double MIN_RISE_REQUESTS = 1;
   static final double MIN_RISE_FRACTION = 0.1;
   static final double GAP_FLOOR_MILLIS = 20;
   static final double GAP_RISE_RATIO = 0.5;
   static final int MIN_THIRD_SAMPLES = 5;
-  static final int MIN_REQUESTS = 10;
+
+  /** Fewest requests a step needs to be assessed. */
+  public static final int MIN_REQUESTS = 10;
 
   private SteadyStateDetector() {}
 
@@ -111,20 +116,10 @@ public final class SteadyStateDetector {
       int third = BATCHES / 3;
       firstL = mean(batches, 0, third);
       lastL = mean(batches, BATCHES - third, BATCHES);
-      double[] fit = slope(batches, length / BATCHES / 1000);
-      growth = fit[0];
-      double rise = growth * length / 1000;
-      double meanL = mean(batches, 0, BATCHES);
-      if (growth > 0
-          && fit[1] > MIN_T_STATISTIC
-          && rise >= Math.max(MIN_RISE_REQUESTS, MIN_RISE_FRACTION * meanL)) {
-        reasons.add(
-            String.format(
-                Locale.ROOT,
-                "the requests in flight rose %.1f → %.1f (%+.2f per s)",
-                firstL,
-                lastL,
-                growth));
+      growth = slope(batches, length / BATCHES / 1000)[0];
+      String rising = backlogRising(batches, length);
+      if (rising != null) {
+        reasons.add(rising);
       }
     }
 
@@ -146,6 +141,37 @@ public final class SteadyStateDetector {
         firstGap,
         lastGap,
         completionRates(all, ts, length));
+  }
+
+  /**
+   * The in-flight trend test (step 3 above) on {@code batchMeans}, the time-averaged requests in
+   * flight of consecutive equal batches covering {@code lengthMillis}: the queue grows when the
+   * fitted slope is positive with a t statistic above {@value #MIN_T_STATISTIC} and the fitted rise
+   * over the window is at least max({@value #MIN_RISE_REQUESTS}, {@value #MIN_RISE_FRACTION} × the
+   * mean). Shared with the live stop ({@code breaker.SaturationStop}), so that both call the same
+   * backlog "rising".
+   *
+   * @return the reason in words, e.g. {@code the requests in flight rose 9.1 → 11.5 (+0.16 per s)};
+   *     null when the backlog is not rising
+   */
+  public static String backlogRising(double[] batchMeans, double lengthMillis) {
+    int n = batchMeans.length;
+    int third = Math.max(1, n / 3);
+    double[] fit = slope(batchMeans, lengthMillis / n / 1000);
+    double growth = fit[0];
+    double rise = growth * lengthMillis / 1000;
+    double meanL = mean(batchMeans, 0, n);
+    if (growth > 0
+        && fit[1] > MIN_T_STATISTIC
+        && rise >= Math.max(MIN_RISE_REQUESTS, MIN_RISE_FRACTION * meanL)) {
+      return String.format(
+          Locale.ROOT,
+          "the requests in flight rose %.1f → %.1f (%+.2f per s)",
+          mean(batchMeans, 0, third),
+          mean(batchMeans, n - third, n),
+          growth);
+    }
+    return null;
   }
 
   /** Successful completions per second of any request in each third of [from, from + length). */

@@ -34,8 +34,9 @@ import java.util.stream.Collectors;
  * failed with HTTP 400 (context length)"); against one answering 429 to everything the 3rd does (3
  * &gt; 10 % of 20); one with 60 % of timeouts mixed with successes trips once 20 requests are in.
  *
- * <p>Assumptions: requests the tool cut itself ({@code interrupted}, {@code stopped_by_breaker})
- * say nothing about the server and are ignored. Once tripped it stays tripped. Thread-safe.
+ * <p>Assumptions: requests the tool cut itself ({@code interrupted}, {@code stopped_by_breaker},
+ * {@code stopped_saturated}) say nothing about the server and are ignored. Once tripped it stays
+ * tripped. Thread-safe.
  *
  * <p>A common pattern: {@code records.onAppend(record -> breaker.observe(record))}, and before each
  * request {@code if (breaker.tripped()) stop the injection}.

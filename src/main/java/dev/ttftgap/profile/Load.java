@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param search the rate search, when the profile's model is {@code "search"}
  * @param autoStairs stairs sized from the target ({@code "steps": "auto"}); then {@code steps}
  *     holds the fractions of the estimate and the rates come at run time
+ * @param stopWhenSaturated whether open stairs stop once a step is saturated and its backlog rises
+ *     ({@code "stopWhenSaturated"}); empty: the default for the target (on for an external one)
  */
 public record Load(
     Type type,
@@ -34,7 +36,8 @@ public record Load(
     int stepDurationSeconds,
     int rampSeconds,
     Optional<Search> search,
-    Optional<AutoStairs> autoStairs) {
+    Optional<AutoStairs> autoStairs,
+    Optional<Boolean> stopWhenSaturated) {
 
   /** Open (arrival rates) or closed (fixed concurrency). */
   public enum Type {
@@ -58,6 +61,7 @@ public record Load(
     Objects.requireNonNull(warmup, "warmup");
     Objects.requireNonNull(search, "search");
     Objects.requireNonNull(autoStairs, "autoStairs");
+    Objects.requireNonNull(stopWhenSaturated, "stopWhenSaturated");
     steps = List.copyOf(steps);
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("at least one step");
@@ -65,6 +69,34 @@ public record Load(
     if ((type == Type.OPEN) != arrivals.isPresent()) {
       throw new IllegalArgumentException("arrivals are given for the open model only");
     }
+  }
+
+  /** A load without {@code stopWhenSaturated} (the target's default). */
+  public Load(
+      Type type,
+      Optional<Arrivals> arrivals,
+      Optional<Warmup> warmup,
+      List<Double> steps,
+      int stepDurationSeconds,
+      int rampSeconds,
+      Optional<Search> search,
+      Optional<AutoStairs> autoStairs) {
+    this(
+        type,
+        arrivals,
+        warmup,
+        steps,
+        stepDurationSeconds,
+        rampSeconds,
+        search,
+        autoStairs,
+        Optional.empty());
+  }
+
+  /** This load with {@code stopWhenSaturated} as given. */
+  public Load withStopWhenSaturated(Optional<Boolean> stop) {
+    return new Load(
+        type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, autoStairs, stop);
   }
 
   /** A load without auto stairs. */

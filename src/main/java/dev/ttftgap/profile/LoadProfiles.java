@@ -92,6 +92,7 @@ public final class LoadProfiles {
                   "steps",
                   "stepDurationSeconds",
                   "rampSeconds",
+                  "stopWhenSaturated",
                   AutoStairsProfile.OBJECT),
               SEARCH_ONLY_FIELDS.stream())
           .toList();
@@ -524,6 +525,11 @@ public final class LoadProfiles {
   private static Load load(JsonFields fields) {
     String model =
         fields.optionalChoice("model", List.of("open", "closed", "search")).orElse("open");
+    if (!model.equals("open") && fields.has("stopWhenSaturated")) {
+      throw fields.error(
+          fields.child("stopWhenSaturated"),
+          "only applies to open stairs (\"model\": \"open\"); remove it");
+    }
     if (model.equals("search")) {
       return searchLoad(fields);
     }
@@ -567,7 +573,8 @@ public final class LoadProfiles {
                 "a duration in seconds");
     int rampSeconds =
         fields.optionalInt("rampSeconds", 0, MAX_SECONDS, "a duration in seconds").orElse(0);
-    return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds);
+    return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds)
+        .withStopWhenSaturated(fields.optionalBoolean("stopWhenSaturated"));
   }
 
   /** A search: open arrivals whose rates the search chooses as it goes (see {@link Search}). */

@@ -33,14 +33,20 @@ public enum FailureReason implements RecordCode {
    * The circuit breaker stopped the run while the request was in flight and it did not finish
    * within the grace period: cut by the tool, not failed by the server.
    */
-  STOPPED_BY_BREAKER;
+  STOPPED_BY_BREAKER,
+  /**
+   * The stairs stopped because the server was saturated ({@code load.stopWhenSaturated}) and the
+   * request was still in flight when the drain bound ran out: cut by the tool, not failed by the
+   * server.
+   */
+  STOPPED_SATURATED;
 
   /**
-   * True for the reasons the tool causes itself ({@link #INTERRUPTED}, {@link
-   * #STOPPED_BY_BREAKER}): such requests are never counted against the server's error rate.
+   * True for the reasons the tool causes itself ({@link #INTERRUPTED}, {@link #STOPPED_BY_BREAKER},
+   * {@link #STOPPED_SATURATED}): such requests are never counted against the server's error rate.
    */
   public boolean causedByClient() {
-    return this == INTERRUPTED || this == STOPPED_BY_BREAKER;
+    return this == INTERRUPTED || this == STOPPED_BY_BREAKER || this == STOPPED_SATURATED;
   }
 
   /** {@link #causedByClient()} for a record's reason; false for null (no failure). */

@@ -7,9 +7,11 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.breaker.BreakerTrip;
 import dev.ttftgap.breaker.CircuitBreaker;
+import dev.ttftgap.breaker.SaturationStop;
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.config.SearchSettings;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.StopWhenSaturated;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.merge.PartManifest;
@@ -29,7 +31,6 @@ import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
-import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.report.CapacityConsole;
@@ -146,6 +147,17 @@ public final class LoadRun {
     this.gate =
         new BreakerGate(
             breaker, records, Duration.ofSeconds(Math.min(profile.timeouts().streamSeconds(), 60)));
+    if (stopWhenSaturated(settings, profile, part)) {
+      gate.watch(
+          new SaturationStop(
+              BreakerGate.stairs(schedule),
+              profile.timeouts().streamMillis(),
+              !requests.multiTurn()),
+          this::elapsedMillis);
+      System.out.println(
+          "ttft-gap: the stairs stop once a step is saturated and its backlog rises"
+              + " (-Dload.stopWhenSaturated=false to climb on)");
+    }
     this.startNanos = System.nanoTime();
     this.comb =
         profile.load().search().isPresent()
@@ -192,6 +204,7 @@ public final class LoadRun {
           RunOutputs.checkWritable(settings);
           RunPart part = RunPart.load(profile.name());
           checkSplit(part, profile, settings);
+          stopWhenSaturated(settings, profile, part); // a bad value fails before the preflight
           Target target =
               Target.resolve(
                   settings,
@@ -233,6 +246,18 @@ public final class LoadRun {
               + " http://HOST:8000/v1)");
     }
     part.untilStart(java.time.Instant.now());
+  }
+
+  /** Whether the stairs stop at a saturated step ({@code load.stopWhenSaturated}), validated. */
+  private static boolean stopWhenSaturated(Settings settings, LoadProfile profile, RunPart part) {
+    return StopWhenSaturated.resolve(
+        System.getProperties(),
+        profile.load().stopWhenSaturated(),
+        !settings.usesEmbeddedEngine(),
+        profile.load().open()
+            && profile.load().search().isEmpty()
+            && profile.load().autoStairs().isEmpty(),
+        part.split());
   }
 
   /**
@@ -382,6 +407,7 @@ public final class LoadRun {
       progress.start();
     }
     probes.start();
+    gate.start();
   }
 
   /**
@@ -417,11 +443,8 @@ public final class LoadRun {
   /** Call from {@code after()}: records flushed, engine stopped, capacity report written. */
   public void finish() {
     Optional<BreakerTrip> trip = breaker.trip();
-    trip.ifPresent(
-        t ->
-            records.markInFlightAs(
-                FailureReason.STOPPED_BY_BREAKER,
-                "cut when the circuit breaker stopped the run: " + t.sentence()));
+    gate.stop();
+    gate.markInFlight();
     if (comb != null) {
       comb.stop();
     }
@@ -456,6 +479,7 @@ public final class LoadRun {
             part.startAt().map(Object::toString).orElse(null))
         .write(runDir);
     List<String> notes = new ArrayList<>();
+    gate.saturationVerdict().ifPresent(v -> notes.add(v.note()));
     trip.ifPresent(t -> notes.add("Circuit breaker: " + t.sentence() + "."));
     ProfileOverrides overrides = ProfileOverrides.load(); // validated by prepare()
     if (!overrides.isEmpty()) {

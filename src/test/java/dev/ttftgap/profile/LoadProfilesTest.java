@@ -247,6 +247,7 @@ breaker                     | {"errorRatePercent": 0}                   | breake
 breaker                     | {"rateLimitedPercent": 150}               | breaker.rateLimitedPercent: 150 is not a percentage
 breaker                     | {"enabled": "no"}                         | breaker.enabled: "no" is not a boolean
 breaker                     | {"window": 20}                            | breaker.window: unknown field
+load.stopWhenSaturated      | "yes"                                     | load.stopWhenSaturated: "yes" is not a boolean; use true or false
 """)
   void eachBadValueFailsWithOneLineNamingTheField(String path, String value, String expected) {
     assertThatThrownBy(() -> parseWith(path, value))
@@ -268,6 +269,29 @@ breaker                     | {"window": 20}                            | breake
     assertThat(parseWith("breaker", "{\"enabled\": false}").breaker().enabled())
         .as("switched off")
         .isFalse();
+  }
+
+  @Test
+  void stopWhenSaturatedIsTheTargetsDefaultUnlessOpenStairsSetIt() {
+    assertThat(LoadProfiles.parse(VALID, "inline.json").load().stopWhenSaturated())
+        .as("not given: empty, the target decides")
+        .isEmpty();
+    assertThat(parseWith("load.stopWhenSaturated", "false").load().stopWhenSaturated())
+        .as("given on open stairs")
+        .contains(false);
+    String closed =
+        "{\"model\": \"closed\", \"steps\": [2], \"stepDurationSeconds\": 20,"
+            + " \"stopWhenSaturated\": true}";
+    assertThatThrownBy(() -> parseWith("load", closed))
+        .as("a closed run's backlog is bounded by its users")
+        .hasMessage(
+            "inline.json: load.stopWhenSaturated: only applies to open stairs (\"model\":"
+                + " \"open\"); remove it");
+    String search =
+        "{\"model\": \"search\", \"stepDurationSeconds\": 20, \"stopWhenSaturated\": true}";
+    assertThatThrownBy(() -> parseWith("load", search))
+        .as("a search chooses its own rates")
+        .hasMessageStartingWith("inline.json: load.stopWhenSaturated: only applies to open stairs");
   }
 
   @Test
