@@ -44,13 +44,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class QueueLocationRunIT {
   private static final int WORKERS = 3;
+
+  /**
+   * A worker frees soon after its response ends (a gateway's limit on open requests, a thread pool
+   * that parks idle keep-alive connections). With llama.cpp's 5-s hold the pool of 3 fills at 1 rps
+   * already: Gatling's finished streams leave their connections idle, each holding a worker.
+   */
+  private static final long IDLE_HOLD_MILLIS = 200;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
   void aBoundedWorkerPoolIsReportedAsAQueueBeforeTheHeadersFromTheStepItFilled(@TempDir Path dir)
       throws IOException {
     try (EmbeddedEngine engine =
-        EmbeddedEngine.start(EngineConfig.defaults().withPort(0).withHttpWorkers(WORKERS))) {
+        EmbeddedEngine.start(
+            EngineConfig.defaults()
+                .withPort(0)
+                .withHttpWorkers(WORKERS)
+                .withIdleWorkerHoldMillis(IDLE_HOLD_MILLIS))) {
       Observed run = run(dir, engine, "1,2,3,5,7");
       JsonNode location = run.capacity().path("queueLocation");
       assertThat(location.path("place").asText())
@@ -123,7 +135,27 @@ class QueueLocationRunIT {
         RecordReader.read(result.records()).stream()
             .filter(r -> !r.warmup() && r.ok() && r.step() >= 1)
             .toList();
-    return new Observed(result.output(), capacity, StepTruth.of(records, truth));
+    Observed observed = new Observed(result.output(), capacity, StepTruth.of(records, truth));
+    System.out.printf(
+        "queue location run (steps %s): report %s; %s; per step %s%n",
+        steps, capacity.path("queueLocation"), observed, placesPerStep(capacity));
+    return observed;
+  }
+
+  private static List<String> placesPerStep(JsonNode capacity) {
+    List<String> places = new ArrayList<>();
+    for (JsonNode step : capacity.path("steps")) {
+      JsonNode location = step.path("queueLocation");
+      places.add(
+          step.path("step").asInt()
+              + ":"
+              + location.path("place").asText()
+              + String.format(
+                  " (TTFB +%.0f, gap +%.0f ms)",
+                  location.path("ttfbGrowthP50Millis").asDouble(),
+                  location.path("gapGrowthP50Millis").asDouble()));
+    }
+    return places;
   }
 
   /** The engine's own medians per step: worker wait (before the headers) and scheduler queue. */
