@@ -188,28 +188,14 @@ public final class ServerMetricsAnalysis {
     int expected = (int) Math.round((window[1] - window[0]) / (double) INTERVAL_MILLIS) + 1;
     double coverage = Math.min(100.0, 100.0 * inside.size() / expected);
     if (coverage < COVERAGE_THRESHOLD_PERCENT) {
-      return new ServerStepMetrics(
+      return ServerStepMetrics.dark(
           step.step(),
           inside.size(),
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
           decomposition(step, null, null, null, records),
-          null,
           failed,
           timedOut,
           expected,
-          coverage,
-          true);
+          coverage);
     }
     List<Scrape> scrapes = attempts.stream().filter(Scrape::ok).toList();
     Function<ServerMetric, List<Double>> gauge =

@@ -52,4 +52,42 @@ public record ServerStepMetrics(
     int scrapesTimedOut,
     int scrapesExpected,
     double coveragePercent,
-    boolean dark) {}
+    boolean dark) {
+
+  /**
+   * A dark step: too few scrapes to speak for the server, so every server-side figure is null (a
+   * figure from a few readings would pass for the step's); the client's decomposition and the
+   * scrape counts remain, to say why the step is dark.
+   */
+  public static ServerStepMetrics dark(
+      int step,
+      int scrapes,
+      GapDecomposition decomposition,
+      int scrapesFailed,
+      int scrapesTimedOut,
+      int scrapesExpected,
+      double coveragePercent) {
+    return new ServerStepMetrics(
+        step,
+        scrapes,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        decomposition,
+        null,
+        scrapesFailed,
+        scrapesTimedOut,
+        scrapesExpected,
+        coveragePercent,
+        true);
+  }
+}

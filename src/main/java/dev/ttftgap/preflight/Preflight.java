@@ -97,12 +97,7 @@ public final class Preflight {
     this.otherModels = List.copyOf(others);
     this.env = Map.copyOf(env);
     this.target = target;
-    this.client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(target.timeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.client = TargetHttp.client(target);
     this.messages = new ServerMessages(target.apiKey(), target.secrets());
     this.statuses = new StatusDiagnoses(target, messages);
     this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
@@ -393,17 +388,7 @@ public final class Preflight {
   }
 
   private HttpRequest.Builder authorised(HttpRequest.Builder builder) {
-    target.headers().forEach(builder::header);
-    target
-        .apiKey()
-        .ifPresent(
-            key ->
-                builder.header(
-                    target.apiKeyHeader(),
-                    target.apiKeyHeader().equalsIgnoreCase("Authorization")
-                        ? "Bearer " + key
-                        : key));
-    return builder;
+    return TargetHttp.authorised(target, builder);
   }
 
   private HttpResponse<String> send(HttpRequest request, String url)

@@ -58,12 +58,7 @@ public final class TokenCalibrationProbe {
 
   public TokenCalibrationProbe(PreflightTarget target) {
     this.target = target;
-    this.client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(target.timeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.client = TargetHttp.client(target);
   }
 
   /** Counts {@code shortText} and {@code longText} on the target (longer in cl100k tokens). */
@@ -174,16 +169,7 @@ public final class TokenCalibrationProbe {
             .header("Content-Type", "application/json")
             .header("Accept", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
-    target.headers().forEach(builder::header);
-    target
-        .apiKey()
-        .ifPresent(
-            key ->
-                builder.header(
-                    target.apiKeyHeader(),
-                    target.apiKeyHeader().equalsIgnoreCase("Authorization")
-                        ? "Bearer " + key
-                        : key));
+    TargetHttp.authorised(target, builder);
     try {
       HttpResponse<String> response =
           client.send(builder.build(), HttpResponse.BodyHandlers.ofString());

@@ -85,15 +85,8 @@ final class AutoStairsProfile {
               + stepSeconds
               + "); use at least that");
     }
-    return new Load(
-        Load.Type.OPEN,
-        arrivals,
-        Optional.empty(),
-        auto.fractions(),
-        stepSeconds,
-        0,
-        Optional.empty(),
-        Optional.of(auto));
+    return new Load(Load.Type.OPEN, arrivals, Optional.empty(), auto.fractions(), stepSeconds, 0)
+        .withAutoStairs(auto);
   }
 
   static AutoStairs parse(JsonFields fields, int stepSeconds) {

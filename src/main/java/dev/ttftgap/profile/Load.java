@@ -71,47 +71,11 @@ public record Load(
     }
   }
 
-  /** A load without {@code stopWhenSaturated} (the target's default). */
-  public Load(
-      Type type,
-      Optional<Arrivals> arrivals,
-      Optional<Warmup> warmup,
-      List<Double> steps,
-      int stepDurationSeconds,
-      int rampSeconds,
-      Optional<Search> search,
-      Optional<AutoStairs> autoStairs) {
-    this(
-        type,
-        arrivals,
-        warmup,
-        steps,
-        stepDurationSeconds,
-        rampSeconds,
-        search,
-        autoStairs,
-        Optional.empty());
-  }
-
-  /** This load with {@code stopWhenSaturated} as given. */
-  public Load withStopWhenSaturated(Optional<Boolean> stop) {
-    return new Load(
-        type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, autoStairs, stop);
-  }
-
-  /** A load without auto stairs. */
-  public Load(
-      Type type,
-      Optional<Arrivals> arrivals,
-      Optional<Warmup> warmup,
-      List<Double> steps,
-      int stepDurationSeconds,
-      int rampSeconds,
-      Optional<Search> search) {
-    this(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, Optional.empty());
-  }
-
-  /** A load without a search. */
+  /**
+   * Plain stairs: no search, no auto stairs, {@code stopWhenSaturated} left to the target's
+   * default. The other modes start here and add theirs with {@link #withSearch}, {@link
+   * #withAutoStairs} and {@link #withStopWhenSaturated}, so each call site names the part it sets.
+   */
   public Load(
       Type type,
       Optional<Arrivals> arrivals,
@@ -119,7 +83,37 @@ public record Load(
       List<Double> steps,
       int stepDurationSeconds,
       int rampSeconds) {
-    this(type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, Optional.empty());
+    this(
+        type,
+        arrivals,
+        warmup,
+        steps,
+        stepDurationSeconds,
+        rampSeconds,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  /** This load with {@code stopWhenSaturated} as given. */
+  public Load withStopWhenSaturated(Optional<Boolean> stop) {
+    return withModes(search, autoStairs, stop);
+  }
+
+  /** This load driven by {@code search} (its steps hold only the starting rate). */
+  public Load withSearch(Search search) {
+    return withModes(Optional.of(search), autoStairs, stopWhenSaturated);
+  }
+
+  /** This load with stairs sized at run time by {@code auto} (its steps hold the fractions). */
+  public Load withAutoStairs(AutoStairs auto) {
+    return withModes(search, Optional.of(auto), stopWhenSaturated);
+  }
+
+  private Load withModes(
+      Optional<Search> search, Optional<AutoStairs> autoStairs, Optional<Boolean> stop) {
+    return new Load(
+        type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, autoStairs, stop);
   }
 
   public boolean open() {

@@ -640,14 +640,8 @@ public final class LoadProfiles {
               + " s); use at least "
               + 3 * (warm + probe + hold));
     }
-    return new Load(
-        Load.Type.OPEN,
-        Optional.of(arrivals),
-        warmup,
-        List.of(start),
-        probe,
-        0,
-        Optional.of(new Search(start, max, growth, probe, hold, precision, maxDuration)));
+    return new Load(Load.Type.OPEN, Optional.of(arrivals), warmup, List.of(start), probe, 0)
+        .withSearch(new Search(start, max, growth, probe, hold, precision, maxDuration));
   }
 
   /** The optional warm-up: a level (rate or users) and a duration. */

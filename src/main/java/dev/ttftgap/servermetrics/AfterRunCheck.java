@@ -55,16 +55,7 @@ public record AfterRunCheck(
     }
     List<Scrape> ok = readings.stream().filter(Scrape::ok).toList();
     if (ok.isEmpty()) {
-      return new AfterRunCheck(
-          readings.size(),
-          false,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          readings.get(readings.size() - 1).failure());
+      return unanswered(readings.size(), readings.get(readings.size() - 1).failure());
     }
     Optional<MetricsDialect> dialect =
         MetricsDialect.recognise(ok.stream().flatMap(s -> s.samples().stream()).toList());
@@ -97,6 +88,14 @@ public record AfterRunCheck(
         apart,
         wait,
         null);
+  }
+
+  /**
+   * The check when none of {@code attempts} readings answered: nothing is known of the server's
+   * work, only why the last attempt failed ({@code failure}, null when unknown).
+   */
+  public static AfterRunCheck unanswered(int attempts, ScrapeFailure failure) {
+    return new AfterRunCheck(attempts, false, null, null, null, null, null, null, failure);
   }
 
   /** Waiting + running at the last answer; null when neither was read. */

@@ -120,28 +120,8 @@ final class ServerViews {
   }
 
   static ServerStepMetrics darkStep(int step) {
-    return new ServerStepMetrics(
-        step,
-        2,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        new GapDecomposition(50.0, 2.0, null, null, null, null),
-        null,
-        0,
-        9,
-        20,
-        10.0,
-        true);
+    return ServerStepMetrics.dark(
+        step, 2, new GapDecomposition(50.0, 2.0, null, null, null, null), 0, 9, 20, 10.0);
   }
 
   private static ServerMetricsView view(

@@ -22,14 +22,13 @@ class AutoStairsRunTest {
 
   private static Load load(AutoStairs config) {
     return new Load(
-        Load.Type.OPEN,
-        Optional.of(Load.Arrivals.UNIFORM),
-        Optional.empty(),
-        config.fractions(),
-        10,
-        0,
-        Optional.empty(),
-        Optional.of(config));
+            Load.Type.OPEN,
+            Optional.of(Load.Arrivals.UNIFORM),
+            Optional.empty(),
+            config.fractions(),
+            10,
+            0)
+        .withAutoStairs(config);
   }
 
   /**
