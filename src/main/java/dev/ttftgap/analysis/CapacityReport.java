@@ -58,50 +58,6 @@ public record CapacityReport(
     LoadGeneratorHealth loadGenerator,
     QueueLocation queueLocation) {
 
-  /** A report without the queue's location (renderers then fall back to the low-load verdict). */
-  public CapacityReport(
-      List<String> sources,
-      List<String> runs,
-      int requests,
-      int warmupRequests,
-      CapacityOptions options,
-      List<StepStats> steps,
-      HeaderTimingVerdict headerTiming,
-      Knee knee,
-      SloVerdict slo,
-      Saturation saturation,
-      QueueModel model,
-      String modelNote,
-      ClosedLoopModel closedLoopModel,
-      Replicas replicas,
-      BaselineComparison baseline,
-      Workload workload,
-      List<String> runNotes,
-      ServerMetricsView serverMetrics,
-      LoadGeneratorHealth loadGenerator) {
-    this(
-        sources,
-        runs,
-        requests,
-        warmupRequests,
-        options,
-        steps,
-        headerTiming,
-        knee,
-        slo,
-        saturation,
-        model,
-        modelNote,
-        closedLoopModel,
-        replicas,
-        baseline,
-        workload,
-        runNotes,
-        serverMetrics,
-        loadGenerator,
-        null);
-  }
-
   public CapacityReport {
     runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);
     sources = List.copyOf(sources);

@@ -26,26 +26,6 @@ record LowLoadBaseline(
   /** Minimum successful requests with a gap for a step to serve as the low-load baseline. */
   static final int MIN_SAMPLES = 10;
 
-  /** A baseline without a TTFT spread (hand-built in tests of the gap's band). */
-  LowLoadBaseline(
-      int step,
-      double gapP50Millis,
-      double gapMeanMillis,
-      double gapMadMillis,
-      double[] gapQuantilesMillis,
-      double ttfbP95Millis,
-      double serviceMeanMillis) {
-    this(
-        step,
-        gapP50Millis,
-        gapMeanMillis,
-        gapMadMillis,
-        gapQuantilesMillis,
-        ttfbP95Millis,
-        serviceMeanMillis,
-        Double.NaN);
-  }
-
   static LowLoadBaseline of(StepSamples samples) {
     LatencySummary gap = samples.gap.summary();
     LatencySummary service = samples.service.summary();

@@ -58,28 +58,15 @@ public final class SyntheticRuns {
           new HeaderTimingVerdict(
               HeaderTiming.AT_ACCEPT, row[1], row[1] + row[2], row[2], null, null));
     }
-    LowLoadBaseline baseline = new LowLoadBaseline(1, 302, 302, 20, new double[] {302}, 4.3, 900);
-    return new CapacityReport(
-        List.of("llama.cpp/records.jsonl"),
-        List.of("llama-cpp"),
-        0,
-        0,
-        CapacityOptions.defaults(),
-        steps,
-        timing.get(1),
-        KneeDetector.detect(steps, baseline),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        null,
-        QueueLocator.locate(steps, baseline, timing));
+    LowLoadBaseline baseline =
+        new LowLoadBaseline(1, 302, 302, 20, new double[] {302}, 4.3, 900, Double.NaN);
+    return TestReports.of(steps)
+        .sources(List.of("llama.cpp/records.jsonl"))
+        .runs(List.of("llama-cpp"))
+        .headerTiming(timing.get(1))
+        .knee(KneeDetector.detect(steps, baseline))
+        .queueLocation(QueueLocator.locate(steps, baseline, timing))
+        .build();
   }
 
   public static List<RequestRecord> flat() {

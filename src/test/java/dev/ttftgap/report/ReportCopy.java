@@ -1,6 +1,7 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.QueueLocation;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.SloVerdict;
 
@@ -10,39 +11,21 @@ final class ReportCopy {
 
   /** {@code report} with {@code slo} as its SLO verdict. */
   static CapacityReport withSlo(CapacityReport report, SloVerdict slo) {
-    return copy(report, slo, report.serverMetrics());
+    return copy(report, slo, report.serverMetrics(), report.queueLocation());
   }
 
   /** {@code report} with {@code view} as the server's metrics. */
   static CapacityReport withServerMetrics(CapacityReport report, ServerMetricsView view) {
-    return copy(report, report.slo(), view);
+    return copy(report, report.slo(), view, report.queueLocation());
   }
 
   /** {@code report} as a report built without the queue's location. */
-  static CapacityReport withoutQueueLocation(CapacityReport r) {
-    return new CapacityReport(
-        r.sources(),
-        r.runs(),
-        r.requests(),
-        r.warmupRequests(),
-        r.options(),
-        r.steps(),
-        r.headerTiming(),
-        r.knee(),
-        r.slo(),
-        r.saturation(),
-        r.model(),
-        r.modelNote(),
-        r.closedLoopModel(),
-        r.replicas(),
-        r.baseline(),
-        r.workload(),
-        r.runNotes(),
-        r.serverMetrics(),
-        r.loadGenerator());
+  static CapacityReport withoutQueueLocation(CapacityReport report) {
+    return copy(report, report.slo(), report.serverMetrics(), null);
   }
 
-  private static CapacityReport copy(CapacityReport r, SloVerdict slo, ServerMetricsView view) {
+  private static CapacityReport copy(
+      CapacityReport r, SloVerdict slo, ServerMetricsView view, QueueLocation queueLocation) {
     return new CapacityReport(
         r.sources(),
         r.runs(),
@@ -63,6 +46,6 @@ final class ReportCopy {
         r.runNotes(),
         view,
         r.loadGenerator(),
-        r.queueLocation());
+        queueLocation);
   }
 }

@@ -156,22 +156,7 @@ class ServerVerdictTest {
   private static CapacityReport withGrowth(CapacityReport report, int growth) {
     dev.ttftgap.analysis.ServerMetricsView v = report.serverMetrics();
     return ReportCopy.withServerMetrics(
-        report,
-        new dev.ttftgap.analysis.ServerMetricsView(
-            v.url(),
-            v.vendor(),
-            v.familiesSeen(),
-            v.scrapes(),
-            v.failures(),
-            v.steps(),
-            growth,
-            v.series(),
-            v.bands(),
-            v.timeouts(),
-            v.coverageThresholdPercent(),
-            v.darkSteps(),
-            v.darkness(),
-            v.afterRun()));
+        report, ServerViews.redrawn(v, growth, v.series(), v.bands()));
   }
 
   @Test

@@ -59,23 +59,33 @@ final class ServerViews {
         series.add(new ServerMetricsView.Point((s.step() - 1) * 20.0 + t, s.waitingMean(), 4.0));
       }
     }
-    return ReportCopy.withServerMetrics(
-        r,
-        new ServerMetricsView(
-            v.url(),
-            v.vendor(),
-            v.familiesSeen(),
-            v.scrapes(),
-            v.failures(),
-            v.steps(),
-            v.queueGrowthStep(),
-            series,
-            bands,
-            v.timeouts(),
-            v.coverageThresholdPercent(),
-            v.darkSteps(),
-            v.darkness(),
-            v.afterRun()));
+    return ReportCopy.withServerMetrics(r, redrawn(v, v.queueGrowthStep(), series, bands));
+  }
+
+  /**
+   * {@code view} with {@code growth} as its queue-growth step and {@code series} and {@code bands}
+   * as its chart; everything else as it was.
+   */
+  static ServerMetricsView redrawn(
+      ServerMetricsView view,
+      Integer growth,
+      List<ServerMetricsView.Point> series,
+      List<ServerMetricsView.Band> bands) {
+    return new ServerMetricsView(
+        view.url(),
+        view.vendor(),
+        view.familiesSeen(),
+        view.scrapes(),
+        view.failures(),
+        view.steps(),
+        growth,
+        series,
+        bands,
+        view.timeouts(),
+        view.coverageThresholdPercent(),
+        view.darkSteps(),
+        view.darkness(),
+        view.afterRun());
   }
 
   /** The hockey-stick run with a quiet server view and {@code afterRun} as its after-run check. */

@@ -2,13 +2,8 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ttftgap.analysis.CapacityAnalysis;
-import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ServerStepMetrics;
-import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.record.TestRecords;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +12,8 @@ class StallSentenceTest {
 
   @Test
   void aPreemptionCounterThatRoseInTheStalledStepsSaysPreemption() {
-    CapacityReport report = withPreemptions(stalledRun(), step(1, 0.0), step(2, 3.0), step(3, 5.0));
+    CapacityReport report =
+        withPreemptions(Synthetic.stalledRun(2), step(1, 0.0), step(2, 3.0), step(3, 5.0));
 
     assertThat(StallSentence.of(report))
         .hasValueSatisfying(
@@ -32,7 +28,8 @@ class StallSentenceTest {
 
   @Test
   void aPreemptionCounterReadFlatRulesPreemptionOutAndNamesPrefillInterference() {
-    CapacityReport report = withPreemptions(stalledRun(), step(1, 0.0), step(2, 0.0), step(3, 0.0));
+    CapacityReport report =
+        withPreemptions(Synthetic.stalledRun(2), step(1, 0.0), step(2, 0.0), step(3, 0.0));
 
     assertThat(StallSentence.of(report))
         .hasValueSatisfying(
@@ -49,7 +46,7 @@ class StallSentenceTest {
 
   @Test
   void withoutTheCounterBothCausesAreListedAsPossible() {
-    assertThat(StallSentence.of(stalledRun()))
+    assertThat(StallSentence.of(Synthetic.stalledRun(2)))
         .as("no /metrics scraped")
         .hasValueSatisfying(
             s ->
@@ -63,7 +60,8 @@ class StallSentenceTest {
   @Test
   void aCounterInTheDarkIsNotReadAsFlat() {
     CapacityReport report =
-        withPreemptions(stalledRun(), step(1, 0.0), step(2, 0.0), ServerViews.darkStep(3));
+        withPreemptions(
+            Synthetic.stalledRun(2), step(1, 0.0), step(2, 0.0), ServerViews.darkStep(3));
 
     assertThat(StallSentence.of(report))
         .hasValueSatisfying(
@@ -85,32 +83,5 @@ class StallSentenceTest {
 
   private static CapacityReport withPreemptions(CapacityReport report, ServerStepMetrics... steps) {
     return ServerViews.withSteps(report, List.of(steps));
-  }
-
-  private static CapacityReport stalledRun() {
-    List<RequestRecord> records = new ArrayList<>();
-    for (int step = 1; step <= 3; step++) {
-      for (int i = 0; i < 20; i++) {
-        boolean stalled = step >= 2 && i % 2 == 0;
-        records.add(
-            TestRecords.builder()
-                .userId(step * 100L + i)
-                .step(step)
-                .stepLabel("step " + step + " · " + step + " rps")
-                .offeredRate((double) step)
-                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
-                .ttfbMillis(5L)
-                .ttftMillis(300L)
-                .gapMillis(295L)
-                .e2eMillis(1000L)
-                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
-                .outputTokens(4)
-                .stalls(stalled ? 1 : 0)
-                .longestStallMillis(stalled ? 2400L : null)
-                .httpStatus(200)
-                .build());
-      }
-    }
-    return CapacityAnalysis.analyze(records, List.of("stalls"), CapacityOptions.defaults(), null);
   }
 }

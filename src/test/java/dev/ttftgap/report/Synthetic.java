@@ -5,6 +5,8 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -92,5 +94,33 @@ final class Synthetic {
                     s.gap().p50Millis() / 2,
                     s.gap().p95Millis() / 2))
         .toList();
+  }
+
+  /** Three steps of 20 requests; from {@code fromStep} on every other request stalled 2.4 s. */
+  static CapacityReport stalledRun(int fromStep) {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int step = 1; step <= 3; step++) {
+      for (int i = 0; i < 20; i++) {
+        boolean stalled = step >= fromStep && i % 2 == 0;
+        records.add(
+            TestRecords.builder()
+                .userId(step * 100L + i)
+                .step(step)
+                .stepLabel("step " + step + " · " + step + " rps")
+                .offeredRate((double) step)
+                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
+                .ttfbMillis(5L)
+                .ttftMillis(300L)
+                .gapMillis(295L)
+                .e2eMillis(1000L)
+                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
+                .outputTokens(4)
+                .stalls(stalled ? 1 : 0)
+                .longestStallMillis(stalled ? 2400L : null)
+                .httpStatus(200)
+                .build());
+      }
+    }
+    return CapacityAnalysis.analyze(records, List.of("stalls"), CapacityOptions.defaults(), null);
   }
 }

@@ -8,11 +8,9 @@ import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.analysis.TestReports;
 import dev.ttftgap.health.HealthSamples;
 import dev.ttftgap.health.LoadGeneratorHealth;
-import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.record.TestRecords;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -118,7 +116,7 @@ class VerdictSentencesTest {
 
   @Test
   void requestsStallingFromAStepOnAreNamedWithTheirShareAndTheLongestStall() {
-    CapacityReport report = stalledRun(3);
+    CapacityReport report = Synthetic.stalledRun(3);
 
     assertThat(report.steps().get(0).stalledPercent()).as("no stall at step 1").isZero();
     assertThat(report.steps().get(2).stalledPercent()).as("every other request").isEqualTo(50.0);
@@ -136,7 +134,7 @@ class VerdictSentencesTest {
     assertThat(VerdictSentences.stalls(Synthetic.flat()))
         .as("records without stall counts say nothing")
         .isEmpty();
-    assertThat(VerdictSentences.stalls(stalledRun(1)))
+    assertThat(VerdictSentences.stalls(Synthetic.stalledRun(1)))
         .as("stalls as common at low load are the machine's, not the server's")
         .isEmpty();
   }
@@ -291,57 +289,13 @@ class VerdictSentencesTest {
   void closedRunWithoutPlateauAsksForMoreConcurrency() {
     String sentence =
         VerdictSentences.saturation(
-            new CapacityReport(
-                List.of(),
-                List.of(),
-                0,
-                0,
-                CapacityOptions.defaults(),
-                Synthetic.closedConcurrency().steps().subList(0, 2),
-                null,
-                null,
-                null,
-                new Saturation(false, null, null, null, 4.7, null, null, 0.05, null, null),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of(),
-                null,
-                null));
+            TestReports.of(Synthetic.closedConcurrency().steps().subList(0, 2))
+                .saturation(
+                    new Saturation(false, null, null, null, 4.7, null, null, 0.05, null, null))
+                .build());
 
     assertThat(sentence)
         .startsWith("Throughput was still rising at the last step (4 concurrent streams")
         .contains("raise the concurrency");
-  }
-
-  /** Three steps of 20 requests; from {@code fromStep} on every other request stalled 2.4 s. */
-  private static CapacityReport stalledRun(int fromStep) {
-    List<RequestRecord> records = new ArrayList<>();
-    for (int step = 1; step <= 3; step++) {
-      for (int i = 0; i < 20; i++) {
-        boolean stalled = step >= fromStep && i % 2 == 0;
-        records.add(
-            TestRecords.builder()
-                .userId(step * 100L + i)
-                .step(step)
-                .stepLabel("step " + step + " · " + step + " rps")
-                .offeredRate((double) step)
-                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
-                .ttfbMillis(5L)
-                .ttftMillis(300L)
-                .gapMillis(295L)
-                .e2eMillis(1000L)
-                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
-                .outputTokens(4)
-                .stalls(stalled ? 1 : 0)
-                .longestStallMillis(stalled ? 2400L : null)
-                .httpStatus(200)
-                .build());
-      }
-    }
-    return CapacityAnalysis.analyze(records, List.of("stalls"), CapacityOptions.defaults(), null);
   }
 }
