@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ttftgap.servermetrics.MetricsDialect;
-import io.netty.channel.embedded.EmbeddedChannel;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -16,25 +13,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** What the engine does with requests whose clients have gone, seen through its /metrics. */
 class DisconnectPolicyTest {
-  private final EmbeddedChannel engineLoop = new EmbeddedChannel();
-  private final List<EngineChannels> connections = new ArrayList<>();
+  private final EngineConnections engine = new EngineConnections();
 
   @AfterEach
   void noLeaks() {
-    for (EngineChannels connection : connections) {
-      connection.output();
-      connection.channel.finishAndReleaseAll();
-    }
-    engineLoop.finishAndReleaseAll();
-  }
-
-  private static String stream(int maxTokens) {
-    String body = StreamProbe.chat("tiny-fast", "Say hello", maxTokens, true, "");
-    return "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: application/json"
-        + "\r\nContent-Length: "
-        + body.length()
-        + "\r\n\r\n"
-        + body;
+    engine.releaseAll();
   }
 
   private static double gauge(String metrics, String name) {
@@ -54,19 +37,16 @@ class DisconnectPolicyTest {
                 .withProfile("tiny-fast")
                 .withMetricsDialect(MetricsDialect.LLAMACPP)
                 .withDisconnectPolicy(DisconnectPolicy.parse(policy)),
-            engineLoop.eventLoop());
+            engine.eventLoop());
     // tiny-fast: 8 slots; 10 long streams, then every client leaves
     for (int i = 0; i < 10; i++) {
-      EngineChannels connection = new EngineChannels(context);
-      connections.add(connection);
-      connection.raw(stream(100_000 / 8));
+      engine.connect(context).raw(EngineConnections.streamRequest(100_000 / 8));
     }
-    engineLoop.runPendingTasks();
-    connections.forEach(connection -> connection.channel.close());
-    engineLoop.runPendingTasks();
+    engine.runEngineTasks();
+    engine.closeAll();
+    engine.runEngineTasks();
 
-    EngineChannels scrape = new EngineChannels(context);
-    connections.add(scrape);
+    EngineChannels scrape = engine.connect(context);
     scrape.raw("GET /metrics HTTP/1.1\r\nHost: engine\r\n\r\n");
     String metrics = scrape.output();
 

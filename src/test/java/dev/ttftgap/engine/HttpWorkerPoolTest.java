@@ -2,7 +2,6 @@ package dev.ttftgap.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -12,54 +11,33 @@ import org.junit.jupiter.api.Test;
 class HttpWorkerPoolTest {
   private static final String OK_LINE = "HTTP/1.1 200 OK";
 
-  private final EmbeddedChannel engineLoop = new EmbeddedChannel();
-  private final List<EngineChannels> connections = new ArrayList<>();
+  private final EngineConnections connections = new EngineConnections();
   private EngineContext context;
 
   @AfterEach
   void noLeaks() {
-    for (EngineChannels connection : connections) {
-      connection.output();
-      connection.channel.finishAndReleaseAll();
-    }
-    engineLoop.finishAndReleaseAll();
+    connections.releaseAll();
   }
 
   private void engine(EngineConfig config) {
-    context = new EngineContext(config, engineLoop.eventLoop());
+    context = new EngineContext(config, connections.eventLoop());
+  }
+
+  /** An engine of tiny-fast with a pool of one HTTP worker. */
+  private static EngineConfig oneWorker() {
+    return EngineConfig.defaults().withProfile("tiny-fast").withHttpWorkers(1);
   }
 
   private EngineChannels connect() {
-    EngineChannels connection = new EngineChannels(context);
-    connections.add(connection);
-    return connection;
+    return connections.connect(context);
   }
 
-  /** Runs every connection's and the engine's due tasks for {@code millis} of real time. */
   private void pump(long millis) throws InterruptedException {
-    long deadline = System.nanoTime() + millis * 1_000_000L;
-    do {
-      engineLoop.runPendingTasks();
-      engineLoop.runScheduledPendingTasks();
-      for (EngineChannels connection : connections) {
-        connection.channel.runPendingTasks();
-        connection.channel.runScheduledPendingTasks();
-      }
-      Thread.sleep(1);
-    } while (System.nanoTime() < deadline);
+    connections.pump(millis);
   }
 
   private static String health() {
     return "GET /health HTTP/1.1\r\nHost: engine\r\n\r\n";
-  }
-
-  private static String stream(int maxTokens) {
-    String body = StreamProbe.chat("tiny-fast", "Say hello", maxTokens, true, "");
-    return "POST /v1/chat/completions HTTP/1.1\r\nHost: engine\r\nContent-Type: application/json"
-        + "\r\nContent-Length: "
-        + body.length()
-        + "\r\n\r\n"
-        + body;
   }
 
   @Test
@@ -93,11 +71,11 @@ class HttpWorkerPoolTest {
 
   @Test
   void metricsWaitForAWorkerLikeEveryOtherEndpoint() throws Exception {
-    engine(EngineConfig.defaults().withProfile("tiny-fast").withHttpWorkers(1));
+    engine(oneWorker());
     EngineChannels load = connect();
     EngineChannels scrape = connect();
 
-    load.raw(stream(2_000));
+    load.raw(EngineConnections.streamRequest(2_000));
     scrape.raw("GET /metrics HTTP/1.1\r\nHost: engine\r\n\r\n");
     pump(20);
 
@@ -117,11 +95,7 @@ class HttpWorkerPoolTest {
 
   @Test
   void anIdleKeptAliveConnectionHoldsItsWorkerUntilTheIdleHoldClosesIt() throws Exception {
-    engine(
-        EngineConfig.defaults()
-            .withProfile("tiny-fast")
-            .withHttpWorkers(1)
-            .withIdleWorkerHoldMillis(150));
+    engine(oneWorker().withIdleWorkerHoldMillis(150));
     EngineChannels idle = connect();
     EngineChannels next = connect();
 
@@ -141,11 +115,7 @@ class HttpWorkerPoolTest {
 
   @Test
   void aRequestOnAHeldConnectionWithinTheIdleHoldIsServedAtOnce() throws Exception {
-    engine(
-        EngineConfig.defaults()
-            .withProfile("tiny-fast")
-            .withHttpWorkers(1)
-            .withIdleWorkerHoldMillis(150));
+    engine(oneWorker().withIdleWorkerHoldMillis(150));
     EngineChannels kept = connect();
 
     kept.raw(health());
@@ -163,11 +133,7 @@ class HttpWorkerPoolTest {
 
   @Test
   void afterItsKeepAliveMaxAConnectionIsClosedAndAWaitingOneGetsTheWorker() throws Exception {
-    engine(
-        EngineConfig.defaults()
-            .withProfile("tiny-fast")
-            .withHttpWorkers(1)
-            .withKeepAliveMaxRequests(2));
+    engine(oneWorker().withKeepAliveMaxRequests(2));
     EngineChannels scraper = connect();
     EngineChannels waiting = connect();
 
@@ -194,15 +160,11 @@ class HttpWorkerPoolTest {
 
   @Test
   void underRunOnAStreamWhoseClientLeftKeepsItsWorkerAndItsSlotUntilItEnds() throws Exception {
-    engine(
-        EngineConfig.defaults()
-            .withProfile("tiny-fast")
-            .withHttpWorkers(1)
-            .withDisconnectPolicy(DisconnectPolicy.RUN_ON));
+    engine(oneWorker().withDisconnectPolicy(DisconnectPolicy.RUN_ON));
     EngineChannels gone = connect();
     EngineChannels next = connect();
     // tiny-fast: 2 ms + 0.1 ms per step, 200 tokens ≈ 0.4 s
-    gone.raw(stream(200));
+    gone.raw(EngineConnections.streamRequest(200));
     next.raw(health());
     pump(20);
     gone.channel.close();
@@ -232,10 +194,10 @@ class HttpWorkerPoolTest {
 
   @Test
   void underAbortAStreamWhoseClientLeftFreesItsWorkerAtOnce() throws Exception {
-    engine(EngineConfig.defaults().withProfile("tiny-fast").withHttpWorkers(1));
+    engine(oneWorker());
     EngineChannels gone = connect();
     EngineChannels next = connect();
-    gone.raw(stream(200));
+    gone.raw(EngineConnections.streamRequest(200));
     next.raw(health());
     pump(20);
     gone.channel.close();

@@ -3,7 +3,6 @@ package dev.ttftgap.gatling;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
@@ -28,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  */
 final class MetricsStubServer implements AutoCloseable {
-  static final String MODEL = "stub-model";
+  static final String MODEL = StubAnswers.MODEL;
 
   private final HttpServer server;
   private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -80,35 +79,23 @@ final class MetricsStubServer implements AutoCloseable {
       if (path.equals("/metrics")) {
         metrics(exchange);
       } else if (path.equals("/v1/models")) {
-        send(
-            exchange,
-            200,
-            "application/json",
-            "{\"object\":\"list\",\"data\":[{\"id\":\""
-                + MODEL
-                + "\",\"object\":\"model\",\"max_model_len\":32768}]}");
+        StubAnswers.models(exchange);
       } else if (path.equals("/v1/chat/completions")) {
         firstChatNanos.compareAndSet(0, System.nanoTime());
         chats.incrementAndGet();
         inFlight.incrementAndGet();
         try {
           if (new String(body, StandardCharsets.UTF_8).contains("\"stream\":true")) {
-            stream(exchange);
+            StubAnswers.stream(exchange);
           } else {
-            send(
-                exchange,
-                200,
-                "application/json",
-                "{\"id\":\"chatcmpl-p\",\"object\":\"chat.completion\",\"model\":\""
-                    + MODEL
-                    + "\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
-                    + "\"content\":\"OK\"},\"finish_reason\":\"stop\"}]}");
+            StubAnswers.completion(exchange);
           }
         } finally {
           inFlight.decrementAndGet();
         }
       } else {
-        send(exchange, 404, "application/json", "{\"error\":{\"message\":\"not found\"}}");
+        StubAnswers.send(
+            exchange, 404, "application/json", "{\"error\":{\"message\":\"not found\"}}");
       }
     }
   }
@@ -139,7 +126,7 @@ final class MetricsStubServer implements AutoCloseable {
       deferred = 0;
       processing = inFlight.get();
     }
-    send(
+    StubAnswers.send(
         exchange,
         200,
         "text/plain; version=0.0.4",
@@ -154,35 +141,6 @@ final class MetricsStubServer implements AutoCloseable {
             + "llamacpp:prompt_tokens_total "
             + 100 * chats.get()
             + "\n");
-  }
-
-  private static void stream(HttpExchange exchange) throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-    exchange.sendResponseHeaders(200, 0);
-    OutputStream out = exchange.getResponseBody();
-    String chunk =
-        "{\"id\":\"chatcmpl-s\",\"object\":\"chat.completion.chunk\",\"model\":\""
-            + MODEL
-            + "\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"%s\"},\"finish_reason\":null}]}";
-    for (String token : new String[] {"O", "K", "!"}) {
-      out.write(("data: " + chunk.formatted(token) + "\n\n").getBytes(StandardCharsets.UTF_8));
-      out.flush();
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
-    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void send(HttpExchange exchange, int status, String type, String body)
-      throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", type);
-    exchange.sendResponseHeaders(status, bytes.length);
-    exchange.getResponseBody().write(bytes);
   }
 
   @Override

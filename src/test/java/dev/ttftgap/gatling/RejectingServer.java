@@ -3,7 +3,6 @@ package dev.ttftgap.gatling;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
@@ -17,8 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * error body ({@code Retry-After: 1} on a 429). It counts every request it sees, by kind.
  */
 final class RejectingServer implements AutoCloseable {
-  static final String MODEL = "stub-model";
-  static final int MAX_MODEL_LEN = 32768;
+  static final String MODEL = StubAnswers.MODEL;
+  static final int MAX_MODEL_LEN = StubAnswers.MAX_MODEL_LEN;
 
   private final HttpServer server;
   private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -64,14 +63,7 @@ final class RejectingServer implements AutoCloseable {
       byte[] body = exchange.getRequestBody().readAllBytes();
       String path = exchange.getRequestURI().getPath();
       if (path.equals("/v1/models")) {
-        json(
-            exchange,
-            200,
-            "{\"object\":\"list\",\"data\":[{\"id\":\""
-                + MODEL
-                + "\",\"object\":\"model\",\"max_model_len\":"
-                + MAX_MODEL_LEN
-                + "}]}");
+        StubAnswers.models(exchange);
         return;
       }
       if (!path.equals("/v1/chat/completions")) {
@@ -88,45 +80,15 @@ final class RejectingServer implements AutoCloseable {
             status,
             "{\"error\":{\"message\":\"" + message + "\",\"type\":\"invalid_request_error\"}}");
       } else if (new String(body, StandardCharsets.UTF_8).contains("\"stream\":true")) {
-        stream(exchange);
+        StubAnswers.stream(exchange);
       } else {
-        json(
-            exchange,
-            200,
-            "{\"id\":\"chatcmpl-p\",\"object\":\"chat.completion\",\"model\":\""
-                + MODEL
-                + "\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":"
-                + "\"OK\"},\"finish_reason\":\"stop\"}]}");
+        StubAnswers.completion(exchange);
       }
     }
-  }
-
-  private static void stream(HttpExchange exchange) throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-    exchange.sendResponseHeaders(200, 0);
-    OutputStream out = exchange.getResponseBody();
-    String chunk =
-        "{\"id\":\"chatcmpl-s\",\"object\":\"chat.completion.chunk\",\"model\":\""
-            + MODEL
-            + "\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"%s\"},\"finish_reason\":null}]}";
-    for (String token : new String[] {"O", "K", "!"}) {
-      out.write(("data: " + chunk.formatted(token) + "\n\n").getBytes(StandardCharsets.UTF_8));
-      out.flush();
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
-    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
   }
 
   private static void json(HttpExchange exchange, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    exchange.getResponseBody().write(bytes);
+    StubAnswers.send(exchange, status, "application/json", body);
   }
 
   @Override
