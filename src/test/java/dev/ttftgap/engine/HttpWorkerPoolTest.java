@@ -36,6 +36,21 @@ class HttpWorkerPoolTest {
     connections.pump(millis);
   }
 
+  /**
+   * A 200-token stream takes the only worker (tiny-fast: 2 ms + 0.1 ms per step, ≈ 0.4 s), a health
+   * check connects behind it, and 20 ms in the stream's client leaves; the health check's
+   * connection, still waiting.
+   */
+  private EngineChannels aStreamsClientLeavesWithAHealthCheckWaiting() throws InterruptedException {
+    EngineChannels gone = connect();
+    EngineChannels next = connect();
+    gone.raw(EngineConnections.streamRequest(200));
+    next.raw(health());
+    pump(20);
+    gone.channel.close();
+    return next;
+  }
+
   private static String health() {
     return "GET /health HTTP/1.1\r\nHost: engine\r\n\r\n";
   }
@@ -161,13 +176,7 @@ class HttpWorkerPoolTest {
   @Test
   void underRunOnAStreamWhoseClientLeftKeepsItsWorkerAndItsSlotUntilItEnds() throws Exception {
     engine(oneWorker().withDisconnectPolicy(DisconnectPolicy.RUN_ON));
-    EngineChannels gone = connect();
-    EngineChannels next = connect();
-    // tiny-fast: 2 ms + 0.1 ms per step, 200 tokens ≈ 0.4 s
-    gone.raw(EngineConnections.streamRequest(200));
-    next.raw(health());
-    pump(20);
-    gone.channel.close();
+    EngineChannels next = aStreamsClientLeavesWithAHealthCheckWaiting();
     pump(50);
 
     assertThat(next.output()).as("the abandoned stream still holds the only worker").isEmpty();
@@ -195,12 +204,7 @@ class HttpWorkerPoolTest {
   @Test
   void underAbortAStreamWhoseClientLeftFreesItsWorkerAtOnce() throws Exception {
     engine(oneWorker());
-    EngineChannels gone = connect();
-    EngineChannels next = connect();
-    gone.raw(EngineConnections.streamRequest(200));
-    next.raw(health());
-    pump(20);
-    gone.channel.close();
+    EngineChannels next = aStreamsClientLeavesWithAHealthCheckWaiting();
     pump(5);
 
     assertThat(next.output())

@@ -7,7 +7,6 @@ import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.simulations.BaselineSimulation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -77,10 +76,6 @@ class ExperimentModelsRunIT {
         .contains("\"rand-llama-106m\"")
         .contains("does not list (it lists: qwen3-8b-like,")
         .contains("qwen3-14b-like");
-    try (var files = Files.walk(dir)) {
-      assertThat(files.filter(p -> p.endsWith(RunOutputs.RECORDS_FILE)).toList())
-          .as("no records: nothing was sent")
-          .allSatisfy(p -> assertThat(RecordReader.read(p)).isEmpty());
-    }
+    NothingSent.assertNoRecordsUnder(dir);
   }
 }

@@ -93,10 +93,6 @@ class KnobsRunIT {
     assertThat(run.output())
         .as("one line naming the knob, the field and the fix")
         .contains("ttft-gap: -Dload.steps=1,0: load.steps[1]: 0 is not a rate; use a number > 0");
-    try (var files = Files.walk(dir)) {
-      assertThat(files.filter(p -> p.endsWith(RunOutputs.RECORDS_FILE)).toList())
-          .as("no records: nothing was sent")
-          .allSatisfy(p -> assertThat(RecordReader.read(p)).isEmpty());
-    }
+    NothingSent.assertNoRecordsUnder(dir);
   }
 }

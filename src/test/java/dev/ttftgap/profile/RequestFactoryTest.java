@@ -49,6 +49,11 @@ class RequestFactoryTest {
   private static final TokenCalibration LLAMA_LIKE =
       new TokenCalibration(1.3, 12, TokenCalibration.Source.TOKENIZE);
 
+  /** The factory of {@code requestJson}'s shape for a llama-like server, calibrated, no seed. */
+  private static RequestFactory calibratedLlamaLike(String requestJson) {
+    return RequestFactory.of(shape(requestJson), Optional.empty(), LLAMA_LIKE);
+  }
+
   private static String system(PlannedRequest request) throws Exception {
     return body(request).get("messages").get(0).get("content").asText();
   }
@@ -56,8 +61,7 @@ class RequestFactoryTest {
   @Test
   void aCalibratedFactoryBuildsTheUserMessageForTheServedLengthAndRecordsTheAskedOne()
       throws Exception {
-    RequestFactory requests =
-        RequestFactory.of(shape("{\"promptTokens\": 100}"), Optional.empty(), LLAMA_LIKE);
+    RequestFactory requests = calibratedLlamaLike("{\"promptTokens\": 100}");
 
     PlannedRequest request = requests.single(3);
 
@@ -70,10 +74,7 @@ class RequestFactoryTest {
   @Test
   void aCalibratedSharedSystemPromptIsScaledByTheRatioOnly() throws Exception {
     RequestFactory requests =
-        RequestFactory.of(
-            shape("{\"promptTokens\": 100, \"sharedPrefixTokens\": 260}"),
-            Optional.empty(),
-            LLAMA_LIKE);
+        calibratedLlamaLike("{\"promptTokens\": 100, \"sharedPrefixTokens\": 260}");
 
     PlannedRequest request = requests.single(0);
 
@@ -85,10 +86,7 @@ class RequestFactoryTest {
   @Test
   void aTextPromptIsSentAsWrittenWithItsServedLengthPredicted() throws Exception {
     RequestFactory requests =
-        RequestFactory.of(
-            shape("{\"prompt\": \"Hello there\", \"prompts\": \"repeated\"}"),
-            Optional.empty(),
-            LLAMA_LIKE);
+        calibratedLlamaLike("{\"prompt\": \"Hello there\", \"prompts\": \"repeated\"}");
 
     PlannedRequest request = requests.single(0);
 
