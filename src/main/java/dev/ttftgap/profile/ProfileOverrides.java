@@ -149,6 +149,15 @@ public final class ProfileOverrides {
     return new ProfileOverrides(applied);
   }
 
+  /** The load fields a {@code -Dload.steps=auto} removes from a profile of fixed stairs. */
+  static final List<String> AUTO_REPLACES = List.of("warmup", "rampSeconds");
+
+  /** Whether {@code load.steps} is set to {@code auto}. */
+  private boolean autoSteps() {
+    return applied.stream()
+        .anyMatch(a -> a.knob().property().equals("load.steps") && a.node().isTextual());
+  }
+
   /** Whether no knob is set. */
   public boolean isEmpty() {
     return applied.isEmpty();
@@ -167,15 +176,29 @@ public final class ProfileOverrides {
     return "overridden on the command line: "
         + applied.stream()
             .map(a -> a.knob().property() + "=" + a.value() + " (" + a.setting() + ")")
-            .collect(Collectors.joining(", "));
+            .collect(Collectors.joining(", "))
+        + (autoSteps()
+            ? " (auto stairs: the calibration phase replaces the profile's warmup, rampSeconds"
+                + " and slo.assertUpToLevel)"
+            : "");
   }
 
   /**
    * Writes every knob into {@code root}, a profile's JSON object: the field is replaced, its object
    * ({@code slo}) created when the profile has none; {@code request.promptTokens} removes a text
-   * {@code prompt}, which would otherwise conflict with it.
+   * {@code prompt}, which would otherwise conflict with it; {@code load.steps=auto} removes the
+   * fixed stairs' {@code warmup}, {@code rampSeconds} and {@code slo.assertUpToLevel}, which auto
+   * stairs refuse, so that any profile of open stairs can be turned into auto stairs.
    */
   void applyTo(ObjectNode root) {
+    if (autoSteps() && root.get("load") instanceof ObjectNode load) {
+      // the calibration phase warms the target up and the levels come at run time, so the fixed
+      // stairs' warm-up, ramps and assertion level give way (auto stairs refuse them)
+      AUTO_REPLACES.forEach(load::remove);
+      if (root.get("slo") instanceof ObjectNode slo) {
+        slo.remove("assertUpToLevel");
+      }
+    }
     for (Applied a : applied) {
       JsonNode parent = root.get(a.knob().object());
       ObjectNode object;

@@ -151,7 +151,7 @@ class QueueLocationRunIT {
               + ":"
               + location.path("place").asText()
               + String.format(
-                  " (TTFB +%.0f, gap +%.0f ms)",
+                  " (TTFB %+.0f, gap %+.0f ms)",
                   location.path("ttfbGrowthP50Millis").asDouble(),
                   location.path("gapGrowthP50Millis").asDouble()));
     }

@@ -68,6 +68,20 @@ class ProfileOverridesTest {
   }
 
   @Test
+  void autoStepsTurnTheDefaultProfileIntoAutoStairs() {
+    ProfileOverrides overrides = ProfileOverrides.load(Map.of(), props("load.steps=auto"));
+    LoadProfile profile = LoadProfiles.load("rising-rate", SIMULATIONS, overrides);
+
+    assertThat(profile.load().autoStairs())
+        .as("rising-rate (warm-up, assertUpToLevel 2) with -Dload.steps=auto")
+        .isPresent();
+    assertThat(profile.load().warmup()).as("the calibration phase replaces the warm-up").isEmpty();
+    assertThat(overrides.describe())
+        .as("the run header says what gave way")
+        .contains("auto stairs: the calibration phase replaces the profile's warmup");
+  }
+
+  @Test
   void stepDurationArrivalsAndLengthsAreOverridden() {
     LoadProfile profile =
         rising(
