@@ -130,7 +130,12 @@ final class ServerVerdict {
    */
   static Optional<String> afterRun(CapacityReport report) {
     ServerMetricsView view = report.serverMetrics();
-    return view == null || view.afterRun() == null ? Optional.empty() : view.afterRun().sentence();
+    if (view == null || view.afterRun() == null) {
+      return Optional.empty();
+    }
+    // the requests cut at the end were still connected when the check read
+    int cut = report.steps().stream().mapToInt(StepStats::cutByClientRequests).sum();
+    return view.afterRun().sentence(cut);
   }
 
   private static String unreadKnee(Knee knee) {

@@ -108,6 +108,34 @@ public record AfterRunCheck(
    * not answer at the end; empty when the server reported nothing left (or no gauge to tell).
    */
   public Optional<String> sentence() {
+    return sentence(0);
+  }
+
+  /**
+   * As {@link #sentence()}, for a run that cut {@code cutRequests} requests at its end (stopped at
+   * a saturated step, by the breaker, or interrupted): their connections are still open when the
+   * check reads, since the load generator closes them only as it exits, so the server may count
+   * them as work whatever it does once they close. The sentence then says that the figure includes
+   * them and what decides whether they stay: a server that aborts a request whose client has gone
+   * (vLLM) drops them at that close, one that runs them on (llama.cpp's server) does not.
+   */
+  public Optional<String> sentence(int cutRequests) {
+    return plainSentence()
+        .map(
+            text ->
+                answered && cutRequests > 0 && work() != null && work() > 0
+                    ? text
+                        + " That count includes the "
+                        + cutRequests
+                        + (cutRequests == 1 ? " request" : " requests")
+                        + " this run cut, still connected when it read: a server that aborts"
+                        + " requests whose clients have gone (vLLM) drops them as the load"
+                        + " generator exits; one that keeps working on them (llama.cpp's server)"
+                        + " does not."
+                    : text);
+  }
+
+  private Optional<String> plainSentence() {
     if (!answered) {
       return Optional.of(
           "After the run the server's /metrics did not answer ("

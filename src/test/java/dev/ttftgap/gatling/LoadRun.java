@@ -448,12 +448,13 @@ public final class LoadRun {
     if (comb != null) {
       comb.stop();
     }
+    int cut = records.inFlight(); // written as cut by the client when the records close
     records.close();
     if (progress != null) {
       progress.finish();
     }
     // before the engine stops: what the run left on the server (scraped twice, ≤ 9 s)
-    ServerLeftovers.stopAndTell(scraper, System.out);
+    ServerLeftovers.stopAndTell(scraper, cut, System.out);
     target.close();
     // Gatling may open its simulation.log only after before(): look again now
     Optional<Path> own = RunOutputs.ownRunFolder().or(() -> ownRunFolder);

@@ -14,14 +14,18 @@ import java.io.PrintStream;
 final class ServerLeftovers {
   private ServerLeftovers() {}
 
-  /** Stops {@code scraper} (null: nothing to do) and prints the after-run sentence, if any. */
-  static void stopAndTell(MetricsScraper scraper, PrintStream out) {
+  /**
+   * Stops {@code scraper} (null: nothing to do) and prints the after-run sentence, if any, saying
+   * that its count includes the {@code cutRequests} requests the run cut (their connections close
+   * only as the load generator exits).
+   */
+  static void stopAndTell(MetricsScraper scraper, int cutRequests, PrintStream out) {
     if (scraper == null) {
       return;
     }
     AfterRunCheck check = scraper.stopAndCheckAfterRun(MetricsScraper.AFTER_RUN_APART);
     if (check != null) {
-      check.sentence().ifPresent(s -> out.println("ttft-gap: " + s));
+      check.sentence(cutRequests).ifPresent(s -> out.println("ttft-gap: " + s));
     }
   }
 }

@@ -41,6 +41,27 @@ class AfterRunCheckTest {
   }
 
   @Test
+  void workCountedWhileTheRunsCutRequestsWereStillConnectedSaysSo() {
+    AfterRunCheck check = AfterRunCheck.of(List.of(llamaCpp(0, 47, 4), llamaCpp(5_000, 43, 4)));
+
+    assertThat(check.sentence(12))
+        .as("a run that cut 12 requests at its end")
+        .hasValueSatisfying(
+            s ->
+                assertThat(s)
+                    .startsWith("After the run the server still reports 43 requests deferred")
+                    .endsWith(
+                        " That count includes the 12 requests this run cut, still connected when"
+                            + " it read: a server that aborts requests whose clients have gone"
+                            + " (vLLM) drops them as the load generator exits; one that keeps"
+                            + " working on them (llama.cpp's server) does not."));
+    assertThat(check.sentence(0)).as("nothing cut: the plain sentence").isEqualTo(check.sentence());
+    assertThat(AfterRunCheck.of(List.of(llamaCpp(0, 0, 0))).sentence(12))
+        .as("nothing left, nothing said, cut or not")
+        .isEmpty();
+  }
+
+  @Test
   void aServerWithNothingLeftHasNoSentence() {
     assertThat(AfterRunCheck.of(List.of(llamaCpp(0, 0, 0))).sentence())
         .as("nothing waiting or running")
