@@ -79,7 +79,7 @@ final class ServerVerdict {
             .append(knee.step())
             .append(" is not queueing at the server (its waiting gauge stayed under ")
             .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
-            .append(" there): prefill, batching, transfer, or a queue before the headers")
+            .append(" there): prefill, batching or transfer")
             .append(prefill(view, first.step(), knee.step()));
       }
       return Optional.of(
@@ -113,7 +113,7 @@ final class ServerVerdict {
           .append(knee.step())
           .append("): the gap first grew while the server's waiting gauge stayed under ")
           .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
-          .append(" (batching, prefill, or a queue before the headers)")
+          .append(" (batching or prefill, or a queue too short to lift the mean waiting to 1)")
           .append(prefill(view, first.step(), knee.step()))
           .append(", the queue came later");
     } else {
