@@ -96,7 +96,8 @@ public final class ProfileOverrides {
           new Knob("request.maxTokens", Kind.NUMBER),
           new Knob("slo.ttftP95Millis", Kind.NUMBER),
           new Knob("slo.gapP95Millis", Kind.NUMBER),
-          new Knob("slo.errorRatePercent", Kind.NUMBER));
+          new Knob("slo.errorRatePercent", Kind.NUMBER),
+          new Knob("slo.assertUpToLevel", Kind.NUMBER));
 
   /** No knob set: the profile as written. */
   public static final ProfileOverrides NONE = new ProfileOverrides(List.of());
@@ -238,6 +239,9 @@ public final class ProfileOverrides {
         message
             + " (the profile as changed by "
             + applied.stream().map(Applied::assignment).collect(Collectors.joining(", "))
+            + (rest.startsWith("slo.assertUpToLevel:")
+                ? "; -Dslo.assertUpToLevel=LEVEL sets it from the command line"
+                : "")
             + ")");
   }
 

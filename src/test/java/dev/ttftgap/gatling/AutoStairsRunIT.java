@@ -57,7 +57,6 @@ class AutoStairsRunIT {
       GatlingFork.Result run =
           GatlingFork.risingRate(
               dir, profile.toString(), engine.baseUrl(), model, false, Duration.ofSeconds(300));
-      Files.writeString(Path.of("/tmp/auto-stairs-" + model + ".txt"), run.output());
 
       assertThat(run.exitCode()).as("exit code; output:\n%s", run.output()).isZero();
       assertThat(run.output())

@@ -155,7 +155,8 @@ class ProfileOverridesTest {
             "TTFTGAP_REQUEST_MAX_TOKENS",
             "TTFTGAP_SLO_TTFT_P95_MILLIS",
             "TTFTGAP_SLO_GAP_P95_MILLIS",
-            "TTFTGAP_SLO_ERROR_RATE_PERCENT");
+            "TTFTGAP_SLO_ERROR_RATE_PERCENT",
+            "TTFTGAP_SLO_ASSERT_UP_TO_LEVEL");
   }
 
   @Test
@@ -236,6 +237,17 @@ class ProfileOverridesTest {
     assertThatThrownBy(() -> rising("load.steps=4,8"))
         .isInstanceOf(ProfileException.class)
         .hasMessageContaining("slo.assertUpToLevel")
-        .hasMessageEndingWith("(the profile as changed by -Dload.steps=4,8)");
+        .hasMessageEndingWith(
+            "(the profile as changed by -Dload.steps=4,8; -Dslo.assertUpToLevel=LEVEL sets it from"
+                + " the command line)");
+  }
+
+  @Test
+  void theAssertionLevelFollowsNewStairsFromTheCommandLine() {
+    LoadProfile profile = rising("load.steps=4,8", "slo.assertUpToLevel=8");
+
+    assertThat(profile.slo())
+        .as("-Dslo.assertUpToLevel with stairs above the profile's level")
+        .hasValueSatisfying(slo -> assertThat(slo.assertUpToLevel()).contains(8.0));
   }
 }
