@@ -85,27 +85,6 @@ public record EngineServerSettings(
     return httpWorkers > 0;
   }
 
-  /**
-   * {@code "http workers 6, idle hold 5000 ms, 100 requests per connection, on disconnect run-on"};
-   * empty at the defaults.
-   */
-  public String describe() {
-    if (httpWorkers == 0 && onDisconnect.equals("abort")) {
-      return "";
-    }
-    return (httpWorkers == 0
-            ? "http workers unbounded"
-            : "http workers "
-                + httpWorkers
-                + ", idle hold "
-                + idleHoldMillis
-                + " ms, "
-                + (keepAliveMaxRequests == 0 ? "no limit of" : keepAliveMaxRequests)
-                + " requests per connection")
-        + ", on disconnect "
-        + onDisconnect;
-  }
-
   private static long integer(
       Properties props, String name, long fallback, long min, String expected) {
     String text = value(props, name);

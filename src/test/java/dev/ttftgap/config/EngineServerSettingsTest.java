@@ -26,11 +26,10 @@ class EngineServerSettingsTest {
     assertThat(settings.idleHoldMillis()).isEqualTo(5_000L);
     assertThat(settings.onDisconnect()).isEqualTo("abort");
     assertThat(settings.keepAliveMaxRequests()).as("cpp-httplib's keep-alive max").isEqualTo(100);
-    assertThat(settings.describe()).as("nothing to say at the defaults").isEmpty();
   }
 
   @Test
-  void theLlamaCppCombinationIsReadAndDescribed() {
+  void theLlamaCppCombinationIsRead() {
     EngineServerSettings settings =
         EngineServerSettings.load(
             props(
@@ -44,9 +43,6 @@ class EngineServerSettingsTest {
     assertThat(settings)
         .as("as given")
         .isEqualTo(new EngineServerSettings(6, 2_000L, 100, "run-on"));
-    assertThat(settings.describe())
-        .isEqualTo(
-            "http workers 6, idle hold 2000 ms, 100 requests per connection, on disconnect run-on");
   }
 
   @ParameterizedTest(name = "engine.httpWorkers={0}")
