@@ -2,65 +2,39 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.http.HttpDsl.http;
 
-import dev.ttftgap.config.CalibrationSettings;
 import dev.ttftgap.config.EngineServerSettings;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
-import dev.ttftgap.engine.DisconnectPolicy;
-import dev.ttftgap.engine.EmbeddedEngine;
-import dev.ttftgap.engine.EngineConfig;
-import dev.ttftgap.engine.HeaderMode;
-import dev.ttftgap.engine.ModelProfile;
-import dev.ttftgap.engine.PrefixCacheCapacity;
-import dev.ttftgap.preflight.CompressionCheck;
 import dev.ttftgap.preflight.Preflight;
-import dev.ttftgap.preflight.PreflightResult;
-import dev.ttftgap.preflight.PreflightTarget;
-import dev.ttftgap.preflight.TokenCalibrationProbe;
-import dev.ttftgap.profile.PromptBuilder;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.tokens.TokenCalibration;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The endpoint under test: the embedded engine (started on a free loopback port) when no base URL
- * is set, otherwise the given one, never both. Checked by the preflight before any load.
- *
- * @param settings the run's settings
- * @param engine the embedded engine, or null when the target is the base URL given
- * @param model the model the load asks for
- * @param preflight what the preflight found
- * @param view the server-view settings ({@code /metrics} URL, {@code Accept-Encoding}, dialect)
- * @param calibration how the target counts prompt tokens (measured after the preflight, unless
- *     {@code -Dprompt.calibration=off})
+ * is set ({@link EmbeddedTarget}), otherwise the given one ({@link ExternalTarget}), never both.
+ * Checked by the preflight before any load ({@link TargetCheck}).
  */
-record Target(
-    Settings settings,
-    EmbeddedEngine engine,
-    String model,
-    PreflightResult preflight,
-    ServerViewSettings view,
-    TokenCalibrationProbe.Result calibration)
-    implements AutoCloseable {
+sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTarget {
 
   static Target resolve(Settings settings, Optional<String> modelHint) {
-    return resolve(settings, modelHint, java.util.List.of());
+    return resolve(settings, modelHint, List.of());
   }
 
   /**
    * The target, its preflight also checking that the server lists each of {@code otherModels} (the
    * ids an experiment's arms send).
    */
-  static Target resolve(
-      Settings settings, Optional<String> modelHint, java.util.List<String> otherModels) {
+  static Target resolve(Settings settings, Optional<String> modelHint, List<String> otherModels) {
     return resolve(
         settings,
         modelHint,
         RequestShape.AUTHORIZATION,
-        new RequestExtras.ResolvedHeaders(java.util.Map.of(), java.util.List.of()),
+        new RequestExtras.ResolvedHeaders(Map.of(), List.of()),
         null,
         otherModels);
   }
@@ -87,7 +61,7 @@ record Target(
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.Workload workload) {
-    return resolve(settings, modelHint, apiKeyHeader, headers, workload, java.util.List.of());
+    return resolve(settings, modelHint, apiKeyHeader, headers, workload, List.of());
   }
 
   private static Target resolve(
@@ -96,137 +70,63 @@ record Target(
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.Workload workload,
-      java.util.List<String> otherModels) {
+      List<String> otherModels) {
     ServerViewSettings view = ServerViewSettings.load();
     EngineServerSettings server = EngineServerSettings.load();
-    EmbeddedEngine engine = null;
-    String chatUrl;
-    String modelsUrl;
+    TargetCheck.Request check =
+        new TargetCheck.Request(view, apiKeyHeader, headers, workload, otherModels);
     if (settings.baseUrl().isEmpty()) {
-      engine =
-          EmbeddedEngine.start(
-              EngineConfig.defaults()
-                  .withPort(0)
-                  .withProfile(settings.engineProfile())
-                  .withHeaderMode(HeaderMode.parse(settings.engineHeaderMode()))
-                  .withMetricsDialect(view.engineMetricsDialect())
-                  .withHttpWorkers(server.httpWorkers())
-                  .withIdleWorkerHoldMillis(server.idleHoldMillis())
-                  .withKeepAliveMaxRequests(server.keepAliveMaxRequests())
-                  .withDisconnectPolicy(DisconnectPolicy.parse(server.onDisconnect())));
-      chatUrl = engine.baseUrl() + "/chat/completions";
-      modelsUrl = engine.baseUrl() + "/models";
-    } else {
-      chatUrl = settings.chatCompletionsUrl();
-      modelsUrl = settings.modelsUrl();
+      return EmbeddedTarget.start(settings, modelHint, server, check);
     }
-    String model =
-        settings
-            .model()
-            .or(() -> modelHint)
-            .orElse(engine != null ? settings.engineProfile() : null);
-    try {
-      PreflightTarget probeTarget =
-          new PreflightTarget(
-              chatUrl,
-              modelsUrl,
-              engine != null ? Optional.empty() : settings.apiKey(),
-              model,
-              Duration.ofSeconds(30),
-              apiKeyHeader,
-              headers.values(),
-              headers.secrets());
-      Preflight check = new Preflight(probeTarget).withOtherModels(otherModels);
-      PreflightResult preflight =
-          (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
-      if (!preflight.ok()) {
-        throw new IllegalStateException(
-            preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
-      }
-      System.out.println("ttft-gap: " + preflight.summaryLine());
-      if (preflight.ok() && model != null) {
-        // what SDK clients (Accept-Encoding: gzip) get through a compressing proxy
-        CompressionCheck.run(probeTarget, preflight).ifPresent(System.out::println);
-      }
-      if (model == null) {
-        throw new IllegalStateException(
-            "LLM_MODEL: not set; set it to one of the served models " + preflight.servedModels());
-      }
-      TokenCalibrationProbe.Result calibration = calibrate(probeTarget);
-      System.out.println("ttft-gap: " + calibration.describe());
-      return new Target(settings, engine, model, preflight, view, calibration);
-    } catch (RuntimeException e) {
-      if (engine != null) {
-        engine.close();
-      }
-      throw e;
-    }
+    return ExternalTarget.check(settings, modelHint, check);
   }
 
+  /** The run's settings. */
+  Settings settings();
+
+  /** What the preflight found: the model, the server view, the token calibration. */
+  TargetCheck check();
+
+  /** The URL the load posts its chat completions to. */
+  String chatCompletionsUrl();
+
   /**
-   * How the target counts the tool's generated prompts: two short requests (and {@code /tokenize}
-   * where the server has it), so that {@code promptTokens} means the served model's tokens.
+   * The root the {@code /metrics} URL is found from (the URL without {@code /chat/completions}).
    */
-  private static TokenCalibrationProbe.Result calibrate(PreflightTarget probeTarget) {
-    if (!CalibrationSettings.load().calibrate()) {
-      return new TokenCalibrationProbe.Result(
-          TokenCalibration.NONE, "switched off with -Dprompt.calibration=off");
-    }
-    return new TokenCalibrationProbe(probeTarget)
-        .run(
-            PromptBuilder.promptOfTokens(TokenCalibrationProbe.SHORT_TOKENS, 0x5EEDL),
-            PromptBuilder.promptOfTokens(TokenCalibrationProbe.LONG_TOKENS, 0x5EEEL));
+  String apiRoot();
+
+  /** The key the load sends; none for the embedded engine. */
+  Optional<String> apiKey();
+
+  /**
+   * The engine profile's analytic saturation rate for a run's prompts, when the target is the
+   * embedded engine.
+   */
+  Optional<Double> knownSaturationRate(
+      int userTokens, int sharedPrefixTokens, boolean repeated, int outputTokens);
+
+  /** "ttft-gap: target …, model …, {@code workload}", the run's first line about its target. */
+  String describe(String workload);
+
+  /** Where the load goes, without the key: the embedded engine's URL or the base URL given. */
+  String endpoint();
+
+  @Override
+  void close();
+
+  /** The model the load asks for. */
+  default String model() {
+    return check().model();
   }
 
   /** The calibration the run's prompts are built with. */
-  TokenCalibration tokenCalibration() {
-    return calibration.calibration();
-  }
-
-  String chatCompletionsUrl() {
-    return engine != null ? engine.baseUrl() + "/chat/completions" : settings.chatCompletionsUrl();
+  default TokenCalibration tokenCalibration() {
+    return check().calibration().calibration();
   }
 
   /** The {@code /metrics} URL to scrape during the run; empty with {@code -Dmetrics.url=off}. */
-  Optional<java.net.URI> metricsUrl() {
-    String apiRoot =
-        engine != null
-            ? engine.baseUrl()
-            : settings.chatCompletionsUrl().replace("/chat/completions", "");
-    return view.metricsUrlFor(apiRoot);
-  }
-
-  Optional<String> apiKey() {
-    return engine != null ? Optional.empty() : settings.apiKey();
-  }
-
-  boolean embedded() {
-    return engine != null;
-  }
-
-  /**
-   * The engine profile's analytic saturation rate for a run's prompts ({@link
-   * PrefixCacheCapacity}), when the target is the embedded engine.
-   */
-  Optional<Double> knownSaturationRate(
-      int userTokens, int sharedPrefixTokens, boolean repeated, int outputTokens) {
-    if (engine == null) {
-      return Optional.empty();
-    }
-    return ModelProfile.builtIns().stream()
-        .filter(p -> p.name().equals(settings.engineProfile()))
-        .findFirst()
-        .map(
-            p ->
-                PrefixCacheCapacity.saturationRatePerSecond(
-                    p, userTokens, sharedPrefixTokens, repeated, outputTokens));
-  }
-
-  /**
-   * What the preflight saw of the target's header timing (at-accept, with-first-token, buffered).
-   */
-  String headerTiming() {
-    return preflight.headerTiming();
+  default Optional<java.net.URI> metricsUrl() {
+    return check().view().metricsUrlFor(apiRoot());
   }
 
   /**
@@ -234,7 +134,7 @@ record Target(
    * otherwise, the key as a Bearer token. Gatling's unmatched-event buffer stays at its default
    * size 0: the SSE checks log every event as it arrives ({@link ChatRequestChain}).
    */
-  HttpProtocolBuilder protocol() {
+  default HttpProtocolBuilder protocol() {
     return protocol(RequestShape.AUTHORIZATION);
   }
 
@@ -242,10 +142,10 @@ record Target(
    * The protocol with the key in {@code apiKeyHeader}: {@code Authorization: Bearer KEY} for {@code
    * Authorization}, the bare key under any other name (Azure OpenAI's {@code api-key}).
    */
-  HttpProtocolBuilder protocol(String apiKeyHeader) {
+  default HttpProtocolBuilder protocol(String apiKeyHeader) {
     HttpProtocolBuilder protocol =
         http.contentTypeHeader("application/json").userAgentHeader("ttft-gap");
-    if (!settings.newConnectionPerUser()) {
+    if (!settings().newConnectionPerUser()) {
       protocol = protocol.shareConnections();
     }
     if (apiKey().isPresent()) {
@@ -254,78 +154,12 @@ record Target(
               ? protocol.authorizationHeader("Bearer " + apiKey().get())
               : protocol.header(apiKeyHeader, apiKey().get());
     }
+    ServerViewSettings view = check().view();
     if (view.acceptEncoding().isPresent()) {
       // what the OpenAI SDKs send; Gatling's HTTP/1.1 pipeline inflates gzip and deflate bodies,
       // SSE streams included, before its SSE decoder (see docs)
       protocol = protocol.acceptEncodingHeader(view.acceptEncoding().get());
     }
     return protocol;
-  }
-
-  String describe(String workload) {
-    String where =
-        engine != null
-            ? "embedded engine "
-                + engine.baseUrl()
-                + " (engine profile "
-                + settings.engineProfile()
-                + ", headers "
-                + settings.engineHeaderMode()
-                + engineServerBehaviours(engine.config())
-                + ")"
-            : settings.baseUrl().get() + " (key " + settings.maskedApiKey() + ")";
-    return "ttft-gap: target "
-        + where
-        + ", model "
-        + model
-        + ", "
-        + workload
-        + (engine != null
-            ? "; measure another endpoint with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY"
-            : "");
-  }
-
-  /**
-   * ", http workers 6 (idle hold 5000 ms, 100 requests per connection), on disconnect run-on";
-   * empty at the defaults.
-   */
-  private static String engineServerBehaviours(EngineConfig config) {
-    return (config.httpWorkers() > 0
-            ? ", http workers "
-                + config.httpWorkers()
-                + " (idle hold "
-                + config.idleWorkerHoldMillis()
-                + " ms, "
-                + config.keepAliveMaxRequests()
-                + " requests per connection)"
-            : "")
-        + (config.disconnectPolicy() != DisconnectPolicy.ABORT
-            ? ", on disconnect " + config.disconnectPolicy().label()
-            : "");
-  }
-
-  /** Where the load goes, without the key: the embedded engine's URL or the base URL given. */
-  String endpoint() {
-    return engine != null
-        ? "embedded engine " + engine.baseUrl()
-        : withoutUserInfo(settings.baseUrl().orElseThrow());
-  }
-
-  private static String withoutUserInfo(java.net.URI url) {
-    return url.getRawUserInfo() == null
-        ? url.toString()
-        : url.toString().replace(url.getRawUserInfo() + "@", "");
-  }
-
-  @Override
-  public void close() {
-    if (engine != null) {
-      System.out.println(
-          "ttft-gap: embedded engine "
-              + model
-              + ": vllm:num_preemptions_total "
-              + engine.preemptionsTotal(model));
-      engine.close();
-    }
   }
 }

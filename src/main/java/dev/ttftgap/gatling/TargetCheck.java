@@ -1,0 +1,108 @@
+package dev.ttftgap.gatling;
+
+import dev.ttftgap.config.CalibrationSettings;
+import dev.ttftgap.config.ServerViewSettings;
+import dev.ttftgap.preflight.CompressionCheck;
+import dev.ttftgap.preflight.Preflight;
+import dev.ttftgap.preflight.PreflightResult;
+import dev.ttftgap.preflight.PreflightTarget;
+import dev.ttftgap.preflight.TokenCalibrationProbe;
+import dev.ttftgap.profile.PromptBuilder;
+import dev.ttftgap.profile.RequestExtras;
+import dev.ttftgap.tokens.TokenCalibration;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the preflight found of a target, embedded or external: the checks passed, then how the
+ * target counts prompt tokens.
+ *
+ * @param model the model the load asks for
+ * @param preflight what the preflight found
+ * @param view the server-view settings ({@code /metrics} URL, {@code Accept-Encoding}, dialect)
+ * @param calibration how the target counts prompt tokens (measured after the preflight, unless
+ *     {@code -Dprompt.calibration=off})
+ */
+record TargetCheck(
+    String model,
+    PreflightResult preflight,
+    ServerViewSettings view,
+    TokenCalibrationProbe.Result calibration) {
+
+  /**
+   * What the preflight sends and checks besides the URLs.
+   *
+   * @param view the server-view settings
+   * @param apiKeyHeader the header the key goes in
+   * @param headers the load profile's headers
+   * @param workload the most a request will ask, checked against the context length; null: not
+   *     checked
+   * @param otherModels ids the server must list besides the model (an experiment's arms)
+   */
+  record Request(
+      ServerViewSettings view,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers,
+      Preflight.Workload workload,
+      List<String> otherModels) {}
+
+  /**
+   * Runs the preflight against the target's URLs and prints its summary, then the compression check
+   * and the token calibration.
+   *
+   * @param model the model the load asks for; null fails (after the preflight, which lists the
+   *     served models)
+   * @throws IllegalStateException with one line when the preflight fails or no model is known
+   */
+  static TargetCheck run(
+      Request request, String chatUrl, String modelsUrl, Optional<String> apiKey, String model) {
+    PreflightTarget probeTarget =
+        new PreflightTarget(
+            chatUrl,
+            modelsUrl,
+            apiKey,
+            model,
+            Duration.ofSeconds(30),
+            request.apiKeyHeader(),
+            request.headers().values(),
+            request.headers().secrets());
+    Preflight check = new Preflight(probeTarget).withOtherModels(request.otherModels());
+    PreflightResult preflight =
+        (request.workload() == null
+                ? check
+                : check.withWorkload(request.workload(), System.getenv()))
+            .run();
+    if (!preflight.ok()) {
+      throw new IllegalStateException(
+          preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
+    }
+    System.out.println("ttft-gap: " + preflight.summaryLine());
+    if (preflight.ok() && model != null) {
+      // what SDK clients (Accept-Encoding: gzip) get through a compressing proxy
+      CompressionCheck.run(probeTarget, preflight).ifPresent(System.out::println);
+    }
+    if (model == null) {
+      throw new IllegalStateException(
+          "LLM_MODEL: not set; set it to one of the served models " + preflight.servedModels());
+    }
+    TokenCalibrationProbe.Result calibration = calibrate(probeTarget);
+    System.out.println("ttft-gap: " + calibration.describe());
+    return new TargetCheck(model, preflight, request.view(), calibration);
+  }
+
+  /**
+   * How the target counts the tool's generated prompts: two short requests (and {@code /tokenize}
+   * where the server has it), so that {@code promptTokens} means the served model's tokens.
+   */
+  private static TokenCalibrationProbe.Result calibrate(PreflightTarget probeTarget) {
+    if (!CalibrationSettings.load().calibrate()) {
+      return new TokenCalibrationProbe.Result(
+          TokenCalibration.NONE, "switched off with -Dprompt.calibration=off");
+    }
+    return new TokenCalibrationProbe(probeTarget)
+        .run(
+            PromptBuilder.promptOfTokens(TokenCalibrationProbe.SHORT_TOKENS, 0x5EEDL),
+            PromptBuilder.promptOfTokens(TokenCalibrationProbe.LONG_TOKENS, 0x5EEEL));
+  }
+}
