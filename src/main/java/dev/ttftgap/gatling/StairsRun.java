@@ -1,0 +1,159 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+
+import dev.ttftgap.breaker.SaturationStop;
+import dev.ttftgap.config.RunPart;
+import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.profile.InjectionStep;
+import dev.ttftgap.profile.LoadProfile;
+import dev.ttftgap.profile.LoadSplit;
+import dev.ttftgap.profile.Step;
+import dev.ttftgap.profile.StepSchedule;
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A run of fixed stairs, open (rates) or closed (users), whole or one part of a split run: Gatling
+ * injects the schedule's steps, each request is placed in the step under way when it is sent, a
+ * line is printed per finished step ({@link StepProgress}), the SLO becomes Gatling assertions, and
+ * open stairs may stop at a saturated step ({@link SaturationStop}).
+ */
+final class StairsRun implements LoadRun {
+  private final RunCommon common;
+  private final LoadProfile profile;
+  private final StepSchedule schedule;
+  private final LoadSplit split;
+  private final LoadGeneratorProbes probes;
+  private final StepProgress progress;
+  private final UserChains users;
+  private final ModeSteps steps = new Steps();
+
+  StairsRun(Class<?> simulation, RunSetup setup) {
+    this.common = new RunCommon(simulation, setup);
+    this.profile = setup.profile();
+    this.schedule = common.schedule();
+    this.split = common.split();
+    if (setup.stopWhenSaturated()) {
+      common
+          .gate()
+          .watch(
+              new SaturationStop(
+                  BreakerGate.stairs(schedule),
+                  profile.timeouts().streamMillis(),
+                  !common.requests().multiTurn()),
+              common::elapsedMillis);
+      System.out.println(
+          "ttft-gap: the stairs stop once a step is saturated and its backlog rises"
+              + " (-Dload.stopWhenSaturated=false to climb on)");
+    }
+    // the probes cut their samples by the schedule's steps
+    this.probes =
+        new LoadGeneratorProbes(common.recordsFile(), elapsed -> schedule.stepAt(elapsed).index());
+    this.progress =
+        new StepProgress(
+            schedule,
+            Math.min(profile.timeouts().streamMillis(), 120_000L),
+            common::elapsedMillis,
+            System.out::println);
+    common.records().onAppend(progress::onRecord);
+    this.users = new UserChains(common, this::contextOf);
+  }
+
+  @Override
+  public HttpProtocolBuilder protocol() {
+    return common.protocol();
+  }
+
+  @Override
+  public ChainBuilder request() {
+    return users.request();
+  }
+
+  /** Open stairs of rates (a split part schedules every arrival, sends every N-th) or of users. */
+  @Override
+  public PopulationBuilder population(String scenarioName) {
+    List<InjectionStep> injection = split.injectionSteps(schedule.injectionSteps());
+    if (profile.load().open()) {
+      ScenarioBuilder scenario =
+          split.split()
+              ? scenario(scenarioName)
+                  .exec(probes.userStarted())
+                  .doIf(session -> split.sends(session.userId()))
+                  .then(request())
+              : scenario(scenarioName).exec(probes.userStarted(), request());
+      return scenario.injectOpen(probes.plan(Injection.open(injection)));
+    }
+    long total = schedule.totalDurationMillis();
+    ScenarioBuilder scenario =
+        scenario(scenarioName)
+            .exec(probes.userStarted())
+            .asLongAs(session -> common.elapsedMillis() < total)
+            .on(request());
+    return scenario.injectClosed(Injection.closed(injection));
+  }
+
+  @Override
+  public List<Assertion> assertions() {
+    return SloAssertions.of(profile, schedule);
+  }
+
+  /** The schedule plus one stream timeout (at most 120 s) to let the last requests finish. */
+  @Override
+  public Duration maxDuration() {
+    return Duration.ofMillis(schedule.totalDurationMillis())
+        .plusSeconds(Math.min(profile.timeouts().streamSeconds(), 120));
+  }
+
+  @Override
+  public void start() {
+    common.start(steps, probes);
+  }
+
+  @Override
+  public void finish() {
+    common.finish(steps, probes);
+  }
+
+  /** The request's context: the schedule's step under way, counted as started for its line. */
+  private RequestContext contextOf(Session session) {
+    Step step = common.stepNow();
+    progress.started(step.index());
+    return common.context(session, step);
+  }
+
+  /** The step lines, and for a split run's part the note that its figures are a share. */
+  private final class Steps implements ModeSteps {
+    @Override
+    public void start() {
+      progress.start();
+    }
+
+    @Override
+    public void recordsClosed() {
+      progress.finish();
+    }
+
+    @Override
+    public List<String> runNotes() {
+      if (!split.split()) {
+        return List.of();
+      }
+      RunPart part = common.setup().part();
+      return List.of(
+          "Part "
+              + part.label()
+              + " of run "
+              + part.runId()
+              + ": its rates and users are this injector's share; merge the "
+              + part.injectorCount()
+              + " parts' run folders with CapacityMain for the run's figures.");
+    }
+  }
+}
