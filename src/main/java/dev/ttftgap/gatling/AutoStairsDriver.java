@@ -73,7 +73,7 @@ final class AutoStairsDriver extends CombDriver {
 
   /** The stairs as placed ("Auto stairs from a 1.35 req/s burst estimate …"), or why none were. */
   @Override
-  public List<String> runNotes() {
+  List<String> runNotes() {
     String sentence =
         run.plan()
             .map(AutoStairsPlan::sentence)
@@ -86,7 +86,7 @@ final class AutoStairsDriver extends CombDriver {
 
   /** {@code "stairs": {"mode": "auto", "estimateRatePerSec": …, "ratesPerSec": […], …}}. */
   @Override
-  public void writeInto(Path runDir) {
+  void writeInto(Path runDir) {
     ObjectNode stairs = JSON.createObjectNode();
     stairs.put("mode", "auto");
     run.plan().ifPresent(plan -> stairs.setAll((ObjectNode) JSON.valueToTree(plan)));

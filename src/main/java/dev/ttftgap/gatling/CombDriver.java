@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -23,7 +24,7 @@ import java.util.function.LongSupplier;
  * run ends with one Gatling report and one records file. Each admitted request carries what it was
  * admitted for (its step, label and rate in the records, its group in Gatling's report).
  */
-abstract class CombDriver implements ModeSteps {
+abstract class CombDriver {
   static final long TICK_MILLIS = 100;
   private static final String ADMITTED = "ttftgap.admitted";
 
@@ -61,6 +62,14 @@ abstract class CombDriver implements ModeSteps {
   /** The driver's bound on the run, s. */
   abstract long boundSeconds();
 
+  /** What the report's verdicts should say first about the run's shape; none by default. */
+  List<String> runNotes() {
+    return List.of();
+  }
+
+  /** Adds what the driver decided to the run folder's {@code run.json}; nothing by default. */
+  void writeInto(Path runDir) {}
+
   /**
    * The candidates, admitted or not, and the stop once the driver is done. Every candidate's start
    * goes to the health probes: the comb is what Gatling injects, so its lateness is the injector's.
@@ -86,9 +95,7 @@ abstract class CombDriver implements ModeSteps {
     return contextFor(session.get(ADMITTED), base);
   }
 
-  /** Starts the ticker. */
-  @Override
-  public final void start() {
+  final void start() {
     ScheduledExecutorService thread =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -101,9 +108,7 @@ abstract class CombDriver implements ModeSteps {
     ticker = thread;
   }
 
-  /** Stops the ticker. */
-  @Override
-  public final void stop() {
+  final void stop() {
     ScheduledExecutorService thread = ticker;
     if (thread != null) {
       thread.shutdownNow();

@@ -7,7 +7,7 @@ import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
-import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,14 +18,13 @@ import java.util.List;
  * names the steps and prints its own phases, and the capacity report judges them (no Gatling
  * assertions). Never split: each injector would choose its own rates.
  */
-final class CombRun implements LoadRun {
+final class CombRun implements RunMode {
   private final RunCommon common;
   private final CombDriver comb;
-  private final LoadGeneratorProbes probes;
-  private final UserChains users;
 
-  CombRun(Class<?> simulation, RunSetup setup) {
-    this.common = new RunCommon(simulation, setup);
+  CombRun(RunCommon common) {
+    RunSetup setup = common.setup();
+    this.common = common;
     Load load = setup.profile().load();
     this.comb =
         load.search().isPresent()
@@ -36,25 +35,13 @@ final class CombRun implements LoadRun {
                 common.records(),
                 common::elapsedMillis)
             : new AutoStairsDriver(load, common.records(), common::elapsedMillis);
-    // the probes cut their samples by the phase the driver is in
-    this.probes = new LoadGeneratorProbes(common.recordsFile(), comb::stepAt);
-    this.users = new UserChains(common, this::contextOf);
-  }
-
-  @Override
-  public HttpProtocolBuilder protocol() {
-    return common.protocol();
-  }
-
-  @Override
-  public ChainBuilder request() {
-    return users.request();
   }
 
   /** The comb of candidates, admitted or not, and the stop once the driver is done. */
   @Override
-  public PopulationBuilder population(String scenarioName) {
-    return comb.population(scenarioName, probes, request());
+  public PopulationBuilder population(
+      String scenarioName, LoadGeneratorProbes probes, ChainBuilder request) {
+    return comb.population(scenarioName, probes, request);
   }
 
   /** None: the driver names its steps as it goes; the capacity report judges them. */
@@ -69,18 +56,37 @@ final class CombRun implements LoadRun {
     return comb.maxDuration(common.setup().profile().timeouts().streamSeconds());
   }
 
+  /** The phase the driver is in (0: warm-up, calibration or a drain). */
+  @Override
+  public int stepAt(long elapsedMillis) {
+    return comb.stepAt(elapsedMillis);
+  }
+
+  /** Starts the driver's ticker. */
   @Override
   public void start() {
-    common.start(comb, probes);
+    comb.start();
+  }
+
+  /** Stops the driver's ticker. */
+  @Override
+  public void stop() {
+    comb.stop();
   }
 
   @Override
-  public void finish() {
-    common.finish(comb, probes);
+  public List<String> runNotes() {
+    return comb.runNotes();
   }
 
-  /** The request's context: what the driver admitted it for (step, label, rate). */
-  private RequestContext contextOf(Session session) {
+  @Override
+  public void writeInto(Path runDir) {
+    comb.writeInto(runDir);
+  }
+
+  /** What the driver admitted the request for (step, label, rate). */
+  @Override
+  public RequestContext contextOf(Session session) {
     return comb.context(session, common.context(session, common.stepNow()));
   }
 }

@@ -15,7 +15,6 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
-import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.time.Duration;
 import java.util.List;
 
@@ -25,18 +24,16 @@ import java.util.List;
  * line is printed per finished step ({@link StepProgress}), the SLO becomes Gatling assertions, and
  * open stairs may stop at a saturated step ({@link SaturationStop}).
  */
-final class StairsRun implements LoadRun {
+final class StairsRun implements RunMode {
   private final RunCommon common;
   private final LoadProfile profile;
   private final StepSchedule schedule;
   private final LoadSplit split;
-  private final LoadGeneratorProbes probes;
   private final StepProgress progress;
-  private final UserChains users;
-  private final ModeSteps steps = new Steps();
 
-  StairsRun(Class<?> simulation, RunSetup setup) {
-    this.common = new RunCommon(simulation, setup);
+  StairsRun(RunCommon common) {
+    RunSetup setup = common.setup();
+    this.common = common;
     this.profile = setup.profile();
     this.schedule = common.schedule();
     this.split = common.split();
@@ -53,9 +50,6 @@ final class StairsRun implements LoadRun {
           "ttft-gap: the stairs stop once a step is saturated and its backlog rises"
               + " (-Dload.stopWhenSaturated=false to climb on)");
     }
-    // the probes cut their samples by the schedule's steps
-    this.probes =
-        new LoadGeneratorProbes(common.recordsFile(), elapsed -> schedule.stepAt(elapsed).index());
     this.progress =
         new StepProgress(
             schedule,
@@ -63,22 +57,12 @@ final class StairsRun implements LoadRun {
             common::elapsedMillis,
             System.out::println);
     common.records().onAppend(progress::onRecord);
-    this.users = new UserChains(common, this::contextOf);
-  }
-
-  @Override
-  public HttpProtocolBuilder protocol() {
-    return common.protocol();
-  }
-
-  @Override
-  public ChainBuilder request() {
-    return users.request();
   }
 
   /** Open stairs of rates (a split part schedules every arrival, sends every N-th) or of users. */
   @Override
-  public PopulationBuilder population(String scenarioName) {
+  public PopulationBuilder population(
+      String scenarioName, LoadGeneratorProbes probes, ChainBuilder request) {
     List<InjectionStep> injection = split.injectionSteps(schedule.injectionSteps());
     if (profile.load().open()) {
       ScenarioBuilder scenario =
@@ -86,8 +70,8 @@ final class StairsRun implements LoadRun {
               ? scenario(scenarioName)
                   .exec(probes.userStarted())
                   .doIf(session -> split.sends(session.userId()))
-                  .then(request())
-              : scenario(scenarioName).exec(probes.userStarted(), request());
+                  .then(request)
+              : scenario(scenarioName).exec(probes.userStarted(), request);
       return scenario.injectOpen(probes.plan(Injection.open(injection)));
     }
     long total = schedule.totalDurationMillis();
@@ -95,7 +79,7 @@ final class StairsRun implements LoadRun {
         scenario(scenarioName)
             .exec(probes.userStarted())
             .asLongAs(session -> common.elapsedMillis() < total)
-            .on(request());
+            .on(request);
     return scenario.injectClosed(Injection.closed(injection));
   }
 
@@ -111,49 +95,46 @@ final class StairsRun implements LoadRun {
         .plusSeconds(Math.min(profile.timeouts().streamSeconds(), 120));
   }
 
+  /** The schedule's step under way. */
   @Override
-  public void start() {
-    common.start(steps, probes);
+  public int stepAt(long elapsedMillis) {
+    return schedule.stepAt(elapsedMillis).index();
   }
 
+  /** The schedule's step under way, counted as started for its line. */
   @Override
-  public void finish() {
-    common.finish(steps, probes);
-  }
-
-  /** The request's context: the schedule's step under way, counted as started for its line. */
-  private RequestContext contextOf(Session session) {
+  public RequestContext contextOf(Session session) {
     Step step = common.stepNow();
     progress.started(step.index());
     return common.context(session, step);
   }
 
-  /** The step lines, and for a split run's part the note that its figures are a share. */
-  private final class Steps implements ModeSteps {
-    @Override
-    public void start() {
-      progress.start();
-    }
+  /** Starts the step lines. */
+  @Override
+  public void start() {
+    progress.start();
+  }
 
-    @Override
-    public void recordsClosed() {
-      progress.finish();
-    }
+  /** Prints the step lines not printed yet. */
+  @Override
+  public void recordsClosed() {
+    progress.finish();
+  }
 
-    @Override
-    public List<String> runNotes() {
-      if (!split.split()) {
-        return List.of();
-      }
-      RunPart part = common.setup().part();
-      return List.of(
-          "Part "
-              + part.label()
-              + " of run "
-              + part.runId()
-              + ": its rates and users are this injector's share; merge the "
-              + part.injectorCount()
-              + " parts' run folders with CapacityMain for the run's figures.");
+  /** For a split run's part: its figures are this injector's share. */
+  @Override
+  public List<String> runNotes() {
+    if (!split.split()) {
+      return List.of();
     }
+    RunPart part = common.setup().part();
+    return List.of(
+        "Part "
+            + part.label()
+            + " of run "
+            + part.runId()
+            + ": its rates and users are this injector's share; merge the "
+            + part.injectorCount()
+            + " parts' run folders with CapacityMain for the run's figures.");
   }
 }
