@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * Entry point of the analysis: records in, finished {@link CapacityReport} out.
  *
- * <p>Order: per-step statistics and low-load baseline ({@link StepStatistics}), header timing
+ * <p>Order: per-step statistics and low-load baseline ({@link StepStatsCalculator}), header timing
  * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), where the queue is and the knee on
  * TTFT ({@link QueueLocator}), SLO ({@link SloEvaluator}), saturation ({@link SaturationDetector}),
  * queueing model ({@link QueueModelFitter}, which needs the saturation step), replicas ({@link
@@ -102,7 +102,7 @@ public final class CapacityAnalysis {
       List<StepBaseline> baselineSteps,
       List<dev.ttftgap.servermetrics.Scrape> scrapes,
       LoadGeneratorHealth loadGenerator) {
-    StepStatistics.Result measured = StepStatistics.measure(records);
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(records);
     List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
     LowLoadBaseline lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
