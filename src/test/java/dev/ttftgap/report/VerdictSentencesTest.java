@@ -182,8 +182,9 @@ class VerdictSentencesTest {
   @Test
   void runNotesComeFirstAndCutRequestsAreSaidApart() {
     CapacityReport report =
-        Synthetic.hockeyStick(false)
-            .withRunNotes(List.of("Circuit breaker: stopped at step 3 · 6 rps: the last 10 ..."));
+        ReportCopy.withRunNotes(
+            Synthetic.hockeyStick(false),
+            List.of("Circuit breaker: stopped at step 3 · 6 rps: the last 10 ..."));
 
     List<String> sentences = VerdictSentences.of(report);
 
