@@ -32,10 +32,10 @@ public final class BaselineComparator {
       if (before == null) {
         continue;
       }
-      Double ttfbP50 = step.ttfb() == null ? null : step.ttfb().p50Millis();
-      Double ttfbP95 = step.ttfb() == null ? null : step.ttfb().p95Millis();
-      Double gapP50 = step.gap() == null ? null : step.gap().p50Millis();
-      Double gapP95 = step.gap() == null ? null : step.gap().p95Millis();
+      Double ttfbP50 = step.latencies().ttfb() == null ? null : step.latencies().ttfb().p50Millis();
+      Double ttfbP95 = step.latencies().ttfb() == null ? null : step.latencies().ttfb().p95Millis();
+      Double gapP50 = step.latencies().gap() == null ? null : step.latencies().gap().p50Millis();
+      Double gapP95 = step.latencies().gap() == null ? null : step.latencies().gap().p95Millis();
       deltas.add(
           new BaselineComparison.StepDelta(
               step.step(),

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * Entry point of the analysis: records in, finished {@link CapacityReport} out.
  *
- * <p>Order: per-step statistics and low-load baseline ({@link StepStatistics}), header timing
+ * <p>Order: per-step statistics and low-load baseline ({@link StepStatsCalculator}), header timing
  * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), where the queue is and the knee on
  * TTFT ({@link QueueLocator}), SLO ({@link SloEvaluator}), saturation ({@link SaturationDetector}),
  * queueing model ({@link QueueModelFitter}, which needs the saturation step), replicas ({@link
@@ -51,6 +51,18 @@ public final class CapacityAnalysis {
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
   public static CapacityReport analyzeFiles(
       List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
+    return analyzeFiles(files, options, baselineSteps, List.of());
+  }
+
+  /**
+   * As {@link #analyzeFiles(List, CapacityOptions, List)}, with {@code runNotes}: what happened to
+   * the run itself (e.g. the circuit breaker's verdict), which come first among the verdicts.
+   */
+  public static CapacityReport analyzeFiles(
+      List<Path> files,
+      CapacityOptions options,
+      List<StepBaseline> baselineSteps,
+      List<String> runNotes) {
     List<RequestRecord> records = RecordsFiles.read(files);
     return analyze(
         records,
@@ -58,7 +70,8 @@ public final class CapacityAnalysis {
         options,
         baselineSteps,
         ServerMetricsFiles.besides(files),
-        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(files), records));
+        LoadGeneratorAnalysis.analyze(LoadGeneratorLog.readBeside(files), records),
+        runNotes);
   }
 
   /**
@@ -72,7 +85,7 @@ public final class CapacityAnalysis {
       List<String> sources,
       CapacityOptions options,
       List<StepBaseline> baselineSteps) {
-    return analyze(records, sources, options, baselineSteps, List.of(), null);
+    return analyze(records, sources, options, baselineSteps, List.of(), null, List.of());
   }
 
   /**
@@ -87,13 +100,14 @@ public final class CapacityAnalysis {
       CapacityOptions options,
       List<StepBaseline> baselineSteps,
       LoadGeneratorHealth loadGenerator) {
-    return analyze(records, sources, options, baselineSteps, List.of(), loadGenerator);
+    return analyze(records, sources, options, baselineSteps, List.of(), loadGenerator, List.of());
   }
 
   /**
    * Analyses {@code records} with the scrapes of the server's {@code /metrics} taken during the run
    * (empty for none; see {@link ServerMetricsAnalysis}) and the load generator's health (null when
-   * not measured; the SLO verdict then uses only the steps it vouches for).
+   * not measured; the SLO verdict then uses only the steps it vouches for), and the run's own notes
+   * ({@link CapacityReport#runNotes}; empty for a run that ran its course).
    */
   public static CapacityReport analyze(
       List<RequestRecord> records,
@@ -101,8 +115,9 @@ public final class CapacityAnalysis {
       CapacityOptions options,
       List<StepBaseline> baselineSteps,
       List<dev.ttftgap.servermetrics.Scrape> scrapes,
-      LoadGeneratorHealth loadGenerator) {
-    StepStatistics.Result measured = StepStatistics.measure(records);
+      LoadGeneratorHealth loadGenerator,
+      List<String> runNotes) {
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(records);
     List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
     LowLoadBaseline lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
@@ -191,7 +206,7 @@ public final class CapacityAnalysis {
         replicas,
         baseline,
         WorkloadAnalysis.of(records),
-        List.of(),
+        runNotes,
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
         health,
         queueLocation);

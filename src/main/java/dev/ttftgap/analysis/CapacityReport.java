@@ -65,31 +65,6 @@ public record CapacityReport(
     steps = List.copyOf(steps);
   }
 
-  /** This report with {@code notes} as its run notes. */
-  public CapacityReport withRunNotes(List<String> notes) {
-    return new CapacityReport(
-        sources,
-        runs,
-        requests,
-        warmupRequests,
-        options,
-        steps,
-        headerTiming,
-        knee,
-        slo,
-        saturation,
-        model,
-        modelNote,
-        closedLoopModel,
-        replicas,
-        baseline,
-        workload,
-        notes,
-        serverMetrics,
-        loadGenerator,
-        queueLocation);
-  }
-
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */
   public LoadModel loadModel() {
     return LoadModel.of(steps);

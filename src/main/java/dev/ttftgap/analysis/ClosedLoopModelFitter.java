@@ -72,11 +72,11 @@ public final class ClosedLoopModelFitter {
     for (StepStats step : steps) {
       if (step.concurrency() == null
           || step.concurrency() <= servers
-          || step.queueingDelayMillis() == null) {
+          || step.queueing().queueingDelayMillis() == null) {
         continue;
       }
       double predicted = (step.concurrency() - servers) * waitPerStream;
-      double measured = step.queueingDelayMillis();
+      double measured = step.queueing().queueingDelayMillis();
       checks.add(
           new ClosedLoopModel.StepCheck(step.step(), step.concurrency(), measured, predicted));
       apeSum += Math.abs(predicted - measured) / Math.max(measured, 1);

@@ -54,9 +54,11 @@ public final class KneeDetector {
     double[] quantiles = baseline.gapQuantilesMillis();
     Double g95 = quantiles == null || quantiles.length < 96 ? null : quantiles[95];
     Double edge95 = g95 == null ? null : Math.max(RATIO * g95, g95 + FLOOR_MILLIS);
-    StepStats p50Knee = firstLeaving(steps, baseline.step(), edge, StepStats::gap, 50);
+    StepStats p50Knee = firstLeaving(steps, baseline.step(), edge, s -> s.latencies().gap(), 50);
     StepStats p95Knee =
-        edge95 == null ? null : firstLeaving(steps, baseline.step(), edge95, StepStats::gap, 95);
+        edge95 == null
+            ? null
+            : firstLeaving(steps, baseline.step(), edge95, s -> s.latencies().gap(), 95);
     String firstMoved = firstMoved(p50Knee, p95Knee);
     return new Knee(
         p50Knee == null ? null : p50Knee.step(),
@@ -84,15 +86,15 @@ public final class KneeDetector {
         baseline == null
             ? null
             : steps.stream().filter(s -> s.step() == baseline.step()).findFirst().orElse(null);
-    if (low == null || low.ttft() == null) {
+    if (low == null || low.latencies().ttft() == null) {
       return TtftKnee.UNDETERMINED;
     }
-    double t0 = low.ttft().p50Millis();
-    double edge = ttftEdge(baseline, low.ttft());
-    double t95 = low.ttft().p95Millis();
+    double t0 = low.latencies().ttft().p50Millis();
+    double edge = ttftEdge(baseline, low.latencies().ttft());
+    double t95 = low.latencies().ttft().p95Millis();
     double edge95 = Math.max(RATIO * t95, t95 + FLOOR_MILLIS);
-    StepStats p50Knee = firstLeaving(steps, baseline.step(), edge, StepStats::ttft, 50);
-    StepStats p95Knee = firstLeaving(steps, baseline.step(), edge95, StepStats::ttft, 95);
+    StepStats p50Knee = firstLeaving(steps, baseline.step(), edge, s -> s.latencies().ttft(), 50);
+    StepStats p95Knee = firstLeaving(steps, baseline.step(), edge95, s -> s.latencies().ttft(), 95);
     return new TtftKnee(
         p50Knee == null ? null : p50Knee.step(),
         p50Knee == null ? null : p50Knee.rate(),

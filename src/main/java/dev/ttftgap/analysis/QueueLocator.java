@@ -56,8 +56,9 @@ public final class QueueLocator {
         baseline == null
             ? null
             : steps.stream().filter(s -> s.step() == baseline.step()).findFirst().orElse(null);
-    boolean determined = low != null && low.ttft() != null && low.ttfb() != null;
-    Double edge = determined ? KneeDetector.ttftEdge(baseline, low.ttft()) : null;
+    boolean determined =
+        low != null && low.latencies().ttft() != null && low.latencies().ttfb() != null;
+    Double edge = determined ? KneeDetector.ttftEdge(baseline, low.latencies().ttft()) : null;
     List<StepQueueLocation> located = new ArrayList<>();
     // in load order, as given: a search run probes its rates out of order
     for (StepStats step : steps) {
@@ -98,9 +99,9 @@ public final class QueueLocator {
     return new QueueLocation(
         place,
         baseline.step(),
-        low.ttfb().p50Millis(),
-        low.gap() == null ? null : low.gap().p50Millis(),
-        low.ttft().p50Millis(),
+        low.latencies().ttfb().p50Millis(),
+        low.latencies().gap() == null ? null : low.latencies().gap().p50Millis(),
+        low.latencies().ttft().p50Millis(),
         edge,
         before,
         after,
@@ -112,19 +113,19 @@ public final class QueueLocator {
   private static StepQueueLocation locateStep(
       StepStats step, StepStats low, Double edge, HeaderTimingVerdict timing) {
     HeaderTiming headers = timing == null ? null : timing.timing();
-    if (low == null || step.ttft() == null) {
+    if (low == null || step.latencies().ttft() == null) {
       return new StepQueueLocation(
           step.step(), null, headers, null, null, null, null, null, null, null, null);
     }
-    Double ttft50 = growth(step.ttft(), low.ttft(), 50);
-    Double ttfb50 = growth(step.ttfb(), low.ttfb(), 50);
-    Double gap50 = growth(step.gap(), low.gap(), 50);
-    Double ttft95 = growth(step.ttft(), low.ttft(), 95);
-    Double ttfb95 = growth(step.ttfb(), low.ttfb(), 95);
-    Double gap95 = growth(step.gap(), low.gap(), 95);
+    Double ttft50 = growth(step.latencies().ttft(), low.latencies().ttft(), 50);
+    Double ttfb50 = growth(step.latencies().ttfb(), low.latencies().ttfb(), 50);
+    Double gap50 = growth(step.latencies().gap(), low.latencies().gap(), 50);
+    Double ttft95 = growth(step.latencies().ttft(), low.latencies().ttft(), 95);
+    Double ttfb95 = growth(step.latencies().ttfb(), low.latencies().ttfb(), 95);
+    Double gap95 = growth(step.latencies().gap(), low.latencies().gap(), 95);
     Double share50 = share(ttfb50, gap50);
     QueuePlace place;
-    if (step.ttft().p50Millis() <= edge) {
+    if (step.latencies().ttft().p50Millis() <= edge) {
       place = QueuePlace.NONE;
     } else if (share50 == null) {
       place = null;

@@ -444,7 +444,8 @@ public final class QueueModelFitter {
       if (saturation.reached() && step.step() >= saturation.step()) {
         break;
       }
-      Double rate = step.arrivalRate() != null ? step.arrivalRate() : step.offeredRate();
+      Double rate =
+          step.rates().arrivalRate() != null ? step.rates().arrivalRate() : step.offeredRate();
       boolean nearSaturation =
           saturation.reached()
               && rate != null
@@ -452,29 +453,33 @@ public final class QueueModelFitter {
       if (rate != null
           && rate > 0
           && !nearSaturation
-          && step.gap() != null
-          && step.gap().count() >= MIN_STEP_SAMPLES) {
+          && step.latencies().gap() != null
+          && step.latencies().gap().count() >= MIN_STEP_SAMPLES) {
         candidates.add(step);
       }
     }
     long withServerQueue =
         candidates.stream()
-            .filter(s -> s.serverQueue() != null && s.serverQueue().count() * 2 >= s.okRequests())
+            .filter(
+                s ->
+                    s.queueing().serverQueue() != null
+                        && s.queueing().serverQueue().count() * 2 >= s.counts().okRequests())
             .count();
     boolean useServerQueue = !candidates.isEmpty() && withServerQueue == candidates.size();
     List<FitStep> fitSteps = new ArrayList<>();
     for (StepStats step : candidates) {
-      double rate = step.arrivalRate() != null ? step.arrivalRate() : step.offeredRate();
+      double rate =
+          step.rates().arrivalRate() != null ? step.rates().arrivalRate() : step.offeredRate();
       double delay =
           useServerQueue
-              ? step.serverQueue().meanMillis()
-              : Math.max(0, step.gap().meanMillis() - baseline.gapMeanMillis());
+              ? step.queueing().serverQueue().meanMillis()
+              : Math.max(0, step.latencies().gap().meanMillis() - baseline.gapMeanMillis());
       fitSteps.add(
           new FitStep(
               step.step(),
               rate,
               delay,
-              step.gap().p50Millis(),
+              step.latencies().gap().p50Millis(),
               useServerQueue ? "server_queue_time" : "gap"));
     }
     return fitSteps;

@@ -45,8 +45,8 @@ public record Saturation(
     for (StepStats step : saturatedSteps) {
       if (step.steadyState() != null) {
         rates.addAll(step.steadyState().completionRatesPerThird());
-      } else if (step.achievedRate() != null) {
-        rates.add(step.achievedRate());
+      } else if (step.rates().achievedRate() != null) {
+        rates.add(step.rates().achievedRate());
       }
     }
     if (rates.isEmpty()) {

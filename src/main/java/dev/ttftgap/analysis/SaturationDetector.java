@@ -35,12 +35,15 @@ public final class SaturationDetector {
     int firstSaturated = -1;
     for (int i = 0; i < steps.size(); i++) {
       StepStats step = steps.get(i);
-      if (step.achievedRate() == null || step.arrivalRate() == null) {
+      if (step.rates().achievedRate() == null || step.rates().arrivalRate() == null) {
         continue;
       }
       maxAchieved =
-          maxAchieved == null ? step.achievedRate() : Math.max(maxAchieved, step.achievedRate());
-      boolean saturated = step.achievedRate() < THRESHOLD_RATIO * step.arrivalRate();
+          maxAchieved == null
+              ? step.rates().achievedRate()
+              : Math.max(maxAchieved, step.rates().achievedRate());
+      boolean saturated =
+          step.rates().achievedRate() < THRESHOLD_RATIO * step.rates().arrivalRate();
       if (saturated && firstSaturated < 0) {
         firstSaturated = i;
       } else if (!saturated) {
@@ -52,7 +55,7 @@ public final class SaturationDetector {
     }
     List<Double> plateau = new ArrayList<>();
     for (int i = firstSaturated; i < steps.size(); i++) {
-      Double achieved = steps.get(i).achievedRate();
+      Double achieved = steps.get(i).rates().achievedRate();
       if (achieved != null) {
         plateau.add(achieved);
       }

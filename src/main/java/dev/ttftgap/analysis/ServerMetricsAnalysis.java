@@ -208,8 +208,8 @@ public final class ServerMetricsAnalysis {
     List<Double> running = gauge.apply(ServerMetric.RUNNING);
     List<Double> kv = gauge.apply(ServerMetric.KV_CACHE_USAGE);
     List<Double> preempted = gauge.apply(ServerMetric.PREEMPTIONS);
-    long firstTokenShift = shift(step.ttft());
-    long finishShift = shift(step.e2e());
+    long firstTokenShift = shift(step.latencies().ttft());
+    long finishShift = shift(step.latencies().e2e());
     HistogramDelta queue =
         delta(vendor, ServerMetric.QUEUE_TIME, model, attempts, scrapes, window, finishShift);
     HistogramDelta prefill =
@@ -251,8 +251,8 @@ public final class ServerMetricsAnalysis {
       Double prefillMean,
       Double serverTtftMean,
       List<RequestRecord> records) {
-    Double ttft = step.ttft() == null ? null : step.ttft().meanMillis();
-    Double ttfb = step.ttfb() == null ? null : step.ttfb().meanMillis();
+    Double ttft = step.latencies().ttft() == null ? null : step.latencies().ttft().meanMillis();
+    Double ttfb = step.latencies().ttfb() == null ? null : step.latencies().ttfb().meanMillis();
     String source = "histograms";
     Double queue = queueMean;
     Double prefill = prefillMean;

@@ -120,7 +120,7 @@ public final class SloEvaluator {
       v.lowerBound = true;
       v.rateLow = closed ? null : best;
       v.rateHigh = saturationRate;
-      v.throughput = lastPassing.achievedRate();
+      v.throughput = lastPassing.rates().achievedRate();
       return v.capped(best, saturationRate, lastPassing);
     }
     List<String> broken = new ArrayList<>(violations(firstFailing, options));
@@ -161,8 +161,8 @@ public final class SloEvaluator {
     }
     if (closed) {
       best = Math.max(passLoad, Math.floor(best + 1e-9));
-      Double passRate = lastPassing.achievedRate();
-      Double failRate = firstFailing.achievedRate();
+      Double passRate = lastPassing.rates().achievedRate();
+      Double failRate = firstFailing.rates().achievedRate();
       v.throughput =
           passRate == null || failRate == null || failLoad <= passLoad
               ? passRate
@@ -224,11 +224,11 @@ public final class SloEvaluator {
         new HeldRate(
             best.step(),
             rate,
-            best.achievedRate(),
-            best.windowSeconds(),
-            best.ttft() == null ? null : best.ttft().p95Millis(),
-            best.gap() == null ? null : best.gap().p95Millis(),
-            best.errorRatePercent(),
+            best.rates().achievedRate(),
+            best.rates().windowSeconds(),
+            best.latencies().ttft() == null ? null : best.latencies().ttft().p95Millis(),
+            best.latencies().gap() == null ? null : best.latencies().gap().p95Millis(),
+            best.counts().errorRatePercent(),
             failing == null ? null : failing.rate());
     return v.build(rate);
   }
@@ -326,9 +326,10 @@ public final class SloEvaluator {
 
   private static Double metric(StepStats step, String metric) {
     return switch (metric) {
-      case "ttft_p95" -> step.ttft() == null ? null : step.ttft().p95Millis();
-      case "gap_p95" -> step.gap() == null ? null : step.gap().p95Millis();
-      case "error_rate" -> step.errorRatePercent();
+      case "ttft_p95" ->
+          step.latencies().ttft() == null ? null : step.latencies().ttft().p95Millis();
+      case "gap_p95" -> step.latencies().gap() == null ? null : step.latencies().gap().p95Millis();
+      case "error_rate" -> step.counts().errorRatePercent();
       default -> throw new IllegalArgumentException(metric);
     };
   }

@@ -9,7 +9,7 @@ import java.util.Locale;
  * Tells whether a step was in steady state: a step meets the SLO only if holding its load would
  * keep meeting it, which needs a queue that does not grow.
  *
- * <p>Algorithm overview, on the step window [t0, t1) (see {@link StepStatistics}):
+ * <p>Algorithm overview, on the step window [t0, t1) (see {@link StepStatsCalculator}):
  *
  * <ol>
  *   <li>W = the median sojourn (e2e, else TTFT, else TTFB) of the step's requests. The settled
@@ -78,7 +78,7 @@ public final class SteadyStateDetector {
       List<RequestRecord> stepRecords, List<RequestRecord> all, long t0, long t1, boolean closed) {
     List<Long> sojourns = new ArrayList<>();
     for (RequestRecord record : stepRecords) {
-      Long sojourn = StepStatistics.sojournMillis(record);
+      Long sojourn = StepStatsCalculator.sojournMillis(record);
       if (sojourn != null) {
         sojourns.add(sojourn);
       }
@@ -98,7 +98,7 @@ public final class SteadyStateDetector {
     if (!closed) {
       long ended = 0;
       for (RequestRecord record : stepRecords) {
-        Long sojourn = StepStatistics.sojournMillis(record);
+        Long sojourn = StepStatsCalculator.sojournMillis(record);
         if (sojourn != null && record.startEpochMillis() + sojourn <= t1 + SOJOURN_ALLOWANCE * w) {
           ended++;
         }
@@ -202,7 +202,7 @@ public final class SteadyStateDetector {
     double batch = length / BATCHES;
     double[] busy = new double[BATCHES];
     for (RequestRecord record : all) {
-      Long sojourn = StepStatistics.sojournMillis(record);
+      Long sojourn = StepStatsCalculator.sojournMillis(record);
       if (sojourn == null) {
         continue;
       }

@@ -25,7 +25,7 @@ final class StepGoodput {
       List<StepStats> steps, List<RequestRecord> records, CapacityOptions options) {
     List<StepStats> filled = new ArrayList<>();
     for (StepStats step : steps) {
-      Double window = step.windowSeconds();
+      Double window = step.rates().windowSeconds();
       if (window == null || window <= 0) {
         filled.add(step);
         continue;

@@ -34,15 +34,17 @@ public final class ThroughputPlateauDetector {
 
   static Saturation detect(List<StepStats> steps) {
     List<StepStats> measured =
-        steps.stream().filter(s -> s.achievedRate() != null && s.concurrency() != null).toList();
+        steps.stream()
+            .filter(s -> s.rates().achievedRate() != null && s.concurrency() != null)
+            .toList();
     Double maxAchieved =
-        measured.stream().map(StepStats::achievedRate).max(Double::compare).orElse(null);
+        measured.stream().map(s -> s.rates().achievedRate()).max(Double::compare).orElse(null);
     int start = -1;
     for (int i = 0; i + 1 < measured.size() && start < 0; i++) {
-      double ceiling = (1 + TOLERANCE) * measured.get(i).achievedRate();
+      double ceiling = (1 + TOLERANCE) * measured.get(i).rates().achievedRate();
       boolean flat = true;
       for (int j = i + 1; j < measured.size(); j++) {
-        flat &= measured.get(j).achievedRate() <= ceiling;
+        flat &= measured.get(j).rates().achievedRate() <= ceiling;
       }
       if (flat) {
         start = i;
@@ -53,7 +55,7 @@ public final class ThroughputPlateauDetector {
     }
     List<Double> plateau = new ArrayList<>();
     for (int i = start; i < measured.size(); i++) {
-      plateau.add(measured.get(i).achievedRate());
+      plateau.add(measured.get(i).rates().achievedRate());
     }
     double median = Percentiles.median(plateau).orElseThrow();
     StepStats first = measured.get(start);

@@ -1,7 +1,7 @@
 package dev.ttftgap.gatling;
 
-import dev.ttftgap.analysis.StepStatistics;
 import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.analysis.StepStatsCalculator;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.RequestRecord;
@@ -125,7 +125,7 @@ final class StepProgress {
       out.accept(StepLine.warmup(step.label(), records.size(), failed));
       return;
     }
-    List<StepStats> stats = StepStatistics.of(records);
+    List<StepStats> stats = StepStatsCalculator.of(records);
     if (stats.isEmpty()) {
       out.accept("ttft-gap: " + step.label() + " done · no request finished");
     } else {

@@ -2,7 +2,6 @@ package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.LoadModel;
-import dev.ttftgap.analysis.StepStats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -234,7 +233,7 @@ public final class CapacityHtml {
 
   /** An error chart only when some step had failures: no empty chart. */
   private static boolean hasErrors(CapacityReport report) {
-    return report.steps().stream().anyMatch(s -> !s.failuresByReason().isEmpty());
+    return report.steps().stream().anyMatch(s -> !s.counts().failuresByReason().isEmpty());
   }
 
   private static boolean hasServerView(CapacityReport report) {
@@ -242,7 +241,7 @@ public final class CapacityHtml {
   }
 
   private static boolean hasServerQueue(CapacityReport report) {
-    return report.steps().stream().map(StepStats::serverQueue).anyMatch(q -> q != null);
+    return report.steps().stream().map(s -> s.queueing().serverQueue()).anyMatch(q -> q != null);
   }
 
   private static void section(StringBuilder html, String id, String title, String caption) {

@@ -86,7 +86,7 @@ public final class CapacityJson {
     root.set("options", options(report.options()));
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
-      ObjectNode node = JsonLayout.object(step);
+      ObjectNode node = JsonLayout.ordered(JsonLayout.object(step), JsonLayoutMixIns.STEP_FIELDS);
       node.set(
           "queueLocation",
           JsonLayout.tree(

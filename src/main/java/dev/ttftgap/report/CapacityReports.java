@@ -47,8 +47,7 @@ public final class CapacityReports {
       List<Path> recordsFiles, Path outDir, CapacityOptions options, List<String> runNotes) {
     List<Path> files = RecordsFiles.resolve(recordsFiles);
     List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
-    CapacityReport report =
-        CapacityAnalysis.analyzeFiles(files, options, baseline).withRunNotes(runNotes);
+    CapacityReport report = CapacityAnalysis.analyzeFiles(files, options, baseline, runNotes);
     write(report, outDir, RunHeader.readBeside(files));
     return report;
   }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.ttftgap.analysis.LatencySummary;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -50,6 +51,21 @@ final class JsonLayout {
   /** {@code record}, never null, as a JSON object to add fields to. */
   static ObjectNode object(Object record) {
     return MAPPER.valueToTree(record);
+  }
+
+  /**
+   * A copy of {@code node} with the fields named in {@code order} first, in that order, then the
+   * others in their place; a name {@code node} lacks is skipped.
+   */
+  static ObjectNode ordered(ObjectNode node, List<String> order) {
+    ObjectNode copy = node.objectNode();
+    for (String name : order) {
+      if (node.has(name)) {
+        copy.set(name, node.get(name));
+      }
+    }
+    copy.setAll(node);
+    return copy;
   }
 
   /** A copy of {@code node} with {@code name: value} inserted right after field {@code after}. */

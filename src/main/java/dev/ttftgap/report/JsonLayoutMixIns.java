@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.ttftgap.analysis.BaselineComparison;
@@ -52,42 +53,71 @@ final class JsonLayoutMixIns {
         .addMixIn(Workload.StepLengths.class, StepLengthsLayout.class);
   }
 
-  /** A step: the achieved rate after the concurrency, its steadiness after the stream counts. */
-  @JsonPropertyOrder({
-    "step",
-    "label",
-    "offeredRatePerSec",
-    "concurrency",
-    "ratePerSec",
-    "requests",
-    "okRequests",
-    "failedRequests",
-    "failuresByReason",
-    "errorRatePercent",
-    "windowSeconds",
-    "arrivalRatePerSec",
-    "achievedRatePerSec",
-    "meanConcurrency",
-    "littleConcurrency",
-    "littleRelativeDifference",
-    "ttfbMillis",
-    "ttftMillis",
-    "gapMillis",
-    "itlMillis",
-    "tpotMillis",
-    "e2eMillis",
-    "serverQueueMillis",
-    "serverQueueDepth",
-    "queueingDelayMillis",
-    "queueingSharePercent",
-    "cutByClientRequests",
-    "malformedChunks",
-    "steadyState"
-  })
+  /**
+   * A step: its parts written flat, as one object, in the order of {@link #STEP_FIELDS} (the
+   * achieved rate after the concurrency, its steadiness after the stream counts, its delivery
+   * last).
+   */
   private abstract static class StepLayout {
     @JsonProperty
     abstract Double rate();
+
+    @JsonUnwrapped
+    abstract StepStats.Counts counts();
+
+    @JsonUnwrapped
+    abstract StepStats.Rates rates();
+
+    @JsonUnwrapped
+    abstract StepStats.Latencies latencies();
+
+    @JsonUnwrapped
+    abstract StepStats.Queueing queueing();
+
+    @JsonUnwrapped
+    abstract StepStats.StreamHealth stream();
   }
+
+  /**
+   * The order of a step's fields in {@code capacity.json} ({@link JsonLayout#ordered}): the parts
+   * of {@link StepStats} are unwrapped into one flat object, and Jackson orders an unwrapped part
+   * only as a whole.
+   */
+  static final List<String> STEP_FIELDS =
+      List.of(
+          "step",
+          "label",
+          "offeredRatePerSec",
+          "concurrency",
+          "ratePerSec",
+          "requests",
+          "okRequests",
+          "failedRequests",
+          "failuresByReason",
+          "errorRatePercent",
+          "windowSeconds",
+          "arrivalRatePerSec",
+          "achievedRatePerSec",
+          "meanConcurrency",
+          "littleConcurrency",
+          "littleRelativeDifference",
+          "ttfbMillis",
+          "ttftMillis",
+          "gapMillis",
+          "itlMillis",
+          "tpotMillis",
+          "e2eMillis",
+          "serverQueueMillis",
+          "serverQueueDepth",
+          "queueingDelayMillis",
+          "queueingSharePercent",
+          "cutByClientRequests",
+          "malformedChunks",
+          "steadyState",
+          "stalledPercent",
+          "longestStallMillis",
+          "outputTokensPerSec",
+          "goodputPerSec");
 
   /** The knee: whether it was found first, whether it was determined after its concurrency. */
   @JsonPropertyOrder({

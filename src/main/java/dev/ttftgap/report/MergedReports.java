@@ -23,13 +23,13 @@ public final class MergedReports {
     List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
     CapacityReport report =
         CapacityAnalysis.analyze(
-                merged.records(),
-                merged.sources(),
-                options,
-                baseline,
-                merged.scrapes(),
-                merged.health())
-            .withRunNotes(notes(parts, merged));
+            merged.records(),
+            merged.sources(),
+            options,
+            baseline,
+            merged.scrapes(),
+            merged.health(),
+            notes(parts, merged));
     CapacityReports.write(report, outDir);
     return report;
   }

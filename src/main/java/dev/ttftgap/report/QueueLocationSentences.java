@@ -85,7 +85,7 @@ final class QueueLocationSentences {
               + " From step "
               + segments.get(0).first
               + " TTFT grows, and TTFB carries it ("
-              + chain(report, location, segments.get(0).first, StepStats::ttfb, "TTFB")
+              + chain(report, location, segments.get(0).first, s -> s.latencies().ttfb(), "TTFB")
               + "): with the headers held for the first token, the split cannot tell a worker"
               + " pool or gateway from the scheduler's queue.";
     }
@@ -340,8 +340,8 @@ final class QueueLocationSentences {
             : segment.first == segment.last
                 ? "at step " + segment.first
                 : "at steps " + segment.first + "–" + segment.last;
-    String ttfb = chain(report, location, segment, StepStats::ttfb, "TTFB");
-    String gap = chain(report, location, segment, StepStats::gap, "gap");
+    String ttfb = chain(report, location, segment, s -> s.latencies().ttfb(), "TTFB");
+    String gap = chain(report, location, segment, s -> s.latencies().gap(), "gap");
     return switch (segment.place) {
       case BEFORE_HEADERS ->
           where

@@ -134,7 +134,7 @@ final class ServerVerdict {
       return Optional.empty();
     }
     // the requests cut at the end were still connected when the check read
-    int cut = report.steps().stream().mapToInt(StepStats::cutByClientRequests).sum();
+    int cut = report.steps().stream().mapToInt(s -> s.stream().cutByClientRequests()).sum();
     return view.afterRun().sentence(cut);
   }
 

@@ -52,31 +52,31 @@ final class StallSentence {
     if (steps.isEmpty()) {
       return Optional.empty();
     }
-    Double first = steps.get(0).stalledPercent();
+    Double first = steps.get(0).stream().stalledPercent();
     double lowLoad = first == null ? 0 : first;
     List<StepStats> stalled =
         steps.stream()
             .filter(
                 s ->
-                    s.stalledPercent() != null
-                        && s.stalledPercent() >= STALLED_POINTS_TO_REPORT
-                        && s.stalledPercent() >= lowLoad + STALLED_POINTS_TO_REPORT)
+                    s.stream().stalledPercent() != null
+                        && s.stream().stalledPercent() >= STALLED_POINTS_TO_REPORT
+                        && s.stream().stalledPercent() >= lowLoad + STALLED_POINTS_TO_REPORT)
             .toList();
     if (stalled.isEmpty()) {
       return Optional.empty();
     }
     StepStats step = stalled.get(0);
-    double share = step.stalledPercent();
+    double share = step.stream().stalledPercent();
     double worst =
         steps.stream()
-            .filter(s -> s.step() >= step.step() && s.stalledPercent() != null)
-            .mapToDouble(StepStats::stalledPercent)
+            .filter(s -> s.step() >= step.step() && s.stream().stalledPercent() != null)
+            .mapToDouble(s -> s.stream().stalledPercent())
             .max()
             .orElseThrow();
     long longest =
         steps.stream()
-            .filter(s -> s.longestStallMillis() != null)
-            .mapToLong(StepStats::longestStallMillis)
+            .filter(s -> s.stream().longestStallMillis() != null)
+            .mapToLong(s -> s.stream().longestStallMillis())
             .max()
             .orElseThrow();
     return Optional.of(

@@ -18,12 +18,12 @@ final class StepDetailTables {
   private static final List<String> METRICS = List.of("TTFB", "TTFT", "gap", "ITL", "TPOT", "e2e");
   private static final List<Function<StepStats, LatencySummary>> LATENCIES =
       List.of(
-          StepStats::ttfb,
-          StepStats::ttft,
-          StepStats::gap,
-          StepStats::itl,
-          StepStats::tpot,
-          StepStats::e2e);
+          s -> s.latencies().ttfb(),
+          s -> s.latencies().ttft(),
+          s -> s.latencies().gap(),
+          s -> s.latencies().itl(),
+          s -> s.latencies().tpot(),
+          s -> s.latencies().e2e());
 
   private StepDetailTables() {}
 
@@ -69,15 +69,15 @@ final class StepDetailTables {
             List.of(
                 String.valueOf(step.step()),
                 load(report, step),
-                Fmt.num(step.arrivalRate()),
-                Fmt.num(step.achievedRate()),
-                Fmt.num(step.goodputPerSec()),
-                Fmt.num(step.outputTokensPerSec()),
-                Fmt.num(step.meanConcurrency()),
-                Fmt.num(step.littleConcurrency()),
-                step.littleRelativeDifference() == null
+                Fmt.num(step.rates().arrivalRate()),
+                Fmt.num(step.rates().achievedRate()),
+                Fmt.num(step.rates().goodputPerSec()),
+                Fmt.num(step.rates().outputTokensPerSec()),
+                Fmt.num(step.rates().meanConcurrency()),
+                Fmt.num(step.rates().littleConcurrency()),
+                step.rates().littleRelativeDifference() == null
                     ? Fmt.UNDEFINED
-                    : Fmt.pct(100 * step.littleRelativeDifference())));
+                    : Fmt.pct(100 * step.rates().littleRelativeDifference())));
   }
 
   static final List<String> BASELINE_HEADER =

@@ -22,17 +22,17 @@ public final class StepLine {
     return "ttft-gap: "
         + step.label()
         + " done · achieved "
-        + Fmt.rate(step.achievedRate())
+        + Fmt.rate(step.rates().achievedRate())
         + " · TTFB p50/p95 "
-        + pair(step.ttfb())
+        + pair(step.latencies().ttfb())
         + " · gap p50/p95 "
-        + pair(step.gap())
+        + pair(step.latencies().gap())
         + " · errors "
-        + Fmt.pct(step.errorRatePercent())
+        + Fmt.pct(step.counts().errorRatePercent())
         + " ("
-        + step.failedRequests()
+        + step.counts().failedRequests()
         + " of "
-        + step.requests()
+        + step.counts().requests()
         + ")";
   }
 

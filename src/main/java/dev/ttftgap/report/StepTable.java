@@ -51,17 +51,23 @@ final class StepTable {
           List.of(
               String.valueOf(step.step()),
               closed ? concurrency(step) : Fmt.num(step.rate()),
-              Fmt.num(step.achievedRate()),
-              Fmt.num(step.meanConcurrency()),
-              Fmt.pct(step.errorRatePercent()),
-              p50AndP95(step.ttfb()),
-              p50AndP95(step.gap()),
-              step.ttft() == null ? Fmt.UNDEFINED : Fmt.msBare(step.ttft().p95Millis()),
-              step.itl() == null
+              Fmt.num(step.rates().achievedRate()),
+              Fmt.num(step.rates().meanConcurrency()),
+              Fmt.pct(step.counts().errorRatePercent()),
+              p50AndP95(step.latencies().ttfb()),
+              p50AndP95(step.latencies().gap()),
+              step.latencies().ttft() == null
                   ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.itl().p50Millis()) + " / " + Fmt.msBare(step.itl().p99Millis()),
-              step.e2e() == null ? Fmt.UNDEFINED : Fmt.msBare(step.e2e().p95Millis()),
-              Fmt.pct(step.queueingSharePercent()),
+                  : Fmt.msBare(step.latencies().ttft().p95Millis()),
+              step.latencies().itl() == null
+                  ? Fmt.UNDEFINED
+                  : Fmt.msBare(step.latencies().itl().p50Millis())
+                      + " / "
+                      + Fmt.msBare(step.latencies().itl().p99Millis()),
+              step.latencies().e2e() == null
+                  ? Fmt.UNDEFINED
+                  : Fmt.msBare(step.latencies().e2e().p95Millis()),
+              Fmt.pct(step.queueing().queueingSharePercent()),
               steady(step),
               QueueLocationSentences.cell(report, step.step())));
     }

@@ -39,11 +39,11 @@ public final class VerdictSentences {
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
     ServerVerdict.afterRun(report).ifPresent(sentences::add);
-    int cut = report.steps().stream().mapToInt(StepStats::cutByClientRequests).sum();
+    int cut = report.steps().stream().mapToInt(s -> s.stream().cutByClientRequests()).sum();
     if (cut > 0) {
       sentences.add(cutByClient(cut));
     }
-    int malformed = report.steps().stream().mapToInt(StepStats::malformedChunks).sum();
+    int malformed = report.steps().stream().mapToInt(s -> s.stream().malformedChunks()).sum();
     if (malformed > 0) {
       sentences.add(malformedChunks(malformed));
     }
@@ -473,7 +473,7 @@ public final class VerdictSentences {
       return "Throughput was still rising at the last step ("
           + streams(last.concurrency())
           + ", "
-          + Fmt.rate(last.achievedRate())
+          + Fmt.rate(last.rates().achievedRate())
           + "; best "
           + Fmt.rate(saturation.maxAchievedRate())
           + "): no plateau within "

@@ -2,8 +2,8 @@ package dev.ttftgap.search;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.SloEvaluator;
-import dev.ttftgap.analysis.StepStatistics;
 import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.analysis.StepStatsCalculator;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.RequestRecord;
@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * above it is sustainable, so it bounds F, and a probe that passed at or above it (a short Poisson
  * probe near capacity can look steady by chance) is discarded.
  *
- * <p>A phase passes when its step, measured by {@link StepStatistics} on every record so far,
+ * <p>A phase passes when its step, measured by {@link StepStatsCalculator} on every record so far,
  * passes {@link SloEvaluator#passes}: every limit met and steady (no growing queue). It is judged
  * once its window has ended and every request admitted in the window has ended (the rate goes on
  * meanwhile, as part of the same step); a request still open {@code settle} after the window (the
@@ -197,7 +197,7 @@ public final class RateSearch {
     }
     String failure = null;
     StepStats stats =
-        StepStatistics.of(records).stream()
+        StepStatsCalculator.of(records).stream()
             .filter(s -> s.step() == phase.index())
             .findFirst()
             .orElse(null);
@@ -218,8 +218,8 @@ public final class RateSearch {
               "at or above the %.2f rps the server completed when overloaded",
               ceiling);
     }
-    if (failure != null && stats != null && stats.achievedRate() != null) {
-      raiseCeiling(stats.achievedRate());
+    if (failure != null && stats != null && stats.rates().achievedRate() != null) {
+      raiseCeiling(stats.rates().achievedRate());
     }
     log.accept(
         String.format(
@@ -228,8 +228,8 @@ public final class RateSearch {
             phase.label(),
             failure == null ? "passes" : "fails",
             failure == null ? figures(stats) : " (" + failure + ")"));
-    if (failure == null && stats != null && stats.e2e() != null) {
-      lastE2eP95Millis = Math.round(stats.e2e().p95Millis());
+    if (failure == null && stats != null && stats.latencies().e2e() != null) {
+      lastE2eP95Millis = Math.round(stats.latencies().e2e().p95Millis());
     }
     if (phase.kind() == Phase.Kind.HOLD) {
       afterHold(failure == null, rate, nowMillis);
@@ -376,14 +376,14 @@ public final class RateSearch {
     return String.format(
         Locale.ROOT,
         " (p95 TTFT %s ms, p95 gap %s ms, errors %.1f %%, achieved %.2f rps, steady)",
-        stats.ttft() == null
+        stats.latencies().ttft() == null
             ? Fmt.UNDEFINED
-            : String.format(Locale.ROOT, "%.0f", stats.ttft().p95Millis()),
-        stats.gap() == null
+            : String.format(Locale.ROOT, "%.0f", stats.latencies().ttft().p95Millis()),
+        stats.latencies().gap() == null
             ? Fmt.UNDEFINED
-            : String.format(Locale.ROOT, "%.0f", stats.gap().p95Millis()),
-        stats.errorRatePercent(),
-        stats.achievedRate() == null ? Double.NaN : stats.achievedRate());
+            : String.format(Locale.ROOT, "%.0f", stats.latencies().gap().p95Millis()),
+        stats.counts().errorRatePercent(),
+        stats.rates().achievedRate() == null ? Double.NaN : stats.rates().achievedRate());
   }
 
   private static String trim(double rate) {

@@ -111,10 +111,11 @@ class CapacityOnEngineTest {
     EngineStaircase run = staircase("qwen3-8b-like");
     run.uniformArrivals = uniform;
     CapacityReport report = analyse(run);
-    double lowLoad = report.steps().get(0).gap().p50Millis();
+    double lowLoad = report.steps().get(0).latencies().gap().p50Millis();
     int doubling =
         report.steps().stream()
-            .filter(s -> s.gap() != null && s.gap().p50Millis() >= 2 * lowLoad)
+            .filter(
+                s -> s.latencies().gap() != null && s.latencies().gap().p50Millis() >= 2 * lowLoad)
             .findFirst()
             .orElseThrow()
             .step();
@@ -152,7 +153,7 @@ class CapacityOnEngineTest {
     single.stepRates = List.of(rate);
     single.stepSeconds = 600;
     single.warmupSeconds = 60;
-    double measured = StepStatistics.of(single.records()).get(0).gap().p50Millis();
+    double measured = StepStatsCalculator.of(single.records()).get(0).latencies().gap().p50Millis();
 
     double predicted = model.predictedGapMillis(rate, 50);
 
@@ -195,7 +196,7 @@ class CapacityOnEngineTest {
     // Little's law on the queue: the gap limit is crossed where low-load gap + (N − c) / X = limit
     double predictedSloConcurrency =
         loop.servers()
-            + (CLOSED_SLO.sloGapP95Millis() - report.steps().get(0).gap().p50Millis())
+            + (CLOSED_SLO.sloGapP95Millis() - report.steps().get(0).latencies().gap().p50Millis())
                 * plateau.saturationRate()
                 / 1000;
     System.out.printf(

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ClosedLoopModelFitterTest {
 
   private static ClosedLoopModel fit(List<RequestRecord> records) {
-    StepStatistics.Result measured = StepStatistics.measure(records);
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(records);
     Saturation saturation =
         LoadModel.of(measured.stats()) == LoadModel.CLOSED
             ? ThroughputPlateauDetector.detect(measured.stats())

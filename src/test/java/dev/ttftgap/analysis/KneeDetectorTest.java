@@ -21,12 +21,15 @@ class KneeDetectorTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("kneeScenarios")
   void kneeIsWithinOneStepOfWhereTheGapMedianDoubles(String name, Supplier<SyntheticRun> scenario) {
-    StepStatistics.Result measured = StepStatistics.measure(scenario.get().records());
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(scenario.get().records());
     List<StepStats> steps = measured.stats();
-    double lowLoadP50 = steps.get(0).gap().p50Millis();
+    double lowLoadP50 = steps.get(0).latencies().gap().p50Millis();
     int doubling =
         steps.stream()
-            .filter(s -> s.gap() != null && s.gap().p50Millis() >= 2 * lowLoadP50)
+            .filter(
+                s ->
+                    s.latencies().gap() != null
+                        && s.latencies().gap().p50Millis() >= 2 * lowLoadP50)
             .findFirst()
             .orElseThrow()
             .step();
@@ -62,12 +65,15 @@ class KneeDetectorTest {
   @MethodSource("ttftKneeScenarios")
   void ttftKneeIsWithinOneStepOfWhereTheTtftMedianDoubles(
       String name, Supplier<SyntheticRun> scenario) {
-    StepStatistics.Result measured = StepStatistics.measure(scenario.get().records());
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(scenario.get().records());
     List<StepStats> steps = measured.stats();
-    double lowLoadP50 = steps.get(0).ttft().p50Millis();
+    double lowLoadP50 = steps.get(0).latencies().ttft().p50Millis();
     int doubling =
         steps.stream()
-            .filter(s -> s.ttft() != null && s.ttft().p50Millis() >= 2 * lowLoadP50)
+            .filter(
+                s ->
+                    s.latencies().ttft() != null
+                        && s.latencies().ttft().p50Millis() >= 2 * lowLoadP50)
             .findFirst()
             .orElseThrow()
             .step();
@@ -108,7 +114,8 @@ class KneeDetectorTest {
 
   @Test
   void flatCurveHasNoKnee() {
-    StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.flat().records());
+    StepStatsCalculator.Result measured =
+        StepStatsCalculator.measure(SyntheticRun.flat().records());
 
     Knee knee = KneeDetector.detect(measured.stats(), measured.baseline());
 

@@ -32,7 +32,7 @@ class QueueLocatorTest {
   @Test
   void aServerWhoseWorkerPoolHoldsConnectionsHasItsQueueBeforeTheHeaders() {
     SyntheticRun run = SyntheticRun.hockeyStick().with(r -> r.waitBeforeHeadersFraction = 1);
-    StepStatistics.Result measured = StepStatistics.measure(run.records());
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(run.records());
 
     QueueLocation location = located(run);
 
@@ -140,7 +140,7 @@ class QueueLocatorTest {
 
   private static QueueLocation located(SyntheticRun run) {
     List<dev.ttftgap.record.RequestRecord> records = run.records();
-    StepStatistics.Result measured = StepStatistics.measure(records);
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(records);
     return QueueLocator.locate(
         measured.stats(), measured.baseline(), HeaderTimingDetector.detectByStep(records));
   }

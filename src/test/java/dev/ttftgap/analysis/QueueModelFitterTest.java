@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class QueueModelFitterTest {
 
   private static QueueModel fit(SyntheticRun run) {
-    StepStatistics.Result measured = StepStatistics.measure(run.records());
+    StepStatsCalculator.Result measured = StepStatsCalculator.measure(run.records());
     Saturation saturation = SaturationDetector.detect(measured.stats());
     return QueueModelFitter.fit(
         measured.stats(), measured.samples(), measured.baseline(), saturation);
@@ -29,7 +29,7 @@ class QueueModelFitterTest {
     single.stepRates = List.of(rate);
     single.stepSeconds = 600;
     single.warmupSeconds = 60;
-    return StepStatistics.of(single.records()).get(0).gap().p50Millis();
+    return StepStatsCalculator.of(single.records()).get(0).latencies().gap().p50Millis();
   }
 
   static Stream<Arguments> unmeasuredRates() {
@@ -109,7 +109,8 @@ class QueueModelFitterTest {
 
   @Test
   void noModelWhenNothingQueues() {
-    StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.flat().records());
+    StepStatsCalculator.Result measured =
+        StepStatsCalculator.measure(SyntheticRun.flat().records());
     Saturation saturation = SaturationDetector.detect(measured.stats());
 
     assertThat(

@@ -39,9 +39,11 @@ class ReplicaPlannerTest {
   }
 
   /** The hockey stick's steps, saturation and fitted queue. */
-  private record Fitted(StepStatistics.Result measured, Saturation saturation, QueueModel model) {
+  private record Fitted(
+      StepStatsCalculator.Result measured, Saturation saturation, QueueModel model) {
     static Fitted hockeyStick() {
-      StepStatistics.Result measured = StepStatistics.measure(SyntheticRun.hockeyStick().records());
+      StepStatsCalculator.Result measured =
+          StepStatsCalculator.measure(SyntheticRun.hockeyStick().records());
       Saturation saturation = SaturationDetector.detect(measured.stats());
       return new Fitted(
           measured,
@@ -89,7 +91,7 @@ class ReplicaPlannerTest {
   @Test
   void recommendedReplicasCarryThePeakAndStateTheUtilisation() {
     Fitted fitted = Fitted.hockeyStick();
-    StepStatistics.Result measured = fitted.measured();
+    StepStatsCalculator.Result measured = fitted.measured();
     Saturation saturation = fitted.saturation();
     QueueModel model = fitted.model();
     CapacityOptions options = CapacityOptions.defaults();

@@ -23,7 +23,7 @@ class SaturationDetectorTest {
   void saturationRateIsWithinTenPercentOfTheKnownCapacity(
       String name, Supplier<SyntheticRun> scenario) {
     SyntheticRun run = scenario.get();
-    Saturation saturation = SaturationDetector.detect(StepStatistics.of(run.records()));
+    Saturation saturation = SaturationDetector.detect(StepStatsCalculator.of(run.records()));
 
     assertThat(saturation.reached())
         .as("%s: the staircase goes past c/S, saturation must be found", name)
@@ -46,7 +46,7 @@ class SaturationDetectorTest {
   @Test
   void flatCurveNeverSaturatesAndReportsTheBestThroughputSeen() {
     SyntheticRun run = SyntheticRun.flat();
-    Saturation saturation = SaturationDetector.detect(StepStatistics.of(run.records()));
+    Saturation saturation = SaturationDetector.detect(StepStatsCalculator.of(run.records()));
 
     assertThat(saturation.reached()).as("64 servers at ≤ 8 rps never saturate").isFalse();
     assertThat(saturation.saturationRate()).as("no plateau, no estimate").isNull();

@@ -25,7 +25,7 @@ class ServerMetricsAnalysisTest {
   void cutsGaugesAndHistogramDeltasIntoTheSteps() {
     List<RequestRecord> records = records();
     ServerMetricsView view =
-        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatistics.of(records));
+        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatsCalculator.of(records));
 
     assertThat(view.vendor()).as("recognised vendor").isEqualTo("vllm");
     assertThat(view.scrapes()).isEqualTo(46);
@@ -58,7 +58,7 @@ class ServerMetricsAnalysisTest {
   void decomposesTheMeanTtftIntoTtfbQueuePrefillAndRest() {
     List<RequestRecord> records = records();
     GapDecomposition d =
-        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatistics.of(records))
+        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatsCalculator.of(records))
             .step(2)
             .decomposition();
 
@@ -72,7 +72,7 @@ class ServerMetricsAnalysisTest {
   void eachStepCountsItsScrapesTakenAgainstThoseExpectedAtOneASecond() {
     List<RequestRecord> records = records();
     ServerStepMetrics step1 =
-        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatistics.of(records)).step(1);
+        ServerMetricsAnalysis.analyze(scrapes(), records, StepStatsCalculator.of(records)).step(1);
 
     assertThat(step1.scrapesExpected())
         .as("requests from 1 s to 19 s: 18 s, one scrape a second, both ends")
@@ -95,7 +95,7 @@ class ServerMetricsAnalysisTest {
     }
     List<RequestRecord> records = records();
     ServerMetricsView view =
-        ServerMetricsAnalysis.analyze(scrapes, records, StepStatistics.of(records));
+        ServerMetricsAnalysis.analyze(scrapes, records, StepStatsCalculator.of(records));
     ServerStepMetrics step2 = view.step(2);
 
     assertThat(step2.scrapes()).as("t = 24, 28, 32, 36 answered").isEqualTo(4);
@@ -132,7 +132,7 @@ class ServerMetricsAnalysisTest {
     }
     List<RequestRecord> records = records();
     ServerStepMetrics step2 =
-        ServerMetricsAnalysis.analyze(scrapes, records, StepStatistics.of(records)).step(2);
+        ServerMetricsAnalysis.analyze(scrapes, records, StepStatsCalculator.of(records)).step(2);
 
     assertThat(step2.dark()).as("12 of 19 answered").isFalse();
     assertThat(step2.scrapesFailed()).as("21, 25, 29, 33, 37, 38, 39").isEqualTo(7);
@@ -155,14 +155,14 @@ class ServerMetricsAnalysisTest {
             Scrape.AFTER_RUN));
     List<RequestRecord> records = records();
     ServerMetricsView view =
-        ServerMetricsAnalysis.analyze(scrapes, records, StepStatistics.of(records));
+        ServerMetricsAnalysis.analyze(scrapes, records, StepStatsCalculator.of(records));
 
     assertThat(view.scrapes()).as("the run's scrapes only").isEqualTo(46);
     assertThat(view.series()).as("nor in the series").hasSize(46);
     assertThat(view.afterRun()).isNotNull();
     assertThat(view.afterRun().waiting()).isEqualTo(7.0);
     assertThat(
-            ServerMetricsAnalysis.analyze(scrapes(), records, StepStatistics.of(records))
+            ServerMetricsAnalysis.analyze(scrapes(), records, StepStatsCalculator.of(records))
                 .afterRun())
         .as("a run without the check")
         .isNull();

@@ -75,7 +75,7 @@ class SteadyStateDetectorTest {
     run.stepRates = List.of(4.0, 8.0, 12.0, 17.0, 22.0);
     run.stepSeconds = 40;
 
-    List<StepStats> steps = StepStatistics.of(run.records());
+    List<StepStats> steps = StepStatsCalculator.of(run.records());
 
     // capacity c/S = 8 / 0.5 s = 16 req/s
     assertThat(steps.subList(0, 3)).allSatisfy(s -> assertThat(s.unsteady()).isFalse());
@@ -98,7 +98,7 @@ class SteadyStateDetectorTest {
     CapacityReport report = CapacityAnalysis.analyze(run.records(), List.of(), options, null);
 
     StepStats transientStep = report.step(4);
-    assertThat(transientStep.gap().p95Millis())
+    assertThat(transientStep.latencies().gap().p95Millis())
         .as("step 4 meets the gap limit within its 20 s")
         .isLessThanOrEqualTo(5000);
     assertThat(transientStep.unsteady()).as("but its queue grows").isTrue();

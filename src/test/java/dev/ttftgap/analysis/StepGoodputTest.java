@@ -14,21 +14,22 @@ class StepGoodputTest {
 
   @Test
   void withoutLatencyLimitsEverySuccessfulRequestIsGood() {
-    List<StepStats> steps = StepGoodput.of(StepStatistics.of(RECORDS), RECORDS, NONE);
+    List<StepStats> steps = StepGoodput.of(StepStatsCalculator.of(RECORDS), RECORDS, NONE);
 
     for (StepStats step : steps) {
-      assertThat(step.goodputPerSec())
+      assertThat(step.rates().goodputPerSec())
           .as("step %d: its successful requests per second of its window", step.step())
           .isCloseTo(
-              step.okRequests() / step.windowSeconds(), org.assertj.core.data.Offset.offset(1e-9));
+              step.counts().okRequests() / step.rates().windowSeconds(),
+              org.assertj.core.data.Offset.offset(1e-9));
     }
   }
 
   @Test
   void goodputCountsOnlyTheRequestsWithinTheLimits() {
-    List<StepStats> plain = StepStatistics.of(RECORDS);
+    List<StepStats> plain = StepStatsCalculator.of(RECORDS);
     StepStats last = plain.get(plain.size() - 1);
-    double limit = last.gap().p50Millis();
+    double limit = last.latencies().gap().p50Millis();
     CapacityOptions slo = NONE.withSlo(Optional.empty(), Optional.of(limit), Optional.empty());
 
     StepStats measured = StepGoodput.of(plain, RECORDS, slo).get(plain.size() - 1);
@@ -38,16 +39,16 @@ class StepGoodputTest {
             .filter(r -> !r.warmup() && r.step() == last.step() && r.ok())
             .filter(r -> r.gapMillis() != null && r.gapMillis() <= limit)
             .count();
-    assertThat(measured.goodputPerSec())
+    assertThat(measured.rates().goodputPerSec())
         .as("the requests of the last step with a gap at most its median, per second")
-        .isCloseTo(within / last.windowSeconds(), org.assertj.core.data.Offset.offset(1e-9))
-        .isLessThan(measured.okRequests() / last.windowSeconds());
+        .isCloseTo(within / last.rates().windowSeconds(), org.assertj.core.data.Offset.offset(1e-9))
+        .isLessThan(measured.counts().okRequests() / last.rates().windowSeconds());
   }
 
   @Test
   void outputTokensPerSecondSumTheSuccessfulRequestsTokens() {
     List<RequestRecord> engine = SyntheticRuns.risingRate();
-    StepStats first = StepGoodput.of(StepStatistics.of(engine), engine, NONE).get(0);
+    StepStats first = StepGoodput.of(StepStatsCalculator.of(engine), engine, NONE).get(0);
 
     long tokens =
         engine.stream()
@@ -55,18 +56,19 @@ class StepGoodputTest {
             .mapToLong(RequestRecord::outputTokens)
             .sum();
     assertThat(tokens).as("the engine's records count their tokens").isPositive();
-    assertThat(first.outputTokensPerSec())
+    assertThat(first.rates().outputTokensPerSec())
         .as("step 1's output tokens per second of its window")
-        .isCloseTo(tokens / first.windowSeconds(), org.assertj.core.data.Offset.offset(1e-9));
+        .isCloseTo(
+            tokens / first.rates().windowSeconds(), org.assertj.core.data.Offset.offset(1e-9));
   }
 
   @Test
   void recordsThatCountNoTokensLeaveTheFigureUndefined() {
     List<RequestRecord> uncounted = TestSteps.evenlySpacedStep(40);
 
-    StepStats step = StepGoodput.of(StepStatistics.of(uncounted), uncounted, NONE).get(0);
+    StepStats step = StepGoodput.of(StepStatsCalculator.of(uncounted), uncounted, NONE).get(0);
 
-    assertThat(step.outputTokensPerSec()).as("no token counted: null, never 0").isNull();
-    assertThat(step.goodputPerSec()).as("goodput still measured").isPositive();
+    assertThat(step.rates().outputTokensPerSec()).as("no token counted: null, never 0").isNull();
+    assertThat(step.rates().goodputPerSec()).as("goodput still measured").isPositive();
   }
 }

@@ -119,9 +119,10 @@ class SplitRunIT {
           .isEqualTo(alone.steps().stream().map(StepStats::offeredRate).toList());
       StepStats mergedTop = merged.steps().get(merged.steps().size() - 1);
       StepStats aloneTop = alone.steps().get(alone.steps().size() - 1);
-      assertThat(mergedTop.achievedRate())
+      assertThat(mergedTop.rates().achievedRate())
           .as("the overloaded step's throughput: the engine's capacity either way")
-          .isCloseTo(aloneTop.achievedRate(), org.assertj.core.data.Percentage.withPercentage(25));
+          .isCloseTo(
+              aloneTop.rates().achievedRate(), org.assertj.core.data.Percentage.withPercentage(25));
     }
   }
 

@@ -88,7 +88,7 @@ class CapacityHtmlTest {
 
     assertThat(report.steps())
         .as("the flat run has no failure")
-        .allMatch(s -> s.failuresByReason().isEmpty());
+        .allMatch(s -> s.counts().failuresByReason().isEmpty());
     assertThat(CapacityHtml.render(report))
         .as("no empty error chart")
         .doesNotContain("id=\"chart-errors\"");
@@ -146,13 +146,13 @@ class CapacityHtmlTest {
         .as("step 1's TTFT percentiles as a row cell")
         .contains(
             "<td>"
-                + Fmt.msBare(first.ttft().p50Millis())
+                + Fmt.msBare(first.latencies().ttft().p50Millis())
                 + " / "
-                + Fmt.msBare(first.ttft().p90Millis())
+                + Fmt.msBare(first.latencies().ttft().p90Millis())
                 + " / "
-                + Fmt.msBare(first.ttft().p95Millis())
+                + Fmt.msBare(first.latencies().ttft().p95Millis())
                 + " / "
-                + Fmt.msBare(first.ttft().p99Millis())
+                + Fmt.msBare(first.latencies().ttft().p99Millis())
                 + "</td>");
   }
 

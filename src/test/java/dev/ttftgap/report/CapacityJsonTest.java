@@ -126,8 +126,10 @@ class CapacityJsonTest {
     List<StepBaseline> steps = CapacityJson.readBaseline(file);
 
     assertThat(steps).hasSize(report.steps().size());
-    assertThat(steps.get(2).gapP50Millis()).isEqualTo(report.steps().get(2).gap().p50Millis());
-    assertThat(steps.get(2).ttfbP95Millis()).isEqualTo(report.steps().get(2).ttfb().p95Millis());
+    assertThat(steps.get(2).gapP50Millis())
+        .isEqualTo(report.steps().get(2).latencies().gap().p50Millis());
+    assertThat(steps.get(2).ttfbP95Millis())
+        .isEqualTo(report.steps().get(2).latencies().ttfb().p95Millis());
     assertThat(steps.get(2).rate()).isEqualTo(6.0);
   }
 

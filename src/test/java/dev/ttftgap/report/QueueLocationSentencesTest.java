@@ -23,18 +23,18 @@ class QueueLocationSentencesTest {
         .as(sentence)
         .startsWith(
             "Headers arrive when the request is accepted (median TTFB "
-                + Fmt.ms(low.ttfb().p50Millis())
+                + Fmt.ms(low.latencies().ttfb().p50Millis())
                 + ", median gap "
-                + Fmt.ms(low.gap().p50Millis())
+                + Fmt.ms(low.latencies().gap().p50Millis())
                 + " at step 1), but the gap TTFT − TTFB holds the server's queueing and prefill"
                 + " only at steps 1–"
                 + (from - 1)
                 + ": from step "
                 + from
                 + " the queue is before the headers, which it holds back (TTFB p50 "
-                + Fmt.ms(low.ttfb().p50Millis())
+                + Fmt.ms(low.latencies().ttfb().p50Millis())
                 + " → "
-                + Fmt.ms(first.ttfb().p50Millis())
+                + Fmt.ms(first.latencies().ttfb().p50Millis())
                 + " → ")
         .endsWith("): connection, gateway or worker pool.")
         .doesNotContain("after the headers");

@@ -20,10 +20,10 @@ class RegressionGateTest {
                     new StepBaseline(
                         s.step(),
                         s.rate(),
-                        s.ttfb() == null ? null : s.ttfb().p50Millis(),
-                        s.ttfb() == null ? null : s.ttfb().p95Millis(),
-                        s.gap() == null ? null : s.gap().p50Millis(),
-                        s.gap() == null ? null : s.gap().p95Millis()))
+                        s.latencies().ttfb() == null ? null : s.latencies().ttfb().p50Millis(),
+                        s.latencies().ttfb() == null ? null : s.latencies().ttfb().p95Millis(),
+                        s.latencies().gap() == null ? null : s.latencies().gap().p50Millis(),
+                        s.latencies().gap() == null ? null : s.latencies().gap().p95Millis()))
             .toList();
     return CapacityAnalysis.analyze(
         Synthetic.hockeyStickRecords(false),

@@ -4,6 +4,7 @@ import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.QueueLocation;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.SloVerdict;
+import java.util.List;
 
 /** Copies of a report with one block replaced, for the renderers' edge cases. */
 final class ReportCopy {
@@ -24,8 +25,22 @@ final class ReportCopy {
     return copy(report, report.slo(), report.serverMetrics(), null);
   }
 
+  /** {@code report} with {@code notes} as its run notes. */
+  static CapacityReport withRunNotes(CapacityReport report, List<String> notes) {
+    return copy(report, report.slo(), report.serverMetrics(), report.queueLocation(), notes);
+  }
+
   private static CapacityReport copy(
       CapacityReport r, SloVerdict slo, ServerMetricsView view, QueueLocation queueLocation) {
+    return copy(r, slo, view, queueLocation, r.runNotes());
+  }
+
+  private static CapacityReport copy(
+      CapacityReport r,
+      SloVerdict slo,
+      ServerMetricsView view,
+      QueueLocation queueLocation,
+      List<String> runNotes) {
     return new CapacityReport(
         r.sources(),
         r.runs(),
@@ -43,7 +58,7 @@ final class ReportCopy {
         r.replicas(),
         r.baseline(),
         r.workload(),
-        r.runNotes(),
+        runNotes,
         view,
         r.loadGenerator(),
         queueLocation);

@@ -23,13 +23,13 @@ class StepDetailTablesTest {
     assertThat(rows.get(0).get(6))
         .as("step 1's TPOT p50 / p90 / p95 / p99")
         .isEqualTo(
-            Fmt.msBare(first.tpot().p50Millis())
+            Fmt.msBare(first.latencies().tpot().p50Millis())
                 + " / "
-                + Fmt.msBare(first.tpot().p90Millis())
+                + Fmt.msBare(first.latencies().tpot().p90Millis())
                 + " / "
-                + Fmt.msBare(first.tpot().p95Millis())
+                + Fmt.msBare(first.latencies().tpot().p95Millis())
                 + " / "
-                + Fmt.msBare(first.tpot().p99Millis()));
+                + Fmt.msBare(first.latencies().tpot().p99Millis()));
   }
 
   @Test
@@ -39,11 +39,13 @@ class StepDetailTablesTest {
 
     List<String> row = StepDetailTables.deliveryRows(report).get(0);
 
-    assertThat(row.get(4)).as("goodput").isEqualTo(Fmt.num(first.goodputPerSec()));
-    assertThat(row.get(5)).as("output tokens/s").isEqualTo(Fmt.num(first.outputTokensPerSec()));
+    assertThat(row.get(4)).as("goodput").isEqualTo(Fmt.num(first.rates().goodputPerSec()));
+    assertThat(row.get(5))
+        .as("output tokens/s")
+        .isEqualTo(Fmt.num(first.rates().outputTokensPerSec()));
     assertThat(row.get(8))
         .as("L − λ·W relative")
-        .isEqualTo(Fmt.pct(100 * first.littleRelativeDifference()));
+        .isEqualTo(Fmt.pct(100 * first.rates().littleRelativeDifference()));
   }
 
   @Test

@@ -2,8 +2,8 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ttftgap.analysis.StepStatistics;
 import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.analysis.StepStatsCalculator;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
@@ -37,7 +37,7 @@ class StepLineTest {
       }
       records.add(record.build());
     }
-    return StepStatistics.of(records).get(0);
+    return StepStatsCalculator.of(records).get(0);
   }
 
   @Test
@@ -67,7 +67,7 @@ class StepLineTest {
               .message("Connection refused")
               .build());
     }
-    String line = StepLine.of(StepStatistics.of(failed).get(0));
+    String line = StepLine.of(StepStatsCalculator.of(failed).get(0));
 
     assertThat(line)
         .as("no TTFB, no gap: the undefined mark, never 0")

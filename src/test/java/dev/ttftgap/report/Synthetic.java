@@ -89,10 +89,10 @@ final class Synthetic {
                 new dev.ttftgap.analysis.StepBaseline(
                     s.step(),
                     s.rate(),
-                    s.ttfb().p50Millis(),
-                    s.ttfb().p95Millis(),
-                    s.gap().p50Millis() / 2,
-                    s.gap().p95Millis() / 2))
+                    s.latencies().ttfb().p50Millis(),
+                    s.latencies().ttfb().p95Millis(),
+                    s.latencies().gap().p50Millis() / 2,
+                    s.latencies().gap().p95Millis() / 2))
         .toList();
   }
 

@@ -118,9 +118,11 @@ class VerdictSentencesTest {
   void requestsStallingFromAStepOnAreNamedWithTheirShareAndTheLongestStall() {
     CapacityReport report = Synthetic.stalledRun(3);
 
-    assertThat(report.steps().get(0).stalledPercent()).as("no stall at step 1").isZero();
-    assertThat(report.steps().get(2).stalledPercent()).as("every other request").isEqualTo(50.0);
-    assertThat(report.steps().get(2).longestStallMillis()).isEqualTo(2400L);
+    assertThat(report.steps().get(0).stream().stalledPercent()).as("no stall at step 1").isZero();
+    assertThat(report.steps().get(2).stream().stalledPercent())
+        .as("every other request")
+        .isEqualTo(50.0);
+    assertThat(report.steps().get(2).stream().longestStallMillis()).isEqualTo(2400L);
     assertThat(VerdictSentences.stalls(report))
         .hasValueSatisfying(
             s ->
@@ -180,8 +182,9 @@ class VerdictSentencesTest {
   @Test
   void runNotesComeFirstAndCutRequestsAreSaidApart() {
     CapacityReport report =
-        Synthetic.hockeyStick(false)
-            .withRunNotes(List.of("Circuit breaker: stopped at step 3 · 6 rps: the last 10 ..."));
+        ReportCopy.withRunNotes(
+            Synthetic.hockeyStick(false),
+            List.of("Circuit breaker: stopped at step 3 · 6 rps: the last 10 ..."));
 
     List<String> sentences = VerdictSentences.of(report);
 

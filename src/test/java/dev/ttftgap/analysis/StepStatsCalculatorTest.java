@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class StepStatisticsTest {
+class StepStatsCalculatorTest {
 
   private static List<RequestRecord> injector(String run, long seed) {
     return injector(run, seed, 0);
@@ -64,8 +64,8 @@ class StepStatisticsTest {
     Path concatenated = dir.resolve("all.jsonl");
     RecordsFixture.write(concatenated, concatenation);
 
-    List<StepStats> merged = StepStatistics.of(RecordsFiles.read(List.of(fileA, fileB)));
-    List<StepStats> single = StepStatistics.of(RecordsFiles.read(List.of(concatenated)));
+    List<StepStats> merged = StepStatsCalculator.of(RecordsFiles.read(List.of(fileA, fileB)));
+    List<StepStats> single = StepStatsCalculator.of(RecordsFiles.read(List.of(concatenated)));
 
     assertThat(merged).as("every figure of every step, bit for bit").isEqualTo(single);
   }
@@ -73,23 +73,23 @@ class StepStatisticsTest {
   @Test
   void requestsTheToolCutItselfAreNotTheServersErrors() {
     List<RequestRecord> records = new ArrayList<>(injector("a", 1));
-    StepStats before = StepStatistics.of(records).get(1);
+    StepStats before = StepStatsCalculator.of(records).get(1);
     RequestRecord last =
         records.stream().filter(r -> r.step() == 2).reduce((x, y) -> y).orElseThrow();
     records.add(
         last.withOutcome(Outcome.KO, FailureReason.INTERRUPTED, null, "the run ended in flight"));
     records.add(last.withOutcome(Outcome.KO, FailureReason.STOPPED_BY_BREAKER, null, "cut"));
 
-    StepStats after = StepStatistics.of(records).get(1);
+    StepStats after = StepStatsCalculator.of(records).get(1);
 
-    assertThat(after.cutByClientRequests()).as("both counted apart").isEqualTo(2);
-    assertThat(after.failedRequests())
+    assertThat(after.stream().cutByClientRequests()).as("both counted apart").isEqualTo(2);
+    assertThat(after.counts().failedRequests())
         .as("not the server's failures")
-        .isEqualTo(before.failedRequests());
-    assertThat(after.errorRatePercent())
+        .isEqualTo(before.counts().failedRequests());
+    assertThat(after.counts().errorRatePercent())
         .as("the error rate does not move")
-        .isEqualTo(before.errorRatePercent());
-    assertThat(after.failuresByReason())
+        .isEqualTo(before.counts().errorRatePercent());
+    assertThat(after.counts().failuresByReason())
         .as("not listed as failures")
         .doesNotContainKeys("interrupted", "stopped_by_breaker");
   }
@@ -102,18 +102,20 @@ class StepStatisticsTest {
         .filter(r -> r.step() == 3 && r.ok())
         .forEach(r -> all.recordValue(r.gapMillis() * 1000));
 
-    StepStats step3 = StepStatistics.of(records).get(2);
+    StepStats step3 = StepStatsCalculator.of(records).get(2);
 
-    assertThat(step3.gap().p95Millis()).isEqualTo(all.getValueAtPercentile(95) / 1000.0);
-    assertThat(step3.gap().p50Millis()).isEqualTo(all.getValueAtPercentile(50) / 1000.0);
-    assertThat(step3.gap().count()).isEqualTo(all.getTotalCount());
+    assertThat(step3.latencies().gap().p95Millis())
+        .isEqualTo(all.getValueAtPercentile(95) / 1000.0);
+    assertThat(step3.latencies().gap().p50Millis())
+        .isEqualTo(all.getValueAtPercentile(50) / 1000.0);
+    assertThat(step3.latencies().gap().count()).isEqualTo(all.getTotalCount());
   }
 
   @Test
   void concurrentInjectorsAddTheirArrivals() {
-    StepStats step2 = StepStatistics.of(twoInjectors()).get(1);
+    StepStats step2 = StepStatsCalculator.of(twoInjectors()).get(1);
 
-    assertThat(step2.arrivalRate()).as("measured arrivals of both").isBetween(6.5, 9.5);
+    assertThat(step2.rates().arrivalRate()).as("measured arrivals of both").isBetween(6.5, 9.5);
   }
 
   static Stream<Arguments> twoSourcesOfStep2() {
@@ -126,29 +128,31 @@ class StepStatisticsTest {
   @MethodSource("twoSourcesOfStep2")
   void concurrentSourcesAddTheirOfferedRatesAndRepeatedRunsAverageThem(
       String why, List<RequestRecord> records, double offered, double tolerance) {
-    assertThat(StepStatistics.of(records).get(1).offeredRate())
+    assertThat(StepStatsCalculator.of(records).get(1).offeredRate())
         .as(why)
         .isCloseTo(offered, Offset.offset(tolerance));
   }
 
   @Test
   void repeatedRunsLayTheirWindowsEndToEnd() {
-    StepStats step2 = StepStatistics.of(twoRunsAnHourApart()).get(1);
+    StepStats step2 = StepStatsCalculator.of(twoRunsAnHourApart()).get(1);
 
-    assertThat(step2.windowSeconds()).as("two 20 s windows laid end to end").isBetween(36.0, 41.0);
+    assertThat(step2.rates().windowSeconds())
+        .as("two 20 s windows laid end to end")
+        .isBetween(36.0, 41.0);
   }
 
   @Test
   void littlesLawHoldsBelowSaturation() {
-    List<StepStats> steps = StepStatistics.of(SyntheticRun.hockeyStick().records());
+    List<StepStats> steps = StepStatsCalculator.of(SyntheticRun.hockeyStick().records());
 
     for (StepStats step : steps.subList(0, 6)) {
-      assertThat(Math.abs(step.littleRelativeDifference()))
+      assertThat(Math.abs(step.rates().littleRelativeDifference()))
           .as(
               "step %d: L = %.2f vs λW = %.2f",
-              step.step(), step.meanConcurrency(), step.littleConcurrency())
+              step.step(), step.rates().meanConcurrency(), step.rates().littleConcurrency())
           .isLessThan(0.1);
-      assertThat(step.achievedRate() / step.arrivalRate())
+      assertThat(step.rates().achievedRate() / step.rates().arrivalRate())
           .as("step %d: below capacity, completions follow arrivals", step.step())
           .isBetween(0.9, 1.1);
     }
@@ -161,42 +165,46 @@ class StepStatisticsTest {
     List<RequestRecord> records = run.records();
     long warmup = records.stream().filter(RequestRecord::warmup).count();
 
-    StepStatistics.Result result = StepStatistics.measure(records);
+    StepStatsCalculator.Result result = StepStatsCalculator.measure(records);
     StepStats last = result.stats().get(result.stats().size() - 1);
 
     assertThat(result.warmup()).isEqualTo((int) warmup).isPositive();
-    assertThat(result.stats().stream().mapToInt(StepStats::requests).sum())
+    assertThat(result.stats().stream().mapToInt(s -> s.counts().requests()).sum())
         .isEqualTo(records.size() - (int) warmup);
-    assertThat(last.failuresByReason()).as("queue full at 24 rps").containsKey("http_status");
-    assertThat(last.errorRatePercent()).isEqualTo(100.0 * last.failedRequests() / last.requests());
-    assertThat(last.ttfb().count())
+    assertThat(last.counts().failuresByReason())
+        .as("queue full at 24 rps")
+        .containsKey("http_status");
+    assertThat(last.counts().errorRatePercent())
+        .isEqualTo(100.0 * last.counts().failedRequests() / last.counts().requests());
+    assertThat(last.latencies().ttfb().count())
         .as("latencies cover successful requests only")
-        .isEqualTo(last.okRequests());
+        .isEqualTo(last.counts().okRequests());
   }
 
   @Test
   void stepWithOneRequestHasNoRates() {
     RequestRecord only = injector("a", 1).get(0);
 
-    StepStats step = StepStatistics.of(List.of(only)).get(0);
+    StepStats step = StepStatsCalculator.of(List.of(only)).get(0);
 
-    assertThat(step.windowSeconds()).as("one start gives no window").isNull();
-    assertThat(step.arrivalRate()).isNull();
-    assertThat(step.achievedRate()).isNull();
+    assertThat(step.rates().windowSeconds()).as("one start gives no window").isNull();
+    assertThat(step.rates().arrivalRate()).isNull();
+    assertThat(step.rates().achievedRate()).isNull();
     assertThat(step.rate()).as("the configured rate still places it").isEqualTo(2.0);
   }
 
   @Test
   void queueingShareIsTheQueueingDelayOverTheMeanTtft() {
-    List<StepStats> steps = StepStatistics.of(SyntheticRun.hockeyStick().records());
+    List<StepStats> steps = StepStatsCalculator.of(SyntheticRun.hockeyStick().records());
     StepStats step7 = steps.get(6);
 
-    assertThat(steps.get(0).queueingDelayMillis())
+    assertThat(steps.get(0).queueing().queueingDelayMillis())
         .as("the baseline step queues by definition 0")
         .isEqualTo(0.0);
-    assertThat(step7.queueingSharePercent())
-        .isEqualTo(100 * step7.queueingDelayMillis() / step7.ttft().meanMillis());
-    assertThat(step7.queueingSharePercent())
+    assertThat(step7.queueing().queueingSharePercent())
+        .isEqualTo(
+            100 * step7.queueing().queueingDelayMillis() / step7.latencies().ttft().meanMillis());
+    assertThat(step7.queueing().queueingSharePercent())
         .as("at 14 rps most of TTFT is queueing")
         .isGreaterThan(50);
   }
@@ -204,30 +212,34 @@ class StepStatisticsTest {
   @Test
   void queueingShareIsZeroWhereTheGapStaysWithinItsLowLoadBand() {
     SyntheticRun run = SyntheticRun.hockeyStick();
-    List<StepStats> steps = StepStatistics.of(run.records());
-    LowLoadBaseline baseline = StepStatistics.measure(run.records()).baseline();
+    List<StepStats> steps = StepStatsCalculator.of(run.records());
+    LowLoadBaseline baseline = StepStatsCalculator.measure(run.records()).baseline();
     double edge = KneeDetector.edge(baseline);
 
     for (StepStats step : steps) {
-      if (step.gap() == null || step.queueingSharePercent() == null) {
+      if (step.latencies().gap() == null || step.queueing().queueingSharePercent() == null) {
         continue;
       }
-      if (step.gap().p50Millis() <= edge) {
-        assertThat(step.queueingSharePercent())
+      if (step.latencies().gap().p50Millis() <= edge) {
+        assertThat(step.queueing().queueingSharePercent())
             .as(
                 "step %d: median gap %s ms within the band (edge %s ms)",
-                step.step(), step.gap().p50Millis(), edge)
+                step.step(), step.latencies().gap().p50Millis(), edge)
             .isEqualTo(0.0);
       } else {
-        assertThat(step.queueingSharePercent())
+        assertThat(step.queueing().queueingSharePercent())
             .as("step %d: median gap beyond the band", step.step())
             .isPositive();
       }
     }
     assertThat(steps)
         .as("the hockey stick has steps on both sides of the band")
-        .anyMatch(s -> s.gap() != null && s.gap().p50Millis() <= edge && s.step() > 1)
-        .anyMatch(s -> s.gap() != null && s.gap().p50Millis() > edge);
+        .anyMatch(
+            s ->
+                s.latencies().gap() != null
+                    && s.latencies().gap().p50Millis() <= edge
+                    && s.step() > 1)
+        .anyMatch(s -> s.latencies().gap() != null && s.latencies().gap().p50Millis() > edge);
   }
 
   @Test
@@ -236,17 +248,17 @@ class StepStatisticsTest {
         TestSteps.evenlySpacedStep(40).stream()
             .map(r -> r.withMicros(1_400L, 20_250L, 18_850L))
             .toList();
-    StepStats step = StepStatistics.measure(records).stats().get(0);
+    StepStats step = StepStatsCalculator.measure(records).stats().get(0);
 
     // the histograms keep 3 significant digits: 20.25 ms reads back within 16 µs
     Offset<Double> resolution = Offset.offset(0.02);
-    assertThat(step.ttfb().p50Millis())
+    assertThat(step.latencies().ttfb().p50Millis())
         .as("TTFB p50 from ttfbMicros, ms")
         .isCloseTo(1.4, resolution);
-    assertThat(step.ttft().p50Millis())
+    assertThat(step.latencies().ttft().p50Millis())
         .as("TTFT p50 from ttftMicros, ms")
         .isCloseTo(20.25, resolution);
-    assertThat(step.gap().p50Millis())
+    assertThat(step.latencies().gap().p50Millis())
         .as("gap p50 from gapMicros, ms")
         .isCloseTo(18.85, resolution);
   }
