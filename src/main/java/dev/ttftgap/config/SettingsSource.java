@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -90,6 +91,11 @@ public final class SettingsSource {
     return rawProperty(setting).orElse(setting.defaultValue());
   }
 
+  /** {@link #propertyOrDefault} as a path: where a run reads or writes its files. */
+  public Path folder(Setting setting) {
+    return Path.of(propertyOrDefault(setting));
+  }
+
   /** Every system property's name, for the check that no API key is passed as one. */
   Set<String> propertyNames() {
     return props.stringPropertyNames();
@@ -103,8 +109,8 @@ public final class SettingsSource {
     return env;
   }
 
-  /** The system properties, for the typed views' {@code load(Properties)} of tests. */
-  Properties properties() {
+  /** The system properties, a copy: for the mains whose tested entry takes them. */
+  public Properties properties() {
     Properties copy = new Properties();
     copy.putAll(props);
     return copy;

@@ -10,7 +10,9 @@ import dev.ttftgap.breaker.CircuitBreaker;
 import dev.ttftgap.breaker.SaturationStop;
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.config.SearchSettings;
+import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.config.StopWhenSaturated;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
@@ -197,10 +199,11 @@ public final class LoadRun {
           LoadProfile profile =
               LoadProfiles.load(
                   settings.profile(),
-                  Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")),
+                  SettingsSource.current().folder(Setting.SIMULATIONS_DIR),
                   overrides);
           RequestExtras.ResolvedHeaders headers =
-              RequestExtras.resolve(profile.request().headers(), System::getenv);
+              RequestExtras.resolve(
+                  profile.request().headers(), SettingsSource.current().environment()::get);
           RunOutputs.checkWritable(settings);
           RunPart part = RunPart.load(profile.name());
           checkSplit(part, profile, settings);
@@ -251,7 +254,7 @@ public final class LoadRun {
   /** Whether the stairs stop at a saturated step ({@code load.stopWhenSaturated}), validated. */
   private static boolean stopWhenSaturated(Settings settings, LoadProfile profile, RunPart part) {
     return StopWhenSaturated.resolve(
-        System.getProperties(),
+        SettingsSource.current(),
         profile.load().stopWhenSaturated(),
         !settings.usesEmbeddedEngine(),
         profile.load().open()

@@ -2,10 +2,12 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.ttftgap.config.ApiRoot;
 import dev.ttftgap.config.CalibrationSettings;
 import dev.ttftgap.config.EngineServerSettings;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.engine.DisconnectPolicy;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
@@ -138,7 +140,10 @@ record Target(
               headers.secrets());
       Preflight check = new Preflight(probeTarget).withOtherModels(otherModels);
       PreflightResult preflight =
-          (workload == null ? check : check.withWorkload(workload, System.getenv())).run();
+          (workload == null
+                  ? check
+                  : check.withWorkload(workload, SettingsSource.current().environment()))
+              .run();
       if (!preflight.ok()) {
         throw new IllegalStateException(
             preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));
@@ -189,11 +194,7 @@ record Target(
 
   /** The {@code /metrics} URL to scrape during the run; empty with {@code -Dmetrics.url=off}. */
   Optional<java.net.URI> metricsUrl() {
-    String apiRoot =
-        engine != null
-            ? engine.baseUrl()
-            : settings.chatCompletionsUrl().replace("/chat/completions", "");
-    return view.metricsUrlFor(apiRoot);
+    return view.metricsUrlFor(engine != null ? ApiRoot.of(engine.baseUrl()) : settings.apiRoot());
   }
 
   Optional<String> apiKey() {
