@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The documentation of the settings is the declaration: {@code docs/settings.md} holds {@link
- * Setting#markdownTable()}, and every {@code -D} property or tool variable that a table of the
+ * SettingTable.markdown()}, and every {@code -D} property or tool variable that a table of the
  * README or the docs names is declared.
  */
 class SettingTableTest {
@@ -42,9 +42,9 @@ class SettingTableTest {
   void docsSettingsHoldsTheDeclaredTable() throws IOException {
     assertThat(Files.readString(TABLE))
         .as(
-            "docs/settings.md lists every declared Setting; paste Setting.markdownTable() there"
+            "docs/settings.md lists every declared Setting; paste SettingTable.markdown() there"
                 + " (this message's expected value)")
-        .contains(Setting.markdownTable());
+        .contains(SettingTable.markdown());
   }
 
   @Test
