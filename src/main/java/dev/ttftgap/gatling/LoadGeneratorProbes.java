@@ -54,8 +54,10 @@ final class LoadGeneratorProbes {
 
   /** Starts the monitor; call when the run starts (the schedule's time zero). */
   void start() {
-    if ("off"
-        .equals(SettingsSource.current().rawProperty(Setting.LOAD_GENERATOR_PROBES).orElse(null))) {
+    if (SettingsSource.current()
+        .rawProperty(Setting.LOAD_GENERATOR_PROBES)
+        .filter("off"::equals)
+        .isPresent()) {
       System.out.println("ttft-gap: load generator probes off (" + SWITCH + "=off)");
       return;
     }

@@ -9,19 +9,15 @@ import org.junit.jupiter.api.Test;
 
 class SettingsSourceTest {
 
-  private static Properties props(String... pairs) {
-    Properties props = new Properties();
-    for (int i = 0; i < pairs.length; i += 2) {
-      props.setProperty(pairs[i], pairs[i + 1]);
-    }
-    return props;
+  private static Properties props(String... properties) {
+    return TestProperties.of(properties);
   }
 
   @Test
   void thePropertyWinsOverItsVariablesAndIsNamedAsTheUserSpelledIt() {
     SettingsSource source =
         SettingsSource.of(
-            Map.of("LLM_BASE_URL", "http://env/v1"), props("llm.baseUrl", " http://prop/v1 "));
+            Map.of("LLM_BASE_URL", "http://env/v1"), props("llm.baseUrl= http://prop/v1 "));
 
     assertThat(source.get(Setting.LLM_BASE_URL))
         .as("-Dllm.baseUrl before LLM_BASE_URL, value kept raw")
@@ -36,7 +32,7 @@ class SettingsSourceTest {
     SettingsSource source =
         SettingsSource.of(
             Map.of("LLM_BASE_URL", "  ", "OPENAI_BASE_URL", "http://openai/v1"),
-            props("llm.baseUrl", ""));
+            props("llm.baseUrl="));
 
     assertThat(source.get(Setting.LLM_BASE_URL))
         .as("a blank property and a blank first variable fall through to OPENAI_BASE_URL")
@@ -52,7 +48,7 @@ class SettingsSourceTest {
 
   @Test
   void rawPropertyKeepsABlankValueAndFoldersFallBackToTheirDefault() {
-    SettingsSource source = SettingsSource.of(Map.of(), props("experiment.models", ""));
+    SettingsSource source = SettingsSource.of(Map.of(), props("experiment.models="));
 
     assertThat(source.rawProperty(Setting.EXPERIMENT_MODELS)).as("blank kept").contains("");
     assertThat(source.rawProperty(Setting.LLM_API_KEY)).as("environment-only").isEmpty();
@@ -63,7 +59,7 @@ class SettingsSourceTest {
 
   @Test
   void theSnapshotDoesNotSeeLaterChanges() {
-    Properties props = props("profile", "a");
+    Properties props = props("profile=a");
     SettingsSource source = SettingsSource.of(Map.of(), props);
     props.setProperty("profile", "b");
 
