@@ -1,6 +1,8 @@
 package dev.ttftgap.config;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -18,24 +20,32 @@ import java.util.Properties;
  * @param calibrate whether to measure the target's token counts before the load
  */
 public record CalibrationSettings(boolean calibrate) {
-  /** From this JVM's system properties. */
+  /** From this JVM: {@link SettingsSource#current()}. */
   public static CalibrationSettings load() {
-    return load(System.getProperties());
+    return load(SettingsSource.current());
   }
 
   /**
    * @throws SettingsException naming {@code -Dprompt.calibration} when it is neither auto nor off
    */
   public static CalibrationSettings load(Properties props) {
-    String value = props.getProperty("prompt.calibration");
-    if (value == null || value.isBlank()) {
+    return load(SettingsSource.of(Map.of(), props));
+  }
+
+  /**
+   * @throws SettingsException naming {@code -Dprompt.calibration} when it is neither auto nor off
+   */
+  public static CalibrationSettings load(SettingsSource source) {
+    Optional<SettingsSource.Value> set = source.get(Setting.PROMPT_CALIBRATION);
+    if (set.isEmpty()) {
       return new CalibrationSettings(true);
     }
+    String value = set.get().rawValue();
     return switch (value.strip().toLowerCase(Locale.ROOT)) {
       case "auto" -> new CalibrationSettings(true);
       case "off" -> new CalibrationSettings(false);
       default ->
-          throw Settings.invalid(
+          throw SettingChecks.invalid(
               "-Dprompt.calibration",
               value,
               "is not a calibration mode; use auto (lengths in the served model's tokens) or off"

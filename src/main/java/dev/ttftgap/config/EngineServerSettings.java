@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 
@@ -40,7 +41,7 @@ public record EngineServerSettings(
 
   /** Settings of this JVM's system properties. */
   public static EngineServerSettings load() {
-    return load(System.getProperties());
+    return load(SettingsSource.current());
   }
 
   /**
@@ -49,32 +50,41 @@ public record EngineServerSettings(
    * @throws SettingsException naming the property and the fix
    */
   public static EngineServerSettings load(Properties props) {
+    return load(SettingsSource.of(Map.of(), props));
+  }
+
+  /**
+   * Settings from {@code source}.
+   *
+   * @throws SettingsException naming the property and the fix
+   */
+  public static EngineServerSettings load(SettingsSource source) {
     int workers =
         (int)
             integer(
-                props,
-                "engine.httpWorkers",
+                source,
+                Setting.ENGINE_HTTP_WORKERS,
                 0,
                 0,
                 "an integer >= 0 (0 = no worker pool; llama.cpp's default is slots + 2, e.g. 6)");
     long idle =
         integer(
-            props,
-            "engine.idleHoldMs",
+            source,
+            Setting.ENGINE_IDLE_HOLD_MS,
             DEFAULT_IDLE_HOLD_MILLIS,
             1,
             "an integer >= 1 in milliseconds, like 5000");
     int maxRequests =
         (int)
             integer(
-                props,
-                "engine.keepAliveMaxRequests",
+                source,
+                Setting.ENGINE_KEEP_ALIVE_MAX_REQUESTS,
                 DEFAULT_KEEP_ALIVE_MAX_REQUESTS,
                 0,
                 "an integer >= 0 (0 = no limit), like 100");
-    String policy = value(props, "engine.onDisconnect");
+    String policy = value(source, Setting.ENGINE_ON_DISCONNECT);
     if (policy != null && !DISCONNECT_POLICIES.contains(policy)) {
-      throw Settings.invalid(
+      throw SettingChecks.invalid(
           "-Dengine.onDisconnect", policy, "is not a disconnect policy; use abort or run-on");
     }
     return new EngineServerSettings(workers, idle, maxRequests, policy == null ? "abort" : policy);
@@ -86,8 +96,9 @@ public record EngineServerSettings(
   }
 
   private static long integer(
-      Properties props, String name, long fallback, long min, String expected) {
-    String text = value(props, name);
+      SettingsSource source, Setting setting, long fallback, long min, String expected) {
+    String name = setting.property().orElseThrow();
+    String text = value(source, setting);
     if (text == null) {
       return fallback;
     }
@@ -95,16 +106,15 @@ public record EngineServerSettings(
     try {
       parsed = Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw Settings.invalid("-D" + name, text, "is not " + expected);
+      throw SettingChecks.invalid("-D" + name, text, "is not " + expected);
     }
     if (parsed < min || parsed > Integer.MAX_VALUE) {
-      throw Settings.invalid("-D" + name, text, "is not " + expected);
+      throw SettingChecks.invalid("-D" + name, text, "is not " + expected);
     }
     return parsed;
   }
 
-  private static String value(Properties props, String name) {
-    String value = props.getProperty(name);
-    return value == null || value.isBlank() ? null : value.trim();
+  private static String value(SettingsSource source, Setting setting) {
+    return source.get(setting).map(v -> v.rawValue().trim()).orElse(null);
   }
 }

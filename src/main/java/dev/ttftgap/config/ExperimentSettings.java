@@ -2,6 +2,7 @@ package dev.ttftgap.config;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -25,7 +26,7 @@ public record ExperimentSettings(String plan, Optional<List<String>> models) {
 
   /** From this JVM's system properties, with {@code defaultPlan} when none is given. */
   public static ExperimentSettings load(String defaultPlan) {
-    return load(System.getProperties(), defaultPlan);
+    return load(SettingsSource.current(), defaultPlan);
   }
 
   /**
@@ -33,20 +34,27 @@ public record ExperimentSettings(String plan, Optional<List<String>> models) {
    *     spaces or quotes
    */
   public static ExperimentSettings load(Properties props, String defaultPlan) {
+    return load(SettingsSource.of(Map.of(), props), defaultPlan);
+  }
+
+  /**
+   * @throws SettingsException naming {@code experiment.models} when a model id is empty or has
+   *     spaces or quotes
+   */
+  public static ExperimentSettings load(SettingsSource source, String defaultPlan) {
     String plan =
-        Optional.ofNullable(props.getProperty("experiment"))
-            .map(String::strip)
-            .filter(s -> !s.isEmpty())
-            .orElse(defaultPlan);
+        source.get(Setting.EXPERIMENT).map(SettingsSource.Value::value).orElse(defaultPlan);
+    // a blank list is an error here, not unset: it names no model
     Optional<List<String>> models =
-        Optional.ofNullable(props.getProperty("experiment.models"))
+        source
+            .rawProperty(Setting.EXPERIMENT_MODELS)
             .map(
                 value -> {
                   List<String> ids =
                       Arrays.stream(value.split(",", -1)).map(String::strip).toList();
                   for (String id : ids) {
                     if (!MODEL_ID.matcher(id).matches()) {
-                      throw Settings.invalid(
+                      throw SettingChecks.invalid(
                           "experiment.models",
                           value,
                           "has an empty model id or one with spaces or quotes;"

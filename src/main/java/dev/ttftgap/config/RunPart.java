@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import dev.ttftgap.config.SettingsSource.Value;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -93,7 +94,12 @@ public record RunPart(
 
   /** From this JVM's system properties and environment, for the profile named {@code profile}. */
   public static RunPart load(String profile) {
-    return load(System.getenv(), System.getProperties(), profile, Instant.now(), localHost());
+    return load(SettingsSource.current(), profile);
+  }
+
+  /** From {@code source}, for the profile named {@code profile}, now, on this host. */
+  public static RunPart load(SettingsSource source, String profile) {
+    return load(source, profile, Instant.now(), localHost());
   }
 
   /**
@@ -101,9 +107,16 @@ public record RunPart(
    */
   public static RunPart load(
       Map<String, String> env, Properties props, String profile, Instant now, String localHost) {
-    int[] part = injector(env, props);
-    Optional<Instant> startAt = startAt(env, props);
-    Duration tolerance = tolerance(env, props);
+    return load(SettingsSource.of(env, props), profile, now, localHost);
+  }
+
+  /**
+   * @throws SettingsException naming the setting, when a value is unusable
+   */
+  static RunPart load(SettingsSource source, String profile, Instant now, String localHost) {
+    int[] part = injector(source);
+    Optional<Instant> startAt = startAt(source);
+    Duration tolerance = tolerance(source);
     if (part[1] > 1 && startAt.isEmpty()) {
       throw new SettingsException(
           "injector "
@@ -116,8 +129,9 @@ public record RunPart(
               + now.plusSeconds(120).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
     String runId =
-        source(props, "run.id", env, "RUN_ID")
-            .map(s -> checkRunId(s[0], s[1]))
+        source
+            .get(Setting.RUN_ID)
+            .map(s -> checkRunId(s.name(), s.rawValue()))
             .orElseGet(
                 () ->
                     profile
@@ -130,16 +144,17 @@ public record RunPart(
                                         + "-"
                                         + Integer.toHexString(
                                             ThreadLocalRandom.current().nextInt(0x1000, 0x10000))));
-    String host = value(props, "run.host", env, "HOSTNAME").orElse(localHost);
+    String host = source.get(Setting.RUN_HOST).map(Value::rawValue).orElse(localHost);
     boolean perHost =
-        source(props, "prompts.perHost", env, "PROMPTS_PER_HOST")
+        source
+            .get(Setting.PROMPTS_PER_HOST)
             .map(
                 s -> {
-                  String value = s[1].strip().toLowerCase(Locale.ROOT);
+                  String value = s.value().toLowerCase(Locale.ROOT);
                   if (!value.equals("true") && !value.equals("false")) {
-                    throw Settings.invalid(
-                        s[0],
-                        s[1],
+                    throw SettingChecks.invalid(
+                        s.name(),
+                        s.rawValue(),
                         "is not true or false; use true to give every load generator its"
                             + " own prompts");
                   }
@@ -178,13 +193,13 @@ public record RunPart(
   }
 
   /** I and N, 1 ≤ I ≤ N. */
-  private static int[] injector(Map<String, String> env, Properties props) {
-    Optional<String> property = value(props, "injector", env, null);
-    if (property.isPresent()) {
-      return iOfN("-Dinjector", property.get());
+  private static int[] injector(SettingsSource source) {
+    Optional<Value> injector = source.get(Setting.INJECTOR);
+    if (injector.isPresent() && injector.get().fromProperty()) {
+      return iOfN("-Dinjector", injector.get().rawValue());
     }
-    Optional<String> count = value(props, null, env, "INJECTOR_COUNT");
-    Optional<String> index = value(props, null, env, "INJECTOR");
+    Optional<String> count = source.get(Setting.INJECTOR_COUNT).map(Value::rawValue);
+    Optional<String> index = injector.map(Value::rawValue);
     if (index.isPresent()) {
       if (index.get().contains("/")) {
         return iOfN("INJECTOR", index.get());
@@ -196,7 +211,7 @@ public record RunPart(
       }
       return checked("INJECTOR", number("INJECTOR", index.get()), countOf(count.get()));
     }
-    Optional<String> jobIndex = value(props, null, env, "JOB_COMPLETION_INDEX");
+    Optional<String> jobIndex = source.get(Setting.JOB_COMPLETION_INDEX).map(Value::rawValue);
     if (jobIndex.isPresent()) {
       if (count.isEmpty()) {
         throw new SettingsException(
@@ -221,7 +236,7 @@ public record RunPart(
   private static int[] iOfN(String name, String value) {
     Matcher m = I_OF_N.matcher(value);
     if (!m.matches()) {
-      throw Settings.invalid(
+      throw SettingChecks.invalid(
           name, value, "is not I/N; use e.g. " + name + "=1/2 for the first of two injectors");
     }
     return checked(name, number(name, m.group(1)), number(name, m.group(2)));
@@ -251,39 +266,43 @@ public record RunPart(
     try {
       return Integer.parseInt(value.strip());
     } catch (NumberFormatException e) {
-      throw Settings.invalid(name, value, "is not a whole number; use e.g. 1");
+      throw SettingChecks.invalid(name, value, "is not a whole number; use e.g. 1");
     }
   }
 
-  private static Optional<Instant> startAt(Map<String, String> env, Properties props) {
-    return source(props, "run.startAt", env, "RUN_START_AT")
+  private static Optional<Instant> startAt(SettingsSource source) {
+    return source
+        .get(Setting.RUN_START_AT)
         .map(
             s -> {
               try {
-                return Instant.parse(s[1].strip());
+                return Instant.parse(s.value());
               } catch (DateTimeParseException e) {
-                throw Settings.invalid(
-                    s[0],
-                    s[1],
+                throw SettingChecks.invalid(
+                    s.name(),
+                    s.rawValue(),
                     "is not an ISO-8601 instant; use UTC like 2026-12-01T06:00:00Z"
                         + " (date -u -d '+2 min' +%Y-%m-%dT%H:%M:%SZ)");
               }
             });
   }
 
-  private static Duration tolerance(Map<String, String> env, Properties props) {
-    return source(props, "run.startToleranceSeconds", env, "RUN_START_TOLERANCE_SECONDS")
+  private static Duration tolerance(SettingsSource source) {
+    return source
+        .get(Setting.RUN_START_TOLERANCE_SECONDS)
         .map(
             s -> {
               double seconds;
               try {
-                seconds = Double.parseDouble(s[1].strip());
+                seconds = Double.parseDouble(s.value());
               } catch (NumberFormatException e) {
                 seconds = Double.NaN;
               }
               if (!(seconds > 0) || seconds > 3600) {
-                throw Settings.invalid(
-                    s[0], s[1], "is not a tolerance; use seconds > 0 and at most 3600, e.g. 1");
+                throw SettingChecks.invalid(
+                    s.name(),
+                    s.rawValue(),
+                    "is not a tolerance; use seconds > 0 and at most 3600, e.g. 1");
               }
               return Duration.ofMillis(Math.round(seconds * 1000));
             })
@@ -293,33 +312,10 @@ public record RunPart(
   private static String checkRunId(String name, String value) {
     String id = value.strip();
     if (!RUN_ID.matcher(id).matches()) {
-      throw Settings.invalid(
+      throw SettingChecks.invalid(
           name, value, "is not a run id; use letters, digits, '.', '_' or '-' (at most 128)");
     }
     return id;
-  }
-
-  private static Optional<String> value(
-      Properties props, String property, Map<String, String> env, String variable) {
-    return source(props, property, env, variable).map(s -> s[1]);
-  }
-
-  /** {name as the user spelled it, value}, property first; blank counts as unset. */
-  private static Optional<String[]> source(
-      Properties props, String property, Map<String, String> env, String variable) {
-    if (property != null) {
-      String value = props.getProperty(property);
-      if (value != null && !value.isBlank()) {
-        return Optional.of(new String[] {"-D" + property, value});
-      }
-    }
-    if (variable != null) {
-      String value = env.get(variable);
-      if (value != null && !value.isBlank()) {
-        return Optional.of(new String[] {variable, value});
-      }
-    }
-    return Optional.empty();
   }
 
   private static String localHost() {

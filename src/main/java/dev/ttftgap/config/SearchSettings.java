@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -21,17 +22,24 @@ import java.util.Properties;
 public record SearchSettings(Optional<Double> startRate, Optional<Double> maxRate) {
   static final double MAX_RATE = 100_000;
 
-  /** From this JVM's system properties. */
+  /** From this JVM: {@link SettingsSource#current()}. */
   public static SearchSettings load() {
-    return load(System.getProperties());
+    return load(SettingsSource.current());
   }
 
   /**
    * @throws SettingsException naming the property when a rate is not in (0, 100000]
    */
   public static SearchSettings load(Properties props) {
-    Optional<Double> start = rate(props, "search.startRate");
-    Optional<Double> max = rate(props, "search.maxRate");
+    return load(SettingsSource.of(Map.of(), props));
+  }
+
+  /**
+   * @throws SettingsException naming the property when a rate is not in (0, 100000]
+   */
+  public static SearchSettings load(SettingsSource source) {
+    Optional<Double> start = rate(source, Setting.SEARCH_START_RATE);
+    Optional<Double> max = rate(source, Setting.SEARCH_MAX_RATE);
     if (start.isPresent() && max.isPresent() && max.get() < start.get()) {
       throw new SettingsException(
           "search.maxRate: "
@@ -43,10 +51,11 @@ public record SearchSettings(Optional<Double> startRate, Optional<Double> maxRat
     return new SearchSettings(start, max);
   }
 
-  private static Optional<Double> rate(Properties props, String name) {
-    return Optional.ofNullable(props.getProperty(name))
-        .map(String::strip)
-        .filter(s -> !s.isEmpty())
+  private static Optional<Double> rate(SettingsSource source, Setting setting) {
+    String name = setting.property().orElseThrow();
+    return source
+        .get(setting)
+        .map(SettingsSource.Value::value)
         .map(
             value -> {
               double rate;

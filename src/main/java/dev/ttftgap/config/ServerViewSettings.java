@@ -4,6 +4,7 @@ import dev.ttftgap.servermetrics.MetricsDialect;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -39,9 +40,9 @@ public record ServerViewSettings(
   /** Codings the load generator (Gatling's Netty inflater) decodes. */
   static final Set<String> DECODED_CODINGS = Set.of("gzip", "x-gzip", "deflate", "identity");
 
-  /** Settings of this JVM's system properties. */
+  /** Settings of this JVM: {@link SettingsSource#current()}. */
   public static ServerViewSettings load() {
-    return load(System.getProperties());
+    return load(SettingsSource.current());
   }
 
   /**
@@ -50,10 +51,19 @@ public record ServerViewSettings(
    * @throws SettingsException naming the property and the fix
    */
   public static ServerViewSettings load(Properties props) {
-    String url = value(props, "metrics.url");
+    return load(SettingsSource.of(Map.of(), props));
+  }
+
+  /**
+   * Settings from {@code source}.
+   *
+   * @throws SettingsException naming the property and the fix
+   */
+  public static ServerViewSettings load(SettingsSource source) {
+    String url = value(source, Setting.METRICS_URL);
     boolean off = "off".equalsIgnoreCase(url);
     Optional<URI> metricsUrl = url == null || off ? Optional.empty() : Optional.of(url(url));
-    String dialectText = value(props, "engine.metricsDialect");
+    String dialectText = value(source, Setting.ENGINE_METRICS_DIALECT);
     MetricsDialect dialect;
     try {
       dialect = dialectText == null ? MetricsDialect.VLLM : MetricsDialect.parse(dialectText);
@@ -61,7 +71,8 @@ public record ServerViewSettings(
       throw new SettingsException("-Dengine.metricsDialect: " + e.getMessage());
     }
     Optional<String> encoding =
-        Optional.ofNullable(value(props, "client.acceptEncoding")).map(ServerViewSettings::coding);
+        Optional.ofNullable(value(source, Setting.CLIENT_ACCEPT_ENCODING))
+            .map(ServerViewSettings::coding);
     return new ServerViewSettings(off, metricsUrl, dialect, encoding);
   }
 
@@ -71,14 +82,18 @@ public record ServerViewSettings(
    * off.
    */
   public Optional<URI> metricsUrlFor(String apiRoot) {
+    return metricsUrlFor(ApiRoot.of(apiRoot));
+  }
+
+  /** Like {@link #metricsUrlFor(String)}, for a parsed root. */
+  public Optional<URI> metricsUrlFor(ApiRoot apiRoot) {
     if (metricsOff) {
       return Optional.empty();
     }
     if (metricsUrl.isPresent()) {
       return metricsUrl;
     }
-    URI root = URI.create(apiRoot);
-    return Optional.of(URI.create(root.getScheme() + "://" + root.getRawAuthority() + "/metrics"));
+    return Optional.of(apiRoot.metrics());
   }
 
   private static URI url(String text) {
@@ -114,8 +129,7 @@ public record ServerViewSettings(
     return text.trim();
   }
 
-  private static String value(Properties props, String name) {
-    String value = props.getProperty(name);
-    return value == null || value.isBlank() ? null : value.trim();
+  private static String value(SettingsSource source, Setting setting) {
+    return source.get(setting).map(v -> v.rawValue().trim()).orElse(null);
   }
 }

@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -42,7 +43,25 @@ public final class StopWhenSaturated {
       boolean externalTarget,
       boolean openStairs,
       boolean split) {
-    Optional<Boolean> property = property(props);
+    return resolve(
+        SettingsSource.of(Map.of(), props), profileField, externalTarget, openStairs, split);
+  }
+
+  /**
+   * @param source the settings of the run
+   * @param profileField the load profile's {@code stopWhenSaturated}, if given
+   * @param externalTarget whether a base URL is set (no embedded engine)
+   * @param openStairs whether the run is open stairs of fixed rates
+   * @param split whether the run is one part of a split run
+   * @throws SettingsException naming the setting when it is not a boolean or cannot apply
+   */
+  public static boolean resolve(
+      SettingsSource source,
+      Optional<Boolean> profileField,
+      boolean externalTarget,
+      boolean openStairs,
+      boolean split) {
+    Optional<Boolean> property = property(source);
     Optional<Boolean> explicit = property.or(() -> profileField);
     if (explicit.orElse(false) && !(openStairs && !split)) {
       String where = property.isPresent() ? PROPERTY : "load profile's load.stopWhenSaturated";
@@ -58,12 +77,12 @@ public final class StopWhenSaturated {
   }
 
   /** {@code -Dload.stopWhenSaturated}, validated; empty when unset or blank. */
-  static Optional<Boolean> property(Properties props) {
-    String value = props.getProperty(PROPERTY);
-    if (value == null || value.isBlank()) {
+  static Optional<Boolean> property(SettingsSource source) {
+    Optional<SettingsSource.Value> value = source.get(Setting.LOAD_STOP_WHEN_SATURATED);
+    if (value.isEmpty()) {
       return Optional.empty();
     }
-    String v = value.strip();
+    String v = value.get().value();
     if (v.equalsIgnoreCase("true")) {
       return Optional.of(true);
     }

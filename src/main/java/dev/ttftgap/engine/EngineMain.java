@@ -128,6 +128,8 @@ public final class EngineMain {
         case "--header-mode" -> config = config.withHeaderMode(HeaderMode.parse(value));
         case "--metrics-dialect" -> config = config.withMetricsDialect(MetricsDialect.parse(value));
         case "--api-key-env" -> {
+          // The one read outside config.SettingsSource: the variable's name is this option's
+          // argument, not a declared setting, and the engine stands alone (it imports no config).
           String key = System.getenv(value);
           if (key == null || key.isBlank()) {
             throw new IllegalArgumentException(

@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.config.ApiRoot;
 import dev.ttftgap.config.EngineServerSettings;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.engine.DisconnectPolicy;
@@ -60,12 +61,12 @@ record EmbeddedTarget(Settings settings, EmbeddedEngine engine, TargetCheck chec
 
   @Override
   public String chatCompletionsUrl() {
-    return engine.baseUrl() + "/chat/completions";
+    return apiRoot().chatCompletions();
   }
 
   @Override
-  public String apiRoot() {
-    return engine.baseUrl();
+  public ApiRoot apiRoot() {
+    return ApiRoot.of(engine.baseUrl());
   }
 
   /** None: the engine needs no key. */

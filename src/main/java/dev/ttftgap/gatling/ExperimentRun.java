@@ -3,7 +3,9 @@ package dev.ttftgap.gatling;
 import static io.gatling.javaapi.core.CoreDsl.*;
 
 import dev.ttftgap.config.ExperimentSettings;
+import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.experiments.BaselineTable;
 import dev.ttftgap.experiments.ExperimentModels;
 import dev.ttftgap.experiments.ModelComparisonTable;
@@ -79,8 +81,7 @@ public final class ExperimentRun {
           Settings settings = Settings.load();
           ExperimentSettings experiment = ExperimentSettings.load(defaultPlan);
           Path dir =
-              Path.of(System.getProperty("ttftgap.simulationsDir", "simulations"))
-                  .resolve("experiments");
+              SettingsSource.current().folder(Setting.SIMULATIONS_DIR).resolve("experiments");
           ExperimentModels models =
               ExperimentModels.resolve(
                   ExperimentPlans.load(experiment.plan(), dir),

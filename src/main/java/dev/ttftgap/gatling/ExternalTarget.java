@@ -1,5 +1,6 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.config.ApiRoot;
 import dev.ttftgap.config.Settings;
 import java.util.Optional;
 
@@ -27,8 +28,8 @@ record ExternalTarget(Settings settings, TargetCheck check) implements Target {
   }
 
   @Override
-  public String apiRoot() {
-    return settings.chatCompletionsUrl().replace("/chat/completions", "");
+  public ApiRoot apiRoot() {
+    return settings.apiRoot();
   }
 
   @Override

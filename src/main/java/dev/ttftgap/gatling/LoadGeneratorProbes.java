@@ -2,6 +2,8 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
+import dev.ttftgap.config.Setting;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.gatling.internal.GatlingInternals;
 import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.health.LoadGeneratorMonitor;
@@ -33,7 +35,7 @@ final class LoadGeneratorProbes {
    * LoadGeneratorLog#FILE_NAME}, no health verdict): only for measuring what they cost ({@code
    * StreamingBenchmark}, docs/performance.md), not a user setting.
    */
-  static final String SWITCH = "ttftgap.loadGeneratorProbes";
+  static final String SWITCH = Setting.LOAD_GENERATOR_PROBES.property().orElseThrow();
 
   private final Path file;
   private final LongToIntFunction stepAtElapsedMillis;
@@ -52,7 +54,10 @@ final class LoadGeneratorProbes {
 
   /** Starts the monitor; call when the run starts (the schedule's time zero). */
   void start() {
-    if ("off".equals(System.getProperty(SWITCH))) {
+    if (SettingsSource.current()
+        .rawProperty(Setting.LOAD_GENERATOR_PROBES)
+        .filter("off"::equals)
+        .isPresent()) {
       System.out.println("ttft-gap: load generator probes off (" + SWITCH + "=off)");
       return;
     }

@@ -1,7 +1,9 @@
 package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.OutputFolders;
+import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.servermetrics.ScrapeFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +26,7 @@ final class RunOutputs {
 
   /** Where Gatling's run folders and the records go ({@code -Dttftgap.reportsDir}). */
   static Path reportsDir() {
-    return Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
+    return SettingsSource.current().folder(Setting.REPORTS_DIR);
   }
 
   /**
@@ -95,7 +97,7 @@ final class RunOutputs {
       Path recordsFile,
       Settings settings,
       Optional<Path> ownRunFolder) {
-    Path reportsDir = Path.of(System.getProperty("ttftgap.reportsDir", "reports"));
+    Path reportsDir = reportsDir();
     Path runDir =
         ownRunFolder
             .filter(Files::isDirectory)

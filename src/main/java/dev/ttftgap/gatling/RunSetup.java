@@ -2,7 +2,9 @@ package dev.ttftgap.gatling;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.config.RunPart;
+import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.config.StopWhenSaturated;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.profile.LengthDistribution;
@@ -17,7 +19,6 @@ import dev.ttftgap.profile.RequestShape;
 import dev.ttftgap.profile.Slo;
 import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -44,10 +45,11 @@ record RunSetup(
     LoadProfile profile =
         LoadProfiles.load(
             settings.profile(),
-            Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")),
+            SettingsSource.current().folder(Setting.SIMULATIONS_DIR),
             overrides);
     RequestExtras.ResolvedHeaders headers =
-        RequestExtras.resolve(profile.request().headers(), System::getenv);
+        RequestExtras.resolve(
+            profile.request().headers(), SettingsSource.current().environment()::get);
     RunOutputs.checkWritable(settings);
     RunPart part = RunPart.load(profile.name());
     checkSplit(part, profile, settings);
@@ -147,7 +149,7 @@ record RunSetup(
 
   private static boolean stopWhenSaturated(Settings settings, LoadProfile profile, RunPart part) {
     return StopWhenSaturated.resolve(
-        System.getProperties(),
+        SettingsSource.current(),
         profile.load().stopWhenSaturated(),
         !settings.usesEmbeddedEngine(),
         profile.load().open()

@@ -2,6 +2,7 @@ package dev.ttftgap.gatling;
 
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.ttftgap.config.ApiRoot;
 import dev.ttftgap.config.EngineServerSettings;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
@@ -90,10 +91,8 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
   /** The URL the load posts its chat completions to. */
   String chatCompletionsUrl();
 
-  /**
-   * The root the {@code /metrics} URL is found from (the URL without {@code /chat/completions}).
-   */
-  String apiRoot();
+  /** The API root the chat-completions, models and {@code /metrics} URLs are found from. */
+  ApiRoot apiRoot();
 
   /** The key the load sends; none for the embedded engine. */
   Optional<String> apiKey();

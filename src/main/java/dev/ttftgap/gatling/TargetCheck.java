@@ -2,6 +2,7 @@ package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.CalibrationSettings;
 import dev.ttftgap.config.ServerViewSettings;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.preflight.CompressionCheck;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
@@ -71,7 +72,7 @@ record TargetCheck(
     PreflightResult preflight =
         (request.workload() == null
                 ? check
-                : check.withWorkload(request.workload(), System.getenv()))
+                : check.withWorkload(request.workload(), SettingsSource.current().environment()))
             .run();
     if (!preflight.ok()) {
       throw new IllegalStateException(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.breaker.FailureLabel;
+import dev.ttftgap.config.SettingsSource;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -80,7 +81,7 @@ public final class Preflight {
 
   /** A preflight that reads proxy variables from the process environment. */
   public Preflight(PreflightTarget target) {
-    this(target, System.getenv());
+    this(target, SettingsSource.current().environment());
   }
 
   /**

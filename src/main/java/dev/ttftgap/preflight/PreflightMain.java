@@ -2,6 +2,7 @@ package dev.ttftgap.preflight;
 
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.config.SettingsException;
+import dev.ttftgap.config.SettingsSource;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
@@ -23,7 +24,8 @@ public final class PreflightMain {
   private PreflightMain() {}
 
   public static void main(String[] args) {
-    System.exit(run(System.getenv(), System.getProperties(), System.out, System.err));
+    SettingsSource source = SettingsSource.current();
+    System.exit(run(source.environment(), source.properties(), System.out, System.err));
   }
 
   static int run(Map<String, String> env, PrintStream out, PrintStream err) {

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.config.Setting;
+import dev.ttftgap.config.SettingsSource;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -48,7 +49,7 @@ import java.util.stream.Collectors;
  * <p>Usage:
  *
  * <pre>{@code
- * ProfileOverrides overrides = ProfileOverrides.load(System.getenv(), System.getProperties());
+ * ProfileOverrides overrides = ProfileOverrides.load(SettingsSource.current());
  * LoadProfile profile = LoadProfiles.load("rising-rate", Path.of("simulations"), overrides);
  * System.out.println(overrides.describe()); // "overridden on the command line: load.steps=..."
  * }</pre>
@@ -62,42 +63,44 @@ public final class ProfileOverrides {
   }
 
   /**
-   * One knob: the {@code -D} property (which is also the profile field's path) and its kind.
+   * One knob: the declared setting, whose {@code -D} property is also the profile field's path, and
+   * its kind.
    *
-   * @param property system property name, e.g. {@code load.steps}, equal to the field path
+   * @param setting the declaration, e.g. {@link Setting#LOAD_STEPS}
    * @param kind how the value is read
    */
-  record Knob(String property, Kind kind) {
-    /** {@code TTFTGAP_} and the property in upper snake case: {@code TTFTGAP_LOAD_STEPS}. */
+  record Knob(Setting setting, Kind kind) {
+    /** The system property name, e.g. {@code load.steps}, equal to the field path. */
+    String property() {
+      return setting.property().orElseThrow();
+    }
+
+    /** The environment twin, e.g. {@code TTFTGAP_LOAD_STEPS}. */
     String variable() {
-      return "TTFTGAP_"
-          + property
-              .replaceAll("([a-z0-9])([A-Z])", "$1_$2")
-              .replace('.', '_')
-              .toUpperCase(Locale.ROOT);
+      return setting.environment().get(0);
     }
 
     String object() {
-      return property.substring(0, property.indexOf('.'));
+      return property().substring(0, property().indexOf('.'));
     }
 
     String field() {
-      return property.substring(property.indexOf('.') + 1);
+      return property().substring(property().indexOf('.') + 1);
     }
   }
 
   /** Every knob, in the order the run header lists them. */
   public static final List<Knob> KNOBS =
       List.of(
-          new Knob("load.steps", Kind.LEVELS),
-          new Knob("load.stepDurationSeconds", Kind.NUMBER),
-          new Knob("load.arrivals", Kind.CHOICE),
-          new Knob("request.promptTokens", Kind.NUMBER),
-          new Knob("request.maxTokens", Kind.NUMBER),
-          new Knob("slo.ttftP95Millis", Kind.NUMBER),
-          new Knob("slo.gapP95Millis", Kind.NUMBER),
-          new Knob("slo.errorRatePercent", Kind.NUMBER),
-          new Knob("slo.assertUpToLevel", Kind.NUMBER));
+          new Knob(Setting.LOAD_STEPS, Kind.LEVELS),
+          new Knob(Setting.LOAD_STEP_DURATION_SECONDS, Kind.NUMBER),
+          new Knob(Setting.LOAD_ARRIVALS, Kind.CHOICE),
+          new Knob(Setting.REQUEST_PROMPT_TOKENS, Kind.NUMBER),
+          new Knob(Setting.REQUEST_MAX_TOKENS, Kind.NUMBER),
+          new Knob(Setting.SLO_TTFT_P95_MILLIS, Kind.NUMBER),
+          new Knob(Setting.SLO_GAP_P95_MILLIS, Kind.NUMBER),
+          new Knob(Setting.SLO_ERROR_RATE_PERCENT, Kind.NUMBER),
+          new Knob(Setting.SLO_ASSERT_UP_TO_LEVEL, Kind.NUMBER));
 
   /** No knob set: the profile as written. */
   public static final ProfileOverrides NONE = new ProfileOverrides(List.of());
@@ -124,7 +127,7 @@ public final class ProfileOverrides {
 
   /** The knobs of this JVM. */
   public static ProfileOverrides load() {
-    return load(System.getenv(), System.getProperties());
+    return load(SettingsSource.current());
   }
 
   /**
@@ -133,19 +136,24 @@ public final class ProfileOverrides {
    * @throws ProfileException naming the knob when a value is not of its field's kind
    */
   public static ProfileOverrides load(Map<String, String> env, Properties props) {
+    return load(SettingsSource.of(env, props));
+  }
+
+  /**
+   * The knobs set in {@code source}.
+   *
+   * @throws ProfileException naming the knob when a value is not of its field's kind
+   */
+  public static ProfileOverrides load(SettingsSource source) {
     List<Applied> applied = new ArrayList<>();
     for (Knob knob : KNOBS) {
-      String setting = "-D" + knob.property();
-      String value = props.getProperty(knob.property());
-      if (value == null || value.isBlank()) {
-        setting = knob.variable();
-        value = env.get(knob.variable());
-      }
-      if (value == null || value.isBlank()) {
-        continue;
-      }
-      String stripped = value.strip();
-      applied.add(new Applied(knob, setting, stripped, node(knob, setting, stripped)));
+      source
+          .get(knob.setting())
+          .ifPresent(
+              set ->
+                  applied.add(
+                      new Applied(
+                          knob, set.name(), set.value(), node(knob, set.name(), set.value()))));
     }
     return new ProfileOverrides(applied);
   }

@@ -1,6 +1,7 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.config.SettingsSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +65,7 @@ public final class CapacityMarkdown {
    * @return whether it was appended
    */
   public static boolean appendToStepSummary(CapacityReport report) {
-    return appendToStepSummary(report, System.getenv());
+    return appendToStepSummary(report, SettingsSource.current().environment());
   }
 
   static boolean appendToStepSummary(CapacityReport report, Map<String, String> environment) {
