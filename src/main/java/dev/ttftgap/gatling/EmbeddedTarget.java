@@ -45,13 +45,9 @@ record EmbeddedTarget(Settings settings, EmbeddedEngine engine, TargetCheck chec
                 .withDisconnectPolicy(DisconnectPolicy.parse(server.onDisconnect())));
     String model = settings.model().or(() -> modelHint).orElse(settings.engineProfile());
     try {
+      ApiRoot root = ApiRoot.of(engine.baseUrl());
       TargetCheck check =
-          TargetCheck.run(
-              request,
-              engine.baseUrl() + "/chat/completions",
-              engine.baseUrl() + "/models",
-              Optional.empty(),
-              model);
+          TargetCheck.run(request, root.chatCompletions(), root.models(), Optional.empty(), model);
       return new EmbeddedTarget(settings, engine, check);
     } catch (RuntimeException e) {
       engine.close();
