@@ -134,7 +134,7 @@ public final class CapacityAnalysis {
         loadGenerator == null
             ? null
             : loadGenerator.withSloLimit(
-                Math.min(options.sloTtftP95Millis(), options.sloGapP95Millis()));
+                Math.min(options.slo().ttftP95LimitMillis(), options.slo().gapP95LimitMillis()));
     List<StepStats> vouched =
         health == null
             ? steps

@@ -5,6 +5,7 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.breaker.BreakerTrip;
 import dev.ttftgap.breaker.CircuitBreaker;
 import dev.ttftgap.breaker.SaturationStop;
@@ -28,7 +29,6 @@ import dev.ttftgap.profile.PromptMode;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.profile.RequestShape;
-import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.RecordWriter;
@@ -565,11 +565,8 @@ public final class LoadRun {
    * baseline, engine's saturation rate.
    */
   private CapacityOptions capacityOptions() {
-    Optional<Slo> slo = profile.slo();
-    return CapacityOptions.of(
-        slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue),
-        slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue),
-        slo.flatMap(Slo::errorRatePercent),
+    return new CapacityOptions(
+        profile.slo().orElse(Slo.NONE),
         settings.capacityPeakRate(),
         settings.baseline(),
         knownSaturationRate());

@@ -257,7 +257,7 @@ public final class VerdictSentences {
           + ".";
     }
     String headline = Fmt.rateWithin(slo.maxSustainableRate(), slo.rateLow(), slo.rateHigh());
-    String method = slo.method() == null ? "" : slo.method().replace("_capped", "");
+    String method = slo.method() == null ? "" : slo.method().label(false);
     StringBuilder text = new StringBuilder();
     switch (method) {
       case "held" -> {
@@ -368,7 +368,7 @@ public final class VerdictSentences {
 
   /** The run that would decide what this one could not, or null when it decided. */
   static String nextRun(SloVerdict slo) {
-    if ("held".equals(slo.method()) || slo.rateLow() == null) {
+    if (slo.method() == dev.ttftgap.analysis.SloMethod.HELD || slo.rateLow() == null) {
       return null;
     }
     if (slo.rateHigh() == null) {
@@ -415,7 +415,9 @@ public final class VerdictSentences {
   /** The SLO a report applied, for the pages that state it. */
   static String limits(CapacityOptions options) {
     return limits(
-        options.sloTtftP95Millis(), options.sloGapP95Millis(), options.sloErrorRatePercent());
+        options.slo().ttftP95LimitMillis(),
+        options.slo().gapP95LimitMillis(),
+        options.slo().errorRateLimitPercent());
   }
 
   private static String closedSlo(CapacityReport report, String limits) {

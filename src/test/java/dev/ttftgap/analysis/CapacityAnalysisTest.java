@@ -100,12 +100,7 @@ class CapacityAnalysisTest {
     List<RequestRecord> records = SyntheticRun.hockeyStick().records();
     CapacityOptions tight =
         new CapacityOptions(
-            200,
-            CapacityOptions.NO_LIMIT,
-            100,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty());
+            Slo.of(200, Slo.NO_LIMIT, 100), Optional.empty(), Optional.empty(), Optional.empty());
 
     CapacityReport report = analyze(records, tight, HealthSamples.flagging(12, Set.of(2), 31_000));
 
