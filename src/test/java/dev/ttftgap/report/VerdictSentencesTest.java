@@ -219,7 +219,7 @@ class VerdictSentencesTest {
   void theReplicaSentenceGivesOneCountAndTheUtilisation() {
     CapacityReport report = Synthetic.hockeyStick(false);
 
-    String sentence = VerdictSentences.replicas(report.replicas());
+    String sentence = OpenLoopSentences.INSTANCE.replicas(report.replicas());
 
     assertThat(sentence)
         .as(sentence)
