@@ -94,7 +94,7 @@ public final class SloEvaluator {
     Double saturationRate =
         !closed && saturation != null && saturation.reached() ? saturation.saturationRate() : null;
     if (!holdSteps.isEmpty() && !closed) {
-      SloVerdict held = held(byLoad, options, holdSteps, transients, saturationRate);
+      SloVerdict held = HeldRateVerdict.of(byLoad, options, holdSteps, transients, saturationRate);
       if (held != null) {
         return held;
       }
@@ -131,7 +131,7 @@ public final class SloEvaluator {
         break;
       }
     }
-    Verdict v = new Verdict(walk.options(), walk.closed(), walk.transients());
+    SloVerdictDraft v = new SloVerdictDraft(walk.options(), walk.closed(), walk.transients());
     if (firstFailing == null) {
       return lastPassing == null ? v.none(null, null) : everyStepPassed(v, lastPassing, walk);
     }
@@ -159,7 +159,7 @@ public final class SloEvaluator {
   }
 
   /** Every step passed: the last one's load, a lower bound. */
-  private static SloVerdict everyStepPassed(Verdict v, StepStats lastPassing, Walk walk) {
+  private static SloVerdict everyStepPassed(SloVerdictDraft v, StepStats lastPassing, Walk walk) {
     double best = walk.load().apply(lastPassing);
     v.lastPassing = lastPassing;
     v.method = SloMethod.LOWER_BOUND;
@@ -171,7 +171,7 @@ public final class SloEvaluator {
   }
 
   /** The limits {@code step} breaks, then {@link #STEADY} when it is not steady. */
-  private static List<String> broken(StepStats step, CapacityOptions options) {
+  static List<String> broken(StepStats step, CapacityOptions options) {
     List<String> broken = new ArrayList<>(violations(step, options));
     if (step.unsteady()) {
       broken.add(STEADY);
@@ -181,7 +181,11 @@ public final class SloEvaluator {
 
   /** F steady: the smallest load where a limit F breaks is crossed. */
   private static double interpolated(
-      Verdict v, List<String> broken, double passLoad, double failLoad, CapacityOptions options) {
+      SloVerdictDraft v,
+      List<String> broken,
+      double passLoad,
+      double failLoad,
+      CapacityOptions options) {
     double best = failLoad;
     v.limiting = broken.get(0);
     for (String metric : broken) {
@@ -198,7 +202,7 @@ public final class SloEvaluator {
 
   /** F not steady: the fitted queue's SLO rate inside [L, F], else L itself. */
   private static double beforeUnsteadyStep(
-      Verdict v, List<String> broken, double passLoad, double failLoad, Walk walk) {
+      SloVerdictDraft v, List<String> broken, double passLoad, double failLoad, Walk walk) {
     v.limiting = broken.get(0);
     double upper =
         walk.saturationRate() == null ? failLoad : Math.min(failLoad, walk.saturationRate());
@@ -241,51 +245,6 @@ public final class SloEvaluator {
     return violations(step, options).isEmpty() && !step.unsteady();
   }
 
-  /** The verdict of a search run: its highest passing hold, proved by holding it. */
-  private static SloVerdict held(
-      List<StepStats> byLoad,
-      CapacityOptions options,
-      Set<Integer> holdSteps,
-      List<Integer> transients,
-      Double saturationRate) {
-    StepStats best = null;
-    for (StepStats step : byLoad) {
-      if (holdSteps.contains(step.step()) && passes(step, options)) {
-        best = step;
-      }
-    }
-    if (best == null) {
-      return null;
-    }
-    double rate = best.rate();
-    StepStats failing =
-        byLoad.stream()
-            .filter(s -> s.rate() > rate && !passes(s, options))
-            .findFirst()
-            .orElse(null);
-    Verdict v = new Verdict(options, false, transients);
-    v.lastPassing = best;
-    v.firstFailing = failing;
-    v.method = SloMethod.HELD;
-    v.rateLow = rate;
-    v.rateHigh = failing == null ? saturationRate : failing.rate();
-    if (failing != null) {
-      List<String> broken = broken(failing, options);
-      v.limiting = broken.isEmpty() ? null : broken.get(0);
-    }
-    v.held =
-        new HeldRate(
-            best.step(),
-            rate,
-            best.achievedRate(),
-            best.windowSeconds(),
-            best.ttft() == null ? null : best.ttft().p95Millis(),
-            best.gap() == null ? null : best.gap().p95Millis(),
-            best.errorRatePercent(),
-            failing == null ? null : failing.rate());
-    return v.build(rate);
-  }
-
   private static double crossing(
       StepStats pass,
       StepStats fail,
@@ -301,65 +260,6 @@ public final class SloEvaluator {
     }
     double fraction = (limit - passValue) / (failValue - passValue);
     return passLoad + fraction * (failLoad - passLoad);
-  }
-
-  /** The parts of a verdict, filled in as the walk finds them. */
-  private static final class Verdict {
-    final CapacityOptions options;
-    final boolean closed;
-    final List<Integer> transients;
-    StepStats lastPassing;
-    StepStats firstFailing;
-    String limiting;
-    SloMethod method;
-    boolean lowerBound;
-    Double throughput;
-    Double rateLow;
-    Double rateHigh;
-    boolean capped;
-    HeldRate held;
-
-    Verdict(CapacityOptions options, boolean closed, List<Integer> transients) {
-      this.options = options;
-      this.closed = closed;
-      this.transients = transients;
-    }
-
-    SloVerdict none(StepStats failing, String limitingMetric) {
-      firstFailing = failing;
-      limiting = limitingMetric;
-      return build(null);
-    }
-
-    /** Open model: never above {@link #MAX_UTILISATION} × the saturation rate. */
-    SloVerdict capped(double best, Double saturationRate, StepStats lastPassing) {
-      if (!closed && saturationRate != null && best > MAX_UTILISATION * saturationRate) {
-        best = MAX_UTILISATION * saturationRate;
-        capped = true;
-        if (rateLow != null) {
-          rateLow = Math.min(rateLow, best);
-        }
-      }
-      return build(best);
-    }
-
-    SloVerdict build(Double best) {
-      return new SloVerdict(
-          options.slo(),
-          closed ? null : best,
-          lowerBound,
-          lastPassing == null ? null : lastPassing.step(),
-          firstFailing == null ? null : firstFailing.step(),
-          limiting,
-          closed && best != null ? (int) Math.round(best) : null,
-          closed && best != null ? throughput : null,
-          best == null ? null : method,
-          rateLow,
-          rateHigh,
-          transients,
-          capped,
-          held);
-    }
   }
 
   /** Names of the limits {@code step} breaks, in the order ttft_p95, gap_p95, error_rate. */

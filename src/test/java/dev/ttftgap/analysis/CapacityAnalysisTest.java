@@ -142,7 +142,7 @@ class CapacityAnalysisTest {
     assertThat(report.slo().maxConcurrency()).isNotNull();
     assertThat(report.slo().maxSustainableRate()).isNull();
     assertThat(report.model()).as("no G/G/c on closed arrivals").isNull();
-    assertThat(report.modelNote()).isEqualTo(CapacityAnalysis.CLOSED_MODEL_NOTE);
+    assertThat(report.modelNote()).isEqualTo(ClosedLoopAnalysis.CLOSED_MODEL_NOTE);
     assertThat(report.closedLoopModel()).isNotNull();
     assertThat(report.replicas().fromPlateau()).as("ceil(40 / ≈ 7.9)").isEqualTo(6);
     assertThat(report.replicas().concurrencyPerReplica()).isEqualTo(report.slo().maxConcurrency());
