@@ -109,8 +109,9 @@ public final class CapacityAnalysis {
     QueueLocation queueLocation =
         QueueLocator.locate(byLoad, lowLoad, HeaderTimingDetector.detectByStep(records));
     Saturation saturation = mode.saturation(byLoad);
-    LoadModeAnalysis.Models models =
-        mode.models(steps, byLoad, measured.samples(), lowLoad, saturation);
+    LoadModeAnalysis.Run run =
+        new LoadModeAnalysis.Run(steps, byLoad, measured.samples(), lowLoad, saturation, options);
+    LoadModeAnalysis.Models models = mode.models(run);
     Set<Integer> holdSteps =
         records.stream()
             .filter(r -> r.phase() == RequestPhase.HOLD)
@@ -130,10 +131,7 @@ public final class CapacityAnalysis {
     SloVerdict slo =
         SloEvaluator.evaluate(vouched, options, saturation, models.queue(), lowLoad, holdSteps);
     Replicas replicas =
-        options
-            .peakRate()
-            .map(peak -> mode.replicas(peak, slo, models, lowLoad, options, saturation))
-            .orElse(null);
+        options.peakRate().map(peak -> mode.replicas(peak, slo, models, run)).orElse(null);
     BaselineComparison baseline =
         baselineSteps == null
             ? null

@@ -23,30 +23,20 @@ record ClosedLoopAnalysis() implements LoadModeAnalysis {
   }
 
   @Override
-  public Models models(
-      List<StepStats> steps,
-      List<StepStats> byLoad,
-      List<StepSamples> samples,
-      LowLoadBaseline lowLoad,
-      Saturation saturation) {
-    ClosedLoopModel closedLoop = ClosedLoopModelFitter.fit(steps, samples, lowLoad, saturation);
+  public Models models(Run run) {
+    ClosedLoopModel closedLoop =
+        ClosedLoopModelFitter.fit(run.steps(), run.samples(), run.lowLoad(), run.saturation());
     String note =
         closedLoop == null
             ? CLOSED_MODEL_NOTE
                 + "; no Little's-law figures either: "
-                + ClosedLoopModelFitter.notFittedReason(lowLoad, saturation)
+                + ClosedLoopModelFitter.notFittedReason(run.lowLoad(), run.saturation())
             : CLOSED_MODEL_NOTE;
     return new Models(null, closedLoop, note);
   }
 
   @Override
-  public Replicas replicas(
-      double peakRate,
-      SloVerdict slo,
-      Models models,
-      LowLoadBaseline lowLoad,
-      CapacityOptions options,
-      Saturation saturation) {
-    return ReplicaPlanner.planClosed(peakRate, slo, saturation);
+  public Replicas replicas(double peakRate, SloVerdict slo, Models models, Run run) {
+    return ReplicaPlanner.planClosed(peakRate, slo, run.saturation());
   }
 }

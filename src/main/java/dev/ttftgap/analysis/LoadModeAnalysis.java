@@ -23,27 +23,29 @@ sealed interface LoadModeAnalysis permits OpenLoopAnalysis, ClosedLoopAnalysis {
   /** Where the server saturates, from the steps in order of load. */
   Saturation saturation(List<StepStats> byLoad);
 
+  /** The queueing figures of the run, with the note that says why one is missing. */
+  Models models(Run run);
+
+  /** The replicas for {@code peakRate} requests/s under the SLO verdict. */
+  Replicas replicas(double peakRate, SloVerdict slo, Models models, Run run);
+
   /**
-   * The queueing figures of the run, with the note that says why one is missing.
+   * What the mode-specific parts read.
    *
    * @param steps the steps in the order measured
-   * @param byLoad the same in order of load
+   * @param byLoad the same in order of load ({@link #byLoad})
+   * @param samples the steps' samples
+   * @param lowLoad the low-load baseline; null when none
+   * @param saturation where the server saturates ({@link #saturation})
+   * @param options what the analysis is asked
    */
-  Models models(
+  record Run(
       List<StepStats> steps,
       List<StepStats> byLoad,
       List<StepSamples> samples,
       LowLoadBaseline lowLoad,
-      Saturation saturation);
-
-  /** The replicas for {@code peakRate} requests/s under the SLO verdict. */
-  Replicas replicas(
-      double peakRate,
-      SloVerdict slo,
-      Models models,
-      LowLoadBaseline lowLoad,
-      CapacityOptions options,
-      Saturation saturation);
+      Saturation saturation,
+      CapacityOptions options) {}
 
   /**
    * The run's queueing figures.

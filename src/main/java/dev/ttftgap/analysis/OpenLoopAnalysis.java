@@ -21,33 +21,26 @@ record OpenLoopAnalysis() implements LoadModeAnalysis {
   }
 
   @Override
-  public Models models(
-      List<StepStats> steps,
-      List<StepStats> byLoad,
-      List<StepSamples> samples,
-      LowLoadBaseline lowLoad,
-      Saturation saturation) {
-    QueueModel model = QueueModelFitter.fit(byLoad, samples, lowLoad, saturation);
+  public Models models(Run run) {
+    QueueModel model =
+        QueueModelFitter.fit(run.byLoad(), run.samples(), run.lowLoad(), run.saturation());
     return new Models(
         model,
         null,
-        model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null);
+        model == null
+            ? QueueModelFitter.notFittedReason(run.steps(), run.lowLoad(), run.saturation())
+            : null);
   }
 
   @Override
-  public Replicas replicas(
-      double peakRate,
-      SloVerdict slo,
-      Models models,
-      LowLoadBaseline lowLoad,
-      CapacityOptions options,
-      Saturation saturation) {
+  public Replicas replicas(double peakRate, SloVerdict slo, Models models, Run run) {
+    Saturation saturation = run.saturation();
     return ReplicaPlanner.plan(
         peakRate,
         slo,
         models.queue(),
-        lowLoad,
-        options,
+        run.lowLoad(),
+        run.options(),
         saturation.reached() ? saturation.saturationRate() : null);
   }
 }

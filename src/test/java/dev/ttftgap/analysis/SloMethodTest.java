@@ -25,40 +25,9 @@ class SloMethodTest {
 
   @Test
   void aVerdictWithoutMethodHasNoLabel() {
-    SloVerdict none =
-        new SloVerdict(
-            Slo.of(1, 1, 1),
-            null,
-            false,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            List.of(),
-            false,
-            null);
-    SloVerdict model =
-        new SloVerdict(
-            Slo.of(1, 1, 1),
-            5.0,
-            false,
-            1,
-            2,
-            "ttft_p95",
-            null,
-            null,
-            SloMethod.MODEL,
-            4.0,
-            6.0,
-            List.of(),
-            true,
-            null);
+    SloVerdict none = SloEvaluator.evaluate(List.of(), CapacityOptions.defaults());
 
+    assertThat(none.method()).as("no step, no method").isNull();
     assertThat(none.methodLabel()).as("no method, no label").isNull();
-    assertThat(model.methodLabel()).as("the capped model").isEqualTo("model_capped");
   }
 }
