@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  *
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
- * ClosedLoopModelFitter}) instead of the G/G/c fit, which assumes open arrivals.
+ * ClosedLoopModelFitter}) instead of the G/G/c fit, which assumes open arrivals: each mode's parts
+ * are its {@link LoadModeAnalysis} ({@link OpenLoopAnalysis}, {@link ClosedLoopAnalysis}).
  *
  * <p>A common pattern: analyse the records a run left (any number of files, merged as one set of
  * samples), then read the verdicts or hand the report to a renderer:
@@ -42,10 +43,6 @@ import java.util.stream.Collectors;
  * ({@code CapacityConsole} and {@code CapacityReports} are in {@code dev.ttftgap.report}.)
  */
 public final class CapacityAnalysis {
-  /** Why a closed run gets no G/G/c fit. */
-  static final String CLOSED_MODEL_NOTE =
-      "closed model (arrivals follow completions, so the open-arrival G/G/c queue does not apply)";
-
   private CapacityAnalysis() {}
 
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
@@ -121,23 +118,15 @@ public final class CapacityAnalysis {
     List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
     LowLoadBaseline lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
-    boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
-    // a search run's steps come in the order it probed them; the detectors read them by load
-    List<StepStats> byLoad =
-        closed
-            ? steps
-            : steps.stream()
-                .sorted(
-                    java.util.Comparator.comparing(
-                        (StepStats s) -> s.rate() == null ? Double.MAX_VALUE : s.rate()))
-                .toList();
+    LoadModeAnalysis mode = LoadModeAnalysis.of(steps);
+    List<StepStats> byLoad = mode.byLoad(steps);
     Knee knee = KneeDetector.detect(byLoad, lowLoad);
     QueueLocation queueLocation =
         QueueLocator.locate(byLoad, lowLoad, HeaderTimingDetector.detectByStep(records));
-    Saturation saturation =
-        closed ? ThroughputPlateauDetector.detect(steps) : SaturationDetector.detect(byLoad);
-    QueueModel model =
-        closed ? null : QueueModelFitter.fit(byLoad, measured.samples(), lowLoad, saturation);
+    Saturation saturation = mode.saturation(byLoad);
+    LoadModeAnalysis.Run run =
+        new LoadModeAnalysis.Run(steps, byLoad, measured.samples(), lowLoad, saturation, options);
+    LoadModeAnalysis.Models models = mode.models(run);
     Set<Integer> holdSteps =
         records.stream()
             .filter(r -> r.phase() == RequestPhase.HOLD)
@@ -149,41 +138,15 @@ public final class CapacityAnalysis {
         loadGenerator == null
             ? null
             : loadGenerator.withSloLimit(
-                Math.min(options.sloTtftP95Millis(), options.sloGapP95Millis()));
+                Math.min(options.slo().ttftP95LimitMillis(), options.slo().gapP95LimitMillis()));
     List<StepStats> vouched =
         health == null
             ? steps
             : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
-    SloVerdict slo = SloEvaluator.evaluate(vouched, options, saturation, model, lowLoad, holdSteps);
-    ClosedLoopModel closedLoop =
-        closed ? ClosedLoopModelFitter.fit(steps, measured.samples(), lowLoad, saturation) : null;
-    String modelNote;
-    if (closed) {
-      modelNote =
-          closedLoop == null
-              ? CLOSED_MODEL_NOTE
-                  + "; no Little's-law figures either: "
-                  + ClosedLoopModelFitter.notFittedReason(lowLoad, saturation)
-              : CLOSED_MODEL_NOTE;
-    } else {
-      modelNote =
-          model == null ? QueueModelFitter.notFittedReason(steps, lowLoad, saturation) : null;
-    }
+    SloVerdict slo =
+        SloEvaluator.evaluate(vouched, options, saturation, models.queue(), lowLoad, holdSteps);
     Replicas replicas =
-        options
-            .peakRate()
-            .map(
-                peak ->
-                    closed
-                        ? ReplicaPlanner.planClosed(peak, slo, saturation)
-                        : ReplicaPlanner.plan(
-                            peak,
-                            slo,
-                            model,
-                            lowLoad,
-                            options,
-                            saturation.reached() ? saturation.saturationRate() : null))
-            .orElse(null);
+        options.peakRate().map(peak -> mode.replicas(peak, slo, models, run)).orElse(null);
     BaselineComparison baseline =
         baselineSteps == null
             ? null
@@ -200,9 +163,9 @@ public final class CapacityAnalysis {
         knee,
         slo,
         saturation,
-        model,
-        modelNote,
-        closedLoop,
+        models.queue(),
+        models.note(),
+        models.closedLoop(),
         replicas,
         baseline,
         WorkloadAnalysis.of(records),

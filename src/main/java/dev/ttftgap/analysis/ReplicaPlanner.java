@@ -47,7 +47,7 @@ public final class ReplicaPlanner {
     Double poisson =
         model == null ? null : modelMaxRate(model.withArrivalCv2(1), baseline, options);
     Double sized = sustainable;
-    String basis = "held".equals(slo.method()) ? "held" : "steady_steps";
+    String basis = slo.method() == SloMethod.HELD ? "held" : "steady_steps";
     if (poisson != null && poisson > 0 && (sized == null || poisson < sized)) {
       sized = poisson;
       basis = "model_poisson";
@@ -124,7 +124,7 @@ public final class ReplicaPlanner {
       QueueModel model, double rate, double ttfbP95, CapacityOptions options) {
     Double gapP95 = model.predictedGapMillis(rate, 95);
     return gapP95 != null
-        && gapP95 <= options.sloGapP95Millis()
-        && ttfbP95 + gapP95 <= options.sloTtftP95Millis();
+        && gapP95 <= options.slo().gapP95LimitMillis()
+        && ttfbP95 + gapP95 <= options.slo().ttftP95LimitMillis();
   }
 }

@@ -94,87 +94,147 @@ public final class SloEvaluator {
     Double saturationRate =
         !closed && saturation != null && saturation.reached() ? saturation.saturationRate() : null;
     if (!holdSteps.isEmpty() && !closed) {
-      SloVerdict held = held(byLoad, options, holdSteps, transients, saturationRate);
+      SloVerdict held = HeldRateVerdict.of(byLoad, options, holdSteps, transients, saturationRate);
       if (held != null) {
         return held;
       }
     }
+    Walk walk =
+        new Walk(options, closed, load, transients, saturation, saturationRate, model, baseline);
+    return staircase(byLoad, walk);
+  }
+
+  /**
+   * What the staircase walk reads besides the steps.
+   *
+   * @param saturationRate the open run's measured saturation rate; null when not reached or closed
+   */
+  private record Walk(
+      CapacityOptions options,
+      boolean closed,
+      Function<StepStats, Double> load,
+      List<Integer> transients,
+      Saturation saturation,
+      Double saturationRate,
+      QueueModel model,
+      LowLoadBaseline baseline) {}
+
+  /** The verdict of a staircase: the last step L of the passing run and the next step F. */
+  private static SloVerdict staircase(List<StepStats> byLoad, Walk walk) {
     StepStats lastPassing = null;
     StepStats firstFailing = null;
     for (StepStats step : byLoad) {
-      if (passes(step, options)) {
+      if (passes(step, walk.options())) {
         lastPassing = step;
       } else {
         firstFailing = step;
         break;
       }
     }
-    Verdict v = new Verdict(options, closed, transients);
+    SloVerdictDraft v = new SloVerdictDraft(walk.options(), walk.closed(), walk.transients());
     if (firstFailing == null) {
-      if (lastPassing == null) {
-        return v.none(null, null);
-      }
-      double best = load.apply(lastPassing);
-      v.lastPassing = lastPassing;
-      v.method = "lower_bound";
-      v.lowerBound = true;
-      v.rateLow = closed ? null : best;
-      v.rateHigh = saturationRate;
-      v.throughput = lastPassing.rates().achievedRate();
-      return v.capped(best, saturationRate, lastPassing);
+      return lastPassing == null ? v.none(null, null) : everyStepPassed(v, lastPassing, walk);
     }
-    List<String> broken = new ArrayList<>(violations(firstFailing, options));
-    if (firstFailing.unsteady()) {
-      broken.add(STEADY);
-    }
+    List<String> broken = broken(firstFailing, walk.options());
     if (lastPassing == null) {
       return v.none(firstFailing, broken.get(0));
     }
-    double passLoad = load.apply(lastPassing);
-    double failLoad = load.apply(firstFailing);
+    double passLoad = walk.load().apply(lastPassing);
+    double failLoad = walk.load().apply(firstFailing);
     v.lastPassing = lastPassing;
     v.firstFailing = firstFailing;
-    double best;
-    if (!firstFailing.unsteady()) {
-      best = failLoad;
-      v.limiting = broken.get(0);
-      for (String metric : broken) {
-        double crossing = crossing(lastPassing, firstFailing, metric, passLoad, failLoad, options);
-        if (crossing < best) {
-          best = crossing;
-          v.limiting = metric;
-        }
-      }
-      v.method = "interpolated";
-    } else {
-      v.limiting = broken.get(0);
-      double upper = saturationRate == null ? failLoad : Math.min(failLoad, saturationRate);
-      Double modelRate =
-          closed || model == null ? null : ReplicaPlanner.modelMaxRate(model, baseline, options);
-      if (modelRate != null) {
-        best = Math.max(passLoad, Math.min(upper, modelRate));
-        v.method = "model";
-      } else {
-        best = passLoad;
-        v.method = "last_steady_step";
-      }
-    }
-    if (closed) {
+    double best =
+        firstFailing.unsteady()
+            ? beforeUnsteadyStep(v, broken, passLoad, failLoad, walk)
+            : interpolated(v, broken, passLoad, failLoad, walk.options());
+    if (walk.closed()) {
       best = Math.max(passLoad, Math.floor(best + 1e-9));
-      Double passRate = lastPassing.rates().achievedRate();
-      Double failRate = firstFailing.rates().achievedRate();
-      v.throughput =
-          passRate == null || failRate == null || failLoad <= passLoad
-              ? passRate
-              : passRate + (best - passLoad) / (failLoad - passLoad) * (failRate - passRate);
-      if (v.throughput != null && saturation != null && saturation.saturationRate() != null) {
-        v.throughput = Math.min(v.throughput, saturation.saturationRate());
-      }
+      v.throughput = closedThroughput(lastPassing, firstFailing, best, passLoad, failLoad, walk);
     } else {
       v.rateLow = passLoad;
-      v.rateHigh = saturationRate == null ? failLoad : Math.min(failLoad, saturationRate);
+      v.rateHigh =
+          walk.saturationRate() == null ? failLoad : Math.min(failLoad, walk.saturationRate());
     }
-    return v.capped(best, saturationRate, lastPassing);
+    return v.capped(best, walk.saturationRate(), lastPassing);
+  }
+
+  /** Every step passed: the last one's load, a lower bound. */
+  private static SloVerdict everyStepPassed(SloVerdictDraft v, StepStats lastPassing, Walk walk) {
+    double best = walk.load().apply(lastPassing);
+    v.lastPassing = lastPassing;
+    v.method = SloMethod.LOWER_BOUND;
+    v.lowerBound = true;
+    v.rateLow = walk.closed() ? null : best;
+    v.rateHigh = walk.saturationRate();
+    v.throughput = lastPassing.rates().achievedRate();
+    return v.capped(best, walk.saturationRate(), lastPassing);
+  }
+
+  /** The limits {@code step} breaks, then {@link #STEADY} when it is not steady. */
+  static List<String> broken(StepStats step, CapacityOptions options) {
+    List<String> broken = new ArrayList<>(violations(step, options));
+    if (step.unsteady()) {
+      broken.add(STEADY);
+    }
+    return broken;
+  }
+
+  /** F steady: the smallest load where a limit F breaks is crossed. */
+  private static double interpolated(
+      SloVerdictDraft v,
+      List<String> broken,
+      double passLoad,
+      double failLoad,
+      CapacityOptions options) {
+    double best = failLoad;
+    v.limiting = broken.get(0);
+    for (String metric : broken) {
+      double crossing =
+          crossing(v.lastPassing, v.firstFailing, metric, passLoad, failLoad, options);
+      if (crossing < best) {
+        best = crossing;
+        v.limiting = metric;
+      }
+    }
+    v.method = SloMethod.INTERPOLATED;
+    return best;
+  }
+
+  /** F not steady: the fitted queue's SLO rate inside [L, F], else L itself. */
+  private static double beforeUnsteadyStep(
+      SloVerdictDraft v, List<String> broken, double passLoad, double failLoad, Walk walk) {
+    v.limiting = broken.get(0);
+    double upper =
+        walk.saturationRate() == null ? failLoad : Math.min(failLoad, walk.saturationRate());
+    Double modelRate =
+        walk.closed() || walk.model() == null
+            ? null
+            : ReplicaPlanner.modelMaxRate(walk.model(), walk.baseline(), walk.options());
+    if (modelRate != null) {
+      v.method = SloMethod.MODEL;
+      return Math.max(passLoad, Math.min(upper, modelRate));
+    }
+    v.method = SloMethod.LAST_STEADY_STEP;
+    return passLoad;
+  }
+
+  /**
+   * A closed run's throughput at {@code best} streams: interpolated between L's and F's achieved
+   * rates, never above the plateau.
+   */
+  private static Double closedThroughput(
+      StepStats pass, StepStats fail, double best, double passLoad, double failLoad, Walk walk) {
+    Double passRate = pass.rates().achievedRate();
+    Double failRate = fail.rates().achievedRate();
+    Double throughput =
+        passRate == null || failRate == null || failLoad <= passLoad
+            ? passRate
+            : passRate + (best - passLoad) / (failLoad - passLoad) * (failRate - passRate);
+    Saturation saturation = walk.saturation();
+    if (throughput != null && saturation != null && saturation.saturationRate() != null) {
+      throughput = Math.min(throughput, saturation.saturationRate());
+    }
+    return throughput;
   }
 
   /** Name of the steady-state condition among the limits a step breaks. */
@@ -183,54 +243,6 @@ public final class SloEvaluator {
   /** Whether {@code step} meets every limit and is not found unsteady. */
   public static boolean passes(StepStats step, CapacityOptions options) {
     return violations(step, options).isEmpty() && !step.unsteady();
-  }
-
-  /** The verdict of a search run: its highest passing hold, proved by holding it. */
-  private static SloVerdict held(
-      List<StepStats> byLoad,
-      CapacityOptions options,
-      Set<Integer> holdSteps,
-      List<Integer> transients,
-      Double saturationRate) {
-    StepStats best = null;
-    for (StepStats step : byLoad) {
-      if (holdSteps.contains(step.step()) && passes(step, options)) {
-        best = step;
-      }
-    }
-    if (best == null) {
-      return null;
-    }
-    double rate = best.rate();
-    StepStats failing =
-        byLoad.stream()
-            .filter(s -> s.rate() > rate && !passes(s, options))
-            .findFirst()
-            .orElse(null);
-    Verdict v = new Verdict(options, false, transients);
-    v.lastPassing = best;
-    v.firstFailing = failing;
-    v.method = "held";
-    v.rateLow = rate;
-    v.rateHigh = failing == null ? saturationRate : failing.rate();
-    if (failing != null) {
-      List<String> broken = new ArrayList<>(violations(failing, options));
-      if (failing.unsteady()) {
-        broken.add(STEADY);
-      }
-      v.limiting = broken.isEmpty() ? null : broken.get(0);
-    }
-    v.held =
-        new HeldRate(
-            best.step(),
-            rate,
-            best.rates().achievedRate(),
-            best.rates().windowSeconds(),
-            best.latencies().ttft() == null ? null : best.latencies().ttft().p95Millis(),
-            best.latencies().gap() == null ? null : best.latencies().gap().p95Millis(),
-            best.counts().errorRatePercent(),
-            failing == null ? null : failing.rate());
-    return v.build(rate);
   }
 
   private static double crossing(
@@ -248,68 +260,6 @@ public final class SloEvaluator {
     }
     double fraction = (limit - passValue) / (failValue - passValue);
     return passLoad + fraction * (failLoad - passLoad);
-  }
-
-  /** The parts of a verdict, filled in as the walk finds them. */
-  private static final class Verdict {
-    final CapacityOptions options;
-    final boolean closed;
-    final List<Integer> transients;
-    StepStats lastPassing;
-    StepStats firstFailing;
-    String limiting;
-    String method;
-    boolean lowerBound;
-    Double throughput;
-    Double rateLow;
-    Double rateHigh;
-    boolean capped;
-    HeldRate held;
-
-    Verdict(CapacityOptions options, boolean closed, List<Integer> transients) {
-      this.options = options;
-      this.closed = closed;
-      this.transients = transients;
-    }
-
-    SloVerdict none(StepStats failing, String limitingMetric) {
-      firstFailing = failing;
-      limiting = limitingMetric;
-      return build(null);
-    }
-
-    /** Open model: never above {@link #MAX_UTILISATION} × the saturation rate. */
-    SloVerdict capped(double best, Double saturationRate, StepStats lastPassing) {
-      if (!closed && saturationRate != null && best > MAX_UTILISATION * saturationRate) {
-        best = MAX_UTILISATION * saturationRate;
-        capped = true;
-        method = method + "_capped";
-        if (rateLow != null) {
-          rateLow = Math.min(rateLow, best);
-        }
-      }
-      return build(best);
-    }
-
-    SloVerdict build(Double best) {
-      return new SloVerdict(
-          options.sloTtftP95Millis(),
-          options.sloGapP95Millis(),
-          options.sloErrorRatePercent(),
-          closed ? null : best,
-          lowerBound,
-          lastPassing == null ? null : lastPassing.step(),
-          firstFailing == null ? null : firstFailing.step(),
-          limiting,
-          closed && best != null ? (int) Math.round(best) : null,
-          closed && best != null ? throughput : null,
-          best == null ? null : method,
-          rateLow,
-          rateHigh,
-          transients,
-          capped,
-          held);
-    }
   }
 
   /** Names of the limits {@code step} breaks, in the order ttft_p95, gap_p95, error_rate. */
@@ -336,9 +286,9 @@ public final class SloEvaluator {
 
   private static double limit(String metric, CapacityOptions options) {
     return switch (metric) {
-      case "ttft_p95" -> options.sloTtftP95Millis();
-      case "gap_p95" -> options.sloGapP95Millis();
-      case "error_rate" -> options.sloErrorRatePercent();
+      case "ttft_p95" -> options.slo().ttftP95LimitMillis();
+      case "gap_p95" -> options.slo().gapP95LimitMillis();
+      case "error_rate" -> options.slo().errorRateLimitPercent();
       default -> throw new IllegalArgumentException(metric);
     };
   }

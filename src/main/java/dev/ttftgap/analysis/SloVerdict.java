@@ -4,9 +4,7 @@ package dev.ttftgap.analysis;
  * The highest load that meets the SLO (see {@link SloEvaluator}): an arrival rate in an open run, a
  * concurrency and the throughput achieved there in a closed run.
  *
- * @param ttftP95LimitMillis SLO on p95 TTFT, ms
- * @param gapP95LimitMillis SLO on p95 gap, ms
- * @param errorRateLimitPercent SLO on the error rate, percent
+ * @param slo the limits applied
  * @param maxSustainableRate highest arrival rate meeting the SLO, requests/s, interpolated; null
  *     when the first step already fails, and in a closed run (its load is a concurrency)
  * @param lowerBound true when every step passed: the true limit is at least {@code
@@ -21,11 +19,7 @@ package dev.ttftgap.analysis;
  * @param throughputAtMaxConcurrency successful completions per second at {@code maxConcurrency},
  *     interpolated between the two steps' achieved rates (closed model); null with {@code
  *     maxConcurrency}
- * @param method how the load was found: {@code "interpolated"} (between a steady passing step and a
- *     steady failing one), {@code "model"} (the fitted queue's SLO rate, inside the bracket, when
- *     the next step was not steady), {@code "last_steady_step"} (no model: the last steady passing
- *     step), {@code "lower_bound"} (every step passed), {@code "held"} (a search that held it);
- *     {@code "_capped"} is appended when the saturation cap lowered it; null when undefined
+ * @param method how the load was found ({@link SloMethod}); null when undefined
  * @param rateLow lower end of the interval the max sustainable rate lies in, requests/s: the last
  *     steady passing step (open model); null when undefined
  * @param rateHigh upper end of that interval, requests/s: the first failing step, never above the
@@ -37,9 +31,7 @@ package dev.ttftgap.analysis;
  * @param held the hold that proves the answer, when a search run held one; null otherwise
  */
 public record SloVerdict(
-    double ttftP95LimitMillis,
-    double gapP95LimitMillis,
-    double errorRateLimitPercent,
+    Slo slo,
     Double maxSustainableRate,
     boolean lowerBound,
     Integer lastPassingStep,
@@ -47,7 +39,7 @@ public record SloVerdict(
     String limitingMetric,
     Integer maxConcurrency,
     Double throughputAtMaxConcurrency,
-    String method,
+    SloMethod method,
     Double rateLow,
     Double rateHigh,
     java.util.List<Integer> transientSteps,
@@ -57,5 +49,66 @@ public record SloVerdict(
   public SloVerdict {
     transientSteps =
         transientSteps == null ? java.util.List.of() : java.util.List.copyOf(transientSteps);
+  }
+
+  /**
+   * The verdict with the limits as numbers ({@link Slo#NO_LIMIT} for none) and the method by the
+   * name {@code capacity.json} prints ({@link SloMethod#ofLabel}).
+   */
+  public SloVerdict(
+      double ttftP95LimitMillis,
+      double gapP95LimitMillis,
+      double errorRateLimitPercent,
+      Double maxSustainableRate,
+      boolean lowerBound,
+      Integer lastPassingStep,
+      Integer firstFailingStep,
+      String limitingMetric,
+      Integer maxConcurrency,
+      Double throughputAtMaxConcurrency,
+      String method,
+      Double rateLow,
+      Double rateHigh,
+      java.util.List<Integer> transientSteps,
+      boolean cappedBySaturation,
+      HeldRate held) {
+    this(
+        Slo.of(ttftP95LimitMillis, gapP95LimitMillis, errorRateLimitPercent),
+        maxSustainableRate,
+        lowerBound,
+        lastPassingStep,
+        firstFailingStep,
+        limitingMetric,
+        maxConcurrency,
+        throughputAtMaxConcurrency,
+        SloMethod.ofLabel(method),
+        rateLow,
+        rateHigh,
+        transientSteps,
+        cappedBySaturation,
+        held);
+  }
+
+  /** The p95 TTFT limit applied, ms; {@link Slo#NO_LIMIT} when none. */
+  public double ttftP95LimitMillis() {
+    return slo.ttftP95LimitMillis();
+  }
+
+  /** The p95 gap limit applied, ms; {@link Slo#NO_LIMIT} when none. */
+  public double gapP95LimitMillis() {
+    return slo.gapP95LimitMillis();
+  }
+
+  /** The error-rate limit applied, percent; {@link Slo#NO_LIMIT} when none. */
+  public double errorRateLimitPercent() {
+    return slo.errorRateLimitPercent();
+  }
+
+  /**
+   * The method as {@code capacity.json} names it: {@code "interpolated"}, {@code "model_capped"},
+   * …; null when undefined.
+   */
+  public String methodLabel() {
+    return method == null ? null : method.label(cappedBySaturation);
   }
 }

@@ -52,11 +52,13 @@ final class StepGoodput {
 
   private static boolean meets(RequestRecord record, CapacityOptions options) {
     boolean ttft =
-        !Double.isFinite(options.sloTtftP95Millis())
-            || (record.ttftMillis() != null && record.ttftMillis() <= options.sloTtftP95Millis());
+        !Double.isFinite(options.slo().ttftP95LimitMillis())
+            || (record.ttftMillis() != null
+                && record.ttftMillis() <= options.slo().ttftP95LimitMillis());
     boolean gap =
-        !Double.isFinite(options.sloGapP95Millis())
-            || (record.gapMillis() != null && record.gapMillis() <= options.sloGapP95Millis());
+        !Double.isFinite(options.slo().gapP95LimitMillis())
+            || (record.gapMillis() != null
+                && record.gapMillis() <= options.slo().gapP95LimitMillis());
     return ttft && gap;
   }
 }

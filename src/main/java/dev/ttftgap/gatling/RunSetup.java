@@ -1,6 +1,7 @@
 package dev.ttftgap.gatling;
 
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
@@ -16,7 +17,6 @@ import dev.ttftgap.profile.PromptMode;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.profile.RequestShape;
-import dev.ttftgap.profile.Slo;
 import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
 import java.util.Optional;
@@ -94,11 +94,8 @@ record RunSetup(
    * baseline, engine's saturation rate for the prompts {@code requests} builds.
    */
   CapacityOptions capacityOptions(RequestFactory requests) {
-    Optional<Slo> slo = profile.slo();
-    return CapacityOptions.of(
-        slo.flatMap(Slo::ttftP95Millis).map(Integer::doubleValue),
-        slo.flatMap(Slo::gapP95Millis).map(Integer::doubleValue),
-        slo.flatMap(Slo::errorRatePercent),
+    return new CapacityOptions(
+        profile.slo().orElse(Slo.NONE),
         settings.capacityPeakRate(),
         settings.baseline(),
         knownSaturationRate(requests));

@@ -36,7 +36,7 @@ final class SloAssertions {
                                 details(step.label(), RowNames.TTFB, RowNames.GAP, RowNames.TTFT)
                                     .responseTime()
                                     .percentile(95.0)
-                                    .lte(limit)));
+                                    .lte(limit.intValue())));
                 slo.gapP95Millis()
                     .ifPresent(
                         limit ->
@@ -44,7 +44,7 @@ final class SloAssertions {
                                 details(step.label(), RowNames.TTFB, RowNames.GAP)
                                     .responseTime()
                                     .percentile(95.0)
-                                    .lte(limit)));
+                                    .lte(limit.intValue())));
                 slo.errorRatePercent()
                     .ifPresent(
                         limit ->

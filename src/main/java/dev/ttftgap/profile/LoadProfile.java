@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.breaker.BreakerPolicy;
 import dev.ttftgap.validation.NonNull;
 import java.nio.file.Path;
@@ -104,8 +105,10 @@ public record LoadProfile(
 
   private static String sloText(Slo slo, String unit) {
     List<String> limits = new ArrayList<>();
-    slo.ttftP95Millis().ifPresent(ms -> limits.add("p95 TTFT ≤ " + ms + " ms"));
-    slo.gapP95Millis().ifPresent(ms -> limits.add("p95 gap ≤ " + ms + " ms"));
+    slo.ttftP95Millis()
+        .ifPresent(ms -> limits.add("p95 TTFT ≤ " + StepSchedule.formatLevel(ms) + " ms"));
+    slo.gapP95Millis()
+        .ifPresent(ms -> limits.add("p95 gap ≤ " + StepSchedule.formatLevel(ms) + " ms"));
     slo.errorRatePercent()
         .ifPresent(pct -> limits.add("errors ≤ " + StepSchedule.formatLevel(pct) + " %"));
     return String.join(", ", limits)

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.breaker.BreakerPolicy;
 import java.io.IOException;
 import java.io.InputStream;
@@ -799,6 +800,6 @@ public final class LoadProfiles {
                 + "), so nothing would be asserted; use a step level, or null to not assert");
       }
     }
-    return new Slo(ttft, gap, errors, upTo);
+    return new Slo(ttft.map(Integer::doubleValue), gap.map(Integer::doubleValue), errors, upTo);
   }
 }

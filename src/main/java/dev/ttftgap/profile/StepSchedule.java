@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import dev.ttftgap.analysis.Slo;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.Slo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,9 +20,8 @@ import java.util.Optional;
  *     RegressionGate#EXIT_REGRESSION} when the baseline comparison finds an SLO regression ({@link
  *     RegressionGate})
  * @param help {@code --help} or {@code -h}: print the usage and exit 0
- * @param ttftP95Millis {@code --slo-ttft-p95-ms}
- * @param gapP95Millis {@code --slo-gap-p95-ms}
- * @param errorRatePercent {@code --slo-error-pct}
+ * @param slo the limits given: {@code --slo-ttft-p95-ms}, {@code --slo-gap-p95-ms}, {@code
+ *     --slo-error-pct}
  * @param peakRate {@code --peak-rate}
  * @param baseline {@code --baseline}
  * @param knownSaturationRate {@code --known-saturation-rate}
@@ -32,9 +32,7 @@ record CapacityArguments(
     boolean overwrite,
     boolean failOnRegression,
     boolean help,
-    Optional<Double> ttftP95Millis,
-    Optional<Double> gapP95Millis,
-    Optional<Double> errorRatePercent,
+    Slo slo,
     Optional<Double> peakRate,
     Optional<Path> baseline,
     Optional<Double> knownSaturationRate) {
@@ -90,7 +88,7 @@ record CapacityArguments(
       switch (arg) {
         case "--help", "-h" -> {
           return new CapacityArguments(
-              List.of(), out, false, false, true, ttft, gap, errors, peak, baseline, known);
+              List.of(), out, false, false, true, Slo.NONE, peak, baseline, known);
         }
         case "--overwrite" -> {
           overwrite = true;
@@ -128,7 +126,15 @@ record CapacityArguments(
       throw new IllegalArgumentException("no records given; " + USAGE);
     }
     return new CapacityArguments(
-        inputs, out, overwrite, failOnRegression, false, ttft, gap, errors, peak, baseline, known);
+        inputs,
+        out,
+        overwrite,
+        failOnRegression,
+        false,
+        Slo.limits(ttft, gap, errors),
+        peak,
+        baseline,
+        known);
   }
 
   /**
@@ -137,10 +143,8 @@ record CapacityArguments(
    */
   CapacityOptions options(Optional<CapacityOptions> stored) {
     CapacityOptions base = stored.orElse(CapacityOptions.none());
-    return CapacityOptions.of(
-        ttftP95Millis.or(() -> limit(base.sloTtftP95Millis())),
-        gapP95Millis.or(() -> limit(base.sloGapP95Millis())),
-        errorRatePercent.or(() -> limit(base.sloErrorRatePercent())),
+    return new CapacityOptions(
+        slo.or(base.slo()),
         peakRate.or(base::peakRate),
         baseline.or(base::baseline),
         knownSaturationRate.or(base::knownSaturationRate));
@@ -153,10 +157,6 @@ record CapacityArguments(
     }
     Path first = inputs.get(0).toAbsolutePath();
     return Files.isDirectory(first) ? first : first.getParent();
-  }
-
-  private static Optional<Double> limit(double value) {
-    return Double.isFinite(value) ? Optional.of(value) : Optional.empty();
   }
 
   private static boolean isValued(String option) {

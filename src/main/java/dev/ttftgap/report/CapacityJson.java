@@ -118,9 +118,9 @@ public final class CapacityJson {
   private static ObjectNode options(CapacityOptions options) {
     ObjectNode node = MAPPER.createObjectNode();
     // +∞ ("no limit") is not JSON: written as null
-    node.put("sloTtftP95Millis", JsonLayout.finite(options.sloTtftP95Millis()));
-    node.put("sloGapP95Millis", JsonLayout.finite(options.sloGapP95Millis()));
-    node.put("sloErrorRatePercent", JsonLayout.finite(options.sloErrorRatePercent()));
+    node.put("sloTtftP95Millis", JsonLayout.finite(options.slo().ttftP95LimitMillis()));
+    node.put("sloGapP95Millis", JsonLayout.finite(options.slo().gapP95LimitMillis()));
+    node.put("sloErrorRatePercent", JsonLayout.finite(options.slo().errorRateLimitPercent()));
     node.put("peakRatePerSec", options.peakRate().orElse(null));
     node.put("baseline", options.baseline().map(Path::toString).orElse(null));
     node.put("knownSaturationRatePerSec", options.knownSaturationRate().orElse(null));
@@ -132,6 +132,8 @@ public final class CapacityJson {
   /** The SLO verdict with the held rate's figures flattened into it, all null when none held. */
   private static ObjectNode slo(SloVerdict slo) {
     ObjectNode node = JsonLayout.object(slo);
+    // in place: the method's name with the saturation cap, as one string
+    node.put("method", slo.methodLabel());
     HeldRate held = slo.held();
     node.put("heldRatePerSec", held == null ? null : held.ratePerSec());
     node.put("heldStep", held == null ? null : held.step());

@@ -193,14 +193,17 @@ final class JsonLayoutMixIns {
     "cappedBySaturation",
     "transientSteps"
   })
-  @JsonIgnoreProperties("held")
+  @JsonIgnoreProperties({"held", "slo"})
   private abstract static class SloLayout {
+    @JsonProperty
     @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
     abstract double ttftP95LimitMillis();
 
+    @JsonProperty
     @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
     abstract double gapP95LimitMillis();
 
+    @JsonProperty
     @JsonSerialize(using = JsonLayout.FiniteOrNull.class)
     abstract double errorRateLimitPercent();
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.Slo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -41,9 +42,9 @@ public final class RunJson {
     root.put("profile", profile);
     root.put("profileSource", profileSource);
     ObjectNode slo = root.putObject("slo");
-    slo.put("ttftP95Millis", finite(options.sloTtftP95Millis()));
-    slo.put("gapP95Millis", finite(options.sloGapP95Millis()));
-    slo.put("errorRatePercent", finite(options.sloErrorRatePercent()));
+    slo.put("ttftP95Millis", finite(options.slo().ttftP95LimitMillis()));
+    slo.put("gapP95Millis", finite(options.slo().gapP95LimitMillis()));
+    slo.put("errorRatePercent", finite(options.slo().errorRateLimitPercent()));
     root.put("peakRatePerSec", options.peakRate().orElse(null));
     root.put("baseline", options.baseline().map(Path::toString).orElse(null));
     root.put("knownSaturationRatePerSec", options.knownSaturationRate().orElse(null));
@@ -100,10 +101,11 @@ public final class RunJson {
     JsonNode slo = root.path("slo");
     Optional<Path> baseline = text(root, "baseline").map(Path::of).filter(Files::isRegularFile);
     CapacityOptions options =
-        CapacityOptions.of(
-            number(slo, "ttftP95Millis"),
-            number(slo, "gapP95Millis"),
-            number(slo, "errorRatePercent"),
+        new CapacityOptions(
+            Slo.limits(
+                number(slo, "ttftP95Millis"),
+                number(slo, "gapP95Millis"),
+                number(slo, "errorRatePercent")),
             number(root, "peakRatePerSec"),
             baseline,
             number(root, "knownSaturationRatePerSec"));

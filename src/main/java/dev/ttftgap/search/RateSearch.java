@@ -363,7 +363,7 @@ public final class RateSearch {
 
   /** How long after its window a phase waits for its requests to end. */
   private long settleMillis() {
-    double ttft = slo.sloTtftP95Millis();
+    double ttft = slo.slo().ttftP95LimitMillis();
     long limit = Double.isFinite(ttft) ? Math.round(ttft) : 10_000;
     return Math.min(MAX_SETTLE_MILLIS, limit + lastE2eP95Millis);
   }

@@ -100,12 +100,7 @@ class CapacityAnalysisTest {
     List<RequestRecord> records = SyntheticRun.hockeyStick().records();
     CapacityOptions tight =
         new CapacityOptions(
-            200,
-            CapacityOptions.NO_LIMIT,
-            100,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty());
+            Slo.of(200, Slo.NO_LIMIT, 100), Optional.empty(), Optional.empty(), Optional.empty());
 
     CapacityReport report = analyze(records, tight, HealthSamples.flagging(12, Set.of(2), 31_000));
 
@@ -147,7 +142,7 @@ class CapacityAnalysisTest {
     assertThat(report.slo().maxConcurrency()).isNotNull();
     assertThat(report.slo().maxSustainableRate()).isNull();
     assertThat(report.model()).as("no G/G/c on closed arrivals").isNull();
-    assertThat(report.modelNote()).isEqualTo(CapacityAnalysis.CLOSED_MODEL_NOTE);
+    assertThat(report.modelNote()).isEqualTo(ClosedLoopAnalysis.CLOSED_MODEL_NOTE);
     assertThat(report.closedLoopModel()).isNotNull();
     assertThat(report.replicas().fromPlateau()).as("ceil(40 / ≈ 7.9)").isEqualTo(6);
     assertThat(report.replicas().concurrencyPerReplica()).isEqualTo(report.slo().maxConcurrency());

@@ -177,7 +177,8 @@ class CapacityOnEngineTest {
    * The shipped closed-concurrency profile's SLO: p95 TTFT ≤ 3 s, p95 gap ≤ 2.5 s, errors ≤ 1 %.
    */
   private static final CapacityOptions CLOSED_SLO =
-      new CapacityOptions(3000, 2500, 1, Optional.empty(), Optional.empty(), Optional.empty());
+      new CapacityOptions(
+          Slo.of(3000, 2500, 1), Optional.empty(), Optional.empty(), Optional.empty());
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"qwen3-8b-like", "qwen3-14b-like"})
@@ -196,7 +197,8 @@ class CapacityOnEngineTest {
     // Little's law on the queue: the gap limit is crossed where low-load gap + (N − c) / X = limit
     double predictedSloConcurrency =
         loop.servers()
-            + (CLOSED_SLO.sloGapP95Millis() - report.steps().get(0).latencies().gap().p50Millis())
+            + (CLOSED_SLO.slo().gapP95LimitMillis()
+                    - report.steps().get(0).latencies().gap().p50Millis())
                 * plateau.saturationRate()
                 / 1000;
     System.out.printf(

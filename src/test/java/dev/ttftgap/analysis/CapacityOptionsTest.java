@@ -13,9 +13,9 @@ class CapacityOptionsTest {
   void defaultsAreTheDocumentedSlo() {
     CapacityOptions options = CapacityOptions.defaults();
 
-    assertThat(options.sloTtftP95Millis()).isEqualTo(2000);
-    assertThat(options.sloGapP95Millis()).isEqualTo(1000);
-    assertThat(options.sloErrorRatePercent()).isEqualTo(1);
+    assertThat(options.slo().ttftP95LimitMillis()).isEqualTo(2000);
+    assertThat(options.slo().gapP95LimitMillis()).isEqualTo(1000);
+    assertThat(options.slo().errorRateLimitPercent()).isEqualTo(1);
     assertThat(options.peakRate()).isEmpty();
     assertThat(options.baseline()).isEmpty();
   }
@@ -31,12 +31,12 @@ class CapacityOptionsTest {
     assertThat(options.peakRate()).contains(50.0);
     assertThat(options.baseline()).contains(Path.of("old.json"));
     assertThat(options.knownSaturationRate()).contains(7.9);
-    assertThat(options.sloTtftP95Millis()).isEqualTo(2000);
+    assertThat(options.slo().ttftP95LimitMillis()).isEqualTo(2000);
   }
 
   @Test
   void nullOptionalsBecomeEmpty() {
-    CapacityOptions options = new CapacityOptions(1000, 500, 1, null, null, null);
+    CapacityOptions options = new CapacityOptions(Slo.of(1000, 500, 1), null, null, null);
 
     assertThat(options.peakRate()).isEqualTo(Optional.empty());
     assertThat(options.knownSaturationRate()).isEqualTo(Optional.empty());
@@ -44,9 +44,9 @@ class CapacityOptionsTest {
 
   @Test
   void badValuesNameTheOption() {
-    assertThatThrownBy(() -> new CapacityOptions(0, 500, 1, null, null, null))
+    assertThatThrownBy(() -> new CapacityOptions(Slo.of(0, 500, 1), null, null, null))
         .hasMessageContaining("sloTtftP95Millis must be a positive number");
-    assertThatThrownBy(() -> new CapacityOptions(1000, 500, 150, null, null, null))
+    assertThatThrownBy(() -> new CapacityOptions(Slo.of(1000, 500, 150), null, null, null))
         .hasMessageContaining("sloErrorRatePercent must be within 0..100");
     assertThatThrownBy(() -> CapacityOptions.defaults().withPeakRate(-1))
         .hasMessageContaining("peakRate must be a positive number");
@@ -55,11 +55,10 @@ class CapacityOptionsTest {
   @Test
   void noLimitIsAccepted() {
     CapacityOptions options =
-        new CapacityOptions(
-            CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, 1, null, null, null);
+        new CapacityOptions(Slo.of(Slo.NO_LIMIT, Slo.NO_LIMIT, 1), null, null, null);
 
-    assertThat(options.sloTtftP95Millis()).as("NO_LIMIT on TTFT: no limit").isInfinite();
-    assertThat(options.sloGapP95Millis()).as("NO_LIMIT on the gap: no limit").isInfinite();
+    assertThat(options.slo().ttftP95LimitMillis()).as("NO_LIMIT on TTFT: no limit").isInfinite();
+    assertThat(options.slo().gapP95LimitMillis()).as("NO_LIMIT on the gap: no limit").isInfinite();
   }
 
   @Test
@@ -67,11 +66,11 @@ class CapacityOptionsTest {
     CapacityOptions options =
         CapacityOptions.defaults()
             .withPeakRate(40)
-            .withSlo(Optional.of(800.0), Optional.empty(), Optional.empty());
+            .withSlo(Slo.limits(Optional.of(800.0), Optional.empty(), Optional.empty()));
 
-    assertThat(options.sloTtftP95Millis()).as("the limit given").isEqualTo(800);
-    assertThat(options.sloGapP95Millis()).as("not given: no limit").isInfinite();
-    assertThat(options.sloErrorRatePercent()).as("not given: no limit").isInfinite();
+    assertThat(options.slo().ttftP95LimitMillis()).as("the limit given").isEqualTo(800);
+    assertThat(options.slo().gapP95LimitMillis()).as("not given: no limit").isInfinite();
+    assertThat(options.slo().errorRateLimitPercent()).as("not given: no limit").isInfinite();
     assertThat(options.peakRate()).as("the rest kept").contains(40.0);
     assertThat(options.hasSlo()).isTrue();
   }
@@ -79,7 +78,8 @@ class CapacityOptionsTest {
   @Test
   void aProfileWithoutSloHasNone() {
     CapacityOptions options =
-        CapacityOptions.defaults().withSlo(Optional.empty(), Optional.empty(), Optional.empty());
+        CapacityOptions.defaults()
+            .withSlo(Slo.limits(Optional.empty(), Optional.empty(), Optional.empty()));
 
     assertThat(options.hasSlo()).as("no limit binds").isFalse();
   }

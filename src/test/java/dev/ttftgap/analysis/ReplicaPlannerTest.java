@@ -20,9 +20,7 @@ class ReplicaPlannerTest {
       Integer concurrency,
       Double throughput) {
     return new SloVerdict(
-        ttft,
-        gap,
-        errors,
+        Slo.of(ttft, gap, errors),
         rate,
         lowerBound,
         lastPassing,
@@ -83,9 +81,9 @@ class ReplicaPlannerTest {
 
     assertThat(perReplica).isLessThan(model.saturationRate()).isPositive();
     assertThat(model.predictedGapMillis(perReplica, 95))
-        .isLessThanOrEqualTo(options.sloGapP95Millis());
+        .isLessThanOrEqualTo(options.slo().gapP95LimitMillis());
     assertThat(model.predictedGapMillis(perReplica * 1.01, 95))
-        .isGreaterThan(options.sloGapP95Millis());
+        .isGreaterThan(options.slo().gapP95LimitMillis());
   }
 
   @Test

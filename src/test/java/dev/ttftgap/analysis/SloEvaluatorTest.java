@@ -35,9 +35,7 @@ class SloEvaluatorTest {
             TestSteps.step(2, 10, 20, 100, 2500 - 24, 0));
     CapacityOptions options =
         new CapacityOptions(
-            2000,
-            5000,
-            1,
+            Slo.of(2000, 5000, 1),
             java.util.Optional.empty(),
             java.util.Optional.empty(),
             java.util.Optional.empty());
@@ -93,9 +91,7 @@ class SloEvaluatorTest {
             TestSteps.closedStep(3, 32, 7.87, 3115, 0));
     CapacityOptions options =
         new CapacityOptions(
-            CapacityOptions.NO_LIMIT,
-            2500,
-            1,
+            Slo.of(Slo.NO_LIMIT, 2500, 1),
             java.util.Optional.empty(),
             java.util.Optional.empty(),
             java.util.Optional.empty());

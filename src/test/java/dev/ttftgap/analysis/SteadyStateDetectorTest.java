@@ -93,7 +93,8 @@ class SteadyStateDetectorTest {
     run.stepSeconds = 20;
     run.noiseSigma = 0;
     CapacityOptions options =
-        new CapacityOptions(6000, 5000, 1, Optional.empty(), Optional.empty(), Optional.empty());
+        new CapacityOptions(
+            Slo.of(6000, 5000, 1), Optional.empty(), Optional.empty(), Optional.empty());
 
     CapacityReport report = CapacityAnalysis.analyze(run.records(), List.of(), options, null);
 
@@ -150,9 +151,7 @@ class SteadyStateDetectorTest {
       run.stepSeconds = 15 + random.nextInt(30);
       CapacityOptions options =
           new CapacityOptions(
-              500 + random.nextInt(8000),
-              300 + random.nextInt(6000),
-              1,
+              Slo.of(500 + random.nextInt(8000), 300 + random.nextInt(6000), 1),
               Optional.empty(),
               Optional.empty(),
               Optional.empty());

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class StepGoodputTest {
   private static final List<RequestRecord> RECORDS = SyntheticRun.hockeyStick().records();
   private static final CapacityOptions NONE =
-      CapacityOptions.defaults().withSlo(Optional.empty(), Optional.empty(), Optional.empty());
+      CapacityOptions.defaults()
+          .withSlo(Slo.limits(Optional.empty(), Optional.empty(), Optional.empty()));
 
   @Test
   void withoutLatencyLimitsEverySuccessfulRequestIsGood() {
@@ -30,7 +31,8 @@ class StepGoodputTest {
     List<StepStats> plain = StepStatsCalculator.of(RECORDS);
     StepStats last = plain.get(plain.size() - 1);
     double limit = last.latencies().gap().p50Millis();
-    CapacityOptions slo = NONE.withSlo(Optional.empty(), Optional.of(limit), Optional.empty());
+    CapacityOptions slo =
+        NONE.withSlo(Slo.limits(Optional.empty(), Optional.of(limit), Optional.empty()));
 
     StepStats measured = StepGoodput.of(plain, RECORDS, slo).get(plain.size() - 1);
 

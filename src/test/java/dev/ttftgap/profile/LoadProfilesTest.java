@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.breaker.BreakerPolicy;
 import java.io.IOException;
 import java.net.URL;
@@ -111,7 +112,7 @@ class LoadProfilesTest {
     assertThat(profile.timeouts()).isEqualTo(new Timeouts(60, 30, 300));
     assertThat(profile.slo())
         .contains(
-            new Slo(Optional.of(3000), Optional.of(2500), Optional.of(1.0), Optional.of(4.0)));
+            new Slo(Optional.of(3000.0), Optional.of(2500.0), Optional.of(1.0), Optional.of(4.0)));
     assertThat(profile.source()).isEqualTo(Path.of("inline.json"));
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.Slo;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -103,7 +104,8 @@ class ProfileOverridesTest {
 
     assertThat(profile.slo())
         .as("slo with its assertUpToLevel kept")
-        .contains(new Slo(Optional.of(2000), Optional.of(900), Optional.of(0.5), Optional.of(2.0)));
+        .contains(
+            new Slo(Optional.of(2000.0), Optional.of(900.0), Optional.of(0.5), Optional.of(2.0)));
   }
 
   @Test
@@ -122,7 +124,7 @@ class ProfileOverridesTest {
     assertThat(profile.request().promptTokens()).as("generated length").contains(300);
     assertThat(profile.slo().flatMap(Slo::ttftP95Millis))
         .as("slo created by the knob")
-        .contains(800);
+        .contains(800.0);
   }
 
   @Test
@@ -134,7 +136,7 @@ class ProfileOverridesTest {
 
     LoadProfile profile = LoadProfiles.load("rising-rate", SIMULATIONS, fromEnv);
 
-    assertThat(profile.slo().flatMap(Slo::ttftP95Millis)).as("from the variable").contains(1500);
+    assertThat(profile.slo().flatMap(Slo::ttftP95Millis)).as("from the variable").contains(1500.0);
     assertThat(profile.load().steps()).as("the property wins").containsExactly(2.0, 4.0);
     assertThat(fromEnv.describe())
         .as("header line names each field and where it came from")

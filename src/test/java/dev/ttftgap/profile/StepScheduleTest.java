@@ -3,6 +3,7 @@ package dev.ttftgap.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.profile.InjectionStep.Kind;
 import java.util.List;
 import java.util.Optional;
@@ -194,12 +195,12 @@ class StepScheduleTest {
   @Test
   void assertedStepsAreThoseUpToTheSloLevel() {
     StepSchedule schedule = uniform(new Warmup(1, 5), List.of(1.0, 2.0, 4.0, 6.0), 20, 0);
-    Slo slo = new Slo(Optional.of(3000), Optional.empty(), Optional.of(1.0), Optional.of(2.0));
+    Slo slo = new Slo(Optional.of(3000.0), Optional.empty(), Optional.of(1.0), Optional.of(2.0));
 
     assertThat(schedule.assertedSteps(slo)).extracting(Step::index).containsExactly(1, 2);
     assertThat(
             schedule.assertedSteps(
-                new Slo(Optional.of(3000), Optional.empty(), Optional.empty(), Optional.empty())))
+                new Slo(Optional.of(3000.0), Optional.empty(), Optional.empty(), Optional.empty())))
         .as("no assertUpToLevel: nothing asserted")
         .isEmpty();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.Slo;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,8 @@ class CapacityArgumentsTest {
   @Test
   void aGivenLimitReplacesTheStoredOneAndTheOthersStay() {
     CapacityOptions stored =
-        new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.of(7.9));
+        new CapacityOptions(
+            Slo.of(3000, 2500, 1), Optional.of(40.0), Optional.empty(), Optional.of(7.9));
 
     CapacityOptions options =
         CapacityArguments.parse(new String[] {"run", "--slo-ttft-p95-ms", "800"})
@@ -45,7 +47,7 @@ class CapacityArgumentsTest {
         .as("ttft from the command line, the rest stored")
         .isEqualTo(
             new CapacityOptions(
-                800, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.of(7.9)));
+                Slo.of(800, 2500, 1), Optional.of(40.0), Optional.empty(), Optional.of(7.9)));
   }
 
   @Test

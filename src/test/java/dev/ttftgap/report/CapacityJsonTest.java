@@ -50,7 +50,7 @@ class CapacityJsonTest {
     assertThat(slo.get("rateHighPerSec").asDouble())
         .isGreaterThanOrEqualTo(slo.get("maxSustainableRatePerSec").asDouble())
         .isLessThanOrEqualTo(root.get("saturation").get("saturationRatePerSec").asDouble());
-    assertThat(slo.get("method").asText()).isEqualTo(report.slo().method());
+    assertThat(slo.get("method").asText()).isEqualTo(report.slo().methodLabel());
     assertThat(slo.get("transientSteps").isArray()).isTrue();
     assertThat(slo.get("heldRatePerSec").isNull()).as("a staircase holds nothing").isTrue();
     assertThat(root.get("saturation").get("rateLowPerSec").asDouble())
@@ -151,7 +151,10 @@ class CapacityJsonTest {
             dev.ttftgap.analysis.SyntheticRuns.flat(),
             List.of("flat"),
             new dev.ttftgap.analysis.CapacityOptions(
-                dev.ttftgap.analysis.CapacityOptions.NO_LIMIT, 500, 1, null, null, null),
+                dev.ttftgap.analysis.Slo.of(dev.ttftgap.analysis.Slo.NO_LIMIT, 500, 1),
+                null,
+                null,
+                null),
             null);
 
     JsonNode root = MAPPER.readTree(CapacityJson.render(report));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.RecordsFixture;
+import dev.ttftgap.analysis.Slo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -15,12 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 class CapacityMainTest {
   /** The SLO stored by the ttft-only profile: p95 TTFT ≤ 800 ms, no other limit. */
   private static final CapacityOptions TTFT_ONLY_SLO =
-      new CapacityOptions(
-          800, CapacityOptions.NO_LIMIT, CapacityOptions.NO_LIMIT, null, null, null);
+      new CapacityOptions(Slo.of(800, Slo.NO_LIMIT, Slo.NO_LIMIT), null, null, null);
 
   /** The SLO stored by the rising-rate profile: 3 s, 2.5 s, 1 %, with a 40 rps peak. */
   private static final CapacityOptions RISING_RATE_SLO =
-      new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty());
+      new CapacityOptions(
+          Slo.of(3000, 2500, 1), Optional.of(40.0), Optional.empty(), Optional.empty());
 
   private final CapacityMainConsole console = new CapacityMainConsole();
 

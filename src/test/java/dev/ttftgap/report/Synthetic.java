@@ -3,6 +3,7 @@ package dev.ttftgap.report;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
@@ -17,7 +18,8 @@ final class Synthetic {
    * the engine's analytic 7.89 rps.
    */
   private static final CapacityOptions SHIPPED =
-      new CapacityOptions(3000, 2500, 1, Optional.of(40.0), Optional.empty(), Optional.empty())
+      new CapacityOptions(
+              Slo.of(3000, 2500, 1), Optional.of(40.0), Optional.empty(), Optional.empty())
           .withKnownSaturationRate(7.89);
 
   private Synthetic() {}

@@ -8,6 +8,7 @@ import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.analysis.TestReports;
 import dev.ttftgap.health.HealthSamples;
 import dev.ttftgap.health.LoadGeneratorHealth;
@@ -25,7 +26,7 @@ class VerdictSentencesTest {
             Synthetic.hockeyStickRecords(false),
             List.of("x"),
             CapacityOptions.defaults()
-                .withSlo(Optional.of(800.0), Optional.empty(), Optional.empty()),
+                .withSlo(Slo.limits(Optional.of(800.0), Optional.empty(), Optional.empty())),
             null);
 
     assertThat(VerdictSentences.slo(ttftOnly))
@@ -42,7 +43,7 @@ class VerdictSentencesTest {
             Synthetic.hockeyStickRecords(false),
             List.of("x"),
             CapacityOptions.defaults()
-                .withSlo(Optional.empty(), Optional.empty(), Optional.empty()),
+                .withSlo(Slo.limits(Optional.empty(), Optional.empty(), Optional.empty())),
             null);
 
     assertThat(VerdictSentences.slo(none))
@@ -221,7 +222,7 @@ class VerdictSentencesTest {
   void theReplicaSentenceGivesOneCountAndTheUtilisation() {
     CapacityReport report = Synthetic.hockeyStick(false);
 
-    String sentence = VerdictSentences.replicas(report.replicas());
+    String sentence = OpenLoopSentences.INSTANCE.replicas(report.replicas());
 
     assertThat(sentence)
         .as(sentence)

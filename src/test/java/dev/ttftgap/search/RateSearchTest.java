@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.Outcome;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class RateSearchTest {
   private static final long EPOCH = 1_767_225_600_000L;
   private static final CapacityOptions SLO =
-      new CapacityOptions(3000, 2500, 1, Optional.empty(), Optional.empty(), Optional.empty());
+      new CapacityOptions(
+          Slo.of(3000, 2500, 1), Optional.empty(), Optional.empty(), Optional.empty());
 
   /**
    * Drives a search against a simulated c-server FIFO queue (service {@code serviceMillis}, gap =
