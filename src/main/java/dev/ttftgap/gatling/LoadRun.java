@@ -200,7 +200,7 @@ public final class LoadRun {
                   Path.of(System.getProperty("ttftgap.simulationsDir", "simulations")),
                   overrides);
           RequestExtras.ResolvedHeaders headers =
-              RequestExtras.resolve(profile.request().headers(), System::getenv);
+              RequestExtras.resolve(profile.request().extras().headers(), System::getenv);
           RunOutputs.checkWritable(settings);
           RunPart part = RunPart.load(profile.name());
           checkSplit(part, profile, settings);
@@ -209,7 +209,7 @@ public final class LoadRun {
               Target.resolve(
                   settings,
                   profile.request().model(),
-                  profile.request().apiKeyHeader(),
+                  profile.request().extras().apiKeyHeader(),
                   headers,
                   workload(profile.request()));
           System.out.println(
@@ -269,7 +269,7 @@ public final class LoadRun {
     if (request.dataset().isPresent() || request.conversation().isPresent()) {
       return null;
     }
-    int system = request.systemPrompt().map(TokenCounter::count).orElse(0);
+    int system = request.prompt().systemPrompt().map(TokenCounter::count).orElse(0);
     int maxTokens = request.maxTokensDistribution().max();
     Optional<LengthDistribution> lengths = request.promptTokensDistribution();
     if (lengths.isPresent() && !lengths.get().isFixed()) {
@@ -284,7 +284,7 @@ public final class LoadRun {
 
   /** The HTTP protocol for the target, with the load profile's headers. */
   public HttpProtocolBuilder protocol() {
-    return target.protocol(profile.request().apiKeyHeader()).headers(headers.values());
+    return target.protocol(profile.request().extras().apiKeyHeader()).headers(headers.values());
   }
 
   /**

@@ -1,9 +1,7 @@
 package dev.ttftgap.profile;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,6 +32,53 @@ final class RequestProfile {
   private RequestProfile() {}
 
   static RequestShape parse(JsonFields fields) {
+    Optional<String> model = model(fields);
+    Optional<String> text = fields.optionalString("prompt", "use the prompt text in quotes");
+    Optional<LengthDistribution> promptLengths =
+        fields
+            .optional("promptTokens")
+            .map(node -> LengthProfile.parse(fields, "promptTokens", node, MAX_PROMPT_TOKENS));
+    Optional<Path> dataset =
+        fields
+            .optionalString("dataset", "use the path of a JSONL file in quotes")
+            .map(path -> ConversationProfile.datasetPath(fields, path));
+    checkOneSource(fields, text, promptLengths.map(LengthDistribution::max), dataset);
+    long seed = fields.optionalWholeNumber("promptSeed", 0, Long.MAX_VALUE, "a seed").orElse(1L);
+    LengthDistribution maxTokensLengths =
+        fields
+            .optional("maxTokens")
+            .map(node -> LengthProfile.parse(fields, "maxTokens", node, 1_000_000))
+            .orElse(LengthDistribution.fixed(64));
+    double temperature =
+        fields
+            .optionalNumber("temperature", 0, false, 2, "a temperature", "use a number from 0 to 2")
+            .orElse(0.0);
+    RequestShape.StreamOptions stream =
+        new RequestShape.StreamOptions(
+            fields.optionalBoolean("includeUsage").orElse(true),
+            fields.optionalBoolean("includeMetrics").orElse(false));
+    RequestShape.Prompt prompt = prompt(fields, text, promptLengths, seed, dataset.isPresent());
+    boolean forceOutputLength = fields.optionalBoolean("forceOutputLength").orElse(false);
+    RequestShape.Output output =
+        new RequestShape.Output(
+            maxTokensLengths.max(),
+            Optional.of(maxTokensLengths).filter(d -> !d.isFixed()),
+            temperature,
+            forceOutputLength);
+    RequestShape.Extras extras =
+        new RequestShape.Extras(
+            RequestExtras.headers(fields),
+            RequestExtras.extraBody(fields, forceOutputLength),
+            RequestExtras.apiKeyHeader(fields));
+    Optional<Conversation> conversation =
+        fields
+            .optionalObject("conversation", ConversationProfile.FIELDS)
+            .map(conv -> ConversationProfile.parse(conv, dataset.isPresent()));
+    return new RequestShape(model, prompt, output, stream, extras, dataset, conversation);
+  }
+
+  /** The optional model id, exactly as the server lists it. */
+  private static Optional<String> model(JsonFields fields) {
     Optional<String> model =
         fields.optionalString("model", "use the model id in quotes, or null for the default");
     model.ifPresent(
@@ -45,16 +90,15 @@ final class RequestProfile {
                     + " has surrounding whitespace or is empty; use the exact model id");
           }
         });
-    Optional<String> prompt = fields.optionalString("prompt", "use the prompt text in quotes");
-    Optional<LengthDistribution> promptLengths =
-        fields
-            .optional("promptTokens")
-            .map(node -> LengthProfile.parse(fields, "promptTokens", node, MAX_PROMPT_TOKENS));
-    Optional<Integer> promptTokens = promptLengths.map(LengthDistribution::max);
-    Optional<Path> dataset =
-        fields
-            .optionalString("dataset", "use the path of a JSONL file in quotes")
-            .map(path -> ConversationProfile.datasetPath(fields, path));
+    return model;
+  }
+
+  /** Exactly one source of user messages: a text prompt, a length or a dataset. */
+  private static void checkOneSource(
+      JsonFields fields,
+      Optional<String> prompt,
+      Optional<Integer> promptTokens,
+      Optional<Path> dataset) {
     if (dataset.isPresent() && (prompt.isPresent() || promptTokens.isPresent())) {
       throw fields.error(
           fields.child(prompt.isPresent() ? "prompt" : "promptTokens"),
@@ -73,32 +117,30 @@ final class RequestProfile {
       throw fields.error(
           fields.child("prompt"), "\"\" is empty; use some text, or promptTokens for a length");
     }
-    long promptSeed =
-        fields.optionalWholeNumber("promptSeed", 0, Long.MAX_VALUE, "a seed").orElse(1L);
-    LengthDistribution maxTokensLengths =
-        fields
-            .optional("maxTokens")
-            .map(node -> LengthProfile.parse(fields, "maxTokens", node, 1_000_000))
-            .orElse(LengthDistribution.fixed(64));
-    int maxTokens = maxTokensLengths.max();
-    double temperature =
-        fields
-            .optionalNumber("temperature", 0, false, 2, "a temperature", "use a number from 0 to 2")
-            .orElse(0.0);
-    boolean includeUsage = fields.optionalBoolean("includeUsage").orElse(true);
-    boolean includeMetrics = fields.optionalBoolean("includeMetrics").orElse(false);
+  }
+
+  /**
+   * The user message already read ({@code text} or {@code lengths}, {@code seed}) with the system
+   * prompt and the prompt mode read from {@code fields}.
+   */
+  private static RequestShape.Prompt prompt(
+      JsonFields fields,
+      Optional<String> text,
+      Optional<LengthDistribution> lengths,
+      long seed,
+      boolean dataset) {
     Optional<String> systemPrompt =
         fields.optionalString("systemPrompt", "use the system message in quotes, or null");
     if (systemPrompt.isPresent() && systemPrompt.get().isEmpty()) {
       throw fields.error(
           fields.child("systemPrompt"), "\"\" is empty; use some text, or null for none");
     }
-    PromptMode prompts =
+    PromptMode mode =
         fields
             .optionalChoice("prompts", List.of("distinct", "repeated"))
-            .map(text -> text.equals("repeated") ? PromptMode.REPEATED : PromptMode.DISTINCT)
+            .map(choice -> choice.equals("repeated") ? PromptMode.REPEATED : PromptMode.DISTINCT)
             .orElse(PromptMode.DISTINCT);
-    if (fields.has("prompts") && dataset.isPresent()) {
+    if (fields.has("prompts") && dataset) {
       throw fields.error(
           fields.child("prompts"),
           "does not apply with dataset (its rows are the prompts); remove it");
@@ -112,33 +154,13 @@ final class RequestProfile {
           fields.child("sharedPrefixTokens"),
           "set together with systemPrompt; both are the shared system prompt, keep one");
     }
-    boolean forceOutputLength = fields.optionalBoolean("forceOutputLength").orElse(false);
-    Map<String, String> headers = RequestExtras.headers(fields);
-    Optional<ObjectNode> extraBody = RequestExtras.extraBody(fields, forceOutputLength);
-    String apiKeyHeader = RequestExtras.apiKeyHeader(fields);
-    Optional<Conversation> conversation =
-        fields
-            .optionalObject("conversation", ConversationProfile.FIELDS)
-            .map(conv -> ConversationProfile.parse(conv, dataset.isPresent()));
-    return new RequestShape(
-        model,
-        prompt,
-        promptTokens,
-        promptSeed,
-        maxTokens,
-        temperature,
-        includeUsage,
-        includeMetrics,
+    return new RequestShape.Prompt(
+        text,
+        lengths.map(LengthDistribution::max),
+        lengths.filter(d -> !d.isFixed()),
+        seed,
+        mode,
         systemPrompt,
-        prompts,
-        sharedPrefixTokens,
-        promptLengths.filter(d -> !d.isFixed()),
-        Optional.of(maxTokensLengths).filter(d -> !d.isFixed()),
-        forceOutputLength,
-        headers,
-        extraBody,
-        apiKeyHeader,
-        dataset,
-        conversation);
+        sharedPrefixTokens);
   }
 }
