@@ -48,43 +48,51 @@ final class LoadShapeProfile {
     }
     Load.Type type = model.equals("open") ? Load.Type.OPEN : Load.Type.CLOSED;
     boolean open = type == Load.Type.OPEN;
-    Optional<Load.Arrivals> arrivals;
-    if (open) {
-      arrivals =
-          Optional.of(
-              fields
-                  .optionalChoice("arrivals", List.of("uniform", "poisson"))
-                  .map(
-                      text ->
-                          text.equals("uniform") ? Load.Arrivals.UNIFORM : Load.Arrivals.POISSON)
-                  .orElse(Load.Arrivals.UNIFORM));
-    } else {
-      if (fields.has("arrivals")) {
-        throw fields.error(
-            fields.child("arrivals"),
-            "only applies to the open model; remove it (closed users send back to back)");
-      }
-      arrivals = Optional.empty();
-    }
+    Optional<Load.Arrivals> arrivals = arrivals(fields, open);
     Optional<Warmup> warmup = warmup(fields, open);
     if (AutoStairsProfile.requested(fields)) {
       return AutoStairsProfile.load(fields, open, arrivals, warmup.isPresent());
     }
     List<Double> steps = steps(fields, open);
     int stepSeconds =
-        (int)
-            fields.requiredWholeNumber(
-                "stepDurationSeconds",
-                "add \"stepDurationSeconds\": 20",
-                1,
-                LoadProfiles.MAX_SECONDS,
-                "a duration in seconds");
+        stepSeconds(fields, "add \"stepDurationSeconds\": 20", 1, "a duration in seconds");
     int rampSeconds =
         fields
             .optionalInt("rampSeconds", 0, LoadProfiles.MAX_SECONDS, "a duration in seconds")
             .orElse(0);
     return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds)
         .withStopWhenSaturated(fields.optionalBoolean("stopWhenSaturated"));
+  }
+
+  /** The open model's arrivals (uniform unless a profile says poisson); none for closed users. */
+  private static Optional<Load.Arrivals> arrivals(JsonFields fields, boolean open) {
+    if (open) {
+      return Optional.of(arrivals(fields));
+    }
+    if (fields.has("arrivals")) {
+      throw fields.error(
+          fields.child("arrivals"),
+          "only applies to the open model; remove it (closed users send back to back)");
+    }
+    return Optional.empty();
+  }
+
+  /** The {@code arrivals} field of an open load: uniform (the default) or poisson. */
+  static Load.Arrivals arrivals(JsonFields fields) {
+    return fields
+        .optionalChoice("arrivals", List.of("uniform", "poisson"))
+        .map(text -> text.equals("uniform") ? Load.Arrivals.UNIFORM : Load.Arrivals.POISSON)
+        .orElse(Load.Arrivals.UNIFORM);
+  }
+
+  /**
+   * The required {@code stepDurationSeconds}: whole seconds from {@code min} to {@link
+   * LoadProfiles#MAX_SECONDS}; {@code fix} is offered when it is missing, {@code what} names a
+   * wrong value.
+   */
+  static int stepSeconds(JsonFields fields, String fix, int min, String what) {
+    return (int)
+        fields.requiredWholeNumber("stepDurationSeconds", fix, min, LoadProfiles.MAX_SECONDS, what);
   }
 
   /** The optional warm-up: a level (rate or users) and a duration. */

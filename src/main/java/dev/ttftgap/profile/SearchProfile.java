@@ -29,11 +29,7 @@ final class SearchProfile {
             "a search chooses its own rates; remove it (use startRate and maxRate)");
       }
     }
-    Load.Arrivals arrivals =
-        fields
-            .optionalChoice("arrivals", List.of("uniform", "poisson"))
-            .map(t -> t.equals("uniform") ? Load.Arrivals.UNIFORM : Load.Arrivals.POISSON)
-            .orElse(Load.Arrivals.UNIFORM);
+    Load.Arrivals arrivals = LoadShapeProfile.arrivals(fields);
     Optional<Warmup> warmup = LoadShapeProfile.warmup(fields, true);
     String rateFix = "use a number > 0 (requests/s), at most " + (long) LoadProfiles.MAX_RATE;
     double start =
@@ -57,13 +53,8 @@ final class SearchProfile {
             .optionalNumber("growth", 1, true, 10, "a growth factor", "use a number in (1, 10]")
             .orElse(2.0);
     int probe =
-        (int)
-            fields.requiredWholeNumber(
-                "stepDurationSeconds",
-                "add \"stepDurationSeconds\": 20 (each probe)",
-                5,
-                LoadProfiles.MAX_SECONDS,
-                "a duration of 5 s or more");
+        LoadShapeProfile.stepSeconds(
+            fields, "add \"stepDurationSeconds\": 20 (each probe)", 5, "a duration of 5 s or more");
     int hold =
         fields
             .optionalInt("holdSeconds", 5, LoadProfiles.MAX_SECONDS, "a duration of 5 s or more")
@@ -78,6 +69,14 @@ final class SearchProfile {
             .optionalInt(
                 "maxDurationSeconds", 10, LoadProfiles.MAX_SECONDS, "a duration of 10 s or more")
             .orElse(600);
+    checkRoom(fields, warmup, probe, hold, maxDuration);
+    return new Load(Load.Type.OPEN, Optional.of(arrivals), warmup, List.of(start), probe, 0)
+        .withSearch(new Search(start, max, growth, probe, hold, precision, maxDuration));
+  }
+
+  /** The search's time budget must hold the warm-up, one probe and the hold. */
+  private static void checkRoom(
+      JsonFields fields, Optional<Warmup> warmup, int probe, int hold, int maxDuration) {
     int warm = warmup.map(Warmup::durationSeconds).orElse(0);
     if (warm + probe + hold > maxDuration) {
       throw fields.error(
@@ -88,7 +87,5 @@ final class SearchProfile {
               + " s); use at least "
               + 3 * (warm + probe + hold));
     }
-    return new Load(Load.Type.OPEN, Optional.of(arrivals), warmup, List.of(start), probe, 0)
-        .withSearch(new Search(start, max, growth, probe, hold, precision, maxDuration));
   }
 }
