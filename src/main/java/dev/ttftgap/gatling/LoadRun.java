@@ -265,7 +265,7 @@ public final class LoadRun {
    * preflight's context-length check, with the prompt itself when every request sends the same one;
    * null when a dataset or conversations decide the lengths.
    */
-  private static Preflight.Workload workload(RequestShape request) {
+  private static Preflight.PlannedWorkload workload(RequestShape request) {
     if (request.dataset().isPresent() || request.conversation().isPresent()) {
       return null;
     }
@@ -273,10 +273,10 @@ public final class LoadRun {
     int maxTokens = request.maxTokensDistribution().max();
     Optional<LengthDistribution> lengths = request.promptTokensDistribution();
     if (lengths.isPresent() && !lengths.get().isFixed()) {
-      return new Preflight.Workload(lengths.get().max() + system, maxTokens);
+      return new Preflight.PlannedWorkload(lengths.get().max() + system, maxTokens);
     }
     String prompt = request.promptText();
-    return new Preflight.Workload(
+    return new Preflight.PlannedWorkload(
         TokenCounter.count(prompt) + system,
         maxTokens,
         request.maxTokensDistribution().isFixed() ? prompt : null);

@@ -86,7 +86,7 @@ record Target(
       Optional<String> modelHint,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
-      Preflight.Workload workload) {
+      Preflight.PlannedWorkload workload) {
     return resolve(settings, modelHint, apiKeyHeader, headers, workload, java.util.List.of());
   }
 
@@ -95,7 +95,7 @@ record Target(
       Optional<String> modelHint,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
-      Preflight.Workload workload,
+      Preflight.PlannedWorkload workload,
       java.util.List<String> otherModels) {
     ServerViewSettings view = ServerViewSettings.load();
     EngineServerSettings server = EngineServerSettings.load();
