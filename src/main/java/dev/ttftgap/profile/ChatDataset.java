@@ -31,7 +31,7 @@ import java.util.Optional;
  * <p>A bad line fails with one line naming the file, the line number and the fix, e.g. {@code
  * simulations/datasets/chat.jsonl:17: messages[1].role "bot" is not system, user or assistant}.
  */
-public final class ChatDataset {
+final class ChatDataset {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /**

@@ -33,7 +33,7 @@ import java.util.Optional;
  * @param promptText the user message sent
  * @param json the request body, compact JSON
  */
-public record ChatRequestBody(Optional<String> model, String promptText, String json) {
+record ChatRequestBody(Optional<String> model, String promptText, String json) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /**
