@@ -186,8 +186,10 @@ public final class LoadProfiles {
     }
   }
 
-  private static LoadProfile parse(
-      String json, Path source, String sourceName, ProfileOverrides overrides) {
+  /**
+   * The profile's JSON object; not JSON, empty or not an object fails naming {@code sourceName}.
+   */
+  private static ObjectNode object(String json, String sourceName) {
     JsonNode root;
     try {
       root = MAPPER.readTree(json);
@@ -215,7 +217,13 @@ public final class LoadProfiles {
               + " is not a JSON object; a profile is"
               + " {\"name\": ..., \"request\": ..., \"load\": ...}, see simulations/README.md");
     }
-    overrides.applyTo((ObjectNode) root);
+    return (ObjectNode) root;
+  }
+
+  private static LoadProfile parse(
+      String json, Path source, String sourceName, ProfileOverrides overrides) {
+    ObjectNode root = object(json, sourceName);
+    overrides.applyTo(root);
     JsonFields top = JsonFields.of(sourceName, "", root, TOP_FIELDS);
     String name =
         top.optionalString("name", "use a short name like \"rising-rate\"")
