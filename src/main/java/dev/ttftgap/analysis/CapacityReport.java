@@ -52,7 +52,7 @@ public record CapacityReport(
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
     BaselineComparison baseline,
-    Workload workload,
+    SentWorkload workload,
     List<String> runNotes,
     ServerMetricsView serverMetrics,
     LoadGeneratorHealth loadGenerator,

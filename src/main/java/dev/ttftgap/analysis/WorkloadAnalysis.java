@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * Reads the {@link Workload} of a run from its records: what was sent, per step and per turn.
+ * Reads the {@link SentWorkload} of a run from its records: what was sent, per step and per turn.
  *
  * <p>Algorithm overview: warm-up records are left out; per step, the mean and median of the prompt
  * tokens (all requests), the mean {@code max_tokens} asked for, and over ok requests the mean and
@@ -25,7 +25,7 @@ import java.util.TreeMap;
 public final class WorkloadAnalysis {
   private WorkloadAnalysis() {}
 
-  public static Workload of(List<RequestRecord> records) {
+  public static SentWorkload of(List<RequestRecord> records) {
     List<RequestRecord> measured = records.stream().filter(r -> !r.warmup()).toList();
     List<String> prompts = RecordFields.distinctSorted(records, RequestRecord::prompts);
     Integer shared =
@@ -42,14 +42,14 @@ public final class WorkloadAnalysis {
         byTurns.computeIfAbsent(r.turn(), k -> new ArrayList<>()).add(r);
       }
     }
-    List<Workload.StepLengths> steps = new ArrayList<>();
+    List<SentWorkload.StepLengths> steps = new ArrayList<>();
     bySteps.forEach((step, list) -> steps.add(step(step, list)));
-    List<Workload.TurnLatency> turns = new ArrayList<>();
+    List<SentWorkload.TurnLatency> turns = new ArrayList<>();
     byTurns.forEach((turn, list) -> turns.add(turn(turn, list)));
-    return new Workload(prompts, shared, steps, turns);
+    return new SentWorkload(prompts, shared, steps, turns);
   }
 
-  private static Workload.StepLengths step(int step, List<RequestRecord> records) {
+  private static SentWorkload.StepLengths step(int step, List<RequestRecord> records) {
     List<Integer> prompt = values(records.stream().map(RequestRecord::promptTokens).toList());
     List<Integer> asked = values(records.stream().map(RequestRecord::maxTokens).toList());
     List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
@@ -65,7 +65,7 @@ public final class WorkloadAnalysis {
         records.stream()
             .filter(r -> r.askedPromptTokens() != null && r.servedPromptTokens() != null)
             .toList();
-    return new Workload.StepLengths(
+    return new SentWorkload.StepLengths(
         step,
         records.get(0).stepLabel(),
         records.size(),
@@ -79,7 +79,7 @@ public final class WorkloadAnalysis {
         mean(values(counted.stream().map(RequestRecord::servedPromptTokens).toList())));
   }
 
-  private static Workload.TurnLatency turn(int turn, List<RequestRecord> records) {
+  private static SentWorkload.TurnLatency turn(int turn, List<RequestRecord> records) {
     LatencyHistogram ttft = new LatencyHistogram();
     int ok = 0;
     for (RequestRecord r : records) {
@@ -91,7 +91,7 @@ public final class WorkloadAnalysis {
       }
     }
     List<Integer> prompt = values(records.stream().map(RequestRecord::promptTokens).toList());
-    return new Workload.TurnLatency(turn, records.size(), ok, mean(prompt), ttft.summary());
+    return new SentWorkload.TurnLatency(turn, records.size(), ok, mean(prompt), ttft.summary());
   }
 
   private static List<Integer> values(List<Integer> values) {

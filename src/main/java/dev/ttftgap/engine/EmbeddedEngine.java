@@ -230,7 +230,7 @@ public final class EmbeddedEngine implements AutoCloseable {
     ModelEngine engine = context.model(model);
     if (engine == null) {
       throw new IllegalArgumentException(
-          "unknown model '" + model + "'; served: " + ModelProfile.names(config.profiles()));
+          "unknown model '" + model + "'; served: " + ModelProfiles.names(config.profiles()));
     }
     return engine;
   }

@@ -141,7 +141,7 @@ public final class EngineConfig {
     List<ModelProfile> served = List.copyOf(value);
     if (served.stream().map(ModelProfile::name).distinct().count() != served.size()) {
       throw new IllegalArgumentException(
-          "profiles must have distinct names: " + ModelProfile.names(served));
+          "profiles must have distinct names: " + ModelProfiles.names(served));
     }
     String fallback =
         served.stream().anyMatch(p -> p.name().equals(defaultProfile))
@@ -331,7 +331,7 @@ public final class EngineConfig {
         + ", port="
         + port
         + ", profiles="
-        + ModelProfile.names(profiles)
+        + ModelProfiles.names(profiles)
         + ", default="
         + defaultProfile
         + ", headerMode="

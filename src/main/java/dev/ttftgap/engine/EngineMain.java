@@ -65,7 +65,7 @@ public final class EngineMain {
         defaultProfile.name(),
         defaultProfile.saturationRatePerSecond(),
         longPromptCapacity(defaultProfile),
-        ModelProfile.names(config.profiles()),
+        ModelProfiles.names(config.profiles()),
         config.headerMode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
         config.httpWorkers() == 0 ? "unbounded" : Integer.toString(config.httpWorkers()),
         config.disconnectPolicy().label(),
@@ -157,7 +157,7 @@ public final class EngineMain {
       if (served.stream().noneMatch(p -> p.name().equals(name))
           && ModelProfile.builtIns().stream().noneMatch(p -> p.name().equals(name))) {
         throw new IllegalArgumentException(
-            "--profile " + name + ": no such profile; available: " + ModelProfile.names(served));
+            "--profile " + name + ": no such profile; available: " + ModelProfiles.names(served));
       }
       config = config.withProfile(name);
     }

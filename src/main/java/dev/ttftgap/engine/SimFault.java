@@ -33,7 +33,7 @@ import java.util.List;
  * @param status CODE of {@code status}, or null
  * @param noDone whether {@code no-done} was given
  */
-public record SimFault(
+record SimFault(
     Integer errorAfterTokens,
     Integer dropAfterTokens,
     Integer stallAfterTokens,

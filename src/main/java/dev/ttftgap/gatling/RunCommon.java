@@ -131,7 +131,7 @@ final class RunCommon {
   HttpProtocolBuilder protocol() {
     return setup
         .target()
-        .protocol(setup.profile().request().apiKeyHeader())
+        .protocol(setup.profile().request().extras().apiKeyHeader())
         .headers(setup.headers().values());
   }
 

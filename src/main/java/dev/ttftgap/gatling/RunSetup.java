@@ -49,7 +49,7 @@ record RunSetup(
             overrides);
     RequestExtras.ResolvedHeaders headers =
         RequestExtras.resolve(
-            profile.request().headers(), SettingsSource.current().environment()::get);
+            profile.request().extras().headers(), SettingsSource.current().environment()::get);
     RunOutputs.checkWritable(settings);
     RunPart part = RunPart.load(profile.name());
     checkSplit(part, profile, settings);
@@ -58,7 +58,7 @@ record RunSetup(
         Target.resolve(
             settings,
             profile.request().model(),
-            profile.request().apiKeyHeader(),
+            profile.request().extras().apiKeyHeader(),
             headers,
             workload(profile.request()));
     System.out.println(
@@ -160,18 +160,18 @@ record RunSetup(
    * preflight's context-length check, with the prompt itself when every request sends the same one;
    * null when a dataset or conversations decide the lengths.
    */
-  private static Preflight.Workload workload(RequestShape request) {
+  private static Preflight.PlannedWorkload workload(RequestShape request) {
     if (request.dataset().isPresent() || request.conversation().isPresent()) {
       return null;
     }
-    int system = request.systemPrompt().map(TokenCounter::count).orElse(0);
+    int system = request.prompt().systemPrompt().map(TokenCounter::count).orElse(0);
     int maxTokens = request.maxTokensDistribution().max();
     Optional<LengthDistribution> lengths = request.promptTokensDistribution();
     if (lengths.isPresent() && !lengths.get().isFixed()) {
-      return new Preflight.Workload(lengths.get().max() + system, maxTokens);
+      return new Preflight.PlannedWorkload(lengths.get().max() + system, maxTokens);
     }
     String prompt = request.promptText();
-    return new Preflight.Workload(
+    return new Preflight.PlannedWorkload(
         TokenCounter.count(prompt) + system,
         maxTokens,
         request.maxTokensDistribution().isFixed() ? prompt : null);

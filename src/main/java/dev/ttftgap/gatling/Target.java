@@ -61,7 +61,7 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
       Optional<String> modelHint,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
-      Preflight.Workload workload) {
+      Preflight.PlannedWorkload workload) {
     return resolve(settings, modelHint, apiKeyHeader, headers, workload, List.of());
   }
 
@@ -70,7 +70,7 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
       Optional<String> modelHint,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
-      Preflight.Workload workload,
+      Preflight.PlannedWorkload workload,
       List<String> otherModels) {
     ServerViewSettings view = ServerViewSettings.load();
     EngineServerSettings server = EngineServerSettings.load();

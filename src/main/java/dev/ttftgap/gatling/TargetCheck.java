@@ -45,7 +45,7 @@ record TargetCheck(
       ServerViewSettings view,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
-      Preflight.Workload workload,
+      Preflight.PlannedWorkload workload,
       List<String> otherModels) {}
 
   /**

@@ -55,7 +55,7 @@ public final class Preflight {
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
   private final Map<String, String> env;
-  private final Workload workload;
+  private final PlannedWorkload workload;
   private final List<String> otherModels;
   private Integer announcedContextLength;
 
@@ -72,9 +72,9 @@ public final class Preflight {
    * @param maxTokens {@code max_tokens} of each request
    * @param prompt the run's user prompt; null: the plain request keeps the minimal prompt
    */
-  public record Workload(int promptTokens, int maxTokens, String prompt) {
+  public record PlannedWorkload(int promptTokens, int maxTokens, String prompt) {
     /** A workload checked only against an announced context length. */
-    public Workload(int promptTokens, int maxTokens) {
+    public PlannedWorkload(int promptTokens, int maxTokens) {
       this(promptTokens, maxTokens, null);
     }
   }
@@ -93,7 +93,10 @@ public final class Preflight {
   }
 
   private Preflight(
-      PreflightTarget target, Map<String, String> env, Workload workload, List<String> others) {
+      PreflightTarget target,
+      Map<String, String> env,
+      PlannedWorkload workload,
+      List<String> others) {
     this.workload = workload;
     this.otherModels = List.copyOf(others);
     this.env = Map.copyOf(env);
@@ -109,7 +112,7 @@ public final class Preflight {
    * announces: a run whose every request the server would refuse fails here, before the first chat
    * request.
    */
-  public Preflight withWorkload(Workload workload, Map<String, String> env) {
+  public Preflight withWorkload(PlannedWorkload workload, Map<String, String> env) {
     return new Preflight(target, env, workload, otherModels);
   }
 

@@ -66,13 +66,11 @@ final class AutoStairsProfile {
       throw load.error(load.child("rampSeconds"), "auto stairs have no ramps; remove it or use 0");
     }
     int stepSeconds =
-        (int)
-            load.requiredWholeNumber(
-                "stepDurationSeconds",
-                "add \"stepDurationSeconds\": 30 (the shortest step)",
-                1,
-                LoadProfiles.MAX_SECONDS,
-                "a duration in seconds");
+        LoadShapeProfile.stepSeconds(
+            load,
+            "add \"stepDurationSeconds\": 30 (the shortest step)",
+            1,
+            "a duration in seconds");
     AutoStairs auto =
         load.optionalObject(OBJECT, FIELDS)
             .map(fields -> parse(fields, stepSeconds))

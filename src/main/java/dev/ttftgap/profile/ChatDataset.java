@@ -31,7 +31,7 @@ import java.util.Optional;
  * <p>A bad line fails with one line naming the file, the line number and the fix, e.g. {@code
  * simulations/datasets/chat.jsonl:17: messages[1].role "bot" is not system, user or assistant}.
  */
-public final class ChatDataset {
+final class ChatDataset {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /**
@@ -136,26 +136,7 @@ public final class ChatDataset {
     }
     List<ChatMessage> messages = new ArrayList<>();
     for (int i = 0; i < array.size(); i++) {
-      JsonNode message = array.get(i);
-      String at = where + field + "[" + i + "]";
-      JsonNode roleNode = message.path(openAi ? "role" : "from");
-      JsonNode contentNode = message.path(openAi ? "content" : "value");
-      if (!roleNode.isTextual() || !contentNode.isTextual()) {
-        throw new ProfileException(
-            at
-                + ": needs string fields "
-                + (openAi ? "\"role\" and \"content\"" : "\"from\" and \"value\""));
-      }
-      String role = role(roleNode.asText(), openAi);
-      if (role == null) {
-        throw new ProfileException(
-            at
-                + (openAi ? ".role " : ".from ")
-                + roleNode
-                + " is not "
-                + (openAi ? "system, user or assistant" : "system, human or gpt"));
-      }
-      messages.add(ChatMessage.of(role, contentNode.asText()));
+      messages.add(message(array.get(i), where + field + "[" + i + "]", openAi));
     }
     if (messages.stream().noneMatch(m -> m.role().equals("user"))) {
       throw new ProfileException(
@@ -171,6 +152,28 @@ public final class ChatDataset {
       maxTokens = Optional.of(max.asInt());
     }
     return new Row(line, messages, maxTokens);
+  }
+
+  /** One message of a row, {@code at} its place for errors; OpenAI or ShareGPT field names. */
+  private static ChatMessage message(JsonNode message, String at, boolean openAi) {
+    JsonNode roleNode = message.path(openAi ? "role" : "from");
+    JsonNode contentNode = message.path(openAi ? "content" : "value");
+    if (!roleNode.isTextual() || !contentNode.isTextual()) {
+      throw new ProfileException(
+          at
+              + ": needs string fields "
+              + (openAi ? "\"role\" and \"content\"" : "\"from\" and \"value\""));
+    }
+    String role = role(roleNode.asText(), openAi);
+    if (role == null) {
+      throw new ProfileException(
+          at
+              + (openAi ? ".role " : ".from ")
+              + roleNode
+              + " is not "
+              + (openAi ? "system, user or assistant" : "system, human or gpt"));
+    }
+    return ChatMessage.of(role, contentNode.asText());
   }
 
   private static String role(String role, boolean openAi) {

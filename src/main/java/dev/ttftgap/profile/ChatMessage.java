@@ -7,7 +7,7 @@ import java.util.Objects;
  * One message of a chat request: its role ({@code system}, {@code user}, {@code assistant}), its
  * text and its length in tokens ({@link TokenCounter}, counted once when the message is made).
  */
-public record ChatMessage(String role, String content, int tokens) {
+record ChatMessage(String role, String content, int tokens) {
   public ChatMessage {
     Objects.requireNonNull(role, "role");
     Objects.requireNonNull(content, "content");

@@ -33,7 +33,7 @@ import java.util.Optional;
  * @param promptText the user message sent
  * @param json the request body, compact JSON
  */
-public record ChatRequestBody(Optional<String> model, String promptText, String json) {
+record ChatRequestBody(Optional<String> model, String promptText, String json) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /**
@@ -45,9 +45,13 @@ public record ChatRequestBody(Optional<String> model, String promptText, String 
     Optional<String> model = modelOverride.or(shape::model);
     String promptText = shape.promptText();
     List<ChatMessage> messages = new ArrayList<>(2);
-    shape.systemPrompt().ifPresent(system -> messages.add(new ChatMessage("system", system, 0)));
+    shape
+        .prompt()
+        .systemPrompt()
+        .ifPresent(system -> messages.add(new ChatMessage("system", system, 0)));
     messages.add(new ChatMessage("user", promptText, 0));
-    return new ChatRequestBody(model, promptText, write(model, messages, shape.maxTokens(), shape));
+    return new ChatRequestBody(
+        model, promptText, write(model, messages, shape.output().maxTokens(), shape));
   }
 
   /**
@@ -65,19 +69,20 @@ public record ChatRequestBody(Optional<String> model, String promptText, String 
       array.addObject().put("role", message.role()).put("content", message.content());
     }
     body.put("max_tokens", maxTokens);
-    body.put("temperature", shape.temperature());
+    body.put("temperature", shape.output().temperature());
     body.put("stream", true);
-    if (shape.includeUsage()) {
+    if (shape.stream().includeUsage()) {
       body.putObject("stream_options").put("include_usage", true);
     }
-    if (shape.includeMetrics()) {
+    if (shape.stream().includeMetrics()) {
       body.put("include_metrics", true);
     }
-    if (shape.forceOutputLength()) {
+    if (shape.output().forceOutputLength()) {
       body.put("ignore_eos", true);
       body.put("min_tokens", maxTokens);
     }
     shape
+        .extras()
         .extraBody()
         .ifPresent(
             extra ->

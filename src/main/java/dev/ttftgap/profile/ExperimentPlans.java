@@ -19,7 +19,7 @@ public final class ExperimentPlans {
    * single requests on one connection setup): headers, the key header, datasets, conversations.
    */
   static final List<String> EXPERIMENT_REQUEST_FIELDS =
-      LoadProfiles.REQUEST_FIELDS.stream()
+      RequestProfile.FIELDS.stream()
           .filter(
               field ->
                   !List.of("headers", "apiKeyHeader", "dataset", "conversation").contains(field))
@@ -88,8 +88,8 @@ public final class ExperimentPlans {
         top.optionalNumber("pauseSeconds", 0, true, 3600, "a pause", "use seconds, e.g. 1")
             .orElse(1.0);
     Timeouts timeouts =
-        top.optionalObject("timeouts", LoadProfiles.TIMEOUT_FIELDS)
-            .map(LoadProfiles::timeouts)
+        top.optionalObject("timeouts", TimeoutsProfile.FIELDS)
+            .map(TimeoutsProfile::parse)
             .orElse(Timeouts.DEFAULTS);
     JsonNode armsNode =
         top.required("arms", "add \"arms\": [{\"label\": ..., \"request\": {...}}]");
@@ -109,7 +109,7 @@ public final class ExperimentPlans {
             "\"" + label + "\" is repeated or contains # or $; use distinct plain labels");
       }
       RequestShape request =
-          LoadProfiles.request(
+          RequestProfile.parse(
               arm.requiredObject(
                   "request", EXPERIMENT_REQUEST_FIELDS, "add \"request\": {\"prompt\": ...}"));
       arms.add(new ExperimentPlan.Arm(label, request));

@@ -66,31 +66,33 @@ public final class RequestFactory {
     this.model = model;
     this.dataset = dataset;
     this.calibration = calibration;
-    this.mode = dataset.isPresent() ? PromptMode.DATASET : shape.prompts();
-    if (shape.sharedPrefixTokens() > 0) {
+    this.mode = dataset.isPresent() ? PromptMode.DATASET : shape.prompt().mode();
+    if (shape.prompt().sharedPrefixTokens() > 0) {
       this.system =
           Optional.of(
               ChatMessage.of(
                   "system",
                   PromptBuilder.promptOfTokens(
-                      calibration.cl100kFor(shape.sharedPrefixTokens()),
-                      shape.promptSeed() ^ SYSTEM_SEED_SALT)));
+                      calibration.cl100kFor(shape.prompt().sharedPrefixTokens()),
+                      shape.prompt().seed() ^ SYSTEM_SEED_SALT)));
     } else {
-      this.system = shape.systemPrompt().map(text -> ChatMessage.of("system", text));
+      this.system = shape.prompt().systemPrompt().map(text -> ChatMessage.of("system", text));
     }
     int longest = shape.promptTokensDistribution().map(LengthDistribution::max).orElse(0);
     int longestCl100k =
         Math.max(calibration.cl100kFor(longest), calibration.contentTokensFor(longest));
-    this.pieces = PromptBuilder.pieces(Math.max(longestCl100k, 1), shape.promptSeed());
+    this.pieces = PromptBuilder.pieces(Math.max(longestCl100k, 1), shape.prompt().seed());
     this.textPrompt =
         shape
             .prompt()
+            .text()
             .map(
                 text ->
                     mode == PromptMode.DISTINCT
                         ? ChatMessage.of(
                             "user",
-                            PromptBuilder.uniqueTag(0, shape.promptSeed(), PromptBuilder.TAG_TOKENS)
+                            PromptBuilder.uniqueTag(
+                                    0, shape.prompt().seed(), PromptBuilder.TAG_TOKENS)
                                 + " "
                                 + text)
                         : ChatMessage.of("user", text));
@@ -133,8 +135,8 @@ public final class RequestFactory {
 
   /** Tokens of the system prompt every request shares; 0 when none. */
   public int sharedPrefixTokens() {
-    if (shape.sharedPrefixTokens() > 0) {
-      return shape.sharedPrefixTokens();
+    if (shape.prompt().sharedPrefixTokens() > 0) {
+      return shape.prompt().sharedPrefixTokens();
     }
     return system.map(m -> calibration.servedContentFor(m.tokens())).orElse(0);
   }
@@ -226,7 +228,7 @@ public final class RequestFactory {
   }
 
   private SplittableRandom random(long index) {
-    return new SplittableRandom(shape.promptSeed() * 0x9E3779B97F4A7C15L + index);
+    return new SplittableRandom(shape.prompt().seed() * 0x9E3779B97F4A7C15L + index);
   }
 
   private ChatDataset.Row row(SplittableRandom random) {
@@ -253,10 +255,11 @@ public final class RequestFactory {
       if (mode != PromptMode.DISTINCT) {
         return new Generated(text, text.tokens());
       }
-      String tag = PromptBuilder.uniqueTag(tagIndex, shape.promptSeed(), PromptBuilder.TAG_TOKENS);
+      String tag =
+          PromptBuilder.uniqueTag(tagIndex, shape.prompt().seed(), PromptBuilder.TAG_TOKENS);
       // every tag is six one-token pieces, so the count of tag 0 holds for all
       return new Generated(
-          new ChatMessage("user", tag + " " + shape.prompt().orElseThrow(), text.tokens()),
+          new ChatMessage("user", tag + " " + shape.prompt().text().orElseThrow(), text.tokens()),
           text.tokens());
     }
     int asked = shape.promptTokensDistribution().orElseThrow().sample(random);
@@ -265,7 +268,7 @@ public final class RequestFactory {
     int tagTokens = 0;
     if (mode == PromptMode.DISTINCT) {
       tagTokens = Math.min(tokens, PromptBuilder.TAG_TOKENS);
-      content.append(PromptBuilder.uniqueTag(tagIndex, shape.promptSeed(), tagTokens));
+      content.append(PromptBuilder.uniqueTag(tagIndex, shape.prompt().seed(), tagTokens));
     }
     for (int i = 0; i < tokens - tagTokens; i++) {
       String piece = pieces.get(i);

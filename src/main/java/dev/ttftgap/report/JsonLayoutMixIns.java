@@ -15,13 +15,13 @@ import dev.ttftgap.analysis.Knee;
 import dev.ttftgap.analysis.QueueLocation;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Saturation;
+import dev.ttftgap.analysis.SentWorkload;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.ServerStepMetrics;
 import dev.ttftgap.analysis.SloVerdict;
 import dev.ttftgap.analysis.StepQueueLocation;
 import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.analysis.TtftKnee;
-import dev.ttftgap.analysis.Workload;
 import dev.ttftgap.health.LoadGeneratorStep;
 import java.util.List;
 
@@ -50,7 +50,7 @@ final class JsonLayoutMixIns {
         .addMixIn(ServerStepMetrics.class, ServerStepLayout.class)
         .addMixIn(ServerMetricsView.class, ServerViewLayout.class)
         .addMixIn(LoadGeneratorStep.class, LoadGeneratorStepLayout.class)
-        .addMixIn(Workload.StepLengths.class, StepLengthsLayout.class);
+        .addMixIn(SentWorkload.StepLengths.class, StepLengthsLayout.class);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
-import dev.ttftgap.analysis.Workload;
+import dev.ttftgap.analysis.SentWorkload;
 import java.util.List;
 
 /**
@@ -45,13 +45,13 @@ final class WorkloadTables {
    * the length; empty otherwise.
    */
   static String outputsSentence(CapacityReport report) {
-    Workload workload = report.workload();
+    SentWorkload workload = report.workload();
     double weight = 0;
     double shortSum = 0;
     double askedSum = 0;
     double gotSum = 0;
-    for (Workload.StepLengths step :
-        workload == null ? List.<Workload.StepLengths>of() : workload.steps()) {
+    for (SentWorkload.StepLengths step :
+        workload == null ? List.<SentWorkload.StepLengths>of() : workload.steps()) {
       if (step.shortOutputPercent() == null
           || step.maxTokensMean() == null
           || step.outputTokensMean() == null) {
@@ -81,7 +81,7 @@ final class WorkloadTables {
 
   /** How the prompts were made, in one sentence; empty when the records do not say. */
   static String promptsSentence(CapacityReport report) {
-    Workload workload = report.workload();
+    SentWorkload workload = report.workload();
     if (workload == null || workload.prompts().isEmpty()) {
       return "";
     }
@@ -138,7 +138,7 @@ final class WorkloadTables {
   }
 
   /** {@code 100 / 130 (+30 %)}; undefined parts as {@link Fmt#UNDEFINED}. */
-  private static String askedVsServed(Workload.StepLengths step) {
+  private static String askedVsServed(SentWorkload.StepLengths step) {
     Double percent = step.servedVsAskedPercent();
     return Fmt.num(step.askedPromptTokensMean())
         + " / "
@@ -157,7 +157,7 @@ final class WorkloadTables {
     double weight = 0;
     double asked = 0;
     double served = 0;
-    for (Workload.StepLengths step : report.workload().steps()) {
+    for (SentWorkload.StepLengths step : report.workload().steps()) {
       if (step.askedPromptTokensMean() == null || step.servedPromptTokensMean() == null) {
         continue;
       }
@@ -190,7 +190,7 @@ final class WorkloadTables {
     return TextTable.rowsOf(report.workload().turns(), WorkloadTables::turnRow);
   }
 
-  private static List<String> lengthRow(Workload.StepLengths step) {
+  private static List<String> lengthRow(SentWorkload.StepLengths step) {
     return List.of(
         String.valueOf(step.step()),
         String.valueOf(step.requests()),
@@ -200,7 +200,7 @@ final class WorkloadTables {
         Fmt.pct(step.shortOutputPercent()));
   }
 
-  private static List<String> turnRow(Workload.TurnLatency turn) {
+  private static List<String> turnRow(SentWorkload.TurnLatency turn) {
     return List.of(
         String.valueOf(turn.turn()),
         String.valueOf(turn.requests()),

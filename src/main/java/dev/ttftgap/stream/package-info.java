@@ -1,8 +1,8 @@
 /**
- * What one streaming chat-completion request looked like on the wire: SSE decoding ({@link
- * dev.ttftgap.stream.SseDecoder}), the classification of each {@code data:} payload ({@link
- * dev.ttftgap.stream.ChunkClassifier}), and the per-request metric definitions ({@link
- * dev.ttftgap.stream.RequestMetrics}) computed from one client-side timeline ({@link
+ * What one streaming chat-completion request looked like on the wire: its SSE events ({@link
+ * dev.ttftgap.stream.SseEvent}, as Gatling decodes them), the classification of each {@code data:}
+ * payload ({@link dev.ttftgap.stream.ChunkClassifier}), and the per-request metric definitions
+ * ({@link dev.ttftgap.stream.RequestMetrics}) computed from one client-side timeline ({@link
  * dev.ttftgap.stream.StreamTimeline}).
  *
  * <p>Pure Java: imports neither Gatling nor Netty, so the Gatling glue, the preflight check and the

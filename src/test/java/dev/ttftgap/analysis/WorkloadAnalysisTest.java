@@ -34,10 +34,10 @@ class WorkloadAnalysisTest {
             request(2, 1000, 10, 10).build(),
             request(0, 5, 5, 5).phase(RequestPhase.WARMUP).build());
 
-    Workload workload = WorkloadAnalysis.of(records);
+    SentWorkload workload = WorkloadAnalysis.of(records);
 
     assertThat(workload.steps()).as("steps, warm-up left out").hasSize(2);
-    Workload.StepLengths one = workload.steps().get(0);
+    SentWorkload.StepLengths one = workload.steps().get(0);
     assertThat(one.requests()).as("requests of step 1").isEqualTo(4);
     assertThat(one.promptTokensMean()).as("prompt mean").isEqualTo(250.0);
     assertThat(one.promptTokensP50()).as("prompt median (lower)").isEqualTo(200);
@@ -65,15 +65,15 @@ class WorkloadAnalysisTest {
             request(1, 500, 64, null).askedPromptTokens(500).outcome(Outcome.KO).build(),
             request(2, 100, 64, 64).build());
 
-    Workload workload = WorkloadAnalysis.of(records);
+    SentWorkload workload = WorkloadAnalysis.of(records);
 
-    Workload.StepLengths one = workload.steps().get(0);
+    SentWorkload.StepLengths one = workload.steps().get(0);
     assertThat(one.askedPromptTokensMean()).as("asked, counted requests").isEqualTo(110.0);
     assertThat(one.servedPromptTokensMean()).as("served").isEqualTo(140.0);
     assertThat(one.servedVsAskedPercent())
         .as("140 / 110 − 1")
         .isCloseTo(27.27, org.assertj.core.api.Assertions.within(0.01));
-    Workload.StepLengths two = workload.steps().get(1);
+    SentWorkload.StepLengths two = workload.steps().get(1);
     assertThat(two.askedPromptTokensMean()).as("older records: undefined").isNull();
     assertThat(two.servedVsAskedPercent()).as("undefined, never 0").isNull();
   }
@@ -87,13 +87,13 @@ class WorkloadAnalysisTest {
     }
     records.add(request(1, 400, 64, null).conversationId("c9").turn(2).outcome(Outcome.KO).build());
 
-    Workload workload = WorkloadAnalysis.of(records);
+    SentWorkload workload = WorkloadAnalysis.of(records);
 
     assertThat(workload.turns())
-        .extracting(Workload.TurnLatency::turn)
+        .extracting(SentWorkload.TurnLatency::turn)
         .as("turns")
         .containsExactly(1, 2);
-    Workload.TurnLatency second = workload.turns().get(1);
+    SentWorkload.TurnLatency second = workload.turns().get(1);
     assertThat(second.requests()).as("requests of turn 2").isEqualTo(6);
     assertThat(second.okRequests()).as("ok of turn 2").isEqualTo(5);
     assertThat(second.ttft().p50Millis())
@@ -106,7 +106,8 @@ class WorkloadAnalysisTest {
 
   @Test
   void recordsOfOlderRunsSayNothingOfTheirPrompts() {
-    Workload workload = WorkloadAnalysis.of(List.of(TestRecords.builder().stepLabel("s").build()));
+    SentWorkload workload =
+        WorkloadAnalysis.of(List.of(TestRecords.builder().stepLabel("s").build()));
 
     assertThat(workload.prompts()).as("modes").isEmpty();
     assertThat(workload.sharedPrefixTokens()).as("shared prefix").isNull();

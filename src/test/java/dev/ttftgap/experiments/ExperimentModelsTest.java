@@ -70,7 +70,7 @@ class ExperimentModelsTest {
             true);
 
     assertThat(models(resolved)).as("the ids given, in order").containsExactly("a-8b", "a-70b");
-    assertThat(resolved.plan().arms().get(0).request().promptTokens())
+    assertThat(resolved.plan().arms().get(0).request().prompt().tokens())
         .as("each arm sends the first arm's request")
         .contains(2000);
   }

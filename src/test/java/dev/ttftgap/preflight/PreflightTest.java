@@ -116,7 +116,7 @@ class PreflightTest {
   /**
    * Preflight of {@link #MODEL} on {@code server}, without a key, for a run of {@code workload}.
    */
-  private static PreflightResult run(LoopbackServer server, Preflight.Workload workload) {
+  private static PreflightResult run(LoopbackServer server, Preflight.PlannedWorkload workload) {
     return new Preflight(target(server, Optional.empty(), MODEL), Map.of())
         .withWorkload(workload, Map.of())
         .run();
@@ -180,7 +180,7 @@ class PreflightTest {
   void aWorkloadLongerThanTheAnnouncedContextLengthFailsBeforeAnyChatRequest() throws Exception {
     try (LoopbackServer server = announcing("max_model_len", 32768)) {
       assertProfileSettingRefused(
-          run(server, new Preflight.Workload(200_000, 64)),
+          run(server, new Preflight.PlannedWorkload(200_000, 64)),
           "names both sides and the fix",
           "200064 tokens (200000 prompt + 64 max_tokens)",
           "a context length of 32768 for " + MODEL,
@@ -208,7 +208,7 @@ class PreflightTest {
               }
             })) {
       assertProfileSettingRefused(
-          run(server, new Preflight.Workload(10, 4990, "a long prompt")),
+          run(server, new Preflight.PlannedWorkload(10, 4990, "a long prompt")),
           "the run's request, refused, and the fix",
           "the profile's request (10 prompt tokens + 4990 max_tokens) is refused by",
           "maximum context length is 4096",
@@ -222,7 +222,7 @@ class PreflightTest {
   @Test
   void aWorkloadWithinTheAnnouncedContextLengthPasses() throws Exception {
     try (LoopbackServer server = announcing("context_length", 32768)) {
-      PreflightResult result = run(server, new Preflight.Workload(32_000, 768));
+      PreflightResult result = run(server, new Preflight.PlannedWorkload(32_000, 768));
       assertThat(result.ok()).as("32768 tokens fit exactly: %s", result.diagnosis()).isTrue();
     }
   }

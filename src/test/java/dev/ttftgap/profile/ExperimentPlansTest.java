@@ -80,7 +80,7 @@ class ExperimentPlansTest {
     assertThat(plan.timeouts()).isEqualTo(new Timeouts(20, 10, 60));
     assertThat(plan.arms()).extracting(ExperimentPlan.Arm::label).containsExactly("small", "large");
     assertThat(plan.arms().get(1).request().model()).contains("l");
-    assertThat(plan.arms().get(1).request().maxTokens()).isEqualTo(8);
+    assertThat(plan.arms().get(1).request().output().maxTokens()).isEqualTo(8);
   }
 
   @Test
@@ -162,7 +162,7 @@ tables    | "baseline"                                             | tables: unk
 
     assertThat(plan.arms()).extracting(ExperimentPlan.Arm::label).containsExactly("x", "y", "z");
     assertThat(plan.arms())
-        .allSatisfy(arm -> assertThat(arm.request().prompt()).isEqualTo(Optional.of("Hi")));
+        .allSatisfy(arm -> assertThat(arm.request().prompt().text()).isEqualTo(Optional.of("Hi")));
     assertThat(plan.arms().get(2).request().model()).contains("z");
   }
 

@@ -72,8 +72,8 @@ class LoadProfilesTest {
         .as("default run stays within ~150 s including warm-up")
         .isLessThanOrEqualTo(150_000);
     assertThat(rising.slo().flatMap(Slo::assertUpToLevel)).contains(2.0);
-    assertThat(rising.request().promptTokens()).contains(100);
-    assertThat(rising.request().maxTokens()).isEqualTo(64);
+    assertThat(rising.request().prompt().tokens()).contains(100);
+    assertThat(rising.request().output().maxTokens()).isEqualTo(64);
 
     assertThat(LoadProfiles.load("rising-rate-poisson", SIMULATIONS).load().arrivals())
         .contains(Load.Arrivals.POISSON);
@@ -139,11 +139,11 @@ class LoadProfilesTest {
             "min.json");
 
     assertThat(profile.description()).isEmpty();
-    assertThat(profile.request().maxTokens()).isEqualTo(64);
-    assertThat(profile.request().temperature()).isEqualTo(0.0);
-    assertThat(profile.request().includeUsage()).isTrue();
-    assertThat(profile.request().includeMetrics()).isFalse();
-    assertThat(profile.request().promptSeed()).isEqualTo(1);
+    assertThat(profile.request().output().maxTokens()).isEqualTo(64);
+    assertThat(profile.request().output().temperature()).isEqualTo(0.0);
+    assertThat(profile.request().stream().includeUsage()).isTrue();
+    assertThat(profile.request().stream().includeMetrics()).isFalse();
+    assertThat(profile.request().prompt().seed()).isEqualTo(1);
     assertThat(profile.load().type()).isEqualTo(Load.Type.OPEN);
     assertThat(profile.load().arrivals()).contains(Load.Arrivals.UNIFORM);
     assertThat(profile.load().warmup()).isEmpty();

@@ -93,8 +93,8 @@ class ProfileOverridesTest {
 
     assertThat(profile.load().stepDurationSeconds()).as("step duration").isEqualTo(30);
     assertThat(profile.load().arrivals()).as("arrivals").contains(Load.Arrivals.POISSON);
-    assertThat(profile.request().promptTokens()).as("prompt tokens").contains(500);
-    assertThat(profile.request().maxTokens()).as("max tokens").isEqualTo(128);
+    assertThat(profile.request().prompt().tokens()).as("prompt tokens").contains(500);
+    assertThat(profile.request().output().maxTokens()).as("max tokens").isEqualTo(128);
   }
 
   @Test
@@ -120,8 +120,8 @@ class ProfileOverridesTest {
 
     LoadProfile profile = LoadProfiles.parse(json, "text.json", overrides);
 
-    assertThat(profile.request().prompt()).as("text prompt removed").isEmpty();
-    assertThat(profile.request().promptTokens()).as("generated length").contains(300);
+    assertThat(profile.request().prompt().text()).as("text prompt removed").isEmpty();
+    assertThat(profile.request().prompt().tokens()).as("generated length").contains(300);
     assertThat(profile.slo().flatMap(Slo::ttftP95Millis))
         .as("slo created by the knob")
         .contains(800.0);

@@ -63,14 +63,14 @@ class RequestExtrasTest {
                 + " \"extraBody\": {\"chat_template_kwargs\": {\"enable_thinking\": false}},"
                 + " \"apiKeyHeader\": \"api-key\"}");
 
-    assertThat(shape.headers())
+    assertThat(shape.extras().headers())
         .as("headers, unresolved")
         .containsEntry("api-key", "${AZURE_API_KEY}");
-    assertThat(shape.extraBody().orElseThrow().toString())
+    assertThat(shape.extras().extraBody().orElseThrow().toString())
         .as("extra body")
         .isEqualTo("{\"chat_template_kwargs\":{\"enable_thinking\":false}}");
-    assertThat(shape.apiKeyHeader()).as("key header").isEqualTo("api-key");
-    assertThat(shape("{\"promptTokens\": 10}").apiKeyHeader())
+    assertThat(shape.extras().apiKeyHeader()).as("key header").isEqualTo("api-key");
+    assertThat(shape("{\"promptTokens\": 10}").extras().apiKeyHeader())
         .as("default")
         .isEqualTo("Authorization");
   }

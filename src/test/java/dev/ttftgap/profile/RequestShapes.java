@@ -1,6 +1,5 @@
 package dev.ttftgap.profile;
 
-import java.util.Map;
 import java.util.Optional;
 
 /** Request shapes for tests, parsed from a profile's {@code request} object as written. */
@@ -20,22 +19,11 @@ final class RequestShapes {
       Optional<String> system) {
     return new RequestShape(
         model,
-        prompt,
-        promptTokens,
-        1,
-        64,
-        0.0,
-        usage,
-        metrics,
-        system,
-        PromptMode.DISTINCT,
-        0,
-        Optional.empty(),
-        Optional.empty(),
-        false,
-        Map.of(),
-        Optional.empty(),
-        RequestShape.AUTHORIZATION,
+        new RequestShape.Prompt(
+            prompt, promptTokens, Optional.empty(), 1, PromptMode.DISTINCT, system, 0),
+        new RequestShape.Output(64, Optional.empty(), 0.0, false),
+        new RequestShape.StreamOptions(usage, metrics),
+        RequestShape.Extras.NONE,
         Optional.empty(),
         Optional.empty());
   }

@@ -7,8 +7,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Decodes a {@code text/event-stream} body delivered in byte chunks of any size into events, for
- * tests and the preflight check (Gatling decodes SSE itself during a run).
+ * Decodes a {@code text/event-stream} body delivered in byte chunks of any size into events: the
+ * tests' reference decoder, to turn sample streams into the {@link SseEvent}s Gatling would hand
+ * the glue. Production code decodes no SSE with it: Gatling decodes SSE itself during a run, and
+ * the preflight's {@code SseRecorder} splits its probe's {@code data:} lines itself.
  *
  * <p><b>Algorithm overview.</b> Follows the WHATWG event-stream rules. Lines are split on the raw
  * bytes ({@code \r\n}, {@code \n} or {@code \r}; a {@code \r} at the end of one chunk and a {@code

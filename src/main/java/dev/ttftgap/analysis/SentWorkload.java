@@ -13,13 +13,13 @@ import java.util.List;
  * @param steps per load step, in step order
  * @param turns per turn index of multi-turn conversations; empty for single requests
  */
-public record Workload(
+public record SentWorkload(
     List<String> prompts,
     Integer sharedPrefixTokens,
     List<StepLengths> steps,
     List<TurnLatency> turns) {
 
-  public Workload {
+  public SentWorkload {
     prompts = List.copyOf(prompts);
     steps = List.copyOf(steps);
     turns = List.copyOf(turns);
