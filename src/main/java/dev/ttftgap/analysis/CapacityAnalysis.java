@@ -153,10 +153,11 @@ public final class CapacityAnalysis {
             : BaselineComparator.compare(
                 options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
     return new CapacityReport(
-        sources,
-        RecordFields.distinctSorted(records, RequestRecord::run),
-        records.size(),
-        measured.warmup(),
+        new CapacityReport.Input(
+            sources,
+            RecordFields.distinctSorted(records, RequestRecord::run),
+            records.size(),
+            measured.warmup()),
         options,
         steps,
         headerTiming,

@@ -7,10 +7,7 @@ import java.util.List;
  * The finished capacity analysis of one or several records files: what every renderer formats.
  * Immutable; null components are undefined (see each one's type for why).
  *
- * @param sources the records files analysed
- * @param runs distinct run ids found in them
- * @param requests all records read, warm-up included
- * @param warmupRequests warm-up records, left out of the statistics
+ * @param input what the analysis read: its files, runs and records
  * @param options the SLO, peak rate and baseline asked for
  * @param steps per-step statistics, in step order
  * @param headerTiming when the server sends its headers
@@ -37,10 +34,7 @@ import java.util.List;
  *     on TTFT; null when not analysed (a report built without it)
  */
 public record CapacityReport(
-    List<String> sources,
-    List<String> runs,
-    int requests,
-    int warmupRequests,
+    Input input,
     CapacityOptions options,
     List<StepStats> steps,
     HeaderTimingVerdict headerTiming,
@@ -60,9 +54,22 @@ public record CapacityReport(
 
   public CapacityReport {
     runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);
-    sources = List.copyOf(sources);
-    runs = List.copyOf(runs);
     steps = List.copyOf(steps);
+  }
+
+  /**
+   * What the analysis read.
+   *
+   * @param sources the records files analysed
+   * @param runs distinct run ids found in them
+   * @param requests all records read, warm-up included
+   * @param warmupRequests warm-up records, left out of the statistics
+   */
+  public record Input(List<String> sources, List<String> runs, int requests, int warmupRequests) {
+    public Input {
+      sources = List.copyOf(sources);
+      runs = List.copyOf(runs);
+    }
   }
 
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */

@@ -11,8 +11,8 @@ import java.util.List;
  * <p>Algorithm overview: for every step, the successful requests that started in it; a request is
  * good when its TTFT is at most the SLO's p95 TTFT limit and its gap at most the p95 gap limit (a
  * limit the SLO does not give never excludes one). Both figures are divided by the step's window
- * ({@link StepStats#windowSeconds()}). Example: a 20 s step with 160 successful requests of which
- * 150 had TTFT ≤ 3000 ms: goodput 7.5 rps; 160 × 64 output tokens: 512 tokens/s.
+ * ({@link StepStats.Rates#windowSeconds()}). Example: a 20 s step with 160 successful requests of
+ * which 150 had TTFT ≤ 3000 ms: goodput 7.5 rps; 160 × 64 output tokens: 512 tokens/s.
  *
  * <p>Assumptions: requests are attributed to the step they started in, as everywhere in the
  * analysis; a step without a window, or whose records never count output tokens, has null figures.

@@ -74,11 +74,11 @@ public final class CapacityHtml {
     html.append("<p class=\"meta\">")
         .append(
             escape(
-                report.requests()
+                report.input().requests()
                     + " requests ("
-                    + report.warmupRequests()
+                    + report.input().warmupRequests()
                     + " warm-up) from "
-                    + String.join(", ", report.sources())))
+                    + String.join(", ", report.input().sources())))
         .append("</p>\n");
     html.append("<section class=\"verdict\"><h2>Verdict</h2>\n<ul>\n");
     for (String sentence : VerdictSentences.of(report)) {

@@ -78,10 +78,10 @@ public final class CapacityJson {
   static ObjectNode tree(CapacityReport report) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("schema", SCHEMA);
-    root.set("sources", JsonLayout.tree(report.sources()));
-    root.set("runs", JsonLayout.tree(report.runs()));
-    root.put("requests", report.requests());
-    root.put("warmupRequests", report.warmupRequests());
+    root.set("sources", JsonLayout.tree(report.input().sources()));
+    root.set("runs", JsonLayout.tree(report.input().runs()));
+    root.put("requests", report.input().requests());
+    root.put("warmupRequests", report.input().warmupRequests());
     root.put("loadModel", report.loadModel().name().toLowerCase(java.util.Locale.ROOT));
     root.set("options", options(report.options()));
     ArrayNode steps = root.putArray("steps");

@@ -34,11 +34,11 @@ public final class CapacityMarkdown {
     md.append("\nL = mean requests in flight; queueing = (gap − low-load gap) / TTFT; queue at =")
         .append(" where the step's TTFT growth sits: before the headers (TTFB), after them (gap),")
         .append(" both, or none. ")
-        .append(report.requests())
+        .append(report.input().requests())
         .append(" requests (")
-        .append(report.warmupRequests())
+        .append(report.input().warmupRequests())
         .append(" warm-up) from ")
-        .append(String.join(", ", report.sources()))
+        .append(String.join(", ", report.input().sources()))
         .append(".\n");
     if (WorkloadTables.present(report)) {
       md.append("\n### Workload\n\n");

@@ -44,7 +44,7 @@ class CapacityAnalysisTest {
         .as("the hockey stick queues after its headers")
         .isEqualTo(QueuePlace.AFTER_HEADERS);
     assertThat(text).as("the console summary names the run's verdicts").contains("> Knee at step");
-    assertThat(report.runs()).as("the run comes from the file's records").isNotEmpty();
+    assertThat(report.input().runs()).as("the run comes from the file's records").isNotEmpty();
   }
 
   @Test
@@ -62,7 +62,7 @@ class CapacityAnalysisTest {
     assertThat(report.replicas().fromMeasured())
         .isGreaterThanOrEqualTo(report.replicas().fromModel() - 2);
     assertThat(report.baseline()).as("no baseline asked").isNull();
-    assertThat(report.runs()).containsExactly("synthetic");
+    assertThat(report.input().runs()).containsExactly("synthetic");
   }
 
   @Test

@@ -59,10 +59,7 @@ public final class TestReports {
 
   public CapacityReport build() {
     return new CapacityReport(
-        sources,
-        runs,
-        0,
-        0,
+        new CapacityReport.Input(sources, runs, 0, 0),
         CapacityOptions.defaults(),
         steps,
         headerTiming,

@@ -104,7 +104,7 @@ class SplitRunIT {
       List<RequestRecord> single = RecordReader.read(whole.records());
       CapacityReport alone = CapacityAnalysis.analyzeFiles(List.of(whole.records()), options, null);
 
-      assertThat(merged.requests())
+      assertThat(merged.input().requests())
           .as(
               "the parts together sent every arrival of the schedule once, as one injector does"
                   + " (requests count the warm-up's)")

@@ -24,7 +24,7 @@ class CapacityReportsTest {
     assertThat(out.resolve(CapacityReports.JSON_FILE)).exists();
     assertThat(out.resolve(CapacityReports.MARKDOWN_FILE)).exists();
     assertThat(out.resolve(CapacityReports.HTML_FILE)).exists();
-    assertThat(report.sources()).containsExactly(run.resolve("records.jsonl").toString());
+    assertThat(report.input().sources()).containsExactly(run.resolve("records.jsonl").toString());
   }
 
   @Test

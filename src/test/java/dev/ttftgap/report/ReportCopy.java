@@ -42,10 +42,7 @@ final class ReportCopy {
       QueueLocation queueLocation,
       List<String> runNotes) {
     return new CapacityReport(
-        r.sources(),
-        r.runs(),
-        r.requests(),
-        r.warmupRequests(),
+        r.input(),
         r.options(),
         r.steps(),
         r.headerTiming(),
