@@ -105,13 +105,7 @@ public final class ServerMetricsAnalysis {
     long origin = sorted.get(0).epochMillis();
     Map<Integer, long[]> windows = windows(records);
     if (vendor.isPresent()) {
-      for (Scrape scrape : ok) {
-        series.add(
-            new ServerMetricsView.Point(
-                (scrape.epochMillis() - origin) / 1000.0,
-                MetricReadings.gaugeValue(vendor.get(), ServerMetric.WAITING, model, scrape),
-                MetricReadings.gaugeValue(vendor.get(), ServerMetric.RUNNING, model, scrape)));
-      }
+      series.addAll(waitingRunning(vendor.get(), model, ok, origin));
       windows.forEach(
           (step, window) ->
               bands.add(
@@ -144,6 +138,20 @@ public final class ServerMetricsAnalysis {
         dark,
         darkness,
         afterRun);
+  }
+
+  /** Waiting and running per successful scrape, seconds from the first scrape. */
+  private static List<ServerMetricsView.Point> waitingRunning(
+      MetricsDialect vendor, String model, List<Scrape> ok, long origin) {
+    List<ServerMetricsView.Point> series = new ArrayList<>();
+    for (Scrape scrape : ok) {
+      series.add(
+          new ServerMetricsView.Point(
+              (scrape.epochMillis() - origin) / 1000.0,
+              MetricReadings.gaugeValue(vendor, ServerMetric.WAITING, model, scrape),
+              MetricReadings.gaugeValue(vendor, ServerMetric.RUNNING, model, scrape)));
+    }
+    return series;
   }
 
   /** The metric families the scrapes carry, by the vendor's names; empty when none recognised. */

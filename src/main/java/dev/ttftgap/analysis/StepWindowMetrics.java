@@ -7,7 +7,6 @@ import dev.ttftgap.servermetrics.Scrape;
 import dev.ttftgap.servermetrics.ServerMetric;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
  * The server's figures for one step's window, for {@link ServerMetricsAnalysis}: coverage, gauges
@@ -17,6 +16,10 @@ import java.util.function.Function;
 final class StepWindowMetrics {
   private StepWindowMetrics() {}
 
+  /**
+   * The step's server figures over its window widened by half an interval each side; 70 lines
+   * because the result lists {@link ServerStepMetrics}' 21 components one per line.
+   */
   static ServerStepMetrics stepMetrics(
       MetricsDialect vendor,
       String model,
@@ -46,16 +49,10 @@ final class StepWindowMetrics {
           coverage);
     }
     List<Scrape> scrapes = attempts.stream().filter(Scrape::ok).toList();
-    Function<ServerMetric, List<Double>> gauge =
-        metric ->
-            inside.stream()
-                .map(s -> MetricReadings.gaugeValue(vendor, metric, model, s))
-                .filter(Objects::nonNull)
-                .toList();
-    List<Double> waiting = gauge.apply(ServerMetric.WAITING);
-    List<Double> running = gauge.apply(ServerMetric.RUNNING);
-    List<Double> kv = gauge.apply(ServerMetric.KV_CACHE_USAGE);
-    List<Double> preempted = gauge.apply(ServerMetric.PREEMPTIONS);
+    List<Double> waiting = gauge(vendor, ServerMetric.WAITING, model, inside);
+    List<Double> running = gauge(vendor, ServerMetric.RUNNING, model, inside);
+    List<Double> kv = gauge(vendor, ServerMetric.KV_CACHE_USAGE, model, inside);
+    List<Double> preempted = gauge(vendor, ServerMetric.PREEMPTIONS, model, inside);
     long firstTokenShift = shift(step.ttft());
     long finishShift = shift(step.e2e());
     HistogramDelta queue =
@@ -94,6 +91,15 @@ final class StepWindowMetrics {
         expected,
         coverage,
         false);
+  }
+
+  /** The gauge's readings in the scrapes, those that carried it. */
+  private static List<Double> gauge(
+      MetricsDialect vendor, ServerMetric metric, String model, List<Scrape> inside) {
+    return inside.stream()
+        .map(s -> MetricReadings.gaugeValue(vendor, metric, model, s))
+        .filter(Objects::nonNull)
+        .toList();
   }
 
   /** A step's median in whole ms, 0 when unknown. */
