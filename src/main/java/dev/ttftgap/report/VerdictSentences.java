@@ -120,11 +120,11 @@ public final class VerdictSentences {
   }
 
   /**
-   * The knee on TTFT and where its growth is ({@link QueueLocationSentences#ttftKnee}), then the
-   * gap's knee; the gap's alone when the report has no TTFT knee.
+   * The knee on TTFT and where its growth is ({@link TtftKneeSentences#ttftKnee}), then the gap's
+   * knee; the gap's alone when the report has no TTFT knee.
    */
   static String knee(CapacityReport report) {
-    return QueueLocationSentences.ttftKnee(report)
+    return TtftKneeSentences.ttftKnee(report)
         .map(ttft -> ttft + " " + gapKnee(report, "Gap knee"))
         .orElseGet(() -> gapKnee(report, "Knee"));
   }
