@@ -4,7 +4,6 @@ import dev.ttftgap.analysis.Percentiles;
 import dev.ttftgap.profile.AutoStairs;
 import dev.ttftgap.profile.Load;
 import dev.ttftgap.profile.Step;
-import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.report.Fmt;
@@ -106,9 +105,7 @@ public final class AutoStairsRun {
   private long burstStartMillis;
   private @Nullable Double serviceTimeMillis;
   private @Nullable AutoStairsPlan plan;
-  private @Nullable StepSchedule stairs;
-  private long stairsStartMillis;
-  private int currentStep;
+  private @Nullable PlacedStairs stairs;
   private @Nullable String outcome;
 
   /**
@@ -196,7 +193,7 @@ public final class AutoStairsRun {
                       && nowMillis < stageStartMillis + burstWindowMillis
                   ? burst
                   : null;
-          case STAIRS -> stairsAdmit(nowMillis);
+          case STAIRS -> stairs == null ? null : stairs.admit(nowMillis, thinning, combRate);
           case DRAIN, DONE -> null;
         };
     if (admitted == null) {
@@ -207,21 +204,6 @@ public final class AutoStairsRun {
     }
     pending.put(userId, stage);
     return admitted;
-  }
-
-  private @Nullable Admitted stairsAdmit(long nowMillis) {
-    Step step = stepAtStairs(nowMillis);
-    if (step == null) {
-      return null;
-    }
-    if (step.index() != currentStep) {
-      currentStep = step.index();
-      thinning.restart();
-    }
-    if (!thinning.admits(step.level(), combRate)) {
-      return null;
-    }
-    return new Admitted(RequestPhase.STEP, step.index(), step.label(), step.level(), null);
   }
 
   /** A request ended at {@code nowMillis}: its record, as written. */
@@ -260,9 +242,9 @@ public final class AutoStairsRun {
         }
       }
       case STAIRS -> {
-        Step step = stepAtStairs(nowMillis);
+        Step step = stairs == null ? null : stairs.stepAt(nowMillis);
         if (step == null) {
-          done("the auto stairs ran their " + stairs.measuredSteps().size() + " steps", nowMillis);
+          done("the auto stairs ran their " + stairs.size() + " steps", nowMillis);
         }
       }
       case DONE -> {}
@@ -271,7 +253,7 @@ public final class AutoStairsRun {
 
   /** The step under way {@code elapsedMillis} into the run: 1.. on the stairs, else 0. */
   public synchronized int stepAt(long elapsedMillis) {
-    Step step = stairs == null ? null : stepAtStairs(elapsedMillis);
+    Step step = stairs == null ? null : stairs.stepAt(elapsedMillis);
     return step == null ? 0 : step.index();
   }
 
@@ -350,31 +332,9 @@ public final class AutoStairsRun {
     AutoStairsPlan placed =
         AutoStairsPlan.of(config, load.stepDurationSeconds(), estimate, serviceTimeMillis, seconds);
     plan = placed;
-    stairs =
-        StepSchedule.of(
-            new Load(
-                Load.Type.OPEN,
-                load.arrivals(),
-                Optional.empty(),
-                placed.ratesPerSec(),
-                placed.stepDurationSeconds(),
-                0));
-    stairsStartMillis = nowMillis;
+    stairs = PlacedStairs.of(placed, load, nowMillis);
     log.accept("ttft-gap: " + placed.sentence());
     start(Stage.STAIRS, nowMillis);
-  }
-
-  private @Nullable Step stepAtStairs(long nowMillis) {
-    long offset = nowMillis - stairsStartMillis;
-    if (stairs == null || offset < 0) {
-      return null;
-    }
-    for (Step step : stairs.measuredSteps()) {
-      if (offset < step.endMillis()) {
-        return step;
-      }
-    }
-    return null;
   }
 
   private void start(Stage next, long nowMillis) {
