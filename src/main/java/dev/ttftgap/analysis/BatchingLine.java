@@ -21,7 +21,7 @@ final class BatchingLine {
   static double[] batchingLine(
       List<FitStep> fitSteps,
       QueueParameterSearch.Best best,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       double baselineRate) {
     List<double[]> points = new ArrayList<>();
     for (FitStep step : fitSteps) {

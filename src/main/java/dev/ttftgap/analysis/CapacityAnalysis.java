@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), where the queue is and the knee on
  * TTFT ({@link QueueLocator}), SLO ({@link SloEvaluator}), saturation ({@link SaturationDetector}),
  * queueing model ({@link QueueModelFitter}, which needs the saturation step), replicas ({@link
- * ReplicaPlanner}) and baseline deltas ({@link BaselineComparator}).
+ * ReplicaPlanner}) and baseline deltas ({@link PreviousRunComparator}).
  *
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
@@ -50,7 +50,7 @@ public final class CapacityAnalysis {
 
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
   public static CapacityReport analyzeFiles(
-      List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
+      List<Path> files, CapacityOptions options, List<PreviousRunStep> baselineSteps) {
     List<RequestRecord> records = RecordsFiles.read(files);
     return analyze(
         records,
@@ -71,7 +71,7 @@ public final class CapacityAnalysis {
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps) {
+      List<PreviousRunStep> baselineSteps) {
     return analyze(records, sources, options, baselineSteps, List.of(), null);
   }
 
@@ -85,7 +85,7 @@ public final class CapacityAnalysis {
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps,
+      List<PreviousRunStep> baselineSteps,
       LoadGeneratorHealth loadGenerator) {
     return analyze(records, sources, options, baselineSteps, List.of(), loadGenerator);
   }
@@ -99,12 +99,12 @@ public final class CapacityAnalysis {
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps,
+      List<PreviousRunStep> baselineSteps,
       List<dev.ttftgap.servermetrics.Scrape> scrapes,
       LoadGeneratorHealth loadGenerator) {
     StepStatistics.Result measured = StepStatistics.measure(records);
     List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
-    LowLoadBaseline lowLoad = measured.baseline();
+    LowLoadReference lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
     boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
     // a search run's steps come in the order it probed them; the detectors read them by load
@@ -169,10 +169,10 @@ public final class CapacityAnalysis {
                             options,
                             saturation.reached() ? saturation.saturationRate() : null))
             .orElse(null);
-    BaselineComparison baseline =
+    PreviousRunComparison baseline =
         baselineSteps == null
             ? null
-            : BaselineComparator.compare(
+            : PreviousRunComparator.compare(
                 options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
     return new CapacityReport(
         sources,

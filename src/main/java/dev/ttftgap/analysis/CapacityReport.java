@@ -51,7 +51,7 @@ public record CapacityReport(
     String modelNote,
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
-    BaselineComparison baseline,
+    PreviousRunComparison baseline,
     Workload workload,
     List<String> runNotes,
     ServerMetricsView serverMetrics,

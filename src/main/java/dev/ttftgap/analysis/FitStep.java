@@ -17,7 +17,7 @@ record FitStep(int step, double rate, double delayMillis, double gapP50Millis, S
    * every such step reports it for half its requests, else the gap mean above the low-load one.
    */
   static List<FitStep> fitSteps(
-      List<StepStats> steps, LowLoadBaseline baseline, Saturation saturation) {
+      List<StepStats> steps, LowLoadReference baseline, Saturation saturation) {
     List<StepStats> candidates = new ArrayList<>();
     for (StepStats step : steps) {
       if (saturation.reached() && step.step() >= saturation.step()) {

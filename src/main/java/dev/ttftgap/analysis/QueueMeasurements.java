@@ -18,7 +18,7 @@ final class QueueMeasurements {
   static Double measuredServiceMillis(
       List<StepSamples> samples,
       List<FitStep> fitSteps,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Saturation saturation) {
     long n = 0;
     long sum = 0;
@@ -64,7 +64,7 @@ final class QueueMeasurements {
    * low-load mean gap) pooled over the fitted steps; 1 when fewer than 2 streams were recorded.
    */
   static double serviceCv2(
-      List<FitStep> fitSteps, List<StepSamples> samples, LowLoadBaseline baseline) {
+      List<FitStep> fitSteps, List<StepSamples> samples, LowLoadReference baseline) {
     long n = 0;
     long sum = 0;
     long sumSquares = 0;

@@ -65,7 +65,7 @@ import java.util.Locale;
  * the busiest service time, {@link QueueParameterSearch} searches c and S, {@link BatchingLine}
  * fits the batching delay; this class runs the two passes and assembles the {@link QueueModel}.
  */
-public final class QueueModelFitter {
+final class QueueModelFitter {
   static final int MAX_SERVERS = 1024;
   static final int MIN_STEP_SAMPLES = 20;
   static final double MAX_FITTED_UTILISATION = 0.9;
@@ -77,7 +77,7 @@ public final class QueueModelFitter {
 
   /** Why {@link #fit} returned null, for the report. */
   static String notFittedReason(
-      List<StepStats> steps, LowLoadBaseline baseline, Saturation saturation) {
+      List<StepStats> steps, LowLoadReference baseline, Saturation saturation) {
     if (baseline == null) {
       return "no step had enough successful requests for a low-load baseline";
     }
@@ -95,7 +95,7 @@ public final class QueueModelFitter {
   static QueueModel fit(
       List<StepStats> steps,
       List<StepSamples> samples,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Saturation saturation) {
     if (baseline == null) {
       return null;
@@ -201,7 +201,7 @@ public final class QueueModelFitter {
       Best best,
       boolean anchorsOnly,
       QueueModel.GapShape shape,
-      LowLoadBaseline baseline) {
+      LowLoadReference baseline) {
     int servers = best.servers;
     double serviceMillis = best.serviceMillis;
     double waitFactor = inputs.waitFactor();

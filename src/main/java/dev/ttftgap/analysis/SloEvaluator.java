@@ -73,7 +73,7 @@ public final class SloEvaluator {
       CapacityOptions options,
       Saturation saturation,
       QueueModel model,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Set<Integer> holdSteps) {
     boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
     Function<StepStats, Double> load =

@@ -84,12 +84,12 @@ public final class StepStatistics {
         }
       }
     }
-    LowLoadBaseline baseline =
+    LowLoadReference baseline =
         samples.stream()
-            .filter(s -> s.gap.count() >= LowLoadBaseline.MIN_SAMPLES)
+            .filter(s -> s.gap.count() >= LowLoadReference.MIN_SAMPLES)
             .filter(s -> steady.get(s.step) == null || steady.get(s.step).steady())
             .findFirst()
-            .map(LowLoadBaseline::of)
+            .map(LowLoadReference::of)
             .orElse(null);
     long[] completionEpochMillis =
         sorted.stream()
@@ -117,7 +117,7 @@ public final class StepStatistics {
   }
 
   record Result(
-      List<StepSamples> samples, List<StepStats> stats, LowLoadBaseline baseline, int warmup) {}
+      List<StepSamples> samples, List<StepStats> stats, LowLoadReference baseline, int warmup) {}
 
   private static final Comparator<RequestRecord> RECORD_ORDER =
       Comparator.comparingLong(RequestRecord::startEpochMillis)
@@ -133,7 +133,7 @@ public final class StepStatistics {
       Map<String, long[]> runWindows,
       List<RequestRecord> all,
       long[] completionEpochMillis,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       SteadyState steadyState) {
     List<RequestRecord> records = step.records;
     RequestRecord first = records.get(0);

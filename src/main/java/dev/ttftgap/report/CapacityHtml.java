@@ -26,7 +26,7 @@ import java.util.List;
  * should be none. Below the charts, tables give every per-step percentile, the goodput, output
  * tokens/s and Little's-law check, and the deltas against the baseline.
  */
-public final class CapacityHtml {
+final class CapacityHtml {
   static final String ECHARTS_RESOURCE =
       "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
 

@@ -7,10 +7,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.GapDecomposition;
 import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import dev.ttftgap.analysis.QueueLocation;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Saturation;
@@ -45,7 +45,7 @@ final class JsonLayoutMixIns {
         .addMixIn(ClosedLoopModel.class, ClosedLoopLayout.class)
         .addMixIn(QueueModel.class, QueueModelLayout.class)
         .addMixIn(QueueModel.ModelStepFit.class, ModelFitLayout.class)
-        .addMixIn(BaselineComparison.class, BaselineLayout.class)
+        .addMixIn(PreviousRunComparison.class, BaselineLayout.class)
         .addMixIn(ServerStepMetrics.class, ServerStepLayout.class)
         .addMixIn(ServerMetricsView.class, ServerViewLayout.class)
         .addMixIn(LoadGeneratorStep.class, LoadGeneratorStepLayout.class)

@@ -1,6 +1,5 @@
 package dev.ttftgap.report;
 
-import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ClosedLoopModel;
@@ -8,6 +7,7 @@ import dev.ttftgap.analysis.HeaderTimingVerdict;
 import dev.ttftgap.analysis.HeldRate;
 import dev.ttftgap.analysis.Knee;
 import dev.ttftgap.analysis.LoadModel;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Replicas;
 import dev.ttftgap.analysis.Saturation;
@@ -705,7 +705,7 @@ public final class VerdictSentences {
     return text.append('.').toString();
   }
 
-  static String baseline(BaselineComparison comparison) {
+  static String baseline(PreviousRunComparison comparison) {
     if (comparison.ttfbRegressionSteps().isEmpty() && comparison.gapRegressionSteps().isEmpty()) {
       return "Against " + comparison.source() + ": no TTFB or gap regression at any matched step.";
     }

@@ -60,6 +60,10 @@ import org.jspecify.annotations.Nullable;
  * run.tick(elapsedMillis);
  * // when run.finished(): stop the load generator
  * }</pre>
+ *
+ * <p>About 350 lines, 70 of them this overview: the stages (single user, burst, drain, stairs) hand
+ * their measurements to each other and read best as one state machine; the placed stairs are {@link
+ * PlacedStairs}, the burst's throughput {@link BurstThroughput}.
  */
 public final class AutoStairsRun {
   static final long MAX_WAIT_MILLIS = 60_000;

@@ -69,6 +69,10 @@ import java.util.function.Consumer;
  * search.tick(elapsedMillis);
  * // when search.finished(): stop the load generator
  * }</pre>
+ *
+ * <p>About 340 lines, 70 of them this overview: the phases' transitions (climb, bisect, hold,
+ * drain) share the bracket and the time budget and read best together; the bracket is {@link
+ * RateBracket}, a phase's judgement {@link PhaseJudgement}.
  */
 public final class RateSearch {
   static final int MAX_HOLDS = 3;

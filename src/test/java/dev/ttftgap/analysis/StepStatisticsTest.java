@@ -205,7 +205,7 @@ class StepStatisticsTest {
   void queueingShareIsZeroWhereTheGapStaysWithinItsLowLoadBand() {
     SyntheticRun run = SyntheticRun.hockeyStick();
     List<StepStats> steps = StepStatistics.of(run.records());
-    LowLoadBaseline baseline = StepStatistics.measure(run.records()).baseline();
+    LowLoadReference baseline = StepStatistics.measure(run.records()).baseline();
     double edge = KneeDetector.edge(baseline);
 
     for (StepStats step : steps) {
