@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), where the queue is and the knee on
  * TTFT ({@link QueueLocator}), SLO ({@link SloEvaluator}), saturation ({@link SaturationDetector}),
  * queueing model ({@link QueueModelFitter}, which needs the saturation step), replicas ({@link
- * ReplicaPlanner}) and baseline deltas ({@link BaselineComparator}).
+ * ReplicaPlanner}) and baseline deltas ({@link PreviousRunComparator}).
  *
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
@@ -47,7 +47,7 @@ public final class CapacityAnalysis {
 
   /** Analyses the records of {@code files} (read, merged as one set of samples). */
   public static CapacityReport analyzeFiles(
-      List<Path> files, CapacityOptions options, List<StepBaseline> baselineSteps) {
+      List<Path> files, CapacityOptions options, List<PreviousRunStep> baselineSteps) {
     return analyzeFiles(files, options, baselineSteps, List.of());
   }
 
@@ -58,7 +58,7 @@ public final class CapacityAnalysis {
   public static CapacityReport analyzeFiles(
       List<Path> files,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps,
+      List<PreviousRunStep> baselineSteps,
       List<String> runNotes) {
     List<RequestRecord> records = RecordsFiles.read(files);
     return analyze(
@@ -81,7 +81,7 @@ public final class CapacityAnalysis {
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps) {
+      List<PreviousRunStep> baselineSteps) {
     return analyze(records, sources, options, baselineSteps, List.of(), null, List.of());
   }
 
@@ -95,7 +95,7 @@ public final class CapacityAnalysis {
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps,
+      List<PreviousRunStep> baselineSteps,
       LoadGeneratorHealth loadGenerator) {
     return analyze(records, sources, options, baselineSteps, List.of(), loadGenerator, List.of());
   }
@@ -110,13 +110,13 @@ public final class CapacityAnalysis {
       List<RequestRecord> records,
       List<String> sources,
       CapacityOptions options,
-      List<StepBaseline> baselineSteps,
+      List<PreviousRunStep> baselineSteps,
       List<dev.ttftgap.servermetrics.Scrape> scrapes,
       LoadGeneratorHealth loadGenerator,
       List<String> runNotes) {
     StepStatsCalculator.Result measured = StepStatsCalculator.measure(records);
     List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
-    LowLoadBaseline lowLoad = measured.baseline();
+    LowLoadReference lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
     LoadModeAnalysis mode = LoadModeAnalysis.of(steps);
     List<StepStats> byLoad = mode.byLoad(steps);
@@ -147,10 +147,10 @@ public final class CapacityAnalysis {
         SloEvaluator.evaluate(vouched, options, saturation, models.queue(), lowLoad, holdSteps);
     Replicas replicas =
         options.peakRate().map(peak -> mode.replicas(peak, slo, models, run)).orElse(null);
-    BaselineComparison baseline =
+    PreviousRunComparison baseline =
         baselineSteps == null
             ? null
-            : BaselineComparator.compare(
+            : PreviousRunComparator.compare(
                 options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
     return new CapacityReport(
         new CapacityReport.Input(

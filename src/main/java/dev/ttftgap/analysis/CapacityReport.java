@@ -45,7 +45,7 @@ public record CapacityReport(
     String modelNote,
     ClosedLoopModel closedLoopModel,
     Replicas replicas,
-    BaselineComparison baseline,
+    PreviousRunComparison baseline,
     SentWorkload workload,
     List<String> runNotes,
     ServerMetricsView serverMetrics,

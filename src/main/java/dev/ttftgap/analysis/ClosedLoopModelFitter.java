@@ -29,11 +29,11 @@ import java.util.List;
  * 7.87 req/s, S = 992 ms → X × S = 7.8 → c = 8; at 32 streams 24 wait, 127 ms each: 3.05 s of
  * queueing predicted, 2.98 s measured.
  */
-public final class ClosedLoopModelFitter {
+final class ClosedLoopModelFitter {
   private ClosedLoopModelFitter() {}
 
   /** Why {@link #fit} returned null in a closed run, for the report. */
-  static String notFittedReason(LowLoadBaseline baseline, Saturation saturation) {
+  static String notFittedReason(LowLoadReference baseline, Saturation saturation) {
     if (!saturation.reached()) {
       return "the throughput plateau was not reached, so the server's capacity is not measured";
     }
@@ -46,7 +46,7 @@ public final class ClosedLoopModelFitter {
   static ClosedLoopModel fit(
       List<StepStats> steps,
       List<StepSamples> samples,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Saturation saturation) {
     if (LoadModel.of(steps) != LoadModel.CLOSED || !saturation.reached() || baseline == null) {
       return null;

@@ -11,10 +11,10 @@ import java.util.TreeMap;
  * "no queueing".
  *
  * <p>Algorithm overview, over the successful requests of the low-load step (the first step with at
- * least {@value LowLoadBaseline#MIN_SAMPLES} of them; all steps when none has), by medians, so that
- * queueing at high load does not blur the picture. Every test compares the request's own intervals
- * with each other; none compares them with a fixed number of milliseconds, so a 10 ms first token
- * is read as surely as a 300 ms one:
+ * least {@value LowLoadReference#MIN_SAMPLES} of them; all steps when none has), by medians, so
+ * that queueing at high load does not blur the picture. Every test compares the request's own
+ * intervals with each other; none compares them with a fixed number of milliseconds, so a 10 ms
+ * first token is read as surely as a 300 ms one:
  *
  * <ol>
  *   <li>BUFFERED when the stream after the first token, e2e − TTFT, is at most {@value
@@ -34,7 +34,7 @@ import java.util.TreeMap;
  * its gap is transfer only. A buffering proxy delivers the body in few reads, so most intervals
  * between its events round to 0 ms.
  */
-public final class HeaderTimingDetector {
+final class HeaderTimingDetector {
   static final double BUFFERED_FRACTION = 0.05;
   static final double GAP_TO_ITL_RATIO = 0.5;
   static final double GAP_TO_TTFT_RATIO = 0.25;
@@ -50,7 +50,7 @@ public final class HeaderTimingDetector {
     }
     List<RequestRecord> lowLoad =
         okByStep.values().stream()
-            .filter(step -> step.size() >= LowLoadBaseline.MIN_SAMPLES)
+            .filter(step -> step.size() >= LowLoadReference.MIN_SAMPLES)
             .findFirst()
             .orElse(records);
     return detectOver(lowLoad);

@@ -7,10 +7,10 @@ import java.util.function.Function;
  * Finds the knee: the first step where the gap's median leaves its low-load band for good.
  *
  * <p>Algorithm overview: the low-load baseline is the first step with at least {@value
- * LowLoadBaseline#MIN_SAMPLES} successful requests; its gap median g0 and median absolute deviation
- * MAD0 give the band's upper edge {@code max(1.5 × g0, g0 + 3 × MAD0, g0 + 20 ms)}. The knee is the
- * first later step whose gap p50 is above the edge and stays above it in every later step that has
- * a gap. Steps with no successful request are skipped.
+ * LowLoadReference#MIN_SAMPLES} successful requests; its gap median g0 and median absolute
+ * deviation MAD0 give the band's upper edge {@code max(1.5 × g0, g0 + 3 × MAD0, g0 + 20 ms)}. The
+ * knee is the first later step whose gap p50 is above the edge and stays above it in every later
+ * step that has a gap. Steps with no successful request are skipped.
  *
  * <p>The tail is tested the same way: the low-load p95 gap g95 gives the band {@code max(1.5 × g95,
  * g95 + 20 ms)} for each step's p95 gap. Bursts (Poisson arrivals) queue a few requests long before
@@ -38,14 +38,14 @@ import java.util.function.Function;
  * (worker pool, gateway) moves TTFT while the gap stays in its band, so the gap knee alone misses
  * it.
  */
-public final class KneeDetector {
+final class KneeDetector {
   static final double RATIO = 1.5;
   static final double MADS = 3;
   static final double FLOOR_MILLIS = 20;
 
   private KneeDetector() {}
 
-  static Knee detect(List<StepStats> steps, LowLoadBaseline baseline) {
+  static Knee detect(List<StepStats> steps, LowLoadReference baseline) {
     if (baseline == null) {
       return new Knee(null, null, null, null, null, null, null, null, null, null, null, null);
     }
@@ -81,7 +81,7 @@ public final class KneeDetector {
    * MAD), its p95 likewise against {@code max(1.5 × t95, t95 + 20 ms)}. Not yet attributed: {@link
    * QueueLocator} adds where the growth is.
    */
-  static TtftKnee detectTtft(List<StepStats> steps, LowLoadBaseline baseline) {
+  static TtftKnee detectTtft(List<StepStats> steps, LowLoadReference baseline) {
     StepStats low =
         baseline == null
             ? null
@@ -116,12 +116,12 @@ public final class KneeDetector {
    * The upper edge of the low-load band of the median gap, {@code max(1.5 × g0, g0 + 3 × MAD0, g0 +
    * 20 ms)}: a step whose gap p50 is at or below it has not started to queue.
    */
-  static double edge(LowLoadBaseline baseline) {
+  static double edge(LowLoadReference baseline) {
     return edge(baseline.gapP50Millis(), baseline.gapMadMillis());
   }
 
   /** The same edge for the median TTFT of the low-load step, whose TTFT is {@code lowLoadTtft}. */
-  static double ttftEdge(LowLoadBaseline baseline, LatencySummary lowLoadTtft) {
+  static double ttftEdge(LowLoadReference baseline, LatencySummary lowLoadTtft) {
     return edge(lowLoadTtft.p50Millis(), baseline.ttftMadMillis());
   }
 

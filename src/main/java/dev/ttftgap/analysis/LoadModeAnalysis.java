@@ -43,7 +43,7 @@ sealed interface LoadModeAnalysis permits OpenLoopAnalysis, ClosedLoopAnalysis {
       List<StepStats> steps,
       List<StepStats> byLoad,
       List<StepSamples> samples,
-      LowLoadBaseline lowLoad,
+      LowLoadReference lowLoad,
       Saturation saturation,
       CapacityOptions options) {}
 

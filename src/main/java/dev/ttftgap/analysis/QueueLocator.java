@@ -9,7 +9,7 @@ import java.util.Map;
  * connection, a gateway's or worker pool's queue, a TCP accept backlog) or after them (the gap
  * grew: the model's scheduler queue and prefill), and attributes the knee on TTFT.
  *
- * <p>Algorithm overview: the low-load step is {@link LowLoadBaseline}'s. For every step, growth =
+ * <p>Algorithm overview: the low-load step is {@link LowLoadReference}'s. For every step, growth =
  * the step's percentile minus the low-load step's, for TTFT, TTFB and the gap, at p50 and p95. The
  * share before the headers is {@code ΔTTFB⁺ / (ΔTTFB⁺ + Δgap⁺)} (growths floored at 0). The step's
  * place:
@@ -38,7 +38,7 @@ import java.util.Map;
  * example (llama.cpp, 4 slots, a worker pool of 6): low-load TTFB 3.6 ms and gap 302 ms; at 2 rps
  * TTFB p50 3447 ms and gap 888 ms: ΔTTFB 3443, Δgap 586, share 85 % → before the headers.
  */
-public final class QueueLocator {
+final class QueueLocator {
   static final double DOMINANT_SHARE = 0.7;
 
   private QueueLocator() {}
@@ -50,7 +50,7 @@ public final class QueueLocator {
    */
   static QueueLocation locate(
       List<StepStats> steps,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Map<Integer, HeaderTimingVerdict> headerTimingByStep) {
     StepStats low =
         baseline == null

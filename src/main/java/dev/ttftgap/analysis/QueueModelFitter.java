@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.analysis.QueueParameterSearch.Best;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -59,8 +60,12 @@ import java.util.Locale;
  * requests per fitted step; anchor weight {@value #ANCHOR_WEIGHT}; 100 quantiles of the low-load
  * gap for the predicted distribution. Example (model profile qwen3-8b-like, Poisson staircase): c =
  * 8, S ≈ 1.0 s, c/S ≈ 8.0 req/s against an analytic 7.89 req/s.
+ *
+ * <p>The parts: {@link FitStep} selects the steps, {@link QueueMeasurements} measures Ca², Cs² and
+ * the busiest service time, {@link QueueParameterSearch} searches c and S, {@link BatchingLine}
+ * fits the batching delay; this class runs the two passes and assembles the {@link QueueModel}.
  */
-public final class QueueModelFitter {
+final class QueueModelFitter {
   static final int MAX_SERVERS = 1024;
   static final int MIN_STEP_SAMPLES = 20;
   static final double MAX_FITTED_UTILISATION = 0.9;
@@ -72,11 +77,11 @@ public final class QueueModelFitter {
 
   /** Why {@link #fit} returned null, for the report. */
   static String notFittedReason(
-      List<StepStats> steps, LowLoadBaseline baseline, Saturation saturation) {
+      List<StepStats> steps, LowLoadReference baseline, Saturation saturation) {
     if (baseline == null) {
       return "no step had enough successful requests for a low-load baseline";
     }
-    List<FitStep> fitSteps = fitSteps(steps, baseline, saturation);
+    List<FitStep> fitSteps = FitStep.fitSteps(steps, baseline, saturation);
     if (fitSteps.size() < MIN_FIT_STEPS) {
       return "fewer than "
           + MIN_FIT_STEPS
@@ -90,65 +95,46 @@ public final class QueueModelFitter {
   static QueueModel fit(
       List<StepStats> steps,
       List<StepSamples> samples,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Saturation saturation) {
     if (baseline == null) {
       return null;
     }
-    List<FitStep> fitSteps = fitSteps(steps, baseline, saturation);
+    List<FitStep> fitSteps = FitStep.fitSteps(steps, baseline, saturation);
     if (fitSteps.size() < MIN_FIT_STEPS) {
       return null;
     }
     double floor = Math.max(2, 0.1 * baseline.gapMeanMillis());
-    double maxDelay = fitSteps.stream().mapToDouble(FitStep::delayMillis).max().orElse(0);
-    double arrivalCv2 = arrivalCv2(fitSteps, samples);
-    double serviceCv2 = serviceCv2(fitSteps, samples, baseline);
-    double waitFactor = QueueModel.waitFactor(arrivalCv2, serviceCv2);
-    Double capacity = saturation.reached() ? saturation.saturationRate() : null;
-    Double measuredService = measuredServiceMillis(steps, samples, fitSteps, baseline, saturation);
-    boolean anchored = capacity != null && measuredService != null && measuredService > 0;
+    double arrivalCv2 = QueueMeasurements.arrivalCv2(fitSteps, samples);
+    double serviceCv2 = QueueMeasurements.serviceCv2(fitSteps, samples, baseline);
+    Inputs inputs =
+        new Inputs(
+            floor,
+            arrivalCv2,
+            serviceCv2,
+            QueueModel.waitFactor(arrivalCv2, serviceCv2),
+            saturation.reached() ? saturation.saturationRate() : null,
+            QueueMeasurements.measuredServiceMillis(samples, fitSteps, baseline, saturation));
     // below 2·f a step's delay is within the noise of the low-load gap: no queueing seen
-    double queueingSeen = 2 * floor;
-    if (maxDelay <= queueingSeen && !anchored) {
+    boolean anchorsOnly = FitStep.maxDelayMillis(fitSteps) <= inputs.queueingSeen();
+    if (anchorsOnly && !inputs.anchored()) {
       return null;
     }
-    boolean anchorsOnly = maxDelay <= queueingSeen;
-    Best best =
-        anchorsOnly
-            ? anchors(capacity, measuredService)
-            : search(fitSteps, waitFactor, floor, capacity, measuredService);
+    Best best = searchOrAnchors(fitSteps, inputs, anchorsOnly);
     // second pass: take out the gap's growth that is not queueing, then fit the queue again
-    double baselineRate = fitSteps.get(0).rate;
-    double rampEndRate = fitSteps.size() > 1 ? fitSteps.get(1).rate : baselineRate;
-    double[] batchingLine = batchingLine(fitSteps, best, baseline, baselineRate);
+    double baselineRate = fitSteps.get(0).rate();
+    double rampEndRate = fitSteps.size() > 1 ? fitSteps.get(1).rate() : baselineRate;
+    double[] batchingLine = BatchingLine.batchingLine(fitSteps, best, baseline, baselineRate);
     double batchingOffset = batchingLine[0];
     double batchingSlope = batchingLine[1];
     QueueModel.GapShape batchingShape =
         new QueueModel.GapShape(
             new double[0], baselineRate, rampEndRate, batchingOffset, batchingSlope);
-    if ((batchingSlope > 0 || batchingOffset > 0) && "gap".equals(fitSteps.get(0).source)) {
-      List<FitStep> adjusted = new ArrayList<>();
-      for (FitStep step : fitSteps) {
-        double batching = batchingShape.shiftMillis(step.rate);
-        adjusted.add(
-            new FitStep(
-                step.step,
-                step.rate,
-                Math.max(0, step.delayMillis - batching),
-                step.gapP50Millis,
-                step.source));
-      }
-      fitSteps = adjusted;
-      double maxAdjusted = fitSteps.stream().mapToDouble(FitStep::delayMillis).max().orElse(0);
-      anchorsOnly = maxAdjusted <= queueingSeen && anchored;
-      best =
-          anchorsOnly
-              ? anchors(capacity, measuredService)
-              : search(fitSteps, waitFactor, floor, capacity, measuredService);
+    if ((batchingSlope > 0 || batchingOffset > 0) && "gap".equals(fitSteps.get(0).source())) {
+      fitSteps = withoutBatching(fitSteps, batchingShape);
+      anchorsOnly = FitStep.maxDelayMillis(fitSteps) <= inputs.queueingSeen() && inputs.anchored();
+      best = searchOrAnchors(fitSteps, inputs, anchorsOnly);
     }
-
-    int servers = best.servers;
-    double serviceMillis = best.serviceMillis;
     QueueModel.GapShape shape =
         new QueueModel.GapShape(
             baseline.gapQuantilesMillis(),
@@ -156,349 +142,114 @@ public final class QueueModelFitter {
             rampEndRate,
             batchingOffset,
             batchingSlope);
+    return model(fitSteps, inputs, best, anchorsOnly, shape, baseline);
+  }
+
+  /**
+   * What the fit measures before searching: the objective's floor f (ms), Ca², Cs², the wait
+   * factor, the measured capacity X (req/s, null when not saturated) and the measured service time
+   * Ŝ (ms, null when unknown).
+   */
+  private record Inputs(
+      double floor,
+      double arrivalCv2,
+      double serviceCv2,
+      double waitFactor,
+      Double capacity,
+      Double measuredService) {
+    boolean anchored() {
+      return capacity != null && measuredService != null && measuredService > 0;
+    }
+
+    double queueingSeen() {
+      return 2 * floor;
+    }
+  }
+
+  private static Best searchOrAnchors(List<FitStep> fitSteps, Inputs inputs, boolean anchorsOnly) {
+    return anchorsOnly
+        ? QueueParameterSearch.anchors(inputs.capacity(), inputs.measuredService())
+        : QueueParameterSearch.search(
+            fitSteps,
+            inputs.waitFactor(),
+            inputs.floor(),
+            inputs.capacity(),
+            inputs.measuredService());
+  }
+
+  /** The steps with the batching growth taken out of their measured delay (floored at 0). */
+  private static List<FitStep> withoutBatching(
+      List<FitStep> fitSteps, QueueModel.GapShape batchingShape) {
+    List<FitStep> adjusted = new ArrayList<>();
+    for (FitStep step : fitSteps) {
+      double batching = batchingShape.shiftMillis(step.rate());
+      adjusted.add(
+          new FitStep(
+              step.step(),
+              step.rate(),
+              Math.max(0, step.delayMillis() - batching),
+              step.gapP50Millis(),
+              step.source()));
+    }
+    return adjusted;
+  }
+
+  /** The fitted model: per-step predictions, the fit errors and the model's name. */
+  private static QueueModel model(
+      List<FitStep> fitSteps,
+      Inputs inputs,
+      Best best,
+      boolean anchorsOnly,
+      QueueModel.GapShape shape,
+      LowLoadReference baseline) {
+    int servers = best.servers;
+    double serviceMillis = best.serviceMillis;
+    double waitFactor = inputs.waitFactor();
     List<QueueModel.ModelStepFit> fits = new ArrayList<>();
     double apeSum = 0;
     double aeSum = 0;
     for (FitStep step : fitSteps) {
       Double predictedDelay =
-          QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, step.rate);
+          QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, step.rate());
       Double predictedP50 =
-          QueueModel.gapPercentileMillis(servers, serviceMillis, waitFactor, shape, step.rate, 50);
+          QueueModel.gapPercentileMillis(
+              servers, serviceMillis, waitFactor, shape, step.rate(), 50);
       double delay = predictedDelay == null ? Double.POSITIVE_INFINITY : predictedDelay;
       double p50 = predictedP50 == null ? Double.POSITIVE_INFINITY : predictedP50;
       fits.add(
           new QueueModel.ModelStepFit(
-              step.step, step.rate, step.delayMillis, delay, step.gapP50Millis, p50));
-      apeSum += Math.abs(p50 - step.gapP50Millis) / Math.max(step.gapP50Millis, 1);
-      aeSum += Math.abs(delay - step.delayMillis);
+              step.step(), step.rate(), step.delayMillis(), delay, step.gapP50Millis(), p50));
+      apeSum += Math.abs(p50 - step.gapP50Millis()) / Math.max(step.gapP50Millis(), 1);
+      aeSum += Math.abs(delay - step.delayMillis());
     }
-    double saturationRate = servers / serviceMillis * 1000;
-    String name =
-        Math.abs(arrivalCv2 - 1) < 0.1 && Math.abs(serviceCv2 - 1) < 0.1
-            ? "M/M/c (Erlang C)"
-            : String.format(
-                Locale.ROOT,
-                "G/G/c (Erlang C × Allen–Cunneen, Ca²=%.2f, Cs²=%.2f)",
-                arrivalCv2,
-                serviceCv2);
     return new QueueModel(
-        name,
+        name(inputs.arrivalCv2(), inputs.serviceCv2()),
         servers,
         serviceMillis,
-        arrivalCv2,
-        serviceCv2,
+        inputs.arrivalCv2(),
+        inputs.serviceCv2(),
         waitFactor,
-        measuredService,
-        saturationRate,
-        fitSteps.get(0).source,
+        inputs.measuredService(),
+        servers / serviceMillis * 1000,
+        fitSteps.get(0).source(),
         anchorsOnly ? "anchors" : "curve",
         100 * apeSum / fitSteps.size(),
         aeSum / fitSteps.size(),
-        batchingOffset,
-        batchingSlope,
-        baselineRate,
-        rampEndRate,
+        shape.offsetMillis(),
+        shape.slopeMillisPerRps(),
+        shape.baselineRate(),
+        shape.rampEndRate(),
         fits,
         Arrays.stream(baseline.gapQuantilesMillis()).boxed().toList());
   }
 
-  /**
-   * c and S from the two measurements alone, when no step below saturation queued: S = the service
-   * time measured at saturation, c = X·S rounded (at least 1), S then set to c / X so the model
-   * saturates where the server did.
-   */
-  private static Best anchors(double capacity, double measuredServiceMillis) {
-    Best best = new Best();
-    int servers = (int) Math.max(1, Math.round(capacity * measuredServiceMillis / 1000));
-    best.offer(servers, servers / capacity * 1000, 0);
-    return best;
-  }
-
-  /** Grid search over c and S, then a finer search around the best point. */
-  private static Best search(
-      List<FitStep> fitSteps,
-      double waitFactor,
-      double floor,
-      Double capacity,
-      Double measuredService) {
-    double maxRate = fitSteps.stream().mapToDouble(FitStep::rate).max().orElseThrow();
-    Best best = new Best();
-    if (capacity != null && capacity > 0) {
-      // the measured plateau bounds the model's capacity c/S to ±CAPACITY_TOLERANCE of it;
-      // coarse over c (every c to 64, then 5 % apart), then every c around the best
-      for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
-        offerBounded(best, servers, capacity, waitFactor, fitSteps, floor, measuredService);
-      }
-      int coarse = best.servers;
-      for (int servers = Math.max(1, (int) (coarse * 0.9) - 1);
-          servers <= Math.min(MAX_SERVERS, (int) Math.ceil(coarse * 1.1) + 1);
-          servers++) {
-        offerBounded(best, servers, capacity, waitFactor, fitSteps, floor, measuredService);
-      }
-      return best;
-    }
-    for (int servers = 1; servers <= MAX_SERVERS; servers = nextServers(servers)) {
-      for (int i = 0; i < 80; i++) {
-        // 1 − ρ log-spaced from 0.99 down to 0.001: resolution where the curve bends
-        double slack = Math.max(Math.pow(10, -2.0 * i / 79) * 0.99, 0.001);
-        double serviceMillis = (1 - slack) * servers / maxRate * 1000;
-        best.offer(
-            servers,
-            serviceMillis,
-            objective(
-                servers, serviceMillis, waitFactor, fitSteps, floor, capacity, measuredService));
-      }
-    }
-    int coarseServers = best.servers;
-    double coarseService = best.serviceMillis;
-    for (int servers = Math.max(1, (int) (coarseServers * 0.8) - 1);
-        servers <= Math.min(MAX_SERVERS, (int) Math.ceil(coarseServers * 1.25) + 1);
-        servers++) {
-      double scaled = coarseService * servers / coarseServers;
-      for (int k = -40; k <= 40; k++) {
-        double serviceMillis = scaled * Math.pow(1.01, k);
-        best.offer(
-            servers,
-            serviceMillis,
-            objective(
-                servers, serviceMillis, waitFactor, fitSteps, floor, capacity, measuredService));
-      }
-    }
-    return best;
-  }
-
-  private static void offerBounded(
-      Best best,
-      int servers,
-      double capacity,
-      double waitFactor,
-      List<FitStep> fitSteps,
-      double floor,
-      Double measuredService) {
-    for (int k = -20; k <= 20; k++) {
-      double modelCapacity = capacity * (1 + CAPACITY_TOLERANCE * k / 20.0);
-      double serviceMillis = servers / modelCapacity * 1000;
-      best.offer(
-          servers,
-          serviceMillis,
-          objective(
-              servers, serviceMillis, waitFactor, fitSteps, floor, capacity, measuredService));
-    }
-  }
-
-  /**
-   * Growth of the gap median with load where the fitted queue predicts no median wait (Erlang C
-   * below 1/2), as {offset ms, slope ms per req/s}: least squares of (gap p50 − low-load gap p50)
-   * on (λ − λ0) over those steps. A batching engine that is rarely idle makes every arrival wait
-   * for the step under way (the offset, reached by the first step above the low-load one), and its
-   * steps grow with the batch (the slope). With fewer than two such steps, or a negative intercept,
-   * the line goes through the low-load point (offset 0); both parts are floored at 0.
-   */
-  private static double[] batchingLine(
-      List<FitStep> fitSteps, Best best, LowLoadBaseline baseline, double baselineRate) {
-    List<double[]> points = new ArrayList<>();
-    for (FitStep step : fitSteps) {
-      double load = step.rate * best.serviceMillis / 1000;
-      double x = step.rate - baselineRate;
-      if (x > 0 && ErlangC.probabilityOfWaiting(best.servers, load) < 0.5) {
-        points.add(new double[] {x, step.gapP50Millis - baseline.gapP50Millis()});
-      }
-    }
-    double n = points.size();
-    double sumX = 0;
-    double sumY = 0;
-    double sumXy = 0;
-    double sumXx = 0;
-    for (double[] p : points) {
-      sumX += p[0];
-      sumY += p[1];
-      sumXy += p[0] * p[1];
-      sumXx += p[0] * p[0];
-    }
-    if (n == 0 || sumXx == 0) {
-      return new double[] {0, 0};
-    }
-    double spread = n * sumXx - sumX * sumX;
-    if (n >= 2 && spread > 1e-9) {
-      double slope = (n * sumXy - sumX * sumY) / spread;
-      double offset = (sumY - slope * sumX) / n;
-      if (offset >= 0 && slope >= 0) {
-        return new double[] {offset, slope};
-      }
-    }
-    return new double[] {0, Math.max(0, sumXy / sumXx)};
-  }
-
-  /**
-   * Mean service time (prefill + stream after the first token) where the servers were busiest: over
-   * the saturated steps when saturation was reached, else in the last fitted step; null when no
-   * stream time was recorded there.
-   */
-  private static Double measuredServiceMillis(
-      List<StepStats> steps,
-      List<StepSamples> samples,
-      List<FitStep> fitSteps,
-      LowLoadBaseline baseline,
-      Saturation saturation) {
-    long n = 0;
-    long sum = 0;
-    for (StepSamples sample : samples) {
-      boolean busiest =
-          saturation.reached()
-              ? sample.step >= saturation.step()
-              : sample.step == fitSteps.get(fitSteps.size() - 1).step;
-      if (busiest) {
-        n += sample.streamCount;
-        sum += sample.streamSumMillis;
-      }
-    }
-    return n == 0 ? null : (double) sum / n + baseline.gapMeanMillis();
-  }
-
-  /** Squared coefficient of variation of inter-arrival times pooled over the fitted steps. */
-  private static double arrivalCv2(List<FitStep> fitSteps, List<StepSamples> samples) {
-    long n = 0;
-    long sum = 0;
-    long sumSquares = 0;
-    double weightedCv2 = 0;
-    for (FitStep step : fitSteps) {
-      for (StepSamples sample : samples) {
-        if (sample.step == step.step && sample.interArrivalCount >= 2) {
-          // per step, so that a staircase's changing rate is not read as variability
-          double mean = (double) sample.interArrivalSumMillis / sample.interArrivalCount;
-          double variance =
-              Math.max(
-                  0,
-                  (sample.interArrivalSumSquaresMillis2 - sample.interArrivalCount * mean * mean)
-                      / (sample.interArrivalCount - 1));
-          if (mean > 0) {
-            weightedCv2 += sample.interArrivalCount * variance / (mean * mean);
-            n += sample.interArrivalCount;
-          }
-        }
-      }
-    }
-    return n == 0 ? 1 : Math.min(4, weightedCv2 / n);
-  }
-
-  private static double serviceCv2(
-      List<FitStep> fitSteps, List<StepSamples> samples, LowLoadBaseline baseline) {
-    long n = 0;
-    long sum = 0;
-    long sumSquares = 0;
-    for (FitStep step : fitSteps) {
-      for (StepSamples sample : samples) {
-        if (sample.step == step.step) {
-          n += sample.streamCount;
-          sum += sample.streamSumMillis;
-          sumSquares += sample.streamSumSquaresMillis2;
-        }
-      }
-    }
-    if (n < 2) {
-      return 1;
-    }
-    double streamMean = (double) sum / n;
-    double variance = Math.max(0, (sumSquares - n * streamMean * streamMean) / (n - 1));
-    double serviceMean = streamMean + baseline.gapMeanMillis();
-    if (serviceMean <= 0) {
-      return 1;
-    }
-    return Math.min(4, variance / (serviceMean * serviceMean));
-  }
-
-  private static int nextServers(int servers) {
-    return servers < 64 ? servers + 1 : (int) Math.ceil(servers * 1.05);
-  }
-
-  private static double objective(
-      int servers,
-      double serviceMillis,
-      double waitFactor,
-      List<FitStep> steps,
-      double floor,
-      Double capacity,
-      Double measuredServiceMillis) {
-    double sum = 0;
-    for (FitStep step : steps) {
-      Double predicted = QueueModel.meanWaitMillis(servers, serviceMillis, waitFactor, step.rate);
-      double value = predicted == null ? 1e9 : predicted;
-      double logRatio = Math.log((value + floor) / (step.delayMillis + floor));
-      sum += logRatio * logRatio;
-    }
-    if (capacity != null && capacity > 0) {
-      double logRatio = Math.log(servers / serviceMillis * 1000 / capacity);
-      sum += ANCHOR_WEIGHT * steps.size() * logRatio * logRatio;
-    }
-    if (measuredServiceMillis != null && measuredServiceMillis > 0) {
-      double logRatio = Math.log(serviceMillis / measuredServiceMillis);
-      sum += ANCHOR_WEIGHT * steps.size() * logRatio * logRatio;
-    }
-    return sum;
-  }
-
-  private static List<FitStep> fitSteps(
-      List<StepStats> steps, LowLoadBaseline baseline, Saturation saturation) {
-    List<StepStats> candidates = new ArrayList<>();
-    for (StepStats step : steps) {
-      if (saturation.reached() && step.step() >= saturation.step()) {
-        break;
-      }
-      Double rate =
-          step.rates().arrivalRate() != null ? step.rates().arrivalRate() : step.offeredRate();
-      boolean nearSaturation =
-          saturation.reached()
-              && rate != null
-              && rate > MAX_FITTED_UTILISATION * saturation.saturationRate();
-      if (rate != null
-          && rate > 0
-          && !nearSaturation
-          && step.latencies().gap() != null
-          && step.latencies().gap().count() >= MIN_STEP_SAMPLES) {
-        candidates.add(step);
-      }
-    }
-    long withServerQueue =
-        candidates.stream()
-            .filter(
-                s ->
-                    s.queueing().serverQueue() != null
-                        && s.queueing().serverQueue().count() * 2 >= s.counts().okRequests())
-            .count();
-    boolean useServerQueue = !candidates.isEmpty() && withServerQueue == candidates.size();
-    List<FitStep> fitSteps = new ArrayList<>();
-    for (StepStats step : candidates) {
-      double rate =
-          step.rates().arrivalRate() != null ? step.rates().arrivalRate() : step.offeredRate();
-      double delay =
-          useServerQueue
-              ? step.queueing().serverQueue().meanMillis()
-              : Math.max(0, step.latencies().gap().meanMillis() - baseline.gapMeanMillis());
-      fitSteps.add(
-          new FitStep(
-              step.step(),
-              rate,
-              delay,
-              step.latencies().gap().p50Millis(),
-              useServerQueue ? "server_queue_time" : "gap"));
-    }
-    return fitSteps;
-  }
-
-  private record FitStep(
-      int step, double rate, double delayMillis, double gapP50Millis, String source) {}
-
-  private static final class Best {
-    int servers;
-    double serviceMillis;
-    double objective = Double.POSITIVE_INFINITY;
-
-    void offer(int servers, double serviceMillis, double objective) {
-      if (objective < this.objective) {
-        this.servers = servers;
-        this.serviceMillis = serviceMillis;
-        this.objective = objective;
-      }
-    }
+  private static String name(double arrivalCv2, double serviceCv2) {
+    return Math.abs(arrivalCv2 - 1) < 0.1 && Math.abs(serviceCv2 - 1) < 0.1
+        ? "M/M/c (Erlang C)"
+        : String.format(
+            Locale.ROOT,
+            "G/G/c (Erlang C × Allen–Cunneen, Ca²=%.2f, Cs²=%.2f)",
+            arrivalCv2,
+            serviceCv2);
   }
 }

@@ -26,14 +26,14 @@ package dev.ttftgap.analysis;
  * <p>Parameters with defaults: 60 bisection rounds. Example: peak 50 rps, 9 rps per replica → 6
  * replicas.
  */
-public final class ReplicaPlanner {
+final class ReplicaPlanner {
   private ReplicaPlanner() {}
 
   static Replicas plan(
       double peakRate,
       SloVerdict slo,
       QueueModel model,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       CapacityOptions options,
       Double saturationRate) {
     Integer fromMeasured =
@@ -101,7 +101,7 @@ public final class ReplicaPlanner {
         fromMeasured == null ? null : "slo_throughput");
   }
 
-  static Double modelMaxRate(QueueModel model, LowLoadBaseline baseline, CapacityOptions options) {
+  static Double modelMaxRate(QueueModel model, LowLoadReference baseline, CapacityOptions options) {
     double ttfbP95 =
         baseline == null || Double.isNaN(baseline.ttfbP95Millis()) ? 0 : baseline.ttfbP95Millis();
     double low = 0;

@@ -14,7 +14,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -98,12 +97,7 @@ public final class ServerMetricsAnalysis {
     List<Scrape> ok = sorted.stream().filter(Scrape::ok).toList();
     List<MetricSample> all = ok.stream().flatMap(s -> s.samples().stream()).toList();
     Optional<MetricsDialect> vendor = MetricsDialect.recognise(all);
-    TreeSet<String> families = new TreeSet<>();
-    vendor.ifPresent(
-        d ->
-            all.forEach(
-                s ->
-                    d.metricOf(s.name()).ifPresent(m -> families.add(familyName(d, m, s.name())))));
+    TreeSet<String> families = families(vendor, all);
     String model = modelOf(records);
     List<ServerStepMetrics> perStep = new ArrayList<>();
     List<ServerMetricsView.Point> series = new ArrayList<>();
@@ -111,13 +105,7 @@ public final class ServerMetricsAnalysis {
     long origin = sorted.get(0).epochMillis();
     Map<Integer, long[]> windows = windows(records);
     if (vendor.isPresent()) {
-      for (Scrape scrape : ok) {
-        series.add(
-            new ServerMetricsView.Point(
-                (scrape.epochMillis() - origin) / 1000.0,
-                gaugeValue(vendor.get(), ServerMetric.WAITING, model, scrape),
-                gaugeValue(vendor.get(), ServerMetric.RUNNING, model, scrape)));
-      }
+      series.addAll(waitingRunning(vendor.get(), model, ok, origin));
       windows.forEach(
           (step, window) ->
               bands.add(
@@ -126,30 +114,15 @@ public final class ServerMetricsAnalysis {
       for (StepStats step : steps) {
         long[] window = windows.get(step.step());
         if (window != null) {
-          perStep.add(stepMetrics(vendor.get(), model, sorted, step, window, records));
+          perStep.add(
+              StepWindowMetrics.stepMetrics(vendor.get(), model, sorted, step, window, records));
         }
       }
     }
     List<Integer> dark =
         perStep.stream().filter(ServerStepMetrics::dark).map(ServerStepMetrics::step).toList();
-    ServerMetricsView.Darkness darkness = null;
-    if (!dark.isEmpty()) {
-      long from = windows.get(dark.get(0))[0] - INTERVAL_MILLIS / 2;
-      List<Scrape> later = sorted.stream().filter(s -> s.epochMillis() >= from).toList();
-      darkness =
-          new ServerMetricsView.Darkness(
-              dark.get(0),
-              later.size(),
-              (int) later.stream().filter(Scrape::timedOut).count(),
-              (int) later.stream().filter(s -> !s.ok() && !s.timedOut()).count());
-    }
-    Integer growth =
-        perStep.stream()
-            .filter(s -> !s.dark())
-            .filter(s -> s.waitingMean() != null && s.waitingMean() >= QUEUE_GROWTH_WAITING)
-            .map(ServerStepMetrics::step)
-            .findFirst()
-            .orElse(null);
+    ServerMetricsView.Darkness darkness = darkness(dark, windows, sorted);
+    Integer growth = queueGrowthStep(perStep);
     return new ServerMetricsView(
         sorted.get(0).url(),
         vendor.map(MetricsDialect::id).orElse(null),
@@ -167,249 +140,58 @@ public final class ServerMetricsAnalysis {
         afterRun);
   }
 
+  /** Waiting and running per successful scrape, seconds from the first scrape. */
+  private static List<ServerMetricsView.Point> waitingRunning(
+      MetricsDialect vendor, String model, List<Scrape> ok, long origin) {
+    List<ServerMetricsView.Point> series = new ArrayList<>();
+    for (Scrape scrape : ok) {
+      series.add(
+          new ServerMetricsView.Point(
+              (scrape.epochMillis() - origin) / 1000.0,
+              MetricReadings.gaugeValue(vendor, ServerMetric.WAITING, model, scrape),
+              MetricReadings.gaugeValue(vendor, ServerMetric.RUNNING, model, scrape)));
+    }
+    return series;
+  }
+
+  /** The metric families the scrapes carry, by the vendor's names; empty when none recognised. */
+  private static TreeSet<String> families(Optional<MetricsDialect> vendor, List<MetricSample> all) {
+    TreeSet<String> families = new TreeSet<>();
+    vendor.ifPresent(
+        d ->
+            all.forEach(
+                s ->
+                    d.metricOf(s.name()).ifPresent(m -> families.add(familyName(d, m, s.name())))));
+    return families;
+  }
+
+  /** From the first dark step on: scrapes taken, timed out and otherwise failed; null if none. */
+  private static ServerMetricsView.Darkness darkness(
+      List<Integer> dark, Map<Integer, long[]> windows, List<Scrape> sorted) {
+    if (dark.isEmpty()) {
+      return null;
+    }
+    long from = windows.get(dark.get(0))[0] - INTERVAL_MILLIS / 2;
+    List<Scrape> later = sorted.stream().filter(s -> s.epochMillis() >= from).toList();
+    return new ServerMetricsView.Darkness(
+        dark.get(0),
+        later.size(),
+        (int) later.stream().filter(Scrape::timedOut).count(),
+        (int) later.stream().filter(s -> !s.ok() && !s.timedOut()).count());
+  }
+
+  /** The first step (not dark) whose mean waiting reaches {@value #QUEUE_GROWTH_WAITING}. */
+  private static Integer queueGrowthStep(List<ServerStepMetrics> perStep) {
+    return perStep.stream()
+        .filter(s -> !s.dark())
+        .filter(s -> s.waitingMean() != null && s.waitingMean() >= QUEUE_GROWTH_WAITING)
+        .map(ServerStepMetrics::step)
+        .findFirst()
+        .orElse(null);
+  }
+
   private static String familyName(MetricsDialect dialect, ServerMetric metric, String sample) {
     return dialect.names(metric).stream().filter(sample::startsWith).findFirst().orElse(sample);
-  }
-
-  private static ServerStepMetrics stepMetrics(
-      MetricsDialect vendor,
-      String model,
-      List<Scrape> attempts,
-      StepStats step,
-      long[] window,
-      List<RequestRecord> records) {
-    long from = window[0] - INTERVAL_MILLIS / 2;
-    long to = window[1] + INTERVAL_MILLIS / 2;
-    List<Scrape> attemptsInside =
-        attempts.stream().filter(s -> s.epochMillis() >= from && s.epochMillis() <= to).toList();
-    List<Scrape> inside = attemptsInside.stream().filter(Scrape::ok).toList();
-    int timedOut = (int) attemptsInside.stream().filter(Scrape::timedOut).count();
-    int failed = (int) attemptsInside.stream().filter(s -> !s.ok() && !s.timedOut()).count();
-    int expected = (int) Math.round((window[1] - window[0]) / (double) INTERVAL_MILLIS) + 1;
-    double coverage = Math.min(100.0, 100.0 * inside.size() / expected);
-    if (coverage < COVERAGE_THRESHOLD_PERCENT) {
-      return ServerStepMetrics.dark(
-          step.step(),
-          inside.size(),
-          decomposition(step, null, null, null, records),
-          failed,
-          timedOut,
-          expected,
-          coverage);
-    }
-    List<Scrape> scrapes = attempts.stream().filter(Scrape::ok).toList();
-    Function<ServerMetric, List<Double>> gauge =
-        metric ->
-            inside.stream()
-                .map(s -> gaugeValue(vendor, metric, model, s))
-                .filter(Objects::nonNull)
-                .toList();
-    List<Double> waiting = gauge.apply(ServerMetric.WAITING);
-    List<Double> running = gauge.apply(ServerMetric.RUNNING);
-    List<Double> kv = gauge.apply(ServerMetric.KV_CACHE_USAGE);
-    List<Double> preempted = gauge.apply(ServerMetric.PREEMPTIONS);
-    long firstTokenShift = shift(step.latencies().ttft());
-    long finishShift = shift(step.latencies().e2e());
-    HistogramDelta queue =
-        delta(vendor, ServerMetric.QUEUE_TIME, model, attempts, scrapes, window, finishShift);
-    HistogramDelta prefill =
-        delta(vendor, ServerMetric.PREFILL_TIME, model, attempts, scrapes, window, finishShift);
-    HistogramDelta ttft =
-        delta(vendor, ServerMetric.TTFT, model, attempts, scrapes, window, firstTokenShift);
-    Double queueMean = queue == null ? null : queue.meanMillis();
-    Double ttftMean = ttft == null ? null : ttft.meanMillis();
-    Double prefillMean = prefill == null ? null : prefill.meanMillis();
-    return new ServerStepMetrics(
-        step.step(),
-        inside.size(),
-        mean(waiting),
-        max(waiting),
-        mean(running),
-        max(running),
-        kv.isEmpty() ? null : 100 * mean(kv),
-        queueMean,
-        queue == null ? null : queue.quantileMillis(0.5),
-        queue == null ? null : queue.quantileMillis(0.95),
-        ttftMean,
-        ttft == null ? null : ttft.quantileMillis(0.5),
-        ttft == null ? null : ttft.quantileMillis(0.95),
-        prefillMean,
-        decomposition(step, queueMean, prefillMean, ttftMean, records),
-        preempted.size() < 2
-            ? null
-            : Math.max(0, preempted.get(preempted.size() - 1) - preempted.get(0)),
-        failed,
-        timedOut,
-        expected,
-        coverage,
-        false);
-  }
-
-  private static GapDecomposition decomposition(
-      StepStats step,
-      Double queueMean,
-      Double prefillMean,
-      Double serverTtftMean,
-      List<RequestRecord> records) {
-    Double ttft = step.latencies().ttft() == null ? null : step.latencies().ttft().meanMillis();
-    Double ttfb = step.latencies().ttfb() == null ? null : step.latencies().ttfb().meanMillis();
-    String source = "histograms";
-    Double queue = queueMean;
-    Double prefill = prefillMean;
-    if (prefill == null && serverTtftMean != null && queue != null) {
-      prefill = Math.max(0, serverTtftMean - queue);
-    }
-    if (queue == null || prefill == null) {
-      Double perRequestQueue = perRequestMean(records, step.step(), "queue_time_ms");
-      Double perRequestPrefill = perRequestMean(records, step.step(), "prefill_time_ms");
-      if (perRequestQueue != null && perRequestPrefill != null) {
-        queue = perRequestQueue;
-        prefill = perRequestPrefill;
-        source = "per-request";
-      }
-    }
-    Double rest =
-        ttft != null && ttfb != null && queue != null && prefill != null
-            ? ttft - ttfb - queue - prefill
-            : null;
-    if (queue == null && prefill == null) {
-      source = null;
-    }
-    return new GapDecomposition(ttft, ttfb, queue, prefill, rest, source);
-  }
-
-  private static Double perRequestMean(List<RequestRecord> records, int step, String key) {
-    List<Double> values =
-        records.stream()
-            .filter(r -> r.ok() && !r.warmup() && r.step() == step && r.serverTimings() != null)
-            .map(r -> r.serverTimings().get(key))
-            .filter(Objects::nonNull)
-            .toList();
-    return mean(values);
-  }
-
-  /** A step's median in whole ms, 0 when unknown. */
-  private static long shift(LatencySummary summary) {
-    return summary == null ? 0 : Math.round(summary.p50Millis());
-  }
-
-  /** Sum over the series of {@code metric} kept for {@code model} in one scrape; null if none. */
-  private static Double gaugeValue(
-      MetricsDialect vendor, ServerMetric metric, String model, Scrape scrape) {
-    List<MetricSample> series = series(vendor, metric, model, scrape);
-    return series.isEmpty() ? null : series.stream().mapToDouble(MetricSample::value).sum();
-  }
-
-  private static List<MetricSample> series(
-      MetricsDialect vendor, ServerMetric metric, String model, Scrape scrape) {
-    List<MetricSample> samples =
-        scrape.samples().stream()
-            .filter(s -> vendor.metricOf(s.name()).filter(metric::equals).isPresent())
-            .toList();
-    // a deprecated alias only when the current name is absent
-    for (String family : vendor.names(metric)) {
-      List<MetricSample> ofFamily =
-          samples.stream()
-              .filter(
-                  s ->
-                      s.name().equals(family)
-                          || s.name().equals(family + "_bucket")
-                          || s.name().equals(family + "_sum")
-                          || s.name().equals(family + "_count"))
-              .toList();
-      if (!ofFamily.isEmpty()) {
-        boolean anyForModel =
-            ofFamily.stream().anyMatch(s -> model != null && model.equals(s.label("model_name")));
-        return anyForModel
-            ? ofFamily.stream().filter(s -> model.equals(s.label("model_name"))).toList()
-            : ofFamily;
-      }
-    }
-    return List.of();
-  }
-
-  private static HistogramDelta delta(
-      MetricsDialect vendor,
-      ServerMetric metric,
-      String model,
-      List<Scrape> attempts,
-      List<Scrape> scrapes,
-      long[] window,
-      long shiftMillis) {
-    long fromEdge = window[0] + shiftMillis;
-    long toEdge = window[1] + shiftMillis;
-    Scrape from = lastAtOrBefore(scrapes, fromEdge);
-    Scrape to = lastAtOrBefore(scrapes, toEdge);
-    if (from != null && stale(attempts, from, fromEdge)) {
-      return null;
-    }
-    if (from == null) {
-      from = scrapes.isEmpty() ? null : scrapes.get(0);
-    }
-    if (from == null
-        || to == null
-        || to.epochMillis() <= from.epochMillis()
-        || stale(attempts, to, toEdge)) {
-      return null;
-    }
-    HistogramState a = HistogramState.of(series(vendor, metric, model, from));
-    HistogramState b = HistogramState.of(series(vendor, metric, model, to));
-    if (b == null) {
-      return null;
-    }
-    Map<Double, Double> buckets = new TreeMap<>();
-    b.buckets.forEach(
-        (bound, count) ->
-            buckets.put(bound, count - (a == null ? 0 : a.buckets.getOrDefault(bound, 0.0))));
-    return new HistogramDelta(
-        buckets, b.count - (a == null ? 0 : a.count), b.sum - (a == null ? 0 : a.sum));
-  }
-
-  /** Cumulative buckets, count and sum of one histogram in one scrape, summed over its series. */
-  private record HistogramState(Map<Double, Double> buckets, double count, double sum) {
-    static HistogramState of(List<MetricSample> samples) {
-      Map<Double, Double> buckets = new TreeMap<>();
-      double count = 0;
-      double sum = 0;
-      boolean any = false;
-      for (MetricSample s : samples) {
-        if (s.name().endsWith("_bucket") && s.label("le") != null) {
-          String le = s.label("le");
-          double bound = le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
-          buckets.merge(bound, s.value(), Double::sum);
-          any = true;
-        } else if (s.name().endsWith("_count")) {
-          count += s.value();
-          any = true;
-        } else if (s.name().endsWith("_sum")) {
-          sum += s.value();
-        }
-      }
-      return any ? new HistogramState(buckets, count, sum) : null;
-    }
-  }
-
-  /**
-   * True when {@code reading} is over {@value #STALE_EDGE_MILLIS} ms older than {@code edge} and a
-   * scrape failed in between: the counter at the edge was not read.
-   */
-  private static boolean stale(List<Scrape> attempts, Scrape reading, long edge) {
-    return edge - reading.epochMillis() > STALE_EDGE_MILLIS
-        && attempts.stream()
-            .anyMatch(
-                s -> !s.ok() && s.epochMillis() > reading.epochMillis() && s.epochMillis() <= edge);
-  }
-
-  private static Scrape lastAtOrBefore(List<Scrape> sorted, long epochMillis) {
-    Scrape last = null;
-    for (Scrape scrape : sorted) {
-      if (scrape.epochMillis() <= epochMillis) {
-        last = scrape;
-      } else {
-        break;
-      }
-    }
-    return last;
   }
 
   /** Per step: [first start, last start] of its records, epoch ms. */
@@ -437,17 +219,5 @@ public final class ServerMetricsAnalysis {
         .max(Map.Entry.comparingByValue())
         .map(Map.Entry::getKey)
         .orElse(null);
-  }
-
-  private static Double mean(List<Double> values) {
-    return values.isEmpty()
-        ? null
-        : values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-  }
-
-  private static Double max(List<Double> values) {
-    return values.isEmpty()
-        ? null
-        : values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
   }
 }

@@ -73,7 +73,7 @@ public final class SloEvaluator {
       CapacityOptions options,
       Saturation saturation,
       QueueModel model,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       Set<Integer> holdSteps) {
     boolean closed = LoadModel.of(steps) == LoadModel.CLOSED;
     Function<StepStats, Double> load =
@@ -117,7 +117,7 @@ public final class SloEvaluator {
       Saturation saturation,
       Double saturationRate,
       QueueModel model,
-      LowLoadBaseline baseline) {}
+      LowLoadReference baseline) {}
 
   /** The verdict of a staircase: the last step L of the passing run and the next step F. */
   private static SloVerdict staircase(List<StepStats> byLoad, Walk walk) {

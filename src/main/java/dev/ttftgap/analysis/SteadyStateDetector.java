@@ -76,13 +76,7 @@ public final class SteadyStateDetector {
    */
   static SteadyState detect(
       List<RequestRecord> stepRecords, List<RequestRecord> all, long t0, long t1, boolean closed) {
-    List<Long> sojourns = new ArrayList<>();
-    for (RequestRecord record : stepRecords) {
-      Long sojourn = StepStatsCalculator.sojournMillis(record);
-      if (sojourn != null) {
-        sojourns.add(sojourn);
-      }
-    }
+    List<Long> sojourns = sojourns(stepRecords);
     if (stepRecords.size() < MIN_REQUESTS || sojourns.isEmpty() || t1 <= t0) {
       return null;
     }
@@ -96,14 +90,7 @@ public final class SteadyStateDetector {
     Double lastL = null;
     Double growth = null;
     if (!closed) {
-      long ended = 0;
-      for (RequestRecord record : stepRecords) {
-        Long sojourn = StepStatsCalculator.sojournMillis(record);
-        if (sojourn != null && record.startEpochMillis() + sojourn <= t1 + SOJOURN_ALLOWANCE * w) {
-          ended++;
-        }
-      }
-      completionRatio = (double) ended / stepRecords.size();
+      completionRatio = endedRatio(stepRecords, t1, w);
       if (completionRatio < MIN_COMPLETION_RATIO) {
         reasons.add(
             String.format(
@@ -141,6 +128,30 @@ public final class SteadyStateDetector {
         firstGap,
         lastGap,
         completionRates(all, ts, length));
+  }
+
+  /** The sojourns of the step's requests that have one, ms. */
+  private static List<Long> sojourns(List<RequestRecord> stepRecords) {
+    List<Long> sojourns = new ArrayList<>();
+    for (RequestRecord record : stepRecords) {
+      Long sojourn = StepStatsCalculator.sojournMillis(record);
+      if (sojourn != null) {
+        sojourns.add(sojourn);
+      }
+    }
+    return sojourns;
+  }
+
+  /** Share of the step's requests that ended within two median sojourns {@code w} of {@code t1}. */
+  private static double endedRatio(List<RequestRecord> stepRecords, long t1, double w) {
+    long ended = 0;
+    for (RequestRecord record : stepRecords) {
+      Long sojourn = StepStatsCalculator.sojournMillis(record);
+      if (sojourn != null && record.startEpochMillis() + sojourn <= t1 + SOJOURN_ALLOWANCE * w) {
+        ended++;
+      }
+    }
+    return (double) ended / stepRecords.size();
   }
 
   /**

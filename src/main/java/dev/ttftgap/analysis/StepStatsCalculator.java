@@ -68,7 +68,7 @@ public final class StepStatsCalculator {
       windowsByStep.put(step.step, StepWindows.byRun(step.records));
     }
     Map<Integer, SteadyState> steady = steadyStates(samples, windowsByStep, sorted);
-    LowLoadBaseline baseline = lowLoadBaseline(samples, steady);
+    LowLoadReference baseline = lowLoadBaseline(samples, steady);
     long[] completionEpochMillis =
         sorted.stream()
             .filter(r -> r.ok() && r.e2eMillis() != null)
@@ -117,13 +117,13 @@ public final class StepStatsCalculator {
   }
 
   /** The first step with enough gaps that is not found unsteady; null when there is none. */
-  private static LowLoadBaseline lowLoadBaseline(
+  private static LowLoadReference lowLoadBaseline(
       List<StepSamples> samples, Map<Integer, SteadyState> steady) {
     return samples.stream()
-        .filter(s -> s.gap.count() >= LowLoadBaseline.MIN_SAMPLES)
+        .filter(s -> s.gap.count() >= LowLoadReference.MIN_SAMPLES)
         .filter(s -> steady.get(s.step) == null || steady.get(s.step).steady())
         .findFirst()
-        .map(LowLoadBaseline::of)
+        .map(LowLoadReference::of)
         .orElse(null);
   }
 
@@ -133,7 +133,7 @@ public final class StepStatsCalculator {
   }
 
   record Result(
-      List<StepSamples> samples, List<StepStats> stats, LowLoadBaseline baseline, int warmup) {}
+      List<StepSamples> samples, List<StepStats> stats, LowLoadReference baseline, int warmup) {}
 
   private static final Comparator<RequestRecord> RECORD_ORDER =
       Comparator.comparingLong(RequestRecord::startEpochMillis)
@@ -150,7 +150,7 @@ public final class StepStatsCalculator {
       Map<String, long[]> runWindows,
       List<RequestRecord> all,
       long[] completionEpochMillis,
-      LowLoadBaseline baseline,
+      LowLoadReference baseline,
       SteadyState steadyState) {
     List<RequestRecord> records = step.records;
     Integer concurrency = RecordFields.first(records, RequestRecord::concurrency);
@@ -259,7 +259,7 @@ public final class StepStatsCalculator {
    * delay over the low-load {@code baseline}.
    */
   private static StepStats.Queueing queueing(
-      StepSamples step, Double arrivalRate, LowLoadBaseline baseline) {
+      StepSamples step, Double arrivalRate, LowLoadReference baseline) {
     LatencySummary gap = step.gap.summary();
     LatencySummary ttft = step.ttft.summary();
     LatencySummary serverQueue = step.serverQueue.summary();

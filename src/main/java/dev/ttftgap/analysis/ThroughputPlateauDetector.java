@@ -27,7 +27,7 @@ import java.util.List;
  * 7.87 ≤ 1.05 × 7.81, so the plateau starts at 8 users, at the median of 7.81, 7.99, 7.87 = 7.87
  * req/s.
  */
-public final class ThroughputPlateauDetector {
+final class ThroughputPlateauDetector {
   static final double TOLERANCE = 0.05;
 
   private ThroughputPlateauDetector() {}

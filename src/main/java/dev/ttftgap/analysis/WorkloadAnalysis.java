@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * <p>Assumptions: a record's {@code prompts} and {@code sharedPrefixTokens} describe the run it
  * came from; records of older runs have neither and the workload then says nothing of them.
  */
-public final class WorkloadAnalysis {
+final class WorkloadAnalysis {
   private WorkloadAnalysis() {}
 
   public static SentWorkload of(List<RequestRecord> records) {

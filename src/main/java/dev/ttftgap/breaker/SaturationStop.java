@@ -1,13 +1,9 @@
 package dev.ttftgap.breaker;
 
 import dev.ttftgap.analysis.Percentiles;
-import dev.ttftgap.analysis.SaturationDetector;
-import dev.ttftgap.analysis.SteadyStateDetector;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -160,10 +156,7 @@ public final class SaturationStop {
   private final List<Stair> stairs;
   private final long streamTimeoutMillis;
   private final boolean ratesAreRequests;
-  private final Deque<Long> arrivals = new ArrayDeque<>();
-  private final Deque<Long> completions = new ArrayDeque<>();
-  private final Deque<long[]> samples = new ArrayDeque<>();
-  private final Deque<Long> sojourns = new ArrayDeque<>();
+  private final SaturationWindow window = new SaturationWindow();
   private final List<Long> lowLoadE2e = new ArrayList<>();
   private final List<Long> warmupE2e = new ArrayList<>();
   private Integer currentStep;
@@ -208,8 +201,7 @@ public final class SaturationStop {
 
   /** A request was sent at {@code nowMillis}. */
   public synchronized void arrived(long nowMillis) {
-    arrivals.addLast(nowMillis);
-    trim(arrivals, nowMillis);
+    window.arrived(nowMillis);
   }
 
   /** A request ended at {@code nowMillis} with {@code record}. */
@@ -218,8 +210,7 @@ public final class SaturationStop {
       return;
     }
     if (record.ok()) {
-      completions.addLast(nowMillis);
-      trim(completions, nowMillis);
+      window.completed(nowMillis);
       if (record.e2eMillis() != null) {
         if (record.step() == stairs.get(0).step()) {
           lowLoadE2e.add(record.e2eMillis());
@@ -233,10 +224,7 @@ public final class SaturationStop {
             ? record.e2eMillis()
             : record.ttftMillis() != null ? record.ttftMillis() : record.ttfbMillis();
     if (sojourn != null) {
-      sojourns.addLast(sojourn);
-      if (sojourns.size() > SOJOURN_MEMORY) {
-        sojourns.removeFirst();
-      }
+      window.sojourn(sojourn);
     }
   }
 
@@ -256,10 +244,7 @@ public final class SaturationStop {
    * @return the verdict, the first time the stairs must stop; empty otherwise
    */
   public synchronized Optional<Verdict> sample(long nowMillis, int inFlight) {
-    samples.addLast(new long[] {nowMillis, inFlight});
-    while (!samples.isEmpty() && samples.getFirst()[0] < nowMillis - MAX_WINDOW_MILLIS) {
-      samples.removeFirst();
-    }
+    window.sample(nowMillis, inFlight);
     if (verdict != null) {
       return Optional.empty();
     }
@@ -272,7 +257,7 @@ public final class SaturationStop {
       currentStep = stair.step();
       heldSinceMillis = null;
     }
-    Judged judged = judge(stair, nowMillis);
+    SaturationWindow.Judged judged = window.judge(stair, nowMillis, ratesAreRequests);
     if (judged == null || !judged.stop()) {
       // a count that jumps back and forth across a threshold does not restart the confirmation
       if (heldSinceMillis != null && nowMillis - lastHeldMillis > LAPSE_MILLIS) {
@@ -303,82 +288,6 @@ public final class SaturationStop {
     return Optional.of(verdict);
   }
 
-  /**
-   * A judged window: {@code seconds} long, {@code arrived} arrivals at {@code offeredRate} offered
-   * (+∞ when unknown in requests), {@code completed} successful completions.
-   */
-  private record Judged(
-      double offeredRate, double seconds, long arrived, long completed, String backlog) {
-    double arrivalRate() {
-      return arrived / seconds;
-    }
-
-    double achievedRate() {
-      return completed / seconds;
-    }
-
-    boolean stop() {
-      // arrivals as offered at most: a burst above the offered rate is not saturation
-      double arrivals = Math.min(arrived, offeredRate * seconds);
-      return backlog != null
-          && completed < SaturationDetector.THRESHOLD_RATIO * arrivals
-          && arrivals - completed >= DEFICIT_SIGMAS * Math.sqrt(arrivals);
-    }
-  }
-
-  /** The window's figures; null when it cannot be judged yet. */
-  private Judged judge(Stair stair, long nowMillis) {
-    long duration = stair.endMillis() - stair.startMillis();
-    long settle = duration / 4;
-    if (!sojourns.isEmpty()) {
-      settle =
-          Math.min(settle, Math.round(2 * Percentiles.median(List.copyOf(sojourns)).orElseThrow()));
-    }
-    long from = Math.max(stair.startMillis() + settle, nowMillis - MAX_WINDOW_MILLIS);
-    long length = nowMillis - from;
-    long settled = duration - settle;
-    long needed =
-        Math.min(
-            Math.min(Math.max(MIN_WINDOW_MILLIS, settled / 2), MAX_WINDOW_MILLIS), settled * 3 / 4);
-    if (length <= 0 || length < needed) {
-      return null;
-    }
-    long arrived = arrivals.stream().filter(t -> t >= from && t < nowMillis).count();
-    List<long[]> window = samples.stream().filter(s -> s[0] >= from).toList();
-    if (arrived < SteadyStateDetector.MIN_REQUESTS
-        || window.size() < 2 * SteadyStateDetector.BATCHES) {
-      return null;
-    }
-    long completed = completions.stream().filter(t -> t >= from && t < nowMillis).count();
-    double seconds = length / 1000.0;
-    return new Judged(
-        ratesAreRequests ? stair.rate() : Double.POSITIVE_INFINITY,
-        seconds,
-        arrived,
-        completed,
-        SteadyStateDetector.backlogRising(batchMeans(window, from, length), length));
-  }
-
-  /** Mean of the samples in each of the equal batches of [from, from + length). */
-  private static double[] batchMeans(List<long[]> window, long from, long length) {
-    int n = SteadyStateDetector.BATCHES;
-    double[] sums = new double[n];
-    int[] counts = new int[n];
-    for (long[] s : window) {
-      int i = (int) Math.min(n - 1, (s[0] - from) * n / Math.max(1, length));
-      sums[i] += s[1];
-      counts[i]++;
-    }
-    double[] means = new double[n];
-    double last = window.get(0)[1];
-    for (int i = 0; i < n; i++) {
-      // a batch without a sample (a late timer) keeps the previous level
-      last = counts[i] > 0 ? sums[i] / counts[i] : last;
-      means[i] = last;
-    }
-    return means;
-  }
-
   private Stair stairAt(long nowMillis) {
     for (Stair stair : stairs) {
       if (nowMillis >= stair.startMillis() && nowMillis < stair.endMillis()) {
@@ -386,12 +295,6 @@ public final class SaturationStop {
       }
     }
     return null;
-  }
-
-  private static void trim(Deque<Long> times, long nowMillis) {
-    while (!times.isEmpty() && times.getFirst() < nowMillis - MAX_WINDOW_MILLIS) {
-      times.removeFirst();
-    }
   }
 
   private static String trim(double value) {

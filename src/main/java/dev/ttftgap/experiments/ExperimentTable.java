@@ -9,7 +9,7 @@ import java.util.List;
  * table decides what its rows and notes say. (A record cannot take {@code toString} from an
  * interface, so each table's {@code toString} returns {@link #toText()}.)
  */
-public interface ExperimentTable {
+interface ExperimentTable {
   /** The rows, as {@link TextTable.Layout#BARS}. */
   TextTable table();
 

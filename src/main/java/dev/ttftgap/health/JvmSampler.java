@@ -28,7 +28,7 @@ import javax.management.openmbean.CompositeData;
  * of concurrent collectors' background cycles (names with "Cycles" or "Concurrent", e.g. ZGC's and
  * G1's) run beside the application and are not pauses, so they are left out.
  */
-public final class JvmSampler implements AutoCloseable {
+final class JvmSampler implements AutoCloseable {
   private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
   private final Set<String> heapPools =
       ManagementFactory.getMemoryPoolMXBeans().stream()

@@ -160,18 +160,7 @@ public final class LoadGeneratorAnalysis {
     Double share = cores != null && processors != null ? 100 * cores / processors : null;
     Double loopP99 = percentileMillis(loopDelays, 99);
     Double lagP99 = percentileMillis(lags, 99);
-    String reason = null;
-    if (loopP99 != null && loopP99 > MAX_EVENT_LOOP_DELAY_P99_MILLIS) {
-      reason =
-          "event-loop delay p99 "
-              + ms(loopP99)
-              + " ms > "
-              + ms(MAX_EVENT_LOOP_DELAY_P99_MILLIS)
-              + " ms";
-    } else if (lagP99 != null && lagP99 > MAX_INJECTION_LAG_P99_MILLIS) {
-      reason =
-          "injection lag p99 " + ms(lagP99) + " ms > " + ms(MAX_INJECTION_LAG_P99_MILLIS) + " ms";
-    }
+    String reason = unvouchedReason(loopP99, lagP99);
     Boolean vouched = loopP99 == null && lagP99 == null ? null : reason == null;
     return new LoadGeneratorStep(
         step,
@@ -189,6 +178,23 @@ public final class LoadGeneratorAnalysis {
         heapMax,
         vouched,
         reason);
+  }
+
+  /** Why a step is not vouched for (a p99 over its limit); null when it is. */
+  private static String unvouchedReason(Double loopP99, Double lagP99) {
+    String reason = null;
+    if (loopP99 != null && loopP99 > MAX_EVENT_LOOP_DELAY_P99_MILLIS) {
+      reason =
+          "event-loop delay p99 "
+              + ms(loopP99)
+              + " ms > "
+              + ms(MAX_EVENT_LOOP_DELAY_P99_MILLIS)
+              + " ms";
+    } else if (lagP99 != null && lagP99 > MAX_INJECTION_LAG_P99_MILLIS) {
+      reason =
+          "injection lag p99 " + ms(lagP99) + " ms > " + ms(MAX_INJECTION_LAG_P99_MILLIS) + " ms";
+    }
+    return reason;
   }
 
   /** Nearest-rank percentile of sorted µs values, ms; null when empty. */

@@ -114,6 +114,30 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
         recordsByPart.computeIfAbsent(record.injector(), i -> new ArrayList<>()).add(record);
       }
     }
+    checkEachOnce(filesByPart, count, runId);
+    checkNoneMissing(filesByPart, count, runId);
+    List<Part> parts = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      List<RequestRecord> records = recordsByPart.get(i);
+      List<Path> files = filesByPart.get(i);
+      Path folder = files.get(0).toAbsolutePath().normalize().getParent();
+      parts.add(
+          new Part(
+              i,
+              records.stream()
+                  .map(RequestRecord::host)
+                  .filter(Objects::nonNull)
+                  .findFirst()
+                  .orElse(null),
+              files,
+              records,
+              PartManifest.readIn(folder)));
+    }
+    return new RunParts(runId, count, parts, checkProfiles(runId, count, parts));
+  }
+
+  /** Throws when a part's records come from more than one file. */
+  private static void checkEachOnce(Map<Integer, List<Path>> filesByPart, int count, String runId) {
     filesByPart.forEach(
         (injector, files) -> {
           if (files.size() > 1) {
@@ -129,6 +153,11 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
                     + "); pass each part's run folder once");
           }
         });
+  }
+
+  /** Throws when a part of the {@code count} is missing, naming the folders given. */
+  private static void checkNoneMissing(
+      Map<Integer, List<Path>> filesByPart, int count, String runId) {
     List<String> missing = new ArrayList<>();
     for (int i = 1; i <= count; i++) {
       if (!filesByPart.containsKey(i)) {
@@ -157,24 +186,6 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
               + count
               + " injectors");
     }
-    List<Part> parts = new ArrayList<>();
-    for (int i = 1; i <= count; i++) {
-      List<RequestRecord> records = recordsByPart.get(i);
-      List<Path> files = filesByPart.get(i);
-      Path folder = files.get(0).toAbsolutePath().normalize().getParent();
-      parts.add(
-          new Part(
-              i,
-              records.stream()
-                  .map(RequestRecord::host)
-                  .filter(Objects::nonNull)
-                  .findFirst()
-                  .orElse(null),
-              files,
-              records,
-              PartManifest.readIn(folder)));
-    }
-    return new RunParts(runId, count, parts, checkProfiles(runId, count, parts));
   }
 
   /**

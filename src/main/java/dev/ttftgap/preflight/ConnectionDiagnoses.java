@@ -38,40 +38,9 @@ final class ConnectionDiagnoses {
       chain.add(t);
     }
     for (Throwable t : chain) {
-      if (t instanceof HttpConnectTimeoutException) {
-        return new Diagnosis(
-            Diagnosis.Kind.TIMEOUT,
-            "connect to " + url + " timed out after " + text(timeout) + proxies);
-      }
-      if (t instanceof HttpTimeoutException) {
-        return new Diagnosis(
-            Diagnosis.Kind.TIMEOUT,
-            "no answer from "
-                + url
-                + " within "
-                + text(timeout)
-                + ": the server is stalled or overloaded at rest; check it before a load run");
-      }
-      if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
-        return new Diagnosis(
-            Diagnosis.Kind.UNKNOWN_HOST,
-            "unknown host "
-                + URI.create(url).getHost()
-                + " (tried "
-                + url
-                + "): check the host name in LLM_BASE_URL and DNS"
-                + proxies);
-      }
-      if (t instanceof SSLException) {
-        return new Diagnosis(
-            Diagnosis.Kind.TLS_FAILURE,
-            "TLS failure talking to "
-                + url
-                + " ("
-                + ServerMessages.oneLine(t.getMessage())
-                + "): if the server speaks plain HTTP use http:// in LLM_BASE_URL, else check its"
-                + " certificate"
-                + proxies);
+      Diagnosis specific = specific(t, url, proxies);
+      if (specific != null) {
+        return specific;
       }
     }
     for (Throwable t : chain) {
@@ -96,6 +65,46 @@ final class ConnectionDiagnoses {
                 : ": " + ServerMessages.oneLine(failure.getMessage()))
             + "): check LLM_BASE_URL and the server"
             + proxies);
+  }
+
+  /** The diagnosis of a timeout, an unknown host or a TLS failure; null for other failures. */
+  private Diagnosis specific(Throwable t, String url, String proxies) {
+    if (t instanceof HttpConnectTimeoutException) {
+      return new Diagnosis(
+          Diagnosis.Kind.TIMEOUT,
+          "connect to " + url + " timed out after " + text(timeout) + proxies);
+    }
+    if (t instanceof HttpTimeoutException) {
+      return new Diagnosis(
+          Diagnosis.Kind.TIMEOUT,
+          "no answer from "
+              + url
+              + " within "
+              + text(timeout)
+              + ": the server is stalled or overloaded at rest; check it before a load run");
+    }
+    if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
+      return new Diagnosis(
+          Diagnosis.Kind.UNKNOWN_HOST,
+          "unknown host "
+              + URI.create(url).getHost()
+              + " (tried "
+              + url
+              + "): check the host name in LLM_BASE_URL and DNS"
+              + proxies);
+    }
+    if (t instanceof SSLException) {
+      return new Diagnosis(
+          Diagnosis.Kind.TLS_FAILURE,
+          "TLS failure talking to "
+              + url
+              + " ("
+              + ServerMessages.oneLine(t.getMessage())
+              + "): if the server speaks plain HTTP use http:// in LLM_BASE_URL, else check its"
+              + " certificate"
+              + proxies);
+    }
+    return null;
   }
 
   private String proxyNote() {

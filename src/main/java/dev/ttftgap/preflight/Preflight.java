@@ -2,18 +2,15 @@ package dev.ttftgap.preflight;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.breaker.FailureLabel;
 import dev.ttftgap.config.SettingsSource;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -129,14 +126,14 @@ public final class Preflight {
   public PreflightResult run() {
     List<String> served = new ArrayList<>();
     try {
-      checkLocally();
+      LocalChecks.check(target);
       served.addAll(listModels());
       if (target.model() == null || target.model().isBlank()) {
         throw PreflightStop.of(statuses.noModel(served));
       }
       // the other ids first: they reach no chat request of the preflight
       checkListed(otherModels, served, false);
-      checkContextLength();
+      ContextLengthCheck.check(workload, announcedContextLength, target);
       plainChat(served);
       // the server answered the id: unlisted, it ignored the id and answered from its own model
       checkListed(List.of(target.model()), served, true);
@@ -152,52 +149,12 @@ public final class Preflight {
     }
   }
 
-  private void checkLocally() throws PreflightStop {
-    List<String> urls = new ArrayList<>(List.of(target.chatCompletionsUrl()));
-    if (target.modelsUrl() != null) {
-      urls.add(target.modelsUrl());
-    }
-    for (String url : urls) {
-      try {
-        URI uri = new URI(url);
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-          throw PreflightStop.of(
-              Diagnosis.Kind.BAD_SETTING,
-              "base URL \""
-                  + url
-                  + "\" is not an http(s) URL with a host: set LLM_BASE_URL to e.g."
-                  + " http://localhost:8000/v1");
-        }
-      } catch (URISyntaxException e) {
-        throw PreflightStop.of(
-            Diagnosis.Kind.BAD_SETTING,
-            "base URL \""
-                + url
-                + "\" is not a valid URL ("
-                + e.getReason()
-                + "): fix LLM_BASE_URL");
-      }
-    }
-    Optional<String> key = target.apiKey();
-    Optional<String> problem = key.flatMap(ApiKeyShape::problem);
-    if (problem.isPresent()) {
-      throw PreflightStop.of(
-          Diagnosis.Kind.API_KEY_MALFORMED,
-          "the API key ("
-              + ApiKeyShape.mask(key.get())
-              + ") "
-              + problem.get()
-              + ": export LLM_API_KEY with the bare key, no quotes, spaces or line breaks");
-    }
-  }
-
   private List<String> listModels() throws PreflightStop, InterruptedException {
     if (target.modelsUrl() == null) {
       return List.of();
     }
     HttpRequest request =
-        authorised(HttpRequest.newBuilder(URI.create(target.modelsUrl())))
+        TargetHttp.authorised(target, HttpRequest.newBuilder(URI.create(target.modelsUrl())))
             .timeout(target.timeout())
             .GET()
             .build();
@@ -216,7 +173,7 @@ public final class Preflight {
         if (model.path("id").isTextual()) {
           ids.add(model.path("id").asText());
           if (model.path("id").asText().equals(target.model())) {
-            announcedContextLength = contextLength(model);
+            announcedContextLength = ContextLengthCheck.announced(model);
           }
         }
       }
@@ -236,42 +193,6 @@ public final class Preflight {
     }
   }
 
-  private void checkContextLength() throws PreflightStop {
-    if (workload == null || announcedContextLength == null) {
-      return;
-    }
-    long needed = (long) workload.promptTokens() + workload.maxTokens();
-    if (needed > announcedContextLength) {
-      throw PreflightStop.of(
-          Diagnosis.Kind.BAD_SETTING,
-          "the profile's request needs "
-              + needed
-              + " tokens ("
-              + workload.promptTokens()
-              + " prompt + "
-              + workload.maxTokens()
-              + " max_tokens) but "
-              + target.modelsUrl()
-              + " announces a context length of "
-              + announcedContextLength
-              + " for "
-              + target.model()
-              + ": every request would be refused; lower request.promptTokens (or the prompt)"
-              + " or request.maxTokens in the profile");
-    }
-  }
-
-  /** The context length a models listing entry announces, under the names servers use. */
-  private static Integer contextLength(JsonNode model) {
-    for (String field : List.of("max_model_len", "context_length", "max_context_length")) {
-      JsonNode value = model.path(field);
-      if (value.canConvertToInt() && value.isIntegralNumber() && value.asInt() > 0) {
-        return value.asInt();
-      }
-    }
-    return null;
-  }
-
   private void plainChat(List<String> served) throws PreflightStop, InterruptedException {
     String url = target.chatCompletionsUrl();
     boolean asTheRun =
@@ -279,7 +200,7 @@ public final class Preflight {
     HttpResponse<String> response =
         send(
             asTheRun
-                ? chatRequest(url, false, workload.prompt(), workload.maxTokens())
+                ? ProbeRequests.chat(target, url, false, workload.prompt(), workload.maxTokens())
                 : chatRequest(url, false),
             url);
     if (asTheRun
@@ -370,29 +291,8 @@ public final class Preflight {
   }
 
   HttpRequest chatRequest(String url, boolean stream) {
-    return chatRequest(url, stream, PROMPT, stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
-  }
-
-  private HttpRequest chatRequest(String url, boolean stream, String prompt, int maxTokens) {
-    ObjectNode body = JSON.createObjectNode();
-    body.put("model", target.model());
-    body.putArray("messages").addObject().put("role", "user").put("content", prompt);
-    body.put("max_tokens", maxTokens);
-    body.put("temperature", 0);
-    body.put("stream", stream);
-    if (stream) {
-      body.putObject("stream_options").put("include_usage", true);
-    }
-    return authorised(HttpRequest.newBuilder(URI.create(url)))
-        .timeout(target.timeout())
-        .header("Content-Type", "application/json")
-        .header("Accept", stream ? "text/event-stream" : "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-        .build();
-  }
-
-  private HttpRequest.Builder authorised(HttpRequest.Builder builder) {
-    return TargetHttp.authorised(target, builder);
+    return ProbeRequests.chat(
+        target, url, stream, PROMPT, stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
   }
 
   private HttpResponse<String> send(HttpRequest request, String url)

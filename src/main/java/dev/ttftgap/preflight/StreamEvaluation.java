@@ -47,31 +47,7 @@ final class StreamEvaluation {
       throws PreflightStop {
     checkContentType(recorder, url);
     List<SseRecorder.Event> events = recorder.events();
-    Optional<SseRecorder.Event> error =
-        events.stream().filter(e -> e.chunk().kind() == ChunkKind.ERROR).findFirst();
-    if (error.isPresent()) {
-      throw PreflightStop.of(
-          Diagnosis.Kind.STREAM_ERROR,
-          ("the streaming probe to %s got an error event: \"%s\": fix what the server says"
-                  + " before a load run")
-              .formatted(url, messages.clean(String.valueOf(error.get().chunk().errorMessage()))));
-    }
-    List<SseRecorder.Event> content = events.stream().filter(e -> e.chunk().isToken()).toList();
-    if (content.isEmpty()) {
-      throw PreflightStop.of(
-          Diagnosis.Kind.NO_CONTENT,
-          ("the stream from %s ended after %s events without any content or reasoning: no TTFT"
-                  + " could be measured; check that the model answers and that chunks carry"
-                  + " choices[].delta.content")
-              .formatted(url, events.size()));
-    }
-    if (events.stream().noneMatch(e -> e.chunk().kind() == ChunkKind.DONE)) {
-      throw PreflightStop.of(
-          Diagnosis.Kind.NO_DONE,
-          ("the stream from %s ended without data: [DONE] (connection closed early?): every load"
-                  + " request would count as failed; check the server or proxy timeouts")
-              .formatted(url));
-    }
+    List<SseRecorder.Event> content = checkEvents(events, url, messages);
     long firstContentNanos = content.get(0).arrivalNanos();
     long lastEventNanos = events.get(events.size() - 1).arrivalNanos();
     long ttfbNanos = recorder.head().nanos() - startNanos;
@@ -110,6 +86,40 @@ final class StreamEvaluation {
         Optional.of(Duration.ofNanos(ttfbNanos)),
         Optional.of(Duration.ofNanos(ttftNanos)),
         Optional.of(Duration.ofNanos(totalNanos)));
+  }
+
+  /**
+   * Throws on an error event, a stream without content or one without {@code [DONE]}; the content
+   * events otherwise.
+   */
+  private static List<SseRecorder.Event> checkEvents(
+      List<SseRecorder.Event> events, String url, ServerMessages messages) throws PreflightStop {
+    Optional<SseRecorder.Event> error =
+        events.stream().filter(e -> e.chunk().kind() == ChunkKind.ERROR).findFirst();
+    if (error.isPresent()) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.STREAM_ERROR,
+          ("the streaming probe to %s got an error event: \"%s\": fix what the server says"
+                  + " before a load run")
+              .formatted(url, messages.clean(String.valueOf(error.get().chunk().errorMessage()))));
+    }
+    List<SseRecorder.Event> content = events.stream().filter(e -> e.chunk().isToken()).toList();
+    if (content.isEmpty()) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.NO_CONTENT,
+          ("the stream from %s ended after %s events without any content or reasoning: no TTFT"
+                  + " could be measured; check that the model answers and that chunks carry"
+                  + " choices[].delta.content")
+              .formatted(url, events.size()));
+    }
+    if (events.stream().noneMatch(e -> e.chunk().kind() == ChunkKind.DONE)) {
+      throw PreflightStop.of(
+          Diagnosis.Kind.NO_DONE,
+          ("the stream from %s ended without data: [DONE] (connection closed early?): every load"
+                  + " request would count as failed; check the server or proxy timeouts")
+              .formatted(url));
+    }
+    return content;
   }
 
   private static void checkContentType(SseRecorder recorder, String url) throws PreflightStop {

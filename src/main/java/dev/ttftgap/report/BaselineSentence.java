@@ -1,6 +1,6 @@
 package dev.ttftgap.report;
 
-import dev.ttftgap.analysis.BaselineComparison;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 final class BaselineSentence {
   private BaselineSentence() {}
 
-  static String of(BaselineComparison comparison) {
+  static String of(PreviousRunComparison comparison) {
     if (comparison.ttfbRegressionSteps().isEmpty() && comparison.gapRegressionSteps().isEmpty()) {
       return "Against " + comparison.source() + ": no TTFB or gap regression at any matched step.";
     }

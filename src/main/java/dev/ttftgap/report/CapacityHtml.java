@@ -1,7 +1,6 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
-import dev.ttftgap.analysis.LoadModel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -27,7 +26,7 @@ import java.util.List;
  * should be none. Below the charts, tables give every per-step percentile, the goodput, output
  * tokens/s and Little's-law check, and the deltas against the baseline.
  */
-public final class CapacityHtml {
+final class CapacityHtml {
   static final String ECHARTS_RESOURCE =
       "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
 
@@ -35,9 +34,9 @@ public final class CapacityHtml {
 
   /** Number of charts the page draws for {@code report}. */
   public static int expectedCharts(CapacityReport report) {
-    return (hasServerQueue(report) ? 4 : 3)
-        + (hasErrors(report) ? 1 : 0)
-        + (hasServerView(report) ? 2 : 0)
+    return (ChartSections.hasServerQueue(report) ? 4 : 3)
+        + (ChartSections.hasErrors(report) ? 1 : 0)
+        + (ChartSections.hasServerView(report) ? 2 : 0)
         + (report.loadGenerator() != null ? 1 : 0)
         + (report.baseline() != null ? 1 : 0);
   }
@@ -87,94 +86,19 @@ public final class CapacityHtml {
     html.append("</ul>\n<p class=\"slo\">SLO applied: ")
         .append(escape(VerdictSentences.limits(report.options())))
         .append(" (only the limits the profile or the command line gave)</p></section>\n");
-    boolean closed = report.loadModel() == LoadModel.CLOSED;
-    if (closed) {
-      section(
-          html,
-          "chart-gap",
-          "Gap percentiles vs concurrency",
-          "Measured gap percentiles per step of users; dotted: knee, start of the throughput"
-              + " plateau, max concurrency under the SLO.");
-    } else {
-      section(
-          html,
-          "chart-gap",
-          "Gap percentiles vs offered rate",
-          "Measured gap percentiles per step; dashed: the fitted queueing model's p50 and p95;"
-              + " dotted: knee, max rate under the SLO, saturation.");
-    }
-    section(
-        html,
-        "chart-stack",
-        "TTFB and gap per step",
-        "Medians stacked: TTFB (headers) below, gap (queueing + prefill) above; together ≈ the"
-            + " median TTFT. Lines (right axis): how much each grew over the low-load step (floored at"
-            + " 0), TTFB"
-            + " for a queue before the headers (connection, gateway, worker pool), the gap for one"
-            + " after them (scheduler, prefill); under the steps, from which one the queue is before the"
-            + " headers, after them, or both.");
-    if (closed) {
-      section(
-          html,
-          "chart-throughput",
-          "Throughput vs concurrency",
-          "Completions per second against the users; arrivals follow completions, and the plateau"
-              + " is the server's capacity.");
-    } else {
-      section(
-          html,
-          "chart-throughput",
-          "Achieved vs offered rate",
-          "Completions per second against the offered rate; the plateau is the saturation"
-              + " throughput.");
-    }
-    if (hasErrors(report)) {
-      section(
-          html,
-          "chart-errors",
-          "Error rate per step",
-          "Failed requests in percent, by failure reason.");
-    }
-    if (report.baseline() != null) {
-      section(
-          html,
-          "chart-baseline",
-          "This run against the baseline",
-          "Per step: the gap p50 and p95 and the TTFB p50 of this run (solid) and of the baseline"
-              + " (dashed, "
-              + report.baseline().source()
-              + ").");
-    }
-    if (hasServerQueue(report)) {
-      section(
-          html,
-          "chart-queue",
-          "Server queue",
-          "The server's reported queue time per step, and the mean queue depth it implies (Little's"
-              + " law).");
-    }
-    if (hasServerView(report)) {
-      section(
-          html,
-          "chart-decomposition",
-          "Where the TTFT went (server's metrics)",
-          "Means per step: client TTFB, the server's queue time and prefill (histogram deltas over"
-              + " the step), and the rest (first token's transfer, client) by difference.");
-      section(
-          html,
-          "chart-server-series",
-          "Server: waiting and running requests",
-          "The server's own gauges, scraped every second; shaded: the load steps.");
-    }
-    if (report.loadGenerator() != null) {
-      section(
-          html,
-          "chart-load-generator",
-          "The load generator's own delay",
-          "Event-loop delay per step (right axis: how late the client's loops ran, the most it"
-              + " added to a timestamp) beside the gap p99 (left axis); dotted: the limit above"
-              + " which the step is not vouched for.");
-    }
+    ChartSections.append(html, report);
+    tables(html, report);
+    workload(html, report);
+    html.append("<script id=\"report-data\" type=\"application/json\">")
+        .append(jsonSafe(CapacityJson.render(report)))
+        .append("</script>\n<script>\n")
+        .append(resource("dev/ttftgap/report/capacity.js"))
+        .append("</script>\n</body>\n</html>\n");
+    return html.toString();
+  }
+
+  /** The per-step tables: steps, percentiles, delivery and, with a baseline, the deltas. */
+  private static void tables(StringBuilder html, CapacityReport report) {
     html.append("<h2>Steps</h2>\n");
     table(html, StepTable.header(report), StepTable.rows(report));
     html.append("<section id=\"percentiles\"><h2>Latency percentiles per step</h2>\n")
@@ -197,6 +121,10 @@ public final class CapacityHtml {
           html, StepDetailTables.BASELINE_HEADER, StepDetailTables.baselineRows(report.baseline()));
       html.append("</section>\n");
     }
+  }
+
+  /** The workload's lengths and, in conversations, the TTFT per turn; nothing without them. */
+  private static void workload(StringBuilder html, CapacityReport report) {
     if (WorkloadTables.present(report)) {
       html.append("<section id=\"workload\"><h2>Workload</h2>\n");
       String sentence = WorkloadTables.sentences(report);
@@ -211,12 +139,6 @@ public final class CapacityHtml {
       }
       html.append("</section>\n");
     }
-    html.append("<script id=\"report-data\" type=\"application/json\">")
-        .append(jsonSafe(CapacityJson.render(report)))
-        .append("</script>\n<script>\n")
-        .append(resource("dev/ttftgap/report/capacity.js"))
-        .append("</script>\n</body>\n</html>\n");
-    return html.toString();
   }
 
   private static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
@@ -229,29 +151,6 @@ public final class CapacityHtml {
       html.append("</tr>\n");
     }
     html.append("</table>\n");
-  }
-
-  /** An error chart only when some step had failures: no empty chart. */
-  private static boolean hasErrors(CapacityReport report) {
-    return report.steps().stream().anyMatch(s -> !s.counts().failuresByReason().isEmpty());
-  }
-
-  private static boolean hasServerView(CapacityReport report) {
-    return report.serverMetrics() != null && !report.serverMetrics().steps().isEmpty();
-  }
-
-  private static boolean hasServerQueue(CapacityReport report) {
-    return report.steps().stream().map(s -> s.queueing().serverQueue()).anyMatch(q -> q != null);
-  }
-
-  private static void section(StringBuilder html, String id, String title, String caption) {
-    html.append("<section><h2>")
-        .append(escape(title))
-        .append("</h2>\n<div id=\"")
-        .append(id)
-        .append("\" class=\"chart\"></div>\n<p class=\"caption\">")
-        .append(escape(caption))
-        .append("</p></section>\n");
   }
 
   /** Keeps a library's code from closing its script element (the minified ECharts has none). */

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeldRate;
+import dev.ttftgap.analysis.PreviousRunStep;
 import dev.ttftgap.analysis.Saturation;
 import dev.ttftgap.analysis.SloVerdict;
-import dev.ttftgap.analysis.StepBaseline;
 import dev.ttftgap.analysis.StepStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +57,7 @@ import java.util.List;
  * nulls above are pinned by {@code CapacityJsonPinTest}); this class lays out the root. {@link
  * #readBaseline} reads the steps back for a later run's comparison.
  */
-public final class CapacityJson {
+final class CapacityJson {
   /** Identifies the layout; bumped when a field changes meaning or disappears. */
   public static final String SCHEMA = "ttft-gap/capacity/1";
 
@@ -160,7 +160,7 @@ public final class CapacityJson {
    *
    * @throws IllegalArgumentException naming the file when it is not a capacity report
    */
-  public static List<StepBaseline> readBaseline(Path file) {
+  public static List<PreviousRunStep> readBaseline(Path file) {
     JsonNode root;
     try {
       root = MAPPER.readTree(file.toFile());
@@ -178,10 +178,10 @@ public final class CapacityJson {
               + file
               + " has no \"steps\" array; pass a capacity.json written by this tool");
     }
-    List<StepBaseline> steps = new ArrayList<>();
+    List<PreviousRunStep> steps = new ArrayList<>();
     for (JsonNode step : root.get("steps")) {
       steps.add(
-          new StepBaseline(
+          new PreviousRunStep(
               step.path("step").asInt(),
               number(step.get("ratePerSec")),
               number(step.path("ttfbMillis").get("p50")),

@@ -3,8 +3,8 @@ package dev.ttftgap.report;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.PreviousRunStep;
 import dev.ttftgap.analysis.RecordsFiles;
-import dev.ttftgap.analysis.StepBaseline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +46,8 @@ public final class CapacityReports {
   public static CapacityReport writeAll(
       List<Path> recordsFiles, Path outDir, CapacityOptions options, List<String> runNotes) {
     List<Path> files = RecordsFiles.resolve(recordsFiles);
-    List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
+    List<PreviousRunStep> baseline =
+        options.baseline().map(CapacityJson::readBaseline).orElse(null);
     CapacityReport report = CapacityAnalysis.analyzeFiles(files, options, baseline, runNotes);
     write(report, outDir, RunHeader.readBeside(files));
     return report;

@@ -8,10 +8,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.ClosedLoopModel;
 import dev.ttftgap.analysis.GapDecomposition;
 import dev.ttftgap.analysis.Knee;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import dev.ttftgap.analysis.QueueLocation;
 import dev.ttftgap.analysis.QueueModel;
 import dev.ttftgap.analysis.Saturation;
@@ -46,7 +46,7 @@ final class JsonLayoutMixIns {
         .addMixIn(ClosedLoopModel.class, ClosedLoopLayout.class)
         .addMixIn(QueueModel.class, QueueModelLayout.class)
         .addMixIn(QueueModel.ModelStepFit.class, ModelFitLayout.class)
-        .addMixIn(BaselineComparison.class, BaselineLayout.class)
+        .addMixIn(PreviousRunComparison.class, BaselineLayout.class)
         .addMixIn(ServerStepMetrics.class, ServerStepLayout.class)
         .addMixIn(ServerMetricsView.class, ServerViewLayout.class)
         .addMixIn(LoadGeneratorStep.class, LoadGeneratorStepLayout.class)

@@ -6,17 +6,17 @@ import dev.ttftgap.analysis.StepStats;
 
 /**
  * The knee's verdict: where the median gap leaves its low-load band, and what its p95 did; after
- * the TTFT knee's sentence when there is one ({@link QueueLocationSentences#ttftKnee}).
+ * the TTFT knee's sentence when there is one ({@link TtftKneeSentences#ttftKnee}).
  */
 final class KneeSentences {
   private KneeSentences() {}
 
   /**
-   * The knee on TTFT and where its growth is ({@link QueueLocationSentences#ttftKnee}), then the
-   * gap's knee; the gap's alone when the report has no TTFT knee.
+   * The knee on TTFT and where its growth is ({@link TtftKneeSentences#ttftKnee}), then the gap's
+   * knee; the gap's alone when the report has no TTFT knee.
    */
   static String knee(CapacityReport report) {
-    return QueueLocationSentences.ttftKnee(report)
+    return TtftKneeSentences.ttftKnee(report)
         .map(ttft -> ttft + " " + gapKnee(report, "Gap knee"))
         .orElseGet(() -> gapKnee(report, "Knee"));
   }

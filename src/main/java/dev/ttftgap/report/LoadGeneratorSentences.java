@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * What the load generator says about itself, per run and per step: whether it kept up, and where it
  * did not, how much it may have added. Shared by every renderer.
  */
-public final class LoadGeneratorSentences {
+final class LoadGeneratorSentences {
   private LoadGeneratorSentences() {}
 
   /**

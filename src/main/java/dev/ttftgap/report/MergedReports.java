@@ -3,7 +3,7 @@ package dev.ttftgap.report;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
-import dev.ttftgap.analysis.StepBaseline;
+import dev.ttftgap.analysis.PreviousRunStep;
 import dev.ttftgap.merge.PartsMerger;
 import dev.ttftgap.merge.RunParts;
 import java.nio.file.Path;
@@ -20,7 +20,8 @@ public final class MergedReports {
   /** Merges {@code parts}, analyses them as one run and writes the three files into {@code out}. */
   public static CapacityReport writeAll(RunParts parts, Path outDir, CapacityOptions options) {
     PartsMerger.Merged merged = PartsMerger.merge(parts);
-    List<StepBaseline> baseline = options.baseline().map(CapacityJson::readBaseline).orElse(null);
+    List<PreviousRunStep> baseline =
+        options.baseline().map(CapacityJson::readBaseline).orElse(null);
     CapacityReport report =
         CapacityAnalysis.analyze(
             merged.records(),

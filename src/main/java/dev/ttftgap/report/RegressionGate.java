@@ -2,9 +2,9 @@ package dev.ttftgap.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.LoadModel;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import dev.ttftgap.analysis.StepStats;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,8 +23,8 @@ import java.util.List;
  *       SLO) is more than {@value #MAX_DROP_PERCENT} % below the baseline's, or undefined where the
  *       baseline had one.
  *   <li>A step the baseline sustained got slower: the baseline comparison ({@code
- *       BaselineComparator}: p50 up by more than max(10 ms, 20 %)) flags TTFB or the gap at a step
- *       whose load is at most the baseline's max sustainable rate (or concurrency). Overloaded
+ *       PreviousRunComparator}: p50 up by more than max(10 ms, 20 %)) flags TTFB or the gap at a
+ *       step whose load is at most the baseline's max sustainable rate (or concurrency). Overloaded
  *       steps are left out: their queue length depends on how long they ran, not on the server.
  * </ol>
  *
@@ -33,7 +33,7 @@ import java.util.List;
  * <p>Parameters with defaults: {@value #MAX_DROP_PERCENT} % drop. Example: baseline 7.46 rps, now
  * 6.5 rps → −12.9 % → regression; now 7.0 rps → −6.2 % → none.
  */
-public final class RegressionGate {
+final class RegressionGate {
   /** CapacityMain's exit status when {@code --fail-on-regression} finds a regression. */
   public static final int EXIT_REGRESSION = 4;
 
@@ -98,7 +98,7 @@ public final class RegressionGate {
                 + " down)");
       }
     }
-    BaselineComparison comparison = report.baseline();
+    PreviousRunComparison comparison = report.baseline();
     List<Integer> ttfb = sustained(report, comparison.ttfbRegressionSteps(), baselineHeadline);
     List<Integer> gap = sustained(report, comparison.gapRegressionSteps(), baselineHeadline);
     if (!ttfb.isEmpty()) {

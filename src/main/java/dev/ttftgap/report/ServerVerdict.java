@@ -49,42 +49,66 @@ final class ServerVerdict {
     if (steps.isEmpty()) {
       return Optional.of(dark.strip());
     }
-    ServerStepMetrics first = steps.get(0);
     Knee knee = report.knee();
     boolean kneeUnread = knee.found() && view.darkSteps().contains(knee.step());
     Integer growth = view.queueGrowthStep();
     StringBuilder text = new StringBuilder("The server's (" + view.vendor() + ") queue ");
     if (growth == null) {
-      double maxWaiting =
-          steps.stream()
-              .map(ServerStepMetrics::waitingMean)
-              .filter(w -> w != null)
-              .mapToDouble(Double::doubleValue)
-              .max()
-              .orElse(Double.NaN);
-      text.append("never grew");
-      if (!view.darkSteps().isEmpty()) {
-        text.append(" while its metrics answered");
-      }
-      text.append(" (mean waiting at most ").append(Fmt.num(maxWaiting));
-      if (!view.darkSteps().isEmpty()) {
-        text.append(" over ")
-            .append(stepList(steps.stream().map(ServerStepMetrics::step).toList()));
-      }
-      text.append(')');
-      if (kneeUnread) {
-        text.append(unreadKnee(knee));
-      } else if (knee.found()) {
-        text.append(" — the knee at step ")
-            .append(knee.step())
-            .append(" is not queueing at the server (its waiting gauge stayed under ")
-            .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
-            .append(" there): prefill, batching or transfer")
-            .append(prefill(view, first.step(), knee.step()));
-      }
-      return Optional.of(
-          text.append('.').append(preemptions(report, view)).append(dark).toString());
+      return Optional.of(neverGrew(report, view, steps, knee, kneeUnread, dark, text));
     }
+    return Optional.of(grew(report, view, steps, knee, kneeUnread, dark, text));
+  }
+
+  /** The queue never reached the growth threshold: say so, and what the knee then is. */
+  private static String neverGrew(
+      CapacityReport report,
+      ServerMetricsView view,
+      List<ServerStepMetrics> steps,
+      Knee knee,
+      boolean kneeUnread,
+      String dark,
+      StringBuilder text) {
+    ServerStepMetrics first = steps.get(0);
+    double maxWaiting =
+        steps.stream()
+            .map(ServerStepMetrics::waitingMean)
+            .filter(w -> w != null)
+            .mapToDouble(Double::doubleValue)
+            .max()
+            .orElse(Double.NaN);
+    text.append("never grew");
+    if (!view.darkSteps().isEmpty()) {
+      text.append(" while its metrics answered");
+    }
+    text.append(" (mean waiting at most ").append(Fmt.num(maxWaiting));
+    if (!view.darkSteps().isEmpty()) {
+      text.append(" over ").append(stepList(steps.stream().map(ServerStepMetrics::step).toList()));
+    }
+    text.append(')');
+    if (kneeUnread) {
+      text.append(unreadKnee(knee));
+    } else if (knee.found()) {
+      text.append(" — the knee at step ")
+          .append(knee.step())
+          .append(" is not queueing at the server (its waiting gauge stayed under ")
+          .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+          .append(" there): prefill, batching or transfer")
+          .append(prefill(view, first.step(), knee.step()));
+    }
+    return text.append('.').append(preemptions(report, view)).append(dark).toString();
+  }
+
+  /** The queue grew from step {@code view.queueGrowthStep()}: from what to what, and the knee. */
+  private static String grew(
+      CapacityReport report,
+      ServerMetricsView view,
+      List<ServerStepMetrics> steps,
+      Knee knee,
+      boolean kneeUnread,
+      String dark,
+      StringBuilder text) {
+    ServerStepMetrics first = steps.get(0);
+    Integer growth = view.queueGrowthStep();
     ServerStepMetrics grown = view.step(growth);
     List<Integer> unreadBefore = view.darkSteps().stream().filter(d -> d < growth).toList();
     text.append(unreadBefore.isEmpty() ? "first grows at step " : "is first seen grown at step ")
@@ -121,7 +145,7 @@ final class ServerVerdict {
           .append(knee.step())
           .append("): requests queue at the server before the median gap shows it");
     }
-    return Optional.of(text.append('.').append(preemptions(report, view)).append(dark).toString());
+    return text.append('.').append(preemptions(report, view)).append(dark).toString();
   }
 
   /**

@@ -1,9 +1,9 @@
 package dev.ttftgap.report;
 
-import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.LatencySummary;
 import dev.ttftgap.analysis.LoadModel;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import dev.ttftgap.analysis.StepStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,9 +91,9 @@ final class StepDetailTables {
           "regression");
 
   /** Per matched step, this run minus the baseline; "TTFB", "gap", both or none regressed. */
-  static List<List<String>> baselineRows(BaselineComparison comparison) {
+  static List<List<String>> baselineRows(PreviousRunComparison comparison) {
     List<List<String>> rows = new ArrayList<>();
-    for (BaselineComparison.StepDelta delta : comparison.steps()) {
+    for (PreviousRunComparison.StepDelta delta : comparison.steps()) {
       List<String> regressions = new ArrayList<>();
       if (delta.ttfbRegression()) {
         regressions.add("TTFB");

@@ -113,8 +113,8 @@ public final class VerdictSentences {
   }
 
   /**
-   * The knee on TTFT and where its growth is ({@link QueueLocationSentences#ttftKnee}), then the
-   * gap's knee; the gap's alone when the report has no TTFT knee.
+   * The knee on TTFT and where its growth is ({@link TtftKneeSentences#ttftKnee}), then the gap's
+   * knee; the gap's alone when the report has no TTFT knee.
    */
   static String knee(CapacityReport report) {
     return KneeSentences.knee(report);

@@ -1,17 +1,11 @@
 package dev.ttftgap.search;
 
-import dev.ttftgap.analysis.Percentiles;
 import dev.ttftgap.profile.AutoStairs;
 import dev.ttftgap.profile.Load;
 import dev.ttftgap.profile.Step;
-import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.report.Fmt;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -61,6 +55,9 @@ import org.jspecify.annotations.Nullable;
  * run.tick(elapsedMillis);
  * // when run.finished(): stop the load generator
  * }</pre>
+ *
+ * <p>The parts: {@link Calibration} measures the single user and the burst, {@link AutoStairsPlan}
+ * places the stairs, {@link PlacedStairs} runs them; this class holds the stages and the clock.
  */
 public final class AutoStairsRun {
   static final long MAX_WAIT_MILLIS = 60_000;
@@ -94,21 +91,14 @@ public final class AutoStairsRun {
   private final double combRate;
   private final CombThinning thinning;
   private final Map<Long, Stage> pending = new HashMap<>();
-  private final List<Long> singleUserE2eMillis = new ArrayList<>();
-  private final BurstThroughput burstThroughput = new BurstThroughput();
+  private final Calibration calibration;
   private final Admitted singleUser;
   private final Admitted burst;
 
   private Stage stage = Stage.SINGLE_USER;
   private long stageStartMillis;
-  private int singleUserSent;
-  private long burstWindowMillis;
-  private long burstStartMillis;
-  private @Nullable Double serviceTimeMillis;
   private @Nullable AutoStairsPlan plan;
-  private @Nullable StepSchedule stairs;
-  private long stairsStartMillis;
-  private int currentStep;
+  private @Nullable PlacedStairs stairs;
   private @Nullable String outcome;
 
   /**
@@ -120,6 +110,7 @@ public final class AutoStairsRun {
     this.load = load;
     this.log = log;
     this.combRate = combRate(config);
+    this.calibration = new Calibration(config);
     this.thinning =
         new CombThinning(load.arrivals().orElse(Load.Arrivals.UNIFORM) == Load.Arrivals.POISSON);
     this.singleUser =
@@ -186,55 +177,31 @@ public final class AutoStairsRun {
     Admitted admitted =
         switch (stage) {
           case SINGLE_USER ->
-              pending.isEmpty()
-                      && singleUserSent < config.singleUserRequests()
-                      && nowMillis < stageStartMillis + config.singleUserSeconds() * 1000L
+              calibration.singleUserAdmits(pending.isEmpty(), nowMillis, stageStartMillis)
                   ? singleUser
                   : null;
           case BURST ->
-              pending.size() < config.burstConcurrency()
-                      && nowMillis < stageStartMillis + burstWindowMillis
-                  ? burst
-                  : null;
-          case STAIRS -> stairsAdmit(nowMillis);
+              calibration.burstAdmits(pending.size(), nowMillis, stageStartMillis) ? burst : null;
+          case STAIRS -> stairs == null ? null : stairs.admit(nowMillis, thinning, combRate);
           case DRAIN, DONE -> null;
         };
     if (admitted == null) {
       return null;
     }
     if (stage == Stage.SINGLE_USER) {
-      singleUserSent++;
+      calibration.singleUserSent();
     }
     pending.put(userId, stage);
     return admitted;
   }
 
-  private @Nullable Admitted stairsAdmit(long nowMillis) {
-    Step step = stepAtStairs(nowMillis);
-    if (step == null) {
-      return null;
-    }
-    if (step.index() != currentStep) {
-      currentStep = step.index();
-      thinning.restart();
-    }
-    if (!thinning.admits(step.level(), combRate)) {
-      return null;
-    }
-    return new Admitted(RequestPhase.STEP, step.index(), step.label(), step.level(), null);
-  }
-
   /** A request ended at {@code nowMillis}: its record, as written. */
   public synchronized void onRecord(RequestRecord record, long nowMillis) {
     Stage admittedIn = pending.remove(record.userId());
-    if (admittedIn == Stage.SINGLE_USER && record.ok() && record.e2eMillis() != null) {
-      singleUserE2eMillis.add(record.e2eMillis());
-    } else if (admittedIn == Stage.BURST && record.ok()) {
-      Long decode =
-          record.e2eMillis() == null || record.ttftMillis() == null
-              ? null
-              : Math.max(0, record.e2eMillis() - record.ttftMillis());
-      burstThroughput.add(new BurstThroughput.Completion(nowMillis, decode, record.outputTokens()));
+    if (admittedIn == Stage.SINGLE_USER) {
+      calibration.singleUserEnded(record);
+    } else if (admittedIn == Stage.BURST) {
+      calibration.burstEnded(record, nowMillis);
     }
   }
 
@@ -242,15 +209,13 @@ public final class AutoStairsRun {
   public synchronized void tick(long nowMillis) {
     switch (stage) {
       case SINGLE_USER -> {
-        long end = stageStartMillis + config.singleUserSeconds() * 1000L;
-        boolean allSent = singleUserSent >= config.singleUserRequests();
-        boolean over = nowMillis >= end || allSent;
-        if (over && (pending.isEmpty() || nowMillis >= end + MAX_WAIT_MILLIS)) {
-          endSingleUser(nowMillis);
+        if (calibration.singleUserOver(nowMillis, stageStartMillis, pending.isEmpty())) {
+          log.accept(calibration.endSingleUser());
+          start(Stage.BURST, nowMillis);
         }
       }
       case BURST -> {
-        if (nowMillis >= stageStartMillis + burstWindowMillis) {
+        if (calibration.burstWindowOver(nowMillis, stageStartMillis)) {
           endBurst(nowMillis);
         }
       }
@@ -260,9 +225,9 @@ public final class AutoStairsRun {
         }
       }
       case STAIRS -> {
-        Step step = stepAtStairs(nowMillis);
+        Step step = stairs == null ? null : stairs.stepAt(nowMillis);
         if (step == null) {
-          done("the auto stairs ran their " + stairs.measuredSteps().size() + " steps", nowMillis);
+          done("the auto stairs ran their " + stairs.size() + " steps", nowMillis);
         }
       }
       case DONE -> {}
@@ -271,27 +236,8 @@ public final class AutoStairsRun {
 
   /** The step under way {@code elapsedMillis} into the run: 1.. on the stairs, else 0. */
   public synchronized int stepAt(long elapsedMillis) {
-    Step step = stairs == null ? null : stepAtStairs(elapsedMillis);
+    Step step = stairs == null ? null : stairs.stepAt(elapsedMillis);
     return step == null ? 0 : step.index();
-  }
-
-  private void endSingleUser(long nowMillis) {
-    List<Long> e2e =
-        singleUserE2eMillis.size() >= 3
-            ? singleUserE2eMillis.subList(1, singleUserE2eMillis.size())
-            : singleUserE2eMillis;
-    serviceTimeMillis = Percentiles.median(e2e).orElse(null);
-    log.accept(
-        String.format(
-            Locale.ROOT,
-            "ttft-gap: calibration · single user: %d sent, %d succeeded, e2e median %s",
-            singleUserSent,
-            singleUserE2eMillis.size(),
-            Fmt.ms(serviceTimeMillis)));
-    long shortest = config.burstSeconds() * 1000L;
-    long fromService = serviceTimeMillis == null ? 0 : Math.round(4 * serviceTimeMillis);
-    burstWindowMillis = Math.min(config.burstMaxSeconds() * 1000L, Math.max(shortest, fromService));
-    start(Stage.BURST, nowMillis);
   }
 
   /**
@@ -299,48 +245,17 @@ public final class AutoStairsRun {
    * the drain begins (the estimate waits for the requests still streaming).
    */
   private void endBurst(long nowMillis) {
-    burstStartMillis = stageStartMillis;
-    long windowEnd = burstStartMillis + burstWindowMillis;
-    long steady = burstThroughput.endedWithin(steadyFromMillis(), windowEnd);
-    long bound = config.burstMaxSeconds() * 1000L;
-    if (steady < MIN_STEADY_COMPLETIONS && burstWindowMillis < bound) {
-      burstWindowMillis = Math.min(bound, 2 * burstWindowMillis);
-      return;
+    switch (calibration.endBurst(stageStartMillis)) {
+      case LENGTHENED -> {}
+      case EMPTY -> done(calibration.emptyBurst(), nowMillis);
+      case ENDED -> start(Stage.DRAIN, nowMillis);
     }
-    if (burstThroughput.endedWithin(burstStartMillis, windowEnd) == 0) {
-      done(
-          "the burst of "
-              + config.burstConcurrency()
-              + " completed no request in "
-              + AutoStairsPlan.level(burstWindowMillis / 1000.0)
-              + " s, so the stairs cannot be sized; check the target, or give the steps as a"
-              + " list",
-          nowMillis);
-      return;
-    }
-    start(Stage.DRAIN, nowMillis);
-  }
-
-  private long steadyFromMillis() {
-    return burstStartMillis + burstWindowMillis / 4;
   }
 
   /** Every burst request has ended (or the drain's bound has passed): the estimate, the stairs. */
   private void startStairs(long nowMillis) {
-    long windowEnd = burstStartMillis + burstWindowMillis;
-    double seconds = burstWindowMillis / 1000.0;
-    Double estimate = burstThroughput.ratePerSecond(steadyFromMillis(), windowEnd);
-    log.accept(
-        String.format(
-            Locale.ROOT,
-            "ttft-gap: calibration · burst of %d: %d completed in %s s, %d in its last three"
-                + " quarters; %s req/s from the %s streamed there",
-            config.burstConcurrency(),
-            burstThroughput.endedWithin(burstStartMillis, windowEnd),
-            AutoStairsPlan.level(seconds),
-            burstThroughput.endedWithin(steadyFromMillis(), windowEnd),
-            estimate == null ? Fmt.UNDEFINED : Fmt.decimals(estimate, 3),
-            burstThroughput.fromTokens() ? "tokens" : "completions"));
+    Double estimate = calibration.estimate();
+    log.accept(calibration.burstLine(estimate));
     if (estimate == null) {
       done(
           "the burst streamed nothing in its steady part, so the stairs cannot be sized",
@@ -348,33 +263,16 @@ public final class AutoStairsRun {
       return;
     }
     AutoStairsPlan placed =
-        AutoStairsPlan.of(config, load.stepDurationSeconds(), estimate, serviceTimeMillis, seconds);
+        AutoStairsPlan.of(
+            config,
+            load.stepDurationSeconds(),
+            estimate,
+            calibration.serviceTimeMillis(),
+            calibration.burstSeconds());
     plan = placed;
-    stairs =
-        StepSchedule.of(
-            new Load(
-                Load.Type.OPEN,
-                load.arrivals(),
-                Optional.empty(),
-                placed.ratesPerSec(),
-                placed.stepDurationSeconds(),
-                0));
-    stairsStartMillis = nowMillis;
+    stairs = PlacedStairs.of(placed, load, nowMillis);
     log.accept("ttft-gap: " + placed.sentence());
     start(Stage.STAIRS, nowMillis);
-  }
-
-  private @Nullable Step stepAtStairs(long nowMillis) {
-    long offset = nowMillis - stairsStartMillis;
-    if (stairs == null || offset < 0) {
-      return null;
-    }
-    for (Step step : stairs.measuredSteps()) {
-      if (offset < step.endMillis()) {
-        return step;
-      }
-    }
-    return null;
   }
 
   private void start(Stage next, long nowMillis) {

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * one wave every 1,400 ms, window [1,225, 4,900) ms: 3 waves end inside it (24 completions: 6.53
  * req/s), but the tokens streamed there are 8 × 64 × 3,675 / 1,400 (5.71 req/s, the true rate).
  */
-public final class BurstThroughput {
+final class BurstThroughput {
   private final List<Completion> completions = new ArrayList<>();
 
   /**

@@ -15,7 +15,7 @@ import java.util.Random;
  * <p>Assumptions: {@code rate ≤ comb}; one caller at a time (its users synchronise). Parameters:
  * none besides the arrival process.
  */
-public final class CombThinning {
+final class CombThinning {
   private final boolean poisson;
   private final Random random = new Random(1);
   private double credit;

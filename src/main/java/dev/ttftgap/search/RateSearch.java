@@ -1,7 +1,6 @@
 package dev.ttftgap.search;
 
 import dev.ttftgap.analysis.CapacityOptions;
-import dev.ttftgap.analysis.SloEvaluator;
 import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.analysis.StepStatsCalculator;
 import dev.ttftgap.profile.Search;
@@ -70,6 +69,10 @@ import java.util.function.Consumer;
  * search.tick(elapsedMillis);
  * // when search.finished(): stop the load generator
  * }</pre>
+ *
+ * <p>About 340 lines, 70 of them this overview: the phases' transitions (climb, bisect, hold,
+ * drain) share the bracket and the time budget and read best together; the bracket is {@link
+ * RateBracket}, a phase's judgement {@link PhaseJudgement}.
  */
 public final class RateSearch {
   static final int MAX_HOLDS = 3;
@@ -87,10 +90,7 @@ public final class RateSearch {
   private Phase phase;
   private Phase afterDrain;
   private int nextIndex = 1;
-  private Double lo;
-  private Double hi;
-  private Double ceiling;
-  private final List<Double> passingProbes = new ArrayList<>();
+  private final RateBracket bracket = new RateBracket();
   private long lastE2eP95Millis = DEFAULT_E2E_MILLIS;
   private int holds;
   private String outcome;
@@ -195,31 +195,16 @@ public final class RateSearch {
       start(probe(config.startRate(), nowMillis), nowMillis);
       return;
     }
-    String failure = null;
     StepStats stats =
         StepStatsCalculator.of(records).stream()
             .filter(s -> s.step() == phase.index())
             .findFirst()
             .orElse(null);
     double rate = phase.rate();
-    if (open > 0) {
-      failure = open + " request(s) still open " + settleMillis() / 1000 + " s after its end";
-    } else if (stats == null) {
-      failure = "no request ended";
-    } else if (!SloEvaluator.passes(stats, slo)) {
-      failure =
-          stats.unsteady()
-              ? "not steady: " + stats.steadyState().reason()
-              : "breaks " + String.join(", ", SloEvaluator.violations(stats, slo));
-    } else if (ceiling != null && rate >= ceiling) {
-      failure =
-          String.format(
-              Locale.ROOT,
-              "at or above the %.2f rps the server completed when overloaded",
-              ceiling);
-    }
+    String failure =
+        PhaseJudgement.failure(open, settleMillis(), stats, slo, bracket.ceiling(), rate);
     if (failure != null && stats != null && stats.rates().achievedRate() != null) {
-      raiseCeiling(stats.rates().achievedRate());
+      bracket.raiseCeiling(stats.rates().achievedRate());
     }
     log.accept(
         String.format(
@@ -227,7 +212,7 @@ public final class RateSearch {
             "ttft-gap: %s: %s%s",
             phase.label(),
             failure == null ? "passes" : "fails",
-            failure == null ? figures(stats) : " (" + failure + ")"));
+            failure == null ? PhaseJudgement.figures(stats) : " (" + failure + ")"));
     if (failure == null && stats != null && stats.latencies().e2e() != null) {
       lastE2eP95Millis = Math.round(stats.latencies().e2e().p95Millis());
     }
@@ -238,28 +223,11 @@ public final class RateSearch {
     }
   }
 
-  /**
-   * The server completed {@code achieved} requests/s in a phase that failed: no rate at or above
-   * the highest such throughput is sustainable, so it bounds the bracket, and probes that passed at
-   * or above it (a short Poisson probe near capacity can look steady) no longer count.
-   */
-  private void raiseCeiling(double achieved) {
-    if (ceiling != null && achieved <= ceiling) {
-      return;
-    }
-    ceiling = achieved;
-    passingProbes.removeIf(r -> r >= achieved);
-    lo = passingProbes.stream().max(Double::compare).orElse(null);
-    hi = hi == null ? achieved : Math.min(hi, achieved);
-  }
-
   private void afterProbe(boolean passed, double rate, long now) {
-    if (passed) {
-      lo = lo == null ? rate : Math.max(lo, rate);
-      passingProbes.add(rate);
-    } else {
-      hi = hi == null ? rate : Math.min(hi, rate);
-    }
+    bracket.probed(passed, rate);
+    Double lo = bracket.lo();
+    Double hi = bracket.hi();
+    Double ceiling = bracket.ceiling();
     long holdMillis = config.holdSeconds() * 1000L;
     Double next;
     if (hi == null) {
@@ -312,7 +280,8 @@ public final class RateSearch {
       done("held " + trim(rate) + " rps for " + config.holdSeconds() + " s under the SLO", now);
       return;
     }
-    hi = rate;
+    bracket.holdFailed(rate);
+    Double ceiling = bracket.ceiling();
     // a hold that failed steps down by twice the precision, and never above 95 % of what the
     // server completed when overloaded
     double next = rate * (1 - 2 * config.precisionPercent() / 100);
@@ -370,20 +339,6 @@ public final class RateSearch {
 
   private long openInWindow(long windowEnd) {
     return pending.values().stream().filter(p -> p[0] == phase.index() && p[1] < windowEnd).count();
-  }
-
-  private static String figures(StepStats stats) {
-    return String.format(
-        Locale.ROOT,
-        " (p95 TTFT %s ms, p95 gap %s ms, errors %.1f %%, achieved %.2f rps, steady)",
-        stats.latencies().ttft() == null
-            ? Fmt.UNDEFINED
-            : String.format(Locale.ROOT, "%.0f", stats.latencies().ttft().p95Millis()),
-        stats.latencies().gap() == null
-            ? Fmt.UNDEFINED
-            : String.format(Locale.ROOT, "%.0f", stats.latencies().gap().p95Millis()),
-        stats.counts().errorRatePercent(),
-        stats.rates().achievedRate() == null ? Double.NaN : stats.rates().achievedRate());
   }
 
   private static String trim(double rate) {

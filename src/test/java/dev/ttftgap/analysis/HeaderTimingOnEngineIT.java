@@ -54,7 +54,7 @@ class HeaderTimingOnEngineIT {
         EmbeddedEngine.start(
             EngineConfig.defaults().withProfiles(List.of(profile)).withHeaderMode(mode))) {
       HttpClient client = HttpClient.newHttpClient();
-      for (int i = 0; i < LowLoadBaseline.MIN_SAMPLES; i++) {
+      for (int i = 0; i < LowLoadReference.MIN_SAMPLES; i++) {
         records.add(timedRequest(client, engine.baseUrl(), profile.name(), i));
       }
     }

@@ -92,7 +92,7 @@ class KneeDetectorTest {
   void ttftBandIsTheGapBandAppliedToTtft() {
     // TTFB 20 ms + gap p50s: TTFT 60, 80, 95, 140 ms; MAD of TTFT 4 ms
     List<StepStats> steps = gaps(new double[] {40, 60, 75, 120}, new double[] {45, 60, 90, 200});
-    LowLoadBaseline baseline = new LowLoadBaseline(1, 40, 40, 4, new double[] {40}, 24, 500, 4);
+    LowLoadReference baseline = new LowLoadReference(1, 40, 40, 4, new double[] {40}, 24, 500, 4);
 
     TtftKnee knee = KneeDetector.detectTtft(steps, baseline);
 
@@ -126,8 +126,8 @@ class KneeDetectorTest {
   @Test
   void bandIsTheLargestOfRatioMadAndFloor() {
     List<StepStats> steps = gaps(new double[] {40, 55, 75, 120}, new double[] {45, 60, 90, 200});
-    LowLoadBaseline baseline =
-        new LowLoadBaseline(1, 40, 40, 4, new double[] {40}, 24, 500, Double.NaN);
+    LowLoadReference baseline =
+        new LowLoadReference(1, 40, 40, 4, new double[] {40}, 24, 500, Double.NaN);
 
     Knee knee = KneeDetector.detect(steps, baseline);
 
@@ -141,8 +141,8 @@ class KneeDetectorTest {
   @Test
   void singleSpikeThatReturnsToTheBandIsNotAKnee() {
     List<StepStats> steps = gaps(new double[] {40, 90, 42, 100}, new double[] {45, 95, 50, 200});
-    LowLoadBaseline baseline =
-        new LowLoadBaseline(1, 40, 40, 2, new double[] {40}, 24, 500, Double.NaN);
+    LowLoadReference baseline =
+        new LowLoadReference(1, 40, 40, 2, new double[] {40}, 24, 500, Double.NaN);
 
     assertThat(KneeDetector.detect(steps, baseline).step())
         .as("step 2 returns to the band at step 3; the knee is step 4")

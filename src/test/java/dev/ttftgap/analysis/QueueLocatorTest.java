@@ -114,8 +114,8 @@ class QueueLocatorTest {
             TestSteps.step(3, 6, 90, 70, 80, 0), // +70 before, +30 after: 70 %
             TestSteps.step(4, 8, 70, 90, 100, 0), // +50 / +50: both
             TestSteps.step(5, 10, 50, 130, 140, 0)); // +30 / +90: 25 %
-    LowLoadBaseline baseline =
-        new LowLoadBaseline(1, 40, 40, 2, new double[] {40}, 24, 500, Double.NaN);
+    LowLoadReference baseline =
+        new LowLoadReference(1, 40, 40, 2, new double[] {40}, 24, 500, Double.NaN);
 
     QueueLocation location = QueueLocator.locate(steps, baseline, Map.of());
 

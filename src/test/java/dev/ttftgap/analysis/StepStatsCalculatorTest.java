@@ -213,7 +213,7 @@ class StepStatsCalculatorTest {
   void queueingShareIsZeroWhereTheGapStaysWithinItsLowLoadBand() {
     SyntheticRun run = SyntheticRun.hockeyStick();
     List<StepStats> steps = StepStatsCalculator.of(run.records());
-    LowLoadBaseline baseline = StepStatsCalculator.measure(run.records()).baseline();
+    LowLoadReference baseline = StepStatsCalculator.measure(run.records()).baseline();
     double edge = KneeDetector.edge(baseline);
 
     for (StepStats step : steps) {

@@ -58,8 +58,8 @@ public final class SyntheticRuns {
           new HeaderTimingVerdict(
               HeaderTiming.AT_ACCEPT, row[1], row[1] + row[2], row[2], null, null));
     }
-    LowLoadBaseline baseline =
-        new LowLoadBaseline(1, 302, 302, 20, new double[] {302}, 4.3, 900, Double.NaN);
+    LowLoadReference baseline =
+        new LowLoadReference(1, 302, 302, 20, new double[] {302}, 4.3, 900, Double.NaN);
     return TestReports.of(steps)
         .sources(List.of("llama.cpp/records.jsonl"))
         .runs(List.of("llama-cpp"))

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ttftgap.analysis.CapacityReport;
-import dev.ttftgap.analysis.StepBaseline;
+import dev.ttftgap.analysis.PreviousRunStep;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -123,7 +123,7 @@ class CapacityJsonTest {
     Path file = dir.resolve("capacity.json");
     Files.writeString(file, CapacityJson.render(report));
 
-    List<StepBaseline> steps = CapacityJson.readBaseline(file);
+    List<PreviousRunStep> steps = CapacityJson.readBaseline(file);
 
     assertThat(steps).hasSize(report.steps().size());
     assertThat(steps.get(2).gapP50Millis())

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
-import dev.ttftgap.analysis.StepBaseline;
+import dev.ttftgap.analysis.PreviousRunStep;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,11 +13,11 @@ class RegressionGateTest {
   /** The hockey stick compared with itself: no step regressed. */
   private static CapacityReport againstItself() {
     CapacityReport first = Synthetic.hockeyStick(false);
-    List<StepBaseline> same =
+    List<PreviousRunStep> same =
         first.steps().stream()
             .map(
                 s ->
-                    new StepBaseline(
+                    new PreviousRunStep(
                         s.step(),
                         s.rate(),
                         s.latencies().ttfb() == null ? null : s.latencies().ttfb().p50Millis(),

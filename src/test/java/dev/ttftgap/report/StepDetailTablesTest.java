@@ -2,8 +2,8 @@ package dev.ttftgap.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ttftgap.analysis.BaselineComparison;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.PreviousRunComparison;
 import dev.ttftgap.analysis.StepStats;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -60,11 +60,12 @@ class StepDetailTablesTest {
 
   @Test
   void baselineRowsAreSignedDeltasWithTheRegressionsNamed() {
-    BaselineComparison comparison =
-        new BaselineComparison(
+    PreviousRunComparison comparison =
+        new PreviousRunComparison(
             "previous/capacity.json",
             List.of(
-                new BaselineComparison.StepDelta(2, 2.0, 2.0, -1.0, 0.5, 40.0, null, false, true)));
+                new PreviousRunComparison.StepDelta(
+                    2, 2.0, 2.0, -1.0, 0.5, 40.0, null, false, true)));
 
     assertThat(StepDetailTables.baselineRows(comparison))
         .containsExactly(List.of("2", "2 (2)", "-1.0", "+0.5", "+40", "—", "gap"));

@@ -78,17 +78,17 @@ final class Synthetic {
   }
 
   /** {@link #risingRate()} compared with {@code baseline} (null: none). */
-  static CapacityReport risingRate(java.util.List<dev.ttftgap.analysis.StepBaseline> baseline) {
+  static CapacityReport risingRate(java.util.List<dev.ttftgap.analysis.PreviousRunStep> baseline) {
     return CapacityAnalysis.analyze(
         SyntheticRuns.risingRate(), List.of("rising-rate/records.jsonl"), SHIPPED, baseline);
   }
 
   /** The steps of {@code report} as a baseline whose gap p50 and p95 were half as long. */
-  static List<dev.ttftgap.analysis.StepBaseline> halfTheGap(CapacityReport report) {
+  static List<dev.ttftgap.analysis.PreviousRunStep> halfTheGap(CapacityReport report) {
     return report.steps().stream()
         .map(
             s ->
-                new dev.ttftgap.analysis.StepBaseline(
+                new dev.ttftgap.analysis.PreviousRunStep(
                     s.step(),
                     s.rate(),
                     s.latencies().ttfb().p50Millis(),

@@ -13,7 +13,7 @@ package dev.ttftgap.analysis;
  * @param serviceMeanMillis mean e2e − TTFB (time a request holds the server), ms, or NaN
  * @param ttftMadMillis median absolute deviation of TTFT, ms, or NaN (the TTFT knee's band)
  */
-record LowLoadBaseline(
+record LowLoadReference(
     int step,
     double gapP50Millis,
     double gapMeanMillis,
@@ -26,10 +26,10 @@ record LowLoadBaseline(
   /** Minimum successful requests with a gap for a step to serve as the low-load baseline. */
   static final int MIN_SAMPLES = 10;
 
-  static LowLoadBaseline of(StepSamples samples) {
+  static LowLoadReference of(StepSamples samples) {
     LatencySummary gap = samples.gap.summary();
     LatencySummary service = samples.service.summary();
-    return new LowLoadBaseline(
+    return new LowLoadReference(
         samples.step,
         gap.p50Millis(),
         gap.meanMillis(),

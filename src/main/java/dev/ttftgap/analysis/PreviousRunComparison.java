@@ -3,14 +3,14 @@ package dev.ttftgap.analysis;
 import java.util.List;
 
 /**
- * This run against a previous one, step by step (see {@link BaselineComparator}).
+ * This run against a previous one, step by step (see {@link PreviousRunComparator}).
  *
  * @param source where the previous report was read from
  * @param steps per matched step, the deltas (this run − previous), ms
  */
-public record BaselineComparison(String source, List<StepDelta> steps) {
+public record PreviousRunComparison(String source, List<StepDelta> steps) {
 
-  public BaselineComparison {
+  public PreviousRunComparison {
     steps = List.copyOf(steps);
   }
 

@@ -5,18 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class BaselineComparatorTest {
+class PreviousRunComparatorTest {
 
-  private static StepBaseline previous(int step, double ttfbP50, double gapP50) {
-    return new StepBaseline(step, 2.0 * step, ttfbP50, ttfbP50 * 1.2, gapP50, gapP50 * 1.5);
+  private static PreviousRunStep previous(int step, double ttfbP50, double gapP50) {
+    return new PreviousRunStep(step, 2.0 * step, ttfbP50, ttfbP50 * 1.2, gapP50, gapP50 * 1.5);
   }
 
   @Test
   void ttfbJumpIsFlaggedAsTtfbOnly() {
     List<StepStats> now = List.of(TestSteps.step(1, 2, 230, 120, 150, 0));
 
-    BaselineComparison comparison =
-        BaselineComparator.compare("old.json", now, List.of(previous(1, 180, 120)));
+    PreviousRunComparison comparison =
+        PreviousRunComparator.compare("old.json", now, List.of(previous(1, 180, 120)));
 
     assertThat(comparison.ttfbRegressionSteps()).as("+50 ms TTFB > max(10, 36)").containsExactly(1);
     assertThat(comparison.gapRegressionSteps()).as("gap unchanged").isEmpty();
@@ -28,8 +28,8 @@ class BaselineComparatorTest {
     List<StepStats> now =
         List.of(TestSteps.step(1, 2, 180, 160, 200, 0), TestSteps.step(2, 4, 180, 130, 200, 0));
 
-    BaselineComparison comparison =
-        BaselineComparator.compare(
+    PreviousRunComparison comparison =
+        PreviousRunComparator.compare(
             "old.json", now, List.of(previous(1, 180, 120), previous(2, 180, 120)));
 
     assertThat(comparison.gapRegressionSteps())
@@ -43,11 +43,11 @@ class BaselineComparatorTest {
     List<StepStats> now =
         List.of(TestSteps.step(1, 2, 180, 120, 150, 0), TestSteps.step(2, 4, 180, 120, 150, 0));
 
-    BaselineComparison comparison =
-        BaselineComparator.compare("old.json", now, List.of(previous(2, 180, 120)));
+    PreviousRunComparison comparison =
+        PreviousRunComparator.compare("old.json", now, List.of(previous(2, 180, 120)));
 
     assertThat(comparison.steps())
-        .extracting(BaselineComparison.StepDelta::step)
+        .extracting(PreviousRunComparison.StepDelta::step)
         .containsExactly(2);
   }
 }

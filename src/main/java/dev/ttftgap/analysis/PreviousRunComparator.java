@@ -17,17 +17,17 @@ import java.util.List;
  * <p>Parameters with defaults: 10 ms, 20 %. Example: previous gap p50 120 ms, now 160 ms → +40 ms
  * &gt; max(10, 24) → gap regression.
  */
-public final class BaselineComparator {
+public final class PreviousRunComparator {
   static final double MIN_DELTA_MILLIS = 10;
   static final double RELATIVE_DELTA = 0.2;
 
-  private BaselineComparator() {}
+  private PreviousRunComparator() {}
 
-  static BaselineComparison compare(
-      String source, List<StepStats> steps, List<StepBaseline> previous) {
-    List<BaselineComparison.StepDelta> deltas = new ArrayList<>();
+  static PreviousRunComparison compare(
+      String source, List<StepStats> steps, List<PreviousRunStep> previous) {
+    List<PreviousRunComparison.StepDelta> deltas = new ArrayList<>();
     for (StepStats step : steps) {
-      StepBaseline before =
+      PreviousRunStep before =
           previous.stream().filter(p -> p.step() == step.step()).findFirst().orElse(null);
       if (before == null) {
         continue;
@@ -37,7 +37,7 @@ public final class BaselineComparator {
       Double gapP50 = step.latencies().gap() == null ? null : step.latencies().gap().p50Millis();
       Double gapP95 = step.latencies().gap() == null ? null : step.latencies().gap().p95Millis();
       deltas.add(
-          new BaselineComparison.StepDelta(
+          new PreviousRunComparison.StepDelta(
               step.step(),
               step.rate(),
               before.rate(),
@@ -48,7 +48,7 @@ public final class BaselineComparator {
               regressed(ttfbP50, before.ttfbP50Millis()),
               regressed(gapP50, before.gapP50Millis())));
     }
-    return new BaselineComparison(source, deltas);
+    return new PreviousRunComparison(source, deltas);
   }
 
   static boolean regressed(Double now, Double before) {

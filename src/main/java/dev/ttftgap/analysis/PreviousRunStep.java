@@ -4,7 +4,7 @@ package dev.ttftgap.analysis;
  * One step of a previous report, as read back from its {@code capacity.json}; null figures are
  * undefined.
  */
-public record StepBaseline(
+public record PreviousRunStep(
     int step,
     Double rate,
     Double ttfbP50Millis,
