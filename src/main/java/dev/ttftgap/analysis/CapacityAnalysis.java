@@ -125,8 +125,8 @@ public final class CapacityAnalysis {
         closed ? null : QueueModelFitter.fit(byLoad, measured.samples(), lowLoad, saturation);
     Set<Integer> holdSteps =
         records.stream()
-            .filter(r -> r.phase() == RequestPhase.HOLD)
-            .map(RequestRecord::step)
+            .filter(r -> r.level().phase() == RequestPhase.HOLD)
+            .map(r -> r.level().step())
             .collect(Collectors.toCollection(TreeSet::new));
     // the SLO verdict leaves out the steps where the load generator's own delay could move a
     // latency across a limit
@@ -176,7 +176,7 @@ public final class CapacityAnalysis {
                 options.baseline().map(Path::toString).orElse("baseline"), steps, baselineSteps);
     return new CapacityReport(
         sources,
-        RecordFields.distinctSorted(records, RequestRecord::run),
+        RecordFields.distinctSorted(records, r -> r.identity().run()),
         records.size(),
         measured.warmup(),
         options,

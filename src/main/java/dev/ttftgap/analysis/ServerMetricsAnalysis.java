@@ -281,7 +281,8 @@ public final class ServerMetricsAnalysis {
   private static Double perRequestMean(List<RequestRecord> records, int step, String key) {
     List<Double> values =
         records.stream()
-            .filter(r -> r.ok() && !r.warmup() && r.step() == step && r.serverTimings() != null)
+            .filter(
+                r -> r.ok() && !r.warmup() && r.level().step() == step && r.serverTimings() != null)
             .map(r -> r.serverTimings().get(key))
             .filter(Objects::nonNull)
             .toList();
@@ -416,12 +417,12 @@ public final class ServerMetricsAnalysis {
   private static Map<Integer, long[]> windows(List<RequestRecord> records) {
     Map<Integer, long[]> windows = new TreeMap<>();
     for (RequestRecord r : records) {
-      if (r.warmup() || r.step() < 1) {
+      if (r.warmup() || r.level().step() < 1) {
         continue;
       }
       windows.merge(
-          r.step(),
-          new long[] {r.startEpochMillis(), r.startEpochMillis()},
+          r.level().step(),
+          new long[] {r.timings().startEpochMillis(), r.timings().startEpochMillis()},
           (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
     }
     return windows;
@@ -429,7 +430,7 @@ public final class ServerMetricsAnalysis {
 
   private static String modelOf(List<RequestRecord> records) {
     return records.stream()
-        .map(RequestRecord::model)
+        .map(r -> r.input().model())
         .filter(Objects::nonNull)
         .collect(Collectors.groupingBy(m -> m, TreeMap::new, Collectors.counting()))
         .entrySet()

@@ -54,10 +54,10 @@ public final class StepStatistics {
     Map<Integer, List<RequestRecord>> byStep = new TreeMap<>();
     int warmup = 0;
     for (RequestRecord record : sorted) {
-      if (record.warmup() || record.step() < 1) {
+      if (record.warmup() || record.level().step() < 1) {
         warmup++;
       } else {
-        byStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+        byStep.computeIfAbsent(record.level().step(), s -> new ArrayList<>()).add(record);
       }
     }
     List<StepSamples> samples = new ArrayList<>();
@@ -68,7 +68,10 @@ public final class StepStatistics {
                 .allMatch(
                     s ->
                         s.records.stream()
-                            .allMatch(r -> r.offeredRate() == null && r.concurrency() != null));
+                            .allMatch(
+                                r ->
+                                    r.level().offeredRate() == null
+                                        && r.level().concurrency() != null));
     Map<Integer, SteadyState> steady = new TreeMap<>();
     Map<Integer, Map<String, long[]>> windowsByStep = new TreeMap<>();
     for (StepSamples step : samples) {
@@ -93,8 +96,8 @@ public final class StepStatistics {
             .orElse(null);
     long[] completionEpochMillis =
         sorted.stream()
-            .filter(r -> r.ok() && r.e2eMillis() != null)
-            .mapToLong(r -> r.startEpochMillis() + r.e2eMillis())
+            .filter(r -> r.ok() && r.timings().e2eMillis() != null)
+            .mapToLong(r -> r.timings().startEpochMillis() + r.timings().e2eMillis())
             .sorted()
             .toArray();
     List<StepStats> stats = new ArrayList<>();
@@ -120,13 +123,13 @@ public final class StepStatistics {
       List<StepSamples> samples, List<StepStats> stats, LowLoadBaseline baseline, int warmup) {}
 
   private static final Comparator<RequestRecord> RECORD_ORDER =
-      Comparator.comparingLong(RequestRecord::startEpochMillis)
-          .thenComparing(r -> Objects.toString(r.run(), ""))
-          .thenComparingLong(RequestRecord::userId)
-          .thenComparing(r -> Objects.toString(r.requestId(), ""))
-          .thenComparing(r -> Objects.toString(r.e2eMillis(), ""))
-          .thenComparing(r -> Objects.toString(r.ttftMillis(), ""))
-          .thenComparing(r -> r.outcome() == null ? "" : r.outcome().code());
+      Comparator.comparingLong((RequestRecord r) -> r.timings().startEpochMillis())
+          .thenComparing(r -> Objects.toString(r.identity().run(), ""))
+          .thenComparingLong(r -> r.identity().userId())
+          .thenComparing(r -> Objects.toString(r.identity().requestId(), ""))
+          .thenComparing(r -> Objects.toString(r.timings().e2eMillis(), ""))
+          .thenComparing(r -> Objects.toString(r.timings().ttftMillis(), ""))
+          .thenComparing(r -> r.result().outcome() == null ? "" : r.result().outcome().code());
 
   private static StepStats stats(
       StepSamples step,
@@ -137,8 +140,8 @@ public final class StepStatistics {
       SteadyState steadyState) {
     List<RequestRecord> records = step.records;
     RequestRecord first = records.get(0);
-    String label = RecordFields.first(records, RequestRecord::stepLabel);
-    Integer concurrency = RecordFields.first(records, RequestRecord::concurrency);
+    String label = RecordFields.first(records, r -> r.level().stepLabel());
+    Integer concurrency = RecordFields.first(records, r -> r.level().concurrency());
 
     long[][] union = union(runWindows.values());
     double windowMillis = Arrays.stream(union).mapToLong(w -> w[1] - w[0]).sum();
@@ -163,7 +166,7 @@ public final class StepStatistics {
         if (sojourn == null) {
           continue;
         }
-        long start = record.startEpochMillis();
+        long start = record.timings().startEpochMillis();
         for (long[] window : union) {
           inFlightMillis +=
               Math.max(0, Math.min(start + sojourn, window[1]) - Math.max(start, window[0]));
@@ -211,7 +214,7 @@ public final class StepStatistics {
         step.step,
         label,
         offeredRate,
-        first.offeredRate() == null ? concurrency : null,
+        first.level().offeredRate() == null ? concurrency : null,
         records.size(),
         step.ok,
         step.failed,
@@ -246,13 +249,13 @@ public final class StepStatistics {
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */
   static Long sojournMillis(RequestRecord record) {
-    if (record.e2eMillis() != null) {
-      return record.e2eMillis();
+    if (record.timings().e2eMillis() != null) {
+      return record.timings().e2eMillis();
     }
-    if (record.ttftMillis() != null) {
-      return record.ttftMillis();
+    if (record.timings().ttftMillis() != null) {
+      return record.timings().ttftMillis();
     }
-    return record.ttfbMillis();
+    return record.timings().ttfbMillis();
   }
 
   /** Per run: [t0, t0 + (t1 − t0)·n/(n − 1)) in epoch ms; runs with fewer than 2 starts omitted. */
@@ -260,8 +263,8 @@ public final class StepStatistics {
     Map<String, List<Long>> startsByRun = new TreeMap<>();
     for (RequestRecord record : records) {
       startsByRun
-          .computeIfAbsent(Objects.toString(record.run(), ""), r -> new ArrayList<>())
-          .add(record.startEpochMillis());
+          .computeIfAbsent(Objects.toString(record.identity().run(), ""), r -> new ArrayList<>())
+          .add(record.timings().startEpochMillis());
     }
     Map<String, long[]> windows = new TreeMap<>();
     startsByRun.forEach(
@@ -300,10 +303,11 @@ public final class StepStatistics {
       List<RequestRecord> records, Map<String, long[]> runWindows, double windowMillis) {
     Map<String, Double> rateByRun = new TreeMap<>();
     for (RequestRecord record : records) {
-      if (record.offeredRate() == null) {
+      if (record.level().offeredRate() == null) {
         return null;
       }
-      rateByRun.putIfAbsent(Objects.toString(record.run(), ""), record.offeredRate());
+      rateByRun.putIfAbsent(
+          Objects.toString(record.identity().run(), ""), record.level().offeredRate());
     }
     if (rateByRun.size() == 1 || windowMillis <= 0) {
       return rateByRun.values().iterator().next();

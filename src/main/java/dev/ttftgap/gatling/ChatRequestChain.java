@@ -234,7 +234,7 @@ public final class ChatRequestChain {
     if (record.ok()) {
       return false;
     }
-    FailureReason reason = record.reason();
+    FailureReason reason = record.result().reason();
     return !(reason == FailureReason.STREAM_ERROR
         || reason == FailureReason.NO_DONE
         || reason == FailureReason.NO_CONTENT);
@@ -258,12 +258,12 @@ public final class ChatRequestChain {
    * request's rows are KO and, where its timing never came, last until the failure.
    */
   static List<GatlingInternals.ReportRow> rowsOf(RequestRecord r) {
-    long start = r.startEpochMillis();
+    long start = r.timings().startEpochMillis();
     boolean ok = r.ok();
-    long end = start + (r.e2eMillis() == null ? 0 : r.e2eMillis());
-    long headers = r.ttfbMillis() != null ? start + r.ttfbMillis() : end;
-    long firstToken = r.ttftMillis() != null ? start + r.ttftMillis() : end;
-    String message = ok ? null : r.reason().code() + ": " + r.message();
+    long end = start + (r.timings().e2eMillis() == null ? 0 : r.timings().e2eMillis());
+    long headers = r.timings().ttfbMillis() != null ? start + r.timings().ttfbMillis() : end;
+    long firstToken = r.timings().ttftMillis() != null ? start + r.timings().ttftMillis() : end;
+    String message = ok ? null : r.result().reason().code() + ": " + r.result().message();
     return List.of(
         timing(RowNames.TTFB, start, headers, ok),
         timing(RowNames.GAP, headers, Math.max(headers, firstToken), ok),

@@ -94,21 +94,26 @@ public record RequestContext(
    */
   public RequestRecordBuilder record() {
     return RequestRecord.builder()
-        .run(run)
-        .userId(userId)
-        .phase(phase)
-        .step(step)
-        .stepLabel(stepLabel)
-        .offeredRate(offeredRate)
-        .concurrency(concurrency)
-        .model(model)
-        .promptTokens(promptTokens)
-        .askedPromptTokens(promptTokens)
-        .maxTokens(maxTokens)
+        .identity(id -> id.run(run).userId(userId))
+        .level(
+            lv ->
+                lv.phase(phase)
+                    .step(step)
+                    .stepLabel(stepLabel)
+                    .offeredRate(offeredRate)
+                    .concurrency(concurrency))
+        .input(
+            in ->
+                in.model(model)
+                    .promptTokens(promptTokens)
+                    .askedPromptTokens(promptTokens)
+                    .maxTokens(maxTokens))
         .newConnection(newConnection)
-        .prompts(prompts)
-        .sharedPrefixTokens(sharedPrefixTokens)
-        .conversationId(conversationId)
-        .turn(turn);
+        .input(
+            in ->
+                in.prompts(prompts)
+                    .sharedPrefixTokens(sharedPrefixTokens)
+                    .conversationId(conversationId)
+                    .turn(turn));
   }
 }

@@ -226,15 +226,16 @@ public final class AutoStairsRun {
 
   /** A request ended at {@code nowMillis}: its record, as written. */
   public synchronized void onRecord(RequestRecord record, long nowMillis) {
-    Stage admittedIn = pending.remove(record.userId());
-    if (admittedIn == Stage.SINGLE_USER && record.ok() && record.e2eMillis() != null) {
-      singleUserE2eMillis.add(record.e2eMillis());
+    Stage admittedIn = pending.remove(record.identity().userId());
+    if (admittedIn == Stage.SINGLE_USER && record.ok() && record.timings().e2eMillis() != null) {
+      singleUserE2eMillis.add(record.timings().e2eMillis());
     } else if (admittedIn == Stage.BURST && record.ok()) {
       Long decode =
-          record.e2eMillis() == null || record.ttftMillis() == null
+          record.timings().e2eMillis() == null || record.timings().ttftMillis() == null
               ? null
-              : Math.max(0, record.e2eMillis() - record.ttftMillis());
-      burstThroughput.add(new BurstThroughput.Completion(nowMillis, decode, record.outputTokens()));
+              : Math.max(0, record.timings().e2eMillis() - record.timings().ttftMillis());
+      burstThroughput.add(
+          new BurstThroughput.Completion(nowMillis, decode, record.output().outputTokens()));
     }
   }
 

@@ -68,11 +68,11 @@ class EventLogTest {
 
     RequestRecord record = RecordAssembler.assemble(CTX, rows, log.events(), 990);
 
-    assertThat(record.outcome()).as("a complete stream").isEqualTo(Outcome.OK);
-    assertThat(record.ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
-    assertThat(record.e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
-    assertThat(record.itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
-    assertThat(record.outputTokens()).as("from the usage chunk").isEqualTo(2);
+    assertThat(record.result().outcome()).as("a complete stream").isEqualTo(Outcome.OK);
+    assertThat(record.timings().ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
+    assertThat(record.timings().e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
+    assertThat(record.timings().itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
+    assertThat(record.output().outputTokens()).as("from the usage chunk").isEqualTo(2);
   }
 
   @Test

@@ -102,22 +102,27 @@ final class Synthetic {
     for (int step = 1; step <= 3; step++) {
       for (int i = 0; i < 20; i++) {
         boolean stalled = step >= fromStep && i % 2 == 0;
+        int s = step;
+        int n = i;
         records.add(
             TestRecords.builder()
-                .userId(step * 100L + i)
-                .step(step)
-                .stepLabel("step " + step + " · " + step + " rps")
-                .offeredRate((double) step)
-                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
-                .ttfbMillis(5L)
-                .ttftMillis(300L)
-                .gapMillis(295L)
-                .e2eMillis(1000L)
-                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
-                .outputTokens(4)
-                .stalls(stalled ? 1 : 0)
-                .longestStallMillis(stalled ? 2400L : null)
-                .httpStatus(200)
+                .identity(id -> id.userId(s * 100L + n))
+                .level(
+                    lv ->
+                        lv.step(s)
+                            .stepLabel("step " + s + " · " + s + " rps")
+                            .offeredRate((double) s))
+                .timings(
+                    t ->
+                        t.startEpochMillis(1_000_000L + s * 20_000L + n * 1000L / s)
+                            .ttfbMillis(5L)
+                            .ttftMillis(300L)
+                            .gapMillis(295L)
+                            .e2eMillis(1000L)
+                            .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L)))
+                .output(o -> o.outputTokens(4))
+                .health(h -> h.stalls(stalled ? 1 : 0).longestStallMillis(stalled ? 2400L : null))
+                .result(res -> res.httpStatus(200))
                 .build());
       }
     }
