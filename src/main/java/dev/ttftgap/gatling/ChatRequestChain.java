@@ -59,8 +59,10 @@ import java.util.function.Function;
  *                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}",
  *           session ->
  *               new RequestContext(
- *                   "example", session.userId(), RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0,
- *                   null, "tiny-fast", null, 8, 30_000, null, null, null, null, null),
+ *                   RequestIdentity.of("example", session.userId()),
+ *                   StepLevel.open(RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0),
+ *                   RequestInput.builder().model("tiny-fast").maxTokens(8).build(),
+ *                   30_000), // the longest silence between two events, ms
  *           Duration.ofSeconds(30), // the longest wait for the first token
  *           Duration.ofSeconds(60), // the longest wait for [DONE] after it
  *           records,
@@ -121,7 +123,7 @@ public final class ChatRequestChain {
           // refused once the records file is closing (the run is ending): then nothing is sent,
           // so that the server never sees a request the records do not have
           boolean tracked =
-              records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
+              records.track(ctx.identity().userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
           return session
               .set(SENT, sent + 1)
               .set(CONTEXT, ctx)
@@ -132,7 +134,7 @@ public final class ChatRequestChain {
         })
         // the run is ending: this user stops here (a closed-model user would otherwise loop)
         .exitHereIf(session -> !session.getBoolean(TRACKED))
-        .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
+        .group(session -> session.<RequestContext>get(CONTEXT).level().stepLabel())
         .on(
             exec(session -> {
                   ErrorBodyCapture.stampNext(session.<EventLog>get(EVENTS).stamps());

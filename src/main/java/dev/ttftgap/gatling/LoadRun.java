@@ -32,7 +32,10 @@ import dev.ttftgap.profile.Slo;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.report.CapacityConsole;
 import dev.ttftgap.report.CapacityMarkdown;
 import dev.ttftgap.report.CapacityReports;
@@ -626,22 +629,23 @@ public final class LoadRun {
     }
     RequestContext context =
         new RequestContext(
-            runName,
-            session.userId(),
-            step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
-            step.index(),
-            step.label(),
-            open ? split.rate(step.level()) : null,
-            open ? null : split.users((int) Math.round(step.level())),
-            target.model(),
-            planned.promptTokens(),
-            planned.maxTokens(),
-            profile.timeouts().idleMillis(),
-            null,
-            planned.prompts(),
-            planned.sharedPrefixTokens(),
-            planned.conversationId(),
-            planned.turn());
+            RequestIdentity.of(runName, session.userId()),
+            new StepLevel(
+                step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
+                step.index(),
+                step.label(),
+                open ? split.rate(step.level()) : null,
+                open ? null : split.users((int) Math.round(step.level()))),
+            RequestInput.builder()
+                .model(target.model())
+                .promptTokens(planned.promptTokens())
+                .maxTokens(planned.maxTokens())
+                .prompts(planned.prompts())
+                .sharedPrefixTokens(planned.sharedPrefixTokens())
+                .conversationId(planned.conversationId())
+                .turn(planned.turn())
+                .build(),
+            profile.timeouts().idleMillis());
     return comb == null ? context : comb.context(session, context);
   }
 }

@@ -114,7 +114,8 @@ public final class RecordAssembler {
         .identity(id -> id.requestId(metrics.requestId().orElse(null)))
         .input(
             in ->
-                in.promptTokens(usagePromptTokens != null ? usagePromptTokens : ctx.promptTokens())
+                in.promptTokens(
+                        usagePromptTokens != null ? usagePromptTokens : ctx.input().promptTokens())
                     .servedPromptTokens(usagePromptTokens))
         .timings(
             t ->

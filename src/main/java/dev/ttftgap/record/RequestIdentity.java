@@ -14,6 +14,11 @@ public record RequestIdentity(String run, long userId, @Nullable String requestI
   /** Every field undefined: null, or 0 for a primitive. */
   public static final RequestIdentity NONE = new Builder().build();
 
+  /** User {@code userId} of run {@code run}, before the server named the request. */
+  public static RequestIdentity of(String run, long userId) {
+    return new RequestIdentity(run, userId, null);
+  }
+
   /** A builder with every field undefined. */
   public static Builder builder() {
     return new Builder();

@@ -22,6 +22,16 @@ public record StepLevel(
   /** Every field undefined: null, or 0 for a primitive. */
   public static final StepLevel NONE = new Builder().build();
 
+  /** A step of the open model: {@code offeredRate} requests/s arrive. */
+  public static StepLevel open(RequestPhase phase, int step, String stepLabel, double offeredRate) {
+    return new StepLevel(phase, step, stepLabel, offeredRate, null);
+  }
+
+  /** A step of the closed model: {@code concurrency} users send one request after another. */
+  public static StepLevel closed(RequestPhase phase, int step, String stepLabel, int concurrency) {
+    return new StepLevel(phase, step, stepLabel, null, concurrency);
+  }
+
   /** A builder with every field undefined. */
   public static Builder builder() {
     return new Builder();

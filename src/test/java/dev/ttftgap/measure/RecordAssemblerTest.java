@@ -10,8 +10,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.record.TestRecords;
 import dev.ttftgap.stream.Chunk;
 import java.util.List;
@@ -29,22 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RecordAssemblerTest {
   private static final RequestContext CTX =
       new RequestContext(
-          "run-1",
-          7,
-          RequestPhase.STEP,
-          2,
-          "step 2 · 4 rps",
-          4.0,
-          null,
-          "m",
-          100,
-          64,
+          RequestIdentity.of("run-1", 7),
+          StepLevel.open(RequestPhase.STEP, 2, "step 2 · 4 rps", 4.0),
+          RequestInput.builder().model("m").promptTokens(100).maxTokens(64).build(),
           5_000,
-          true,
-          null,
-          null,
-          null,
-          null);
+          true);
   private static final long FALLBACK_SEND = 990;
   private static final String FIRST_ID = "chatcmpl-1";
   private static final Chunk HI = content(FIRST_ID, "Hi");
