@@ -24,7 +24,9 @@ import java.util.stream.Collectors;
  *
  * <p>The record groups its fields in parts while the line stays flat and interleaves them, which
  * {@code @JsonUnwrapped} cannot express (it writes a part's fields together, and does not read into
- * record constructors): hence this table and the serializer and deserializer that walk it.
+ * record constructors): hence this table and the serializer and deserializer that walk it. The
+ * class is a little over 300 lines because the table holds one entry per field of the line (46),
+ * which the formatter wraps; splitting it would split the one declaration of the order.
  */
 final class RecordLayout {
   /** One field of the line: its name, its Java type, where it lives in the record and builder. */
@@ -43,231 +45,215 @@ final class RecordLayout {
     }
   }
 
-  private static <T> Field<T> field(
-      String name,
-      Class<T> type,
-      Function<RequestRecord, T> get,
-      BiConsumer<RequestRecordBuilder, T> set) {
-    return new Field<>(name, type, get, set);
-  }
-
-  private static <T> Field<T> field(
-      String name,
-      TypeReference<T> type,
-      Function<RequestRecord, T> get,
-      BiConsumer<RequestRecordBuilder, T> set) {
-    return new Field<>(name, type.getType(), get, set);
-  }
+  private static final Type LONGS = new TypeReference<List<Long>>() {}.getType();
+  private static final Type TIMINGS_MAP = new TypeReference<Map<String, Double>>() {}.getType();
 
   /** Every field, in the order it is written. */
   static final List<Field<?>> FIELDS =
       List.of(
-          field("run", String.class, r -> r.identity().run(), (b, v) -> b.identity(x -> x.run(v))),
-          field(
-              "userId",
-              Long.class,
-              r -> r.identity().userId(),
-              (b, v) -> b.identity(x -> x.userId(v))),
-          field(
+          identity("run", String.class, RequestIdentity::run, RequestIdentity.Builder::run),
+          identity("userId", Long.class, RequestIdentity::userId, RequestIdentity.Builder::userId),
+          identity(
               "requestId",
               String.class,
-              r -> r.identity().requestId(),
-              (b, v) -> b.identity(x -> x.requestId(v))),
-          field(
-              "phase",
-              RequestPhase.class,
-              r -> r.level().phase(),
-              (b, v) -> b.level(x -> x.phase(v))),
-          field("step", Integer.class, r -> r.level().step(), (b, v) -> b.level(x -> x.step(v))),
-          field(
-              "stepLabel",
-              String.class,
-              r -> r.level().stepLabel(),
-              (b, v) -> b.level(x -> x.stepLabel(v))),
-          field(
-              "offeredRate",
-              Double.class,
-              r -> r.level().offeredRate(),
-              (b, v) -> b.level(x -> x.offeredRate(v))),
-          field(
-              "concurrency",
-              Integer.class,
-              r -> r.level().concurrency(),
-              (b, v) -> b.level(x -> x.concurrency(v))),
-          field("model", String.class, r -> r.input().model(), (b, v) -> b.input(x -> x.model(v))),
-          field(
+              RequestIdentity::requestId,
+              RequestIdentity.Builder::requestId),
+          level("phase", RequestPhase.class, StepLevel::phase, StepLevel.Builder::phase),
+          level("step", Integer.class, StepLevel::step, StepLevel.Builder::step),
+          level("stepLabel", String.class, StepLevel::stepLabel, StepLevel.Builder::stepLabel),
+          level(
+              "offeredRate", Double.class, StepLevel::offeredRate, StepLevel.Builder::offeredRate),
+          level(
+              "concurrency", Integer.class, StepLevel::concurrency, StepLevel.Builder::concurrency),
+          input("model", String.class, RequestInput::model, RequestInput.Builder::model),
+          input(
               "promptTokens",
               Integer.class,
-              r -> r.input().promptTokens(),
-              (b, v) -> b.input(x -> x.promptTokens(v))),
-          field(
-              "maxTokens",
-              Integer.class,
-              r -> r.input().maxTokens(),
-              (b, v) -> b.input(x -> x.maxTokens(v))),
-          field(
+              RequestInput::promptTokens,
+              RequestInput.Builder::promptTokens),
+          input(
+              "maxTokens", Integer.class, RequestInput::maxTokens, RequestInput.Builder::maxTokens),
+          timings(
               "startEpochMillis",
               Long.class,
-              r -> r.timings().startEpochMillis(),
-              (b, v) -> b.timings(x -> x.startEpochMillis(v))),
-          field(
-              "ttfbMillis",
-              Long.class,
-              r -> r.timings().ttfbMillis(),
-              (b, v) -> b.timings(x -> x.ttfbMillis(v))),
-          field(
-              "ttftMillis",
-              Long.class,
-              r -> r.timings().ttftMillis(),
-              (b, v) -> b.timings(x -> x.ttftMillis(v))),
-          field(
-              "gapMillis",
-              Long.class,
-              r -> r.timings().gapMillis(),
-              (b, v) -> b.timings(x -> x.gapMillis(v))),
-          field(
+              Timings::startEpochMillis,
+              Timings.Builder::startEpochMillis),
+          timings("ttfbMillis", Long.class, Timings::ttfbMillis, Timings.Builder::ttfbMillis),
+          timings("ttftMillis", Long.class, Timings::ttftMillis, Timings.Builder::ttftMillis),
+          timings("gapMillis", Long.class, Timings::gapMillis, Timings.Builder::gapMillis),
+          timings(
               "firstContentMillis",
               Long.class,
-              r -> r.timings().firstContentMillis(),
-              (b, v) -> b.timings(x -> x.firstContentMillis(v))),
-          field(
+              Timings::firstContentMillis,
+              Timings.Builder::firstContentMillis),
+          timings(
               "firstReasoningMillis",
               Long.class,
-              r -> r.timings().firstReasoningMillis(),
-              (b, v) -> b.timings(x -> x.firstReasoningMillis(v))),
-          field(
-              "e2eMillis",
-              Long.class,
-              r -> r.timings().e2eMillis(),
-              (b, v) -> b.timings(x -> x.e2eMillis(v))),
-          field(
-              "itlMillis",
-              new TypeReference<List<Long>>() {},
-              r -> r.timings().itlMillis(),
-              (b, v) -> b.timings(x -> x.itlMillis(v))),
-          field(
-              "tpotMillis",
-              Double.class,
-              r -> r.timings().tpotMillis(),
-              (b, v) -> b.timings(x -> x.tpotMillis(v))),
-          field(
+              Timings::firstReasoningMillis,
+              Timings.Builder::firstReasoningMillis),
+          timings("e2eMillis", Long.class, Timings::e2eMillis, Timings.Builder::e2eMillis),
+          timings("itlMillis", LONGS, Timings::itlMillis, Timings.Builder::itlMillis),
+          timings("tpotMillis", Double.class, Timings::tpotMillis, Timings.Builder::tpotMillis),
+          output(
               "outputTokens",
               Integer.class,
-              r -> r.output().outputTokens(),
-              (b, v) -> b.output(x -> x.outputTokens(v))),
-          field(
+              StreamOutput::outputTokens,
+              StreamOutput.Builder::outputTokens),
+          output(
               "outputTokensSource",
               String.class,
-              r -> r.output().outputTokensSource(),
-              (b, v) -> b.output(x -> x.outputTokensSource(v))),
-          field(
+              StreamOutput::outputTokensSource,
+              StreamOutput.Builder::outputTokensSource),
+          output(
               "contentEvents",
               Integer.class,
-              r -> r.output().contentEvents(),
-              (b, v) -> b.output(x -> x.contentEvents(v))),
-          field(
+              StreamOutput::contentEvents,
+              StreamOutput.Builder::contentEvents),
+          new Field<>(
               "serverTimings",
-              new TypeReference<Map<String, Double>>() {},
+              TIMINGS_MAP,
               RequestRecord::serverTimings,
               RequestRecordBuilder::serverTimings),
-          field(
+          new Field<>(
               "newConnection",
               Boolean.class,
               RequestRecord::newConnection,
               RequestRecordBuilder::newConnection),
-          field(
-              "outcome",
-              Outcome.class,
-              r -> r.result().outcome(),
-              (b, v) -> b.result(x -> x.outcome(v))),
-          field(
-              "reason",
-              FailureReason.class,
-              r -> r.result().reason(),
-              (b, v) -> b.result(x -> x.reason(v))),
-          field(
+          result("outcome", Outcome.class, RequestResult::outcome, RequestResult.Builder::outcome),
+          result(
+              "reason", FailureReason.class, RequestResult::reason, RequestResult.Builder::reason),
+          result(
               "httpStatus",
               Integer.class,
-              r -> r.result().httpStatus(),
-              (b, v) -> b.result(x -> x.httpStatus(v))),
-          field(
-              "message",
-              String.class,
-              r -> r.result().message(),
-              (b, v) -> b.result(x -> x.message(v))),
-          field(
-              "prompts",
-              String.class,
-              r -> r.input().prompts(),
-              (b, v) -> b.input(x -> x.prompts(v))),
-          field(
+              RequestResult::httpStatus,
+              RequestResult.Builder::httpStatus),
+          result("message", String.class, RequestResult::message, RequestResult.Builder::message),
+          input("prompts", String.class, RequestInput::prompts, RequestInput.Builder::prompts),
+          input(
               "sharedPrefixTokens",
               Integer.class,
-              r -> r.input().sharedPrefixTokens(),
-              (b, v) -> b.input(x -> x.sharedPrefixTokens(v))),
-          field(
+              RequestInput::sharedPrefixTokens,
+              RequestInput.Builder::sharedPrefixTokens),
+          input(
               "conversationId",
               String.class,
-              r -> r.input().conversationId(),
-              (b, v) -> b.input(x -> x.conversationId(v))),
-          field("turn", Integer.class, r -> r.input().turn(), (b, v) -> b.input(x -> x.turn(v))),
-          field(
+              RequestInput::conversationId,
+              RequestInput.Builder::conversationId),
+          input("turn", Integer.class, RequestInput::turn, RequestInput.Builder::turn),
+          health(
               "malformedChunks",
               Integer.class,
-              r -> r.health().malformedChunks(),
-              (b, v) -> b.health(x -> x.malformedChunks(v))),
-          field(
-              "stalls",
-              Integer.class,
-              r -> r.health().stalls(),
-              (b, v) -> b.health(x -> x.stalls(v))),
-          field(
+              StreamHealth::malformedChunks,
+              StreamHealth.Builder::malformedChunks),
+          health("stalls", Integer.class, StreamHealth::stalls, StreamHealth.Builder::stalls),
+          health(
               "longestStallMillis",
               Long.class,
-              r -> r.health().longestStallMillis(),
-              (b, v) -> b.health(x -> x.longestStallMillis(v))),
-          field(
-              "ttfbMicros",
-              Long.class,
-              r -> r.micros().ttfbMicros(),
-              (b, v) -> b.micros(x -> x.ttfbMicros(v))),
-          field(
-              "ttftMicros",
-              Long.class,
-              r -> r.micros().ttftMicros(),
-              (b, v) -> b.micros(x -> x.ttftMicros(v))),
-          field(
-              "gapMicros",
-              Long.class,
-              r -> r.micros().gapMicros(),
-              (b, v) -> b.micros(x -> x.gapMicros(v))),
-          field(
+              StreamHealth::longestStallMillis,
+              StreamHealth.Builder::longestStallMillis),
+          micros(
+              "ttfbMicros", Long.class, MicroTimings::ttfbMicros, MicroTimings.Builder::ttfbMicros),
+          micros(
+              "ttftMicros", Long.class, MicroTimings::ttftMicros, MicroTimings.Builder::ttftMicros),
+          micros("gapMicros", Long.class, MicroTimings::gapMicros, MicroTimings.Builder::gapMicros),
+          micros(
               "startEpochMicros",
               Long.class,
-              r -> r.micros().startEpochMicros(),
-              (b, v) -> b.micros(x -> x.startEpochMicros(v))),
-          field(
-              "injector",
-              Integer.class,
-              r -> r.part().injector(),
-              (b, v) -> b.part(x -> x.injector(v))),
-          field(
+              MicroTimings::startEpochMicros,
+              MicroTimings.Builder::startEpochMicros),
+          part("injector", Integer.class, InjectorPart::injector, InjectorPart.Builder::injector),
+          part(
               "injectorCount",
               Integer.class,
-              r -> r.part().injectorCount(),
-              (b, v) -> b.part(x -> x.injectorCount(v))),
-          field("host", String.class, r -> r.part().host(), (b, v) -> b.part(x -> x.host(v))),
-          field("runId", String.class, r -> r.part().runId(), (b, v) -> b.part(x -> x.runId(v))),
-          field(
+              InjectorPart::injectorCount,
+              InjectorPart.Builder::injectorCount),
+          part("host", String.class, InjectorPart::host, InjectorPart.Builder::host),
+          part("runId", String.class, InjectorPart::runId, InjectorPart.Builder::runId),
+          input(
               "askedPromptTokens",
               Integer.class,
-              r -> r.input().askedPromptTokens(),
-              (b, v) -> b.input(x -> x.askedPromptTokens(v))),
-          field(
+              RequestInput::askedPromptTokens,
+              RequestInput.Builder::askedPromptTokens),
+          input(
               "servedPromptTokens",
               Integer.class,
-              r -> r.input().servedPromptTokens(),
-              (b, v) -> b.input(x -> x.servedPromptTokens(v))));
+              RequestInput::servedPromptTokens,
+              RequestInput.Builder::servedPromptTokens));
+
+  private static <T> Field<T> identity(
+      String name,
+      Type type,
+      Function<RequestIdentity, T> get,
+      BiConsumer<RequestIdentity.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.identity()), (b, v) -> b.identity(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> level(
+      String name, Type type, Function<StepLevel, T> get, BiConsumer<StepLevel.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.level()), (b, v) -> b.level(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> input(
+      String name,
+      Type type,
+      Function<RequestInput, T> get,
+      BiConsumer<RequestInput.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.input()), (b, v) -> b.input(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> timings(
+      String name, Type type, Function<Timings, T> get, BiConsumer<Timings.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.timings()), (b, v) -> b.timings(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> output(
+      String name,
+      Type type,
+      Function<StreamOutput, T> get,
+      BiConsumer<StreamOutput.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.output()), (b, v) -> b.output(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> result(
+      String name,
+      Type type,
+      Function<RequestResult, T> get,
+      BiConsumer<RequestResult.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.result()), (b, v) -> b.result(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> health(
+      String name,
+      Type type,
+      Function<StreamHealth, T> get,
+      BiConsumer<StreamHealth.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.health()), (b, v) -> b.health(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> micros(
+      String name,
+      Type type,
+      Function<MicroTimings, T> get,
+      BiConsumer<MicroTimings.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.micros()), (b, v) -> b.micros(x -> set.accept(x, v)));
+  }
+
+  private static <T> Field<T> part(
+      String name,
+      Type type,
+      Function<InjectorPart, T> get,
+      BiConsumer<InjectorPart.Builder, T> set) {
+    return new Field<>(
+        name, type, r -> get.apply(r.part()), (b, v) -> b.part(x -> set.accept(x, v)));
+  }
 
   private static final Map<String, Field<?>> BY_NAME =
       FIELDS.stream().collect(Collectors.toUnmodifiableMap(Field::name, f -> f));
