@@ -125,21 +125,9 @@ class QueueLocationSentencesTest {
       for (int i = 0; i < 20; i++) {
         // step 1: headers at acceptance (gap 295 ms); step 2: headers with the first token
         long ttfb = step == 1 ? 5 : 300;
-        int s = step;
-        int n = i;
         records.add(
             dev.ttftgap.record.TestRecords.streamed(
-                    dev.ttftgap.record.TestRecords.builder()
-                        .identity(id -> id.userId(s * 100L + n))
-                        .level(
-                            lv ->
-                                lv.step(s)
-                                    .stepLabel("step " + s + " · " + s + " rps")
-                                    .offeredRate((double) s))
-                        .timings(
-                            t ->
-                                t.startEpochMillis(1_000_000L + s * 20_000L + n * 1000L / s)
-                                    .ttfbMillis(ttfb)),
+                    Synthetic.request(step, i).timings(t -> t.ttfbMillis(ttfb)),
                     301,
                     1000,
                     List.of(12L, 12L, 12L),

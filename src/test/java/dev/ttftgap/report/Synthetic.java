@@ -5,6 +5,7 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,26 +97,32 @@ final class Synthetic {
         .toList();
   }
 
+  /**
+   * Request {@code i} of step {@code step}, a step of {@code step} rps 20 s long: who sent it, in
+   * which step and when; everything it measured still undefined.
+   */
+  static RequestRecordBuilder request(int step, int i) {
+    return TestRecords.builder()
+        .identity(id -> id.userId(step * 100L + i))
+        .level(
+            lv ->
+                lv.step(step)
+                    .stepLabel("step " + step + " · " + step + " rps")
+                    .offeredRate((double) step))
+        .timings(t -> t.startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step));
+  }
+
   /** Three steps of 20 requests; from {@code fromStep} on every other request stalled 2.4 s. */
   static CapacityReport stalledRun(int fromStep) {
     List<RequestRecord> records = new ArrayList<>();
     for (int step = 1; step <= 3; step++) {
       for (int i = 0; i < 20; i++) {
         boolean stalled = step >= fromStep && i % 2 == 0;
-        int s = step;
-        int n = i;
         records.add(
-            TestRecords.builder()
-                .identity(id -> id.userId(s * 100L + n))
-                .level(
-                    lv ->
-                        lv.step(s)
-                            .stepLabel("step " + s + " · " + s + " rps")
-                            .offeredRate((double) s))
+            request(step, i)
                 .timings(
                     t ->
-                        t.startEpochMillis(1_000_000L + s * 20_000L + n * 1000L / s)
-                            .ttfbMillis(5L)
+                        t.ttfbMillis(5L)
                             .ttftMillis(300L)
                             .gapMillis(295L)
                             .e2eMillis(1000L)
