@@ -49,6 +49,21 @@ public record RequestRecord(
     StreamHealth health,
     InjectorPart part) {
 
+  /** Every field undefined: every part its {@code NONE}, no server timings, connection unknown. */
+  static final RequestRecord NONE =
+      new RequestRecord(
+          RequestIdentity.NONE,
+          StepLevel.NONE,
+          RequestInput.NONE,
+          Timings.NONE,
+          MicroTimings.NONE,
+          StreamOutput.NONE,
+          null,
+          null,
+          RequestResult.NONE,
+          StreamHealth.NONE,
+          InjectorPart.NONE);
+
   /** Replaces a missing part by its {@code NONE}. */
   public RequestRecord {
     identity = Objects.requireNonNullElse(identity, RequestIdentity.NONE);

@@ -31,7 +31,7 @@ public final class RequestRecordBuilder {
   private InjectorPart.Builder part;
 
   RequestRecordBuilder() {
-    this(new RequestRecord(null, null, null, null, null, null, null, null, null, null, null));
+    this(RequestRecord.NONE);
   }
 
   /** A builder holding {@code record}'s fields. */

@@ -29,7 +29,15 @@ public final class TestRecords {
     return builder()
         .identity(id -> id.run("run-20261130").userId(userId).requestId("chatcmpl-" + userId))
         .level(lv -> lv.step(3).stepLabel("step 3 · 6 rps").offeredRate(6.0))
-        .input(in -> in.model("Qwen/Qwen2.5-7B-Instruct").promptTokens(512).maxTokens(128))
+        .input(
+            in ->
+                in.model("Qwen/Qwen2.5-7B-Instruct")
+                    .promptTokens(512)
+                    .maxTokens(128)
+                    .prompts("distinct")
+                    .sharedPrefixTokens(300)
+                    .conversationId("c7")
+                    .turn(2))
         .timings(
             t ->
                 t.startEpochMillis(1_764_470_000_000L + userId)
@@ -41,13 +49,11 @@ public final class TestRecords {
                     .e2eMillis(510L)
                     .itlMillis(List.of(30L, 0L, 30L))
                     .tpotMillis(36.666666666666664))
-        .health(h -> h.stalls(0))
+        .health(h -> h.stalls(0).malformedChunks(1))
         .output(o -> o.outputTokens(4).outputTokensSource("usage").contentEvents(3))
         .serverTimings(Map.of("queue_time_ms", 812.5))
         .newConnection(true)
         .result(res -> res.httpStatus(200))
-        .input(in -> in.prompts("distinct").sharedPrefixTokens(300).conversationId("c7").turn(2))
-        .health(h -> h.malformedChunks(1))
         .build();
   }
 
