@@ -129,8 +129,8 @@ public final class CapacityAnalysis {
     LoadModeAnalysis.Models models = mode.models(run);
     Set<Integer> holdSteps =
         records.stream()
-            .filter(r -> r.phase() == RequestPhase.HOLD)
-            .map(RequestRecord::step)
+            .filter(r -> r.level().phase() == RequestPhase.HOLD)
+            .map(r -> r.level().step())
             .collect(Collectors.toCollection(TreeSet::new));
     // the SLO verdict leaves out the steps where the load generator's own delay could move a
     // latency across a limit
@@ -155,7 +155,7 @@ public final class CapacityAnalysis {
     return new CapacityReport(
         new CapacityReport.Input(
             sources,
-            RecordFields.distinctSorted(records, RequestRecord::run),
+            RecordFields.distinctSorted(records, x -> x.identity().run()),
             records.size(),
             measured.warmup()),
         options,

@@ -49,7 +49,8 @@ final class GapDecomposer {
   private static Double perRequestMean(List<RequestRecord> records, int step, String key) {
     List<Double> values =
         records.stream()
-            .filter(r -> r.ok() && !r.warmup() && r.step() == step && r.serverTimings() != null)
+            .filter(
+                r -> r.ok() && !r.warmup() && r.level().step() == step && r.serverTimings() != null)
             .map(r -> r.serverTimings().get(key))
             .filter(Objects::nonNull)
             .toList();

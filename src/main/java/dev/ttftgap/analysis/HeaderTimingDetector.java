@@ -44,8 +44,8 @@ final class HeaderTimingDetector {
   static HeaderTimingVerdict detect(List<RequestRecord> records) {
     Map<Integer, List<RequestRecord>> okByStep = new TreeMap<>();
     for (RequestRecord record : records) {
-      if (record.ok() && !record.warmup() && record.step() >= 1) {
-        okByStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+      if (record.ok() && !record.warmup() && record.level().step() >= 1) {
+        okByStep.computeIfAbsent(record.level().step(), s -> new ArrayList<>()).add(record);
       }
     }
     List<RequestRecord> lowLoad =
@@ -63,8 +63,8 @@ final class HeaderTimingDetector {
   static Map<Integer, HeaderTimingVerdict> detectByStep(List<RequestRecord> records) {
     Map<Integer, List<RequestRecord>> okByStep = new TreeMap<>();
     for (RequestRecord record : records) {
-      if (record.ok() && !record.warmup() && record.step() >= 1) {
-        okByStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+      if (record.ok() && !record.warmup() && record.level().step() >= 1) {
+        okByStep.computeIfAbsent(record.level().step(), s -> new ArrayList<>()).add(record);
       }
     }
     Map<Integer, HeaderTimingVerdict> verdicts = new TreeMap<>();
@@ -84,23 +84,23 @@ final class HeaderTimingDetector {
       if (!record.ok() || record.warmup()) {
         continue;
       }
-      add(ttfb, record.ttfbMillis());
-      add(ttft, record.ttftMillis());
+      add(ttfb, record.timings().ttfbMillis());
+      add(ttft, record.timings().ttftMillis());
       Double gapMillis = StepSamples.gapMillis(record);
       if (gapMillis != null) {
         gap.add(gapMillis);
       }
-      add(e2e, record.e2eMillis());
-      if (record.e2eMillis() != null && record.ttftMillis() != null) {
-        afterFirst.add((double) (record.e2eMillis() - record.ttftMillis()));
+      add(e2e, record.timings().e2eMillis());
+      if (record.timings().e2eMillis() != null && record.timings().ttftMillis() != null) {
+        afterFirst.add((double) (record.timings().e2eMillis() - record.timings().ttftMillis()));
       }
-      if (record.contentEvents() != null) {
-        events.add(record.contentEvents().doubleValue());
-      } else if (record.itlMillis() != null) {
-        events.add(record.itlMillis().size() + 1.0);
+      if (record.output().contentEvents() != null) {
+        events.add(record.output().contentEvents().doubleValue());
+      } else if (record.timings().itlMillis() != null) {
+        events.add(record.timings().itlMillis().size() + 1.0);
       }
-      if (record.itlMillis() != null) {
-        record.itlMillis().forEach(interval -> itl.add(interval.doubleValue()));
+      if (record.timings().itlMillis() != null) {
+        record.timings().itlMillis().forEach(interval -> itl.add(interval.doubleValue()));
       }
     }
     Double ttfbP50 = Percentiles.median(ttfb).orElse(null);

@@ -198,12 +198,12 @@ public final class ServerMetricsAnalysis {
   private static Map<Integer, long[]> windows(List<RequestRecord> records) {
     Map<Integer, long[]> windows = new TreeMap<>();
     for (RequestRecord r : records) {
-      if (r.warmup() || r.step() < 1) {
+      if (r.warmup() || r.level().step() < 1) {
         continue;
       }
       windows.merge(
-          r.step(),
-          new long[] {r.startEpochMillis(), r.startEpochMillis()},
+          r.level().step(),
+          new long[] {r.timings().startEpochMillis(), r.timings().startEpochMillis()},
           (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
     }
     return windows;
@@ -211,7 +211,7 @@ public final class ServerMetricsAnalysis {
 
   private static String modelOf(List<RequestRecord> records) {
     return records.stream()
-        .map(RequestRecord::model)
+        .map(r -> r.input().model())
         .filter(Objects::nonNull)
         .collect(Collectors.groupingBy(m -> m, TreeMap::new, Collectors.counting()))
         .entrySet()

@@ -147,7 +147,8 @@ public final class SteadyStateDetector {
     long ended = 0;
     for (RequestRecord record : stepRecords) {
       Long sojourn = StepStatsCalculator.sojournMillis(record);
-      if (sojourn != null && record.startEpochMillis() + sojourn <= t1 + SOJOURN_ALLOWANCE * w) {
+      if (sojourn != null
+          && record.timings().startEpochMillis() + sojourn <= t1 + SOJOURN_ALLOWANCE * w) {
         ended++;
       }
     }
@@ -190,10 +191,10 @@ public final class SteadyStateDetector {
     double third = length / 3;
     long[] counts = new long[3];
     for (RequestRecord record : all) {
-      if (!record.ok() || record.e2eMillis() == null) {
+      if (!record.ok() || record.timings().e2eMillis() == null) {
         continue;
       }
-      double end = record.startEpochMillis() + record.e2eMillis();
+      double end = record.timings().startEpochMillis() + record.timings().e2eMillis();
       int i = (int) Math.floor((end - from) / third);
       if (end >= from && i >= 0 && i < 3) {
         counts[i]++;
@@ -217,7 +218,7 @@ public final class SteadyStateDetector {
       if (sojourn == null) {
         continue;
       }
-      double start = record.startEpochMillis();
+      double start = record.timings().startEpochMillis();
       double end = start + sojourn;
       if (end <= from || start >= from + length) {
         continue;
@@ -271,7 +272,9 @@ public final class SteadyStateDetector {
     List<Double> gaps = new ArrayList<>();
     for (RequestRecord record : records) {
       Double gap = record.ok() ? StepSamples.gapMillis(record) : null;
-      if (gap != null && record.startEpochMillis() >= from && record.startEpochMillis() < to) {
+      if (gap != null
+          && record.timings().startEpochMillis() >= from
+          && record.timings().startEpochMillis() < to) {
         gaps.add(gap);
       }
     }

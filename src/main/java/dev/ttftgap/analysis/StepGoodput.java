@@ -34,14 +34,14 @@ final class StepGoodput {
       long tokens = 0;
       boolean counted = false;
       for (RequestRecord record : records) {
-        if (record.warmup() || record.step() != step.step() || !record.ok()) {
+        if (record.warmup() || record.level().step() != step.step() || !record.ok()) {
           continue;
         }
         if (meets(record, options)) {
           good++;
         }
-        if (record.outputTokens() != null) {
-          tokens += record.outputTokens();
+        if (record.output().outputTokens() != null) {
+          tokens += record.output().outputTokens();
           counted = true;
         }
       }
@@ -53,12 +53,12 @@ final class StepGoodput {
   private static boolean meets(RequestRecord record, CapacityOptions options) {
     boolean ttft =
         !Double.isFinite(options.slo().ttftP95LimitMillis())
-            || (record.ttftMillis() != null
-                && record.ttftMillis() <= options.slo().ttftP95LimitMillis());
+            || (record.timings().ttftMillis() != null
+                && record.timings().ttftMillis() <= options.slo().ttftP95LimitMillis());
     boolean gap =
         !Double.isFinite(options.slo().gapP95LimitMillis())
-            || (record.gapMillis() != null
-                && record.gapMillis() <= options.slo().gapP95LimitMillis());
+            || (record.timings().gapMillis() != null
+                && record.timings().gapMillis() <= options.slo().gapP95LimitMillis());
     return ttft && gap;
   }
 }

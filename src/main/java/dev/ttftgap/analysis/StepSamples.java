@@ -54,22 +54,24 @@ final class StepSamples {
     List<Double> gaps = new ArrayList<>();
     List<Double> ttfts = new ArrayList<>();
     for (RequestRecord record : records) {
-      if (record.malformedChunks() != null) {
-        malformedChunks += record.malformedChunks();
+      if (record.health().malformedChunks() != null) {
+        malformedChunks += record.health().malformedChunks();
       }
-      if (!record.ok() && FailureReason.causedByClient(record.reason())) {
+      if (!record.ok() && FailureReason.causedByClient(record.result().reason())) {
         cutByClient++;
         continue;
       }
       if (!record.ok()) {
         failed++;
         failuresByReason.merge(
-            record.reason() == null ? "unknown" : record.reason().code(), 1, Integer::sum);
+            record.result().reason() == null ? "unknown" : record.result().reason().code(),
+            1,
+            Integer::sum);
         continue;
       }
       ok++;
-      recordIfDefined(ttfb, precise(record.ttfbMicros(), record.ttfbMillis()));
-      Double ttftMillis = precise(record.ttftMicros(), record.ttftMillis());
+      recordIfDefined(ttfb, precise(record.micros().ttfbMicros(), record.timings().ttfbMillis()));
+      Double ttftMillis = precise(record.micros().ttftMicros(), record.timings().ttftMillis());
       recordIfDefined(ttft, ttftMillis);
       if (ttftMillis != null && ttftMillis >= 0) {
         ttfts.add(ttftMillis);
@@ -79,24 +81,24 @@ final class StepSamples {
         gap.recordMillis(gapMillis);
         gaps.add(gapMillis);
       }
-      if (record.itlMillis() != null) {
-        for (Long interval : record.itlMillis()) {
+      if (record.timings().itlMillis() != null) {
+        for (Long interval : record.timings().itlMillis()) {
           recordIfDefined(itl, interval);
         }
       }
-      if (record.tpotMillis() != null) {
-        tpot.recordMillis(record.tpotMillis());
+      if (record.timings().tpotMillis() != null) {
+        tpot.recordMillis(record.timings().tpotMillis());
       }
       countStalls(record);
-      recordIfDefined(e2e, record.e2eMillis());
-      if (record.e2eMillis() != null && record.ttftMillis() != null) {
-        long stream = record.e2eMillis() - record.ttftMillis();
+      recordIfDefined(e2e, record.timings().e2eMillis());
+      if (record.timings().e2eMillis() != null && record.timings().ttftMillis() != null) {
+        long stream = record.timings().e2eMillis() - record.timings().ttftMillis();
         streamCount++;
         streamSumMillis += stream;
         streamSumSquaresMillis2 += stream * stream;
       }
-      if (record.e2eMillis() != null && record.ttfbMillis() != null) {
-        service.recordMillis(record.e2eMillis() - record.ttfbMillis());
+      if (record.timings().e2eMillis() != null && record.timings().ttfbMillis() != null) {
+        service.recordMillis(record.timings().e2eMillis() - record.timings().ttfbMillis());
       }
       Double queueMillis = serverQueueMillis(record);
       if (queueMillis != null) {
@@ -105,7 +107,8 @@ final class StepSamples {
     }
     gapsMillis = gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     ttftsMillis = ttfts.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    long[] starts = records.stream().mapToLong(RequestRecord::startEpochMillis).sorted().toArray();
+    long[] starts =
+        records.stream().mapToLong(r -> r.timings().startEpochMillis()).sorted().toArray();
     for (int i = 1; i < starts.length; i++) {
       long interArrival = starts[i] - starts[i - 1];
       interArrivalCount++;
@@ -115,14 +118,14 @@ final class StepSamples {
   }
 
   static Double gapMillis(RequestRecord record) {
-    if (record.gapMicros() != null) {
-      return record.gapMicros() / 1000.0;
+    if (record.micros().gapMicros() != null) {
+      return record.micros().gapMicros() / 1000.0;
     }
-    if (record.gapMillis() != null) {
-      return record.gapMillis().doubleValue();
+    if (record.timings().gapMillis() != null) {
+      return record.timings().gapMillis().doubleValue();
     }
-    if (record.ttftMillis() != null && record.ttfbMillis() != null) {
-      return (double) (record.ttftMillis() - record.ttfbMillis());
+    if (record.timings().ttftMillis() != null && record.timings().ttfbMillis() != null) {
+      return (double) (record.timings().ttftMillis() - record.timings().ttfbMillis());
     }
     return null;
   }
@@ -188,16 +191,17 @@ final class StepSamples {
   }
 
   private void countStalls(RequestRecord record) {
-    if (record.stalls() == null) {
+    if (record.health().stalls() == null) {
       return;
     }
     withStallCount++;
-    if (record.stalls() > 0) {
+    if (record.health().stalls() > 0) {
       stalled++;
     }
-    if (record.longestStallMillis() != null
-        && (longestStallMillis == null || record.longestStallMillis() > longestStallMillis)) {
-      longestStallMillis = record.longestStallMillis();
+    if (record.health().longestStallMillis() != null
+        && (longestStallMillis == null
+            || record.health().longestStallMillis() > longestStallMillis)) {
+      longestStallMillis = record.health().longestStallMillis();
     }
   }
 }

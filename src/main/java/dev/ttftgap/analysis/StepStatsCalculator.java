@@ -55,10 +55,10 @@ public final class StepStatsCalculator {
     Map<Integer, List<RequestRecord>> byStep = new TreeMap<>();
     int warmup = 0;
     for (RequestRecord record : sorted) {
-      if (record.warmup() || record.step() < 1) {
+      if (record.warmup() || record.level().step() < 1) {
         warmup++;
       } else {
-        byStep.computeIfAbsent(record.step(), s -> new ArrayList<>()).add(record);
+        byStep.computeIfAbsent(record.level().step(), s -> new ArrayList<>()).add(record);
       }
     }
     List<StepSamples> samples = new ArrayList<>();
@@ -71,8 +71,8 @@ public final class StepStatsCalculator {
     LowLoadReference baseline = lowLoadBaseline(samples, steady);
     long[] completionEpochMillis =
         sorted.stream()
-            .filter(r -> r.ok() && r.e2eMillis() != null)
-            .mapToLong(r -> r.startEpochMillis() + r.e2eMillis())
+            .filter(r -> r.ok() && r.timings().e2eMillis() != null)
+            .mapToLong(r -> r.timings().startEpochMillis() + r.timings().e2eMillis())
             .sorted()
             .toArray();
     List<StepStats> stats = new ArrayList<>();
@@ -100,7 +100,10 @@ public final class StepStatsCalculator {
                 .allMatch(
                     s ->
                         s.records.stream()
-                            .allMatch(r -> r.offeredRate() == null && r.concurrency() != null));
+                            .allMatch(
+                                r ->
+                                    r.level().offeredRate() == null
+                                        && r.level().concurrency() != null));
     Map<Integer, SteadyState> steady = new TreeMap<>();
     for (StepSamples step : samples) {
       long[][] union = StepWindows.union(windowsByStep.get(step.step).values());
@@ -136,13 +139,13 @@ public final class StepStatsCalculator {
       List<StepSamples> samples, List<StepStats> stats, LowLoadReference baseline, int warmup) {}
 
   private static final Comparator<RequestRecord> RECORD_ORDER =
-      Comparator.comparingLong(RequestRecord::startEpochMillis)
-          .thenComparing(r -> Objects.toString(r.run(), ""))
-          .thenComparingLong(RequestRecord::userId)
-          .thenComparing(r -> Objects.toString(r.requestId(), ""))
-          .thenComparing(r -> Objects.toString(r.e2eMillis(), ""))
-          .thenComparing(r -> Objects.toString(r.ttftMillis(), ""))
-          .thenComparing(r -> r.outcome() == null ? "" : r.outcome().code());
+      Comparator.comparingLong((RequestRecord r) -> r.timings().startEpochMillis())
+          .thenComparing(r -> Objects.toString(r.identity().run(), ""))
+          .thenComparingLong(r -> r.identity().userId())
+          .thenComparing(r -> Objects.toString(r.identity().requestId(), ""))
+          .thenComparing(r -> Objects.toString(r.timings().e2eMillis(), ""))
+          .thenComparing(r -> Objects.toString(r.timings().ttftMillis(), ""))
+          .thenComparing(r -> r.result().outcome() == null ? "" : r.result().outcome().code());
 
   /** The statistics of {@code step}: its parts, each measured by its own method below. */
   private static StepStats stats(
@@ -153,15 +156,15 @@ public final class StepStatsCalculator {
       LowLoadReference baseline,
       SteadyState steadyState) {
     List<RequestRecord> records = step.records;
-    Integer concurrency = RecordFields.first(records, RequestRecord::concurrency);
+    Integer concurrency = RecordFields.first(records, x -> x.level().concurrency());
     long[][] union = StepWindows.union(runWindows.values());
     double windowMillis = Arrays.stream(union).mapToLong(w -> w[1] - w[0]).sum();
     StepStats.Rates rates = rates(records, union, windowMillis, all, completionEpochMillis);
     return new StepStats(
         step.step,
-        RecordFields.first(records, RequestRecord::stepLabel),
+        RecordFields.first(records, x -> x.level().stepLabel()),
         StepWindows.offeredRate(records, runWindows, windowMillis),
-        records.get(0).offeredRate() == null ? concurrency : null,
+        records.get(0).level().offeredRate() == null ? concurrency : null,
         counts(step),
         rates,
         new StepStats.Latencies(
@@ -245,7 +248,7 @@ public final class StepStatsCalculator {
       if (sojourn == null) {
         continue;
       }
-      long start = record.startEpochMillis();
+      long start = record.timings().startEpochMillis();
       for (long[] window : union) {
         inFlightMillis +=
             Math.max(0, Math.min(start + sojourn, window[1]) - Math.max(start, window[0]));
@@ -284,12 +287,12 @@ public final class StepStatsCalculator {
 
   /** Time the request was in flight, ms: e2e, else TTFT, else TTFB; null when none is known. */
   static Long sojournMillis(RequestRecord record) {
-    if (record.e2eMillis() != null) {
-      return record.e2eMillis();
+    if (record.timings().e2eMillis() != null) {
+      return record.timings().e2eMillis();
     }
-    if (record.ttftMillis() != null) {
-      return record.ttftMillis();
+    if (record.timings().ttftMillis() != null) {
+      return record.timings().ttftMillis();
     }
-    return record.ttfbMillis();
+    return record.timings().ttfbMillis();
   }
 }

@@ -23,8 +23,8 @@ final class StepWindows {
     Map<String, List<Long>> startsByRun = new TreeMap<>();
     for (RequestRecord record : records) {
       startsByRun
-          .computeIfAbsent(Objects.toString(record.run(), ""), r -> new ArrayList<>())
-          .add(record.startEpochMillis());
+          .computeIfAbsent(Objects.toString(record.identity().run(), ""), r -> new ArrayList<>())
+          .add(record.timings().startEpochMillis());
     }
     Map<String, long[]> windows = new TreeMap<>();
     startsByRun.forEach(
@@ -63,10 +63,11 @@ final class StepWindows {
       List<RequestRecord> records, Map<String, long[]> runWindows, double windowMillis) {
     Map<String, Double> rateByRun = new TreeMap<>();
     for (RequestRecord record : records) {
-      if (record.offeredRate() == null) {
+      if (record.level().offeredRate() == null) {
         return null;
       }
-      rateByRun.putIfAbsent(Objects.toString(record.run(), ""), record.offeredRate());
+      rateByRun.putIfAbsent(
+          Objects.toString(record.identity().run(), ""), record.level().offeredRate());
     }
     if (rateByRun.size() == 1 || windowMillis <= 0) {
       return rateByRun.values().iterator().next();

@@ -27,19 +27,19 @@ final class WorkloadAnalysis {
 
   public static SentWorkload of(List<RequestRecord> records) {
     List<RequestRecord> measured = records.stream().filter(r -> !r.warmup()).toList();
-    List<String> prompts = RecordFields.distinctSorted(records, RequestRecord::prompts);
+    List<String> prompts = RecordFields.distinctSorted(records, r -> r.input().prompts());
     Integer shared =
         records.stream()
-            .map(RequestRecord::sharedPrefixTokens)
+            .map(r -> r.input().sharedPrefixTokens())
             .filter(Objects::nonNull)
             .max(Integer::compare)
             .orElse(null);
     Map<Integer, List<RequestRecord>> bySteps = new TreeMap<>();
     Map<Integer, List<RequestRecord>> byTurns = new TreeMap<>();
     for (RequestRecord r : measured) {
-      bySteps.computeIfAbsent(r.step(), k -> new ArrayList<>()).add(r);
-      if (r.turn() != null) {
-        byTurns.computeIfAbsent(r.turn(), k -> new ArrayList<>()).add(r);
+      bySteps.computeIfAbsent(r.level().step(), k -> new ArrayList<>()).add(r);
+      if (r.input().turn() != null) {
+        byTurns.computeIfAbsent(r.input().turn(), k -> new ArrayList<>()).add(r);
       }
     }
     List<SentWorkload.StepLengths> steps = new ArrayList<>();
@@ -50,24 +50,28 @@ final class WorkloadAnalysis {
   }
 
   private static SentWorkload.StepLengths step(int step, List<RequestRecord> records) {
-    List<Integer> prompt = values(records.stream().map(RequestRecord::promptTokens).toList());
-    List<Integer> asked = values(records.stream().map(RequestRecord::maxTokens).toList());
+    List<Integer> prompt = values(records.stream().map(x -> x.input().promptTokens()).toList());
+    List<Integer> asked = values(records.stream().map(x -> x.input().maxTokens()).toList());
     List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-    List<Integer> output = values(ok.stream().map(RequestRecord::outputTokens).toList());
+    List<Integer> output = values(ok.stream().map(r -> r.output().outputTokens()).toList());
     long withBoth =
-        ok.stream().filter(r -> r.outputTokens() != null && r.maxTokens() != null).count();
+        ok.stream()
+            .filter(r -> r.output().outputTokens() != null && r.input().maxTokens() != null)
+            .count();
     long shortOnes =
         ok.stream()
-            .filter(r -> r.outputTokens() != null && r.maxTokens() != null)
-            .filter(r -> r.outputTokens() < r.maxTokens())
+            .filter(r -> r.output().outputTokens() != null && r.input().maxTokens() != null)
+            .filter(r -> r.output().outputTokens() < r.input().maxTokens())
             .count();
     List<RequestRecord> counted =
         records.stream()
-            .filter(r -> r.askedPromptTokens() != null && r.servedPromptTokens() != null)
+            .filter(
+                r ->
+                    r.input().askedPromptTokens() != null && r.input().servedPromptTokens() != null)
             .toList();
     return new SentWorkload.StepLengths(
         step,
-        records.get(0).stepLabel(),
+        records.get(0).level().stepLabel(),
         records.size(),
         mean(prompt),
         median(prompt),
@@ -75,8 +79,8 @@ final class WorkloadAnalysis {
         mean(output),
         median(output),
         withBoth == 0 ? null : 100.0 * shortOnes / withBoth,
-        mean(values(counted.stream().map(RequestRecord::askedPromptTokens).toList())),
-        mean(values(counted.stream().map(RequestRecord::servedPromptTokens).toList())));
+        mean(values(counted.stream().map(r -> r.input().askedPromptTokens()).toList())),
+        mean(values(counted.stream().map(r -> r.input().servedPromptTokens()).toList())));
   }
 
   private static SentWorkload.TurnLatency turn(int turn, List<RequestRecord> records) {
@@ -85,12 +89,12 @@ final class WorkloadAnalysis {
     for (RequestRecord r : records) {
       if (r.ok()) {
         ok++;
-        if (r.ttftMillis() != null) {
-          ttft.recordMillis(r.ttftMillis());
+        if (r.timings().ttftMillis() != null) {
+          ttft.recordMillis(r.timings().ttftMillis());
         }
       }
     }
-    List<Integer> prompt = values(records.stream().map(RequestRecord::promptTokens).toList());
+    List<Integer> prompt = values(records.stream().map(x -> x.input().promptTokens()).toList());
     return new SentWorkload.TurnLatency(turn, records.size(), ok, mean(prompt), ttft.summary());
   }
 

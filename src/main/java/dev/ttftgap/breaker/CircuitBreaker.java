@@ -66,7 +66,9 @@ public final class CircuitBreaker {
    * @return the trip, the first time a request trips the breaker; empty otherwise
    */
   public synchronized Optional<BreakerTrip> observe(RequestRecord record) {
-    if (!policy.enabled() || trip != null || FailureReason.causedByClient(record.reason())) {
+    if (!policy.enabled()
+        || trip != null
+        || FailureReason.causedByClient(record.result().reason())) {
       return Optional.empty();
     }
     window.addLast(record);
@@ -84,10 +86,15 @@ public final class CircuitBreaker {
       return Optional.empty();
     }
     String where =
-        record.step() < 1
+        record.level().step() < 1
             ? "during the warm-up"
-            : "at " + (record.stepLabel() != null ? record.stepLabel() : "step " + record.step());
-    trip = new BreakerTrip(record.step(), record.stepLabel(), "stopped " + where + ": " + reason);
+            : "at "
+                + (record.level().stepLabel() != null
+                    ? record.level().stepLabel()
+                    : "step " + record.level().step());
+    trip =
+        new BreakerTrip(
+            record.level().step(), record.level().stepLabel(), "stopped " + where + ": " + reason);
     return Optional.of(trip);
   }
 
@@ -97,8 +104,8 @@ public final class CircuitBreaker {
       return null;
     }
     String admitted = "";
-    long first = window.getFirst().startEpochMillis();
-    long last = window.getLast().startEpochMillis();
+    long first = window.getFirst().timings().startEpochMillis();
+    long last = window.getLast().timings().startEpochMillis();
     if (last > first) {
       double seconds = (last - first) / 1000.0 * window.size() / (window.size() - 1);
       admitted =
@@ -161,7 +168,7 @@ public final class CircuitBreaker {
   }
 
   private static boolean isStatus(RequestRecord r, int status) {
-    return !r.ok() && r.httpStatus() != null && r.httpStatus() == status;
+    return !r.ok() && r.result().httpStatus() != null && r.result().httpStatus() == status;
   }
 
   private static String trim(double value) {

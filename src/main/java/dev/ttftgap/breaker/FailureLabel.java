@@ -23,10 +23,11 @@ public final class FailureLabel {
     if (record.ok()) {
       return "ok";
     }
-    if (record.reason() == FailureReason.HTTP_STATUS && record.httpStatus() != null) {
-      return ofStatus(record.httpStatus(), record.message());
+    if (record.result().reason() == FailureReason.HTTP_STATUS
+        && record.result().httpStatus() != null) {
+      return ofStatus(record.result().httpStatus(), record.result().message());
     }
-    return record.reason() == null ? "unknown" : record.reason().code();
+    return record.result().reason() == null ? "unknown" : record.result().reason().code();
   }
 
   /** True when a server's error message says the request exceeds the model's context length. */

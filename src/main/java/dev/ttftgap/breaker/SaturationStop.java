@@ -206,23 +206,25 @@ public final class SaturationStop {
 
   /** A request ended at {@code nowMillis} with {@code record}. */
   public synchronized void observe(RequestRecord record, long nowMillis) {
-    if (FailureReason.causedByClient(record.reason())) {
+    if (FailureReason.causedByClient(record.result().reason())) {
       return;
     }
     if (record.ok()) {
       window.completed(nowMillis);
-      if (record.e2eMillis() != null) {
-        if (record.step() == stairs.get(0).step()) {
-          lowLoadE2e.add(record.e2eMillis());
-        } else if (record.step() < stairs.get(0).step()) {
-          warmupE2e.add(record.e2eMillis());
+      if (record.timings().e2eMillis() != null) {
+        if (record.level().step() == stairs.get(0).step()) {
+          lowLoadE2e.add(record.timings().e2eMillis());
+        } else if (record.level().step() < stairs.get(0).step()) {
+          warmupE2e.add(record.timings().e2eMillis());
         }
       }
     }
     Long sojourn =
-        record.e2eMillis() != null
-            ? record.e2eMillis()
-            : record.ttftMillis() != null ? record.ttftMillis() : record.ttfbMillis();
+        record.timings().e2eMillis() != null
+            ? record.timings().e2eMillis()
+            : record.timings().ttftMillis() != null
+                ? record.timings().ttftMillis()
+                : record.timings().ttfbMillis();
     if (sojourn != null) {
       window.sojourn(sojourn);
     }

@@ -38,7 +38,7 @@ public record BaselineTable(List<Row> rows, ExperimentSamples samples) implement
   }
 
   public static BaselineTable of(List<RequestRecord> records, int warmupRounds) {
-    ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, warmupRounds);
+    ExperimentSamples samples = ExperimentSamples.of(records, r -> r.input().model(), warmupRounds);
     List<Row> rows =
         samples.rows(
             (model, stats) -> new Row(model, stats, stats.gapP50Millis().map(GapVerdict::of)));

@@ -45,7 +45,7 @@ public record ExperimentSamples(
     Map<String, Integer> failureCounts = new TreeMap<>();
     for (Map.Entry<String, List<RequestRecord>> entry : all.entrySet()) {
       List<RequestRecord> rounds = new ArrayList<>(entry.getValue());
-      rounds.sort(Comparator.comparingLong(RequestRecord::startEpochMillis));
+      rounds.sort(Comparator.comparingLong(r -> r.timings().startEpochMillis()));
       List<RequestRecord> kept =
           rounds.subList(Math.min(warmupRounds, rounds.size()), rounds.size());
       List<RequestRecord> ok = new ArrayList<>();
@@ -68,10 +68,10 @@ public record ExperimentSamples(
   }
 
   static String failureLabel(RequestRecord record) {
-    if (record.httpStatus() != null && record.httpStatus() != 200) {
-      return String.valueOf(record.httpStatus());
+    if (record.result().httpStatus() != null && record.result().httpStatus() != 200) {
+      return String.valueOf(record.result().httpStatus());
     }
-    return record.reason() == null ? "unknown" : record.reason().code();
+    return record.result().reason() == null ? "unknown" : record.result().reason().code();
   }
 
   /** {@code "2 failed samples discarded: 401 ×2"}, or empty text when none failed. */

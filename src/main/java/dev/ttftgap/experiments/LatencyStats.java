@@ -36,19 +36,19 @@ public record LatencyStats(
       if (!record.ok()) {
         throw new IllegalArgumentException("LatencyStats takes successful records only");
       }
-      if (record.ttfbMillis() != null) {
-        ttfb.add(record.ttfbMillis());
+      if (record.timings().ttfbMillis() != null) {
+        ttfb.add(record.timings().ttfbMillis());
       }
-      if (record.ttftMillis() != null) {
-        ttft.add(record.ttftMillis());
+      if (record.timings().ttftMillis() != null) {
+        ttft.add(record.timings().ttftMillis());
       }
-      if (record.gapMillis() != null) {
-        gap.add(record.gapMillis());
-      } else if (record.ttftMillis() != null && record.ttfbMillis() != null) {
-        gap.add(record.ttftMillis() - record.ttfbMillis());
+      if (record.timings().gapMillis() != null) {
+        gap.add(record.timings().gapMillis());
+      } else if (record.timings().ttftMillis() != null && record.timings().ttfbMillis() != null) {
+        gap.add(record.timings().ttftMillis() - record.timings().ttfbMillis());
       }
-      if (record.promptTokens() != null) {
-        promptTokens.add(record.promptTokens());
+      if (record.input().promptTokens() != null) {
+        promptTokens.add(record.input().promptTokens());
       }
     }
     return new LatencyStats(

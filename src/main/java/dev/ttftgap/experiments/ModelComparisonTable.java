@@ -32,7 +32,7 @@ public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples)
   }
 
   public static ModelComparisonTable of(List<RequestRecord> records, int warmupRounds) {
-    ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, warmupRounds);
+    ExperimentSamples samples = ExperimentSamples.of(records, r -> r.input().model(), warmupRounds);
     return new ModelComparisonTable(samples.rows(Row::new), samples);
   }
 

@@ -45,7 +45,7 @@ public record PromptLengthTable(List<Row> rows, ExperimentSamples samples)
 
   public static PromptLengthTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples =
-        ExperimentSamples.of(records, RequestRecord::stepLabel, warmupRounds);
+        ExperimentSamples.of(records, r -> r.level().stepLabel(), warmupRounds);
     return new PromptLengthTable(samples.rows(Row::new), samples);
   }
 

@@ -59,8 +59,10 @@ import java.util.function.Function;
  *                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}",
  *           session ->
  *               new RequestContext(
- *                   "example", session.userId(), RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0,
- *                   null, "tiny-fast", null, 8, 30_000, null, null, null, null, null),
+ *                   RequestIdentity.of("example", session.userId()),
+ *                   StepLevel.open(RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0),
+ *                   RequestInput.builder().model("tiny-fast").maxTokens(8).build(),
+ *                   30_000), // the longest silence between two events, ms
  *           Duration.ofSeconds(30), // the longest wait for the first token
  *           Duration.ofSeconds(60), // the longest wait for [DONE] after it
  *           records,
@@ -121,7 +123,7 @@ public final class ChatRequestChain {
           // refused once the records file is closing (the run is ending): then nothing is sent,
           // so that the server never sees a request the records do not have
           boolean tracked =
-              records.track(ctx.userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
+              records.track(ctx.identity().userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
           return session
               .set(SENT, sent + 1)
               .set(CONTEXT, ctx)
@@ -132,7 +134,7 @@ public final class ChatRequestChain {
         })
         // the run is ending: this user stops here (a closed-model user would otherwise loop)
         .exitHereIf(session -> !session.getBoolean(TRACKED))
-        .group(session -> session.<RequestContext>get(CONTEXT).stepLabel())
+        .group(session -> session.<RequestContext>get(CONTEXT).level().stepLabel())
         .on(
             exec(session -> {
                   ErrorBodyCapture.stampNext(session.<EventLog>get(EVENTS).stamps());
@@ -234,7 +236,7 @@ public final class ChatRequestChain {
     if (record.ok()) {
       return false;
     }
-    FailureReason reason = record.reason();
+    FailureReason reason = record.result().reason();
     return !(reason == FailureReason.STREAM_ERROR
         || reason == FailureReason.NO_DONE
         || reason == FailureReason.NO_CONTENT);
@@ -258,12 +260,12 @@ public final class ChatRequestChain {
    * request's rows are KO and, where its timing never came, last until the failure.
    */
   static List<GatlingInternals.ReportRow> rowsOf(RequestRecord r) {
-    long start = r.startEpochMillis();
+    long start = r.timings().startEpochMillis();
     boolean ok = r.ok();
-    long end = start + (r.e2eMillis() == null ? 0 : r.e2eMillis());
-    long headers = r.ttfbMillis() != null ? start + r.ttfbMillis() : end;
-    long firstToken = r.ttftMillis() != null ? start + r.ttftMillis() : end;
-    String message = ok ? null : r.reason().code() + ": " + r.message();
+    long end = start + (r.timings().e2eMillis() == null ? 0 : r.timings().e2eMillis());
+    long headers = r.timings().ttfbMillis() != null ? start + r.timings().ttfbMillis() : end;
+    long firstToken = r.timings().ttftMillis() != null ? start + r.timings().ttftMillis() : end;
+    String message = ok ? null : r.result().reason().code() + ": " + r.result().message();
     return List.of(
         timing(RowNames.TTFB, start, headers, ok),
         timing(RowNames.GAP, headers, Math.max(headers, firstToken), ok),

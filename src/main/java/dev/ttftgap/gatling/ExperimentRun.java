@@ -18,8 +18,11 @@ import dev.ttftgap.profile.PlannedRequest;
 import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.StepLevel;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -192,22 +195,16 @@ public final class ExperimentRun {
                         session -> {
                           PlannedRequest request = session.get(planned);
                           return new RequestContext(
-                              runName,
-                              session.userId(),
-                              RequestPhase.STEP,
-                              index + 1,
-                              arm.label(),
-                              null,
-                              1,
-                              model,
-                              request.promptTokens(),
-                              request.maxTokens(),
-                              plan.timeouts().idleMillis(),
-                              null,
-                              request.prompts(),
-                              request.sharedPrefixTokens(),
-                              null,
-                              null);
+                              RequestIdentity.of(runName, session.userId()),
+                              StepLevel.closed(RequestPhase.STEP, index + 1, arm.label(), 1),
+                              RequestInput.builder()
+                                  .model(model)
+                                  .promptTokens(request.promptTokens())
+                                  .maxTokens(request.maxTokens())
+                                  .prompts(request.prompts())
+                                  .sharedPrefixTokens(request.sharedPrefixTokens())
+                                  .build(),
+                              plan.timeouts().idleMillis());
                         },
                         Duration.ofMillis(plan.timeouts().firstTokenMillis()),
                         Duration.ofMillis(plan.timeouts().streamMillis()),

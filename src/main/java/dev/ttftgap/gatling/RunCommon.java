@@ -12,7 +12,10 @@ import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.servermetrics.MetricsScraper;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -145,22 +148,23 @@ final class RunCommon {
     boolean open = setup.profile().load().open();
     PlannedRequest planned = UserChains.planned(session);
     return new RequestContext(
-        runName,
-        session.userId(),
-        step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
-        step.index(),
-        step.label(),
-        open ? split.rate(step.level()) : null,
-        open ? null : split.users((int) Math.round(step.level())),
-        setup.target().model(),
-        planned.promptTokens(),
-        planned.maxTokens(),
-        setup.profile().timeouts().idleMillis(),
-        null,
-        planned.prompts(),
-        planned.sharedPrefixTokens(),
-        planned.conversationId(),
-        planned.turn());
+        RequestIdentity.of(runName, session.userId()),
+        new StepLevel(
+            step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP,
+            step.index(),
+            step.label(),
+            open ? split.rate(step.level()) : null,
+            open ? null : split.users((int) Math.round(step.level()))),
+        RequestInput.builder()
+            .model(setup.target().model())
+            .promptTokens(planned.promptTokens())
+            .maxTokens(planned.maxTokens())
+            .prompts(planned.prompts())
+            .sharedPrefixTokens(planned.sharedPrefixTokens())
+            .conversationId(planned.conversationId())
+            .turn(planned.turn())
+            .build(),
+        setup.profile().timeouts().idleMillis());
   }
 
   /**

@@ -60,7 +60,7 @@ final class StepProgress {
   void onRecord(RequestRecord record) {
     finished
         .computeIfAbsent(
-            record.step(), k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+            record.level().step(), k -> java.util.Collections.synchronizedList(new ArrayList<>()))
         .add(record);
   }
 

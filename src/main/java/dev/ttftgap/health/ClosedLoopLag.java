@@ -38,24 +38,28 @@ public final class ClosedLoopLag {
                 Collectors.groupingBy(
                     r ->
                         List.of(
-                            Objects.toString(r.run()),
-                            Objects.toString(r.runId()),
-                            Objects.toString(r.host()),
-                            Objects.toString(r.injector()),
-                            r.userId())));
+                            Objects.toString(r.identity().run()),
+                            Objects.toString(r.part().runId()),
+                            Objects.toString(r.part().host()),
+                            Objects.toString(r.part().injector()),
+                            r.identity().userId())));
     List<Lag> lags = new ArrayList<>();
     for (List<RequestRecord> user : byUser.values()) {
       List<RequestRecord> sorted =
-          user.stream().sorted(Comparator.comparingLong(RequestRecord::startEpochMillis)).toList();
+          user.stream()
+              .sorted(Comparator.comparingLong(r -> r.timings().startEpochMillis()))
+              .toList();
       for (int i = 1; i < sorted.size(); i++) {
         RequestRecord previous = sorted.get(i - 1);
         RequestRecord next = sorted.get(i);
-        if (previous.e2eMillis() != null) {
+        if (previous.timings().e2eMillis() != null) {
           lags.add(
               new Lag(
-                  next.step(),
-                  next.startEpochMillis(),
-                  next.startEpochMillis() - previous.startEpochMillis() - previous.e2eMillis()));
+                  next.level().step(),
+                  next.timings().startEpochMillis(),
+                  next.timings().startEpochMillis()
+                      - previous.timings().startEpochMillis()
+                      - previous.timings().e2eMillis()));
         }
       }
     }

@@ -58,8 +58,8 @@ public final class LoadGeneratorAnalysis {
     }
     Set<Integer> closedSteps =
         records.stream()
-            .filter(r -> r.concurrency() != null)
-            .map(RequestRecord::step)
+            .filter(r -> r.level().concurrency() != null)
+            .map(r -> r.level().step())
             .collect(Collectors.toSet());
     Map<Integer, List<Long>> closedLagsMicros = new TreeMap<>();
     for (ClosedLoopLag.Lag lag : ClosedLoopLag.of(records)) {

@@ -69,8 +69,8 @@ public final class RecordAssembler {
     if (stamps == null) {
       return record;
     }
-    Long ttfb = record.ttfbMillis() == null ? null : stamps.ttfbMicros();
-    Long ttft = record.ttftMillis() == null ? null : stamps.ttftMicros();
+    Long ttfb = record.timings().ttfbMillis() == null ? null : stamps.ttfbMicros();
+    Long ttft = record.timings().ttftMillis() == null ? null : stamps.ttftMicros();
     Long gap = ttfb == null || ttft == null ? null : stamps.gapMicros();
     return record.withMicros(ttfb, ttft, gap, ttfb == null ? null : stamps.sentEpochMicros());
   }
@@ -111,29 +111,43 @@ public final class RecordAssembler {
     List<Long> itl = metrics.itlMillis();
     Integer usagePromptTokens = boxed(metrics.promptTokens());
     return ctx.record()
-        .requestId(metrics.requestId().orElse(null))
-        .promptTokens(usagePromptTokens != null ? usagePromptTokens : ctx.promptTokens())
-        .servedPromptTokens(usagePromptTokens)
-        .startEpochMillis(send)
-        .ttfbMillis(boxed(metrics.ttfbMillis()))
-        .ttftMillis(boxed(metrics.ttftMillis()))
-        .gapMillis(boxed(metrics.gapMillis()))
-        .firstContentMillis(boxed(metrics.firstContentMillis()))
-        .firstReasoningMillis(boxed(metrics.firstReasoningMillis()))
-        .e2eMillis(e2e)
-        .itlMillis(itl.isEmpty() ? null : itl)
-        .tpotMillis(metrics.tpotMillis().isPresent() ? metrics.tpotMillis().getAsDouble() : null)
-        .outputTokens(boxed(metrics.outputTokens()))
-        .outputTokensSource(metrics.outputTokensSource())
-        .contentEvents(metrics.tokenEvents() == 0 ? null : metrics.tokenEvents())
+        .identity(id -> id.requestId(metrics.requestId().orElse(null)))
+        .input(
+            in ->
+                in.promptTokens(
+                        usagePromptTokens != null ? usagePromptTokens : ctx.input().promptTokens())
+                    .servedPromptTokens(usagePromptTokens))
+        .timings(
+            t ->
+                t.startEpochMillis(send)
+                    .ttfbMillis(boxed(metrics.ttfbMillis()))
+                    .ttftMillis(boxed(metrics.ttftMillis()))
+                    .gapMillis(boxed(metrics.gapMillis()))
+                    .firstContentMillis(boxed(metrics.firstContentMillis()))
+                    .firstReasoningMillis(boxed(metrics.firstReasoningMillis()))
+                    .e2eMillis(e2e)
+                    .itlMillis(itl.isEmpty() ? null : itl)
+                    .tpotMillis(
+                        metrics.tpotMillis().isPresent()
+                            ? metrics.tpotMillis().getAsDouble()
+                            : null))
+        .output(
+            o ->
+                o.outputTokens(boxed(metrics.outputTokens()))
+                    .outputTokensSource(metrics.outputTokensSource())
+                    .contentEvents(metrics.tokenEvents() == 0 ? null : metrics.tokenEvents()))
         .serverTimings(metrics.serverTimings().isEmpty() ? null : metrics.serverTimings())
-        .outcome(failure == null ? Outcome.OK : Outcome.KO)
-        .reason(failure == null ? null : failure.reason)
-        .httpStatus(failure == null ? statusOf(connect) : failure.httpStatus)
-        .message(failure == null ? null : failure.message)
-        .malformedChunks(metrics.malformedEvents() == 0 ? null : metrics.malformedEvents())
-        .stalls(boxed(metrics.stallCount()))
-        .longestStallMillis(boxed(metrics.longestStallMillis()))
+        .result(
+            res ->
+                res.outcome(failure == null ? Outcome.OK : Outcome.KO)
+                    .reason(failure == null ? null : failure.reason)
+                    .httpStatus(failure == null ? statusOf(connect) : failure.httpStatus)
+                    .message(failure == null ? null : failure.message))
+        .health(
+            h ->
+                h.malformedChunks(metrics.malformedEvents() == 0 ? null : metrics.malformedEvents())
+                    .stalls(boxed(metrics.stallCount()))
+                    .longestStallMillis(boxed(metrics.longestStallMillis())))
         .build();
   }
 

@@ -1,42 +1,36 @@
 package dev.ttftgap.measure;
 
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.RequestRecordBuilder;
+import dev.ttftgap.record.StepLevel;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the load generator knows about a request before sending it.
+ * What the load generator knows about a request before sending it: the parts of its {@link
+ * RequestRecord} that exist before the response (no request id yet, no served prompt length).
  *
- * @param phase warm-up, step or (a search's) hold
- * @param offeredRate requests/s of the step (open model), null otherwise
- * @param concurrency users of the step (closed model), null otherwise
+ * @param identity the run and the virtual user (the server's request id comes with the response)
+ * @param level warm-up, step or (a search's) hold, and the step's load level
+ * @param input the model, the lengths asked for and how the prompt was made
  * @param idleTimeoutMillis longest allowed silence between two events of one stream
  * @param newConnection whether the request needed a new connection (see {@link
  *     ConnectionEstimator}), null when unknown
- * @param prompts how the prompt was made ({@code distinct}, {@code repeated}, {@code dataset});
- *     null when not said
- * @param sharedPrefixTokens tokens of the system prompt every request shares; null when not said
- * @param conversationId the conversation of a multi-turn run; null for single requests
- * @param turn 1-based turn within the conversation; null for single requests
  */
 public record RequestContext(
-    String run,
-    long userId,
-    RequestPhase phase,
-    int step,
-    String stepLabel,
-    @Nullable Double offeredRate,
-    @Nullable Integer concurrency,
-    String model,
-    @Nullable Integer promptTokens,
-    @Nullable Integer maxTokens,
+    RequestIdentity identity,
+    StepLevel level,
+    RequestInput input,
     long idleTimeoutMillis,
-    @Nullable Boolean newConnection,
-    @Nullable String prompts,
-    @Nullable Integer sharedPrefixTokens,
-    @Nullable String conversationId,
-    @Nullable Integer turn) {
+    @Nullable Boolean newConnection) {
+
+  /** A context whose connection is not known yet (the chain estimates it when it sends). */
+  public RequestContext(
+      RequestIdentity identity, StepLevel level, RequestInput input, long idleTimeoutMillis) {
+    this(identity, level, input, idleTimeoutMillis, null);
+  }
 
   /**
    * The same context in another part of the run: a search's or auto stairs' phase, decided when the
@@ -49,43 +43,16 @@ public record RequestContext(
       @Nullable Double newOfferedRate,
       @Nullable Integer newConcurrency) {
     return new RequestContext(
-        run,
-        userId,
-        newPhase,
-        newStep,
-        newStepLabel,
-        newOfferedRate,
-        newConcurrency,
-        model,
-        promptTokens,
-        maxTokens,
+        identity,
+        new StepLevel(newPhase, newStep, newStepLabel, newOfferedRate, newConcurrency),
+        input,
         idleTimeoutMillis,
-        newConnection,
-        prompts,
-        sharedPrefixTokens,
-        conversationId,
-        turn);
+        newConnection);
   }
 
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {
-    return new RequestContext(
-        run,
-        userId,
-        phase,
-        step,
-        stepLabel,
-        offeredRate,
-        concurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        idleTimeoutMillis,
-        value,
-        prompts,
-        sharedPrefixTokens,
-        conversationId,
-        turn);
+    return new RequestContext(identity, level, input, idleTimeoutMillis, value);
   }
 
   /**
@@ -94,21 +61,10 @@ public record RequestContext(
    */
   public RequestRecordBuilder record() {
     return RequestRecord.builder()
-        .run(run)
-        .userId(userId)
-        .phase(phase)
-        .step(step)
-        .stepLabel(stepLabel)
-        .offeredRate(offeredRate)
-        .concurrency(concurrency)
-        .model(model)
-        .promptTokens(promptTokens)
-        .askedPromptTokens(promptTokens)
-        .maxTokens(maxTokens)
-        .newConnection(newConnection)
-        .prompts(prompts)
-        .sharedPrefixTokens(sharedPrefixTokens)
-        .conversationId(conversationId)
-        .turn(turn);
+        .identity(identity)
+        .level(level)
+        .input(input)
+        .input(in -> in.askedPromptTokens(input.promptTokens()))
+        .newConnection(newConnection);
   }
 }

@@ -81,14 +81,14 @@ public final class PartsMerger {
     Map<Integer, Integer> users = new TreeMap<>();
     for (RunParts.Part part : parts.parts()) {
       Map<Integer, RequestRecord> firstOfStep = new HashMap<>();
-      part.records().forEach(r -> firstOfStep.putIfAbsent(r.step(), r));
+      part.records().forEach(r -> firstOfStep.putIfAbsent(r.level().step(), r));
       firstOfStep.forEach(
           (step, r) -> {
-            if (r.offeredRate() != null) {
-              rates.merge(step, r.offeredRate(), Double::sum);
+            if (r.level().offeredRate() != null) {
+              rates.merge(step, r.level().offeredRate(), Double::sum);
             }
-            if (r.concurrency() != null) {
-              users.merge(step, r.concurrency(), Integer::sum);
+            if (r.level().concurrency() != null) {
+              users.merge(step, r.level().concurrency(), Integer::sum);
             }
           });
     }
@@ -104,8 +104,10 @@ public final class PartsMerger {
                   r ->
                       r.withLevel(
                           parts.runId(),
-                          r.offeredRate() == null ? null : rounded(rates.get(r.step())),
-                          r.concurrency() == null ? null : users.get(r.step())))
+                          r.level().offeredRate() == null
+                              ? null
+                              : rounded(rates.get(r.level().step())),
+                          r.level().concurrency() == null ? null : users.get(r.level().step())))
               .toList();
       records.addAll(merged);
       Path log = part.folder().resolve(LoadGeneratorLog.FILE_NAME);

@@ -75,7 +75,7 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
     boolean split =
         byFile.values().stream()
             .flatMap(List::stream)
-            .anyMatch(r -> r.injectorCount() != null && r.injectorCount() > 1);
+            .anyMatch(r -> r.part().injectorCount() != null && r.part().injectorCount() > 1);
     return split ? Optional.of(check(byFile)) : Optional.empty();
   }
 
@@ -84,11 +84,11 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
     RequestRecord reference =
         byFile.values().stream()
             .flatMap(List::stream)
-            .filter(r -> r.injectorCount() != null && r.injectorCount() > 1)
+            .filter(r -> r.part().injectorCount() != null && r.part().injectorCount() > 1)
             .findFirst()
             .orElseThrow();
-    String runId = reference.runId();
-    int count = reference.injectorCount();
+    String runId = reference.part().runId();
+    int count = reference.part().injectorCount();
     Map<Integer, List<Path>> filesByPart = new TreeMap<>();
     Map<Integer, List<RequestRecord>> recordsByPart = new TreeMap<>();
     for (Map.Entry<Path, List<RequestRecord>> entry : byFile.entrySet()) {
@@ -107,11 +107,12 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
                   + runId
                   + " only");
         }
-        List<Path> files = filesByPart.computeIfAbsent(record.injector(), i -> new ArrayList<>());
+        List<Path> files =
+            filesByPart.computeIfAbsent(record.part().injector(), i -> new ArrayList<>());
         if (!files.contains(file)) {
           files.add(file);
         }
-        recordsByPart.computeIfAbsent(record.injector(), i -> new ArrayList<>()).add(record);
+        recordsByPart.computeIfAbsent(record.part().injector(), i -> new ArrayList<>()).add(record);
       }
     }
     checkEachOnce(filesByPart, count, runId);
@@ -125,7 +126,7 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
           new Part(
               i,
               records.stream()
-                  .map(RequestRecord::host)
+                  .map(x -> x.part().host())
                   .filter(Objects::nonNull)
                   .findFirst()
                   .orElse(null),
@@ -204,27 +205,30 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
 
   /** Why {@code record} is not a part of {@code reference}'s run; null when it is. */
   private static String foreign(RequestRecord record, RequestRecord reference) {
-    if (record.injectorCount() == null || record.injectorCount() <= 1) {
-      return "is a whole run (no -Dinjector), not a part of run " + reference.runId();
+    if (record.part().injectorCount() == null || record.part().injectorCount() <= 1) {
+      return "is a whole run (no -Dinjector), not a part of run " + reference.part().runId();
     }
-    if (!Objects.equals(record.runId(), reference.runId())) {
-      return "is a part of run " + record.runId() + ", not of run " + reference.runId();
+    if (!Objects.equals(record.part().runId(), reference.part().runId())) {
+      return "is a part of run "
+          + record.part().runId()
+          + ", not of run "
+          + reference.part().runId();
     }
-    if (!record.injectorCount().equals(reference.injectorCount())) {
+    if (!record.part().injectorCount().equals(reference.part().injectorCount())) {
       return "is a part of a run in "
-          + record.injectorCount()
+          + record.part().injectorCount()
           + " parts, run "
-          + reference.runId()
+          + reference.part().runId()
           + " has "
-          + reference.injectorCount();
+          + reference.part().injectorCount();
     }
-    if (record.injector() == null
-        || record.injector() < 1
-        || record.injector() > reference.injectorCount()) {
+    if (record.part().injector() == null
+        || record.part().injector() < 1
+        || record.part().injector() > reference.part().injectorCount()) {
       return "has a record of part "
-          + record.injector()
+          + record.part().injector()
           + ", which run "
-          + reference.runId()
+          + reference.part().runId()
           + " has not";
     }
     // the run names differ by design (each part's folder says its part and its own start time);

@@ -93,7 +93,7 @@ public final class RecordReader {
       throw new IllegalArgumentException(
           where + ": not a request record (" + firstLine(e.getOriginalMessage()) + ")", e);
     }
-    if (record.outcome() == null) {
+    if (record.result().outcome() == null) {
       throw new IllegalArgumentException(where + ": " + Outcome.mismatch(null));
     }
     return record;

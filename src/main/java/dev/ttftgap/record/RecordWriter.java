@@ -152,10 +152,10 @@ public final class RecordWriter implements AutoCloseable {
     callersInside.incrementAndGet();
     try {
       if (closing || failure != null) {
-        refuse("record of user " + record.userId());
+        refuse("record of user " + record.identity().userId());
         return;
       }
-      tracked.remove(record.userId());
+      tracked.remove(record.identity().userId());
       queue.offer(record);
     } finally {
       callersInside.decrementAndGet();
@@ -303,13 +303,15 @@ public final class RecordWriter implements AutoCloseable {
       return null;
     }
     if (inFlightReason != null) {
-      return r.withOutcome(Outcome.KO, inFlightReason, r.httpStatus(), inFlightMessage);
+      return r.withOutcome(Outcome.KO, inFlightReason, r.result().httpStatus(), inFlightMessage);
     }
     return r.withOutcome(
         Outcome.KO,
         FailureReason.INTERRUPTED,
-        r.httpStatus(),
-        r.message() != null ? r.message() : "the run ended while the request was in flight");
+        r.result().httpStatus(),
+        r.result().message() != null
+            ? r.result().message()
+            : "the run ended while the request was in flight");
   }
 
   private void refuse(String what) {
@@ -371,7 +373,7 @@ public final class RecordWriter implements AutoCloseable {
       LOG.error(
           "records file {}: record of user {} not serialisable: {}",
           file,
-          record.userId(),
+          record.identity().userId(),
           e.getOriginalMessage());
       return 0;
     }

@@ -1,400 +1,166 @@
 package dev.ttftgap.record;
 
-import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
- * Sets a {@link RequestRecord}'s fields by name rather than by its 44 positional components: the
- * one place that calls the record's constructor. It starts from {@link RequestRecord#builder()}
- * (every field undefined: null, or 0 for {@code userId}, {@code step} and {@code startEpochMillis})
- * or from {@link RequestRecord#toBuilder()} (a copy of a record); {@link #build()} may be called
- * more than once. A field not set stays undefined, whatever the record's Javadoc says of its
- * nullness.
+ * Sets a {@link RequestRecord}'s parts, each through its own builder: the one place that calls the
+ * record's constructor. It starts from {@link RequestRecord#builder()} (every field undefined:
+ * null, or 0 for {@code userId}, {@code step} and {@code startEpochMillis}) or from {@link
+ * RequestRecord#toBuilder()} (a copy of a record); {@link #build()} may be called more than once. A
+ * field not set stays undefined, whatever the record's Javadoc says of its nullness.
  *
  * <p>A common pattern, a record with another outcome:
  *
  * <pre>{@code
  * RequestRecord interrupted =
- *     record.toBuilder().outcome(Outcome.KO).reason(FailureReason.INTERRUPTED).build();
+ *     record.toBuilder().result(r -> r.outcome(Outcome.KO).reason(FailureReason.INTERRUPTED)).build();
  * }</pre>
  */
 public final class RequestRecordBuilder {
-  private String run;
-  private long userId;
-  private String requestId;
-  private RequestPhase phase;
-  private int step;
-  private String stepLabel;
-  private Double offeredRate;
-  private Integer concurrency;
-  private String model;
-  private Integer promptTokens;
-  private Integer maxTokens;
-  private long startEpochMillis;
-  private Long ttfbMillis;
-  private Long ttftMillis;
-  private Long gapMillis;
-  private Long firstContentMillis;
-  private Long firstReasoningMillis;
-  private Long e2eMillis;
-  private List<Long> itlMillis;
-  private Double tpotMillis;
-  private Integer outputTokens;
-  private String outputTokensSource;
-  private Integer contentEvents;
+  private RequestIdentity.Builder identity;
+  private StepLevel.Builder level;
+  private RequestInput.Builder input;
+  private Timings.Builder timings;
+  private MicroTimings.Builder micros;
+  private StreamOutput.Builder output;
   private Map<String, Double> serverTimings;
   private Boolean newConnection;
-  private Outcome outcome;
-  private FailureReason reason;
-  private Integer httpStatus;
-  private String message;
-  private String prompts;
-  private Integer sharedPrefixTokens;
-  private String conversationId;
-  private Integer turn;
-  private Integer malformedChunks;
-  private Integer stalls;
-  private Long longestStallMillis;
-  private Long ttfbMicros;
-  private Long ttftMicros;
-  private Long gapMicros;
-  private Long startEpochMicros;
-  private Integer injector;
-  private Integer injectorCount;
-  private String host;
-  private String runId;
-  private Integer askedPromptTokens;
-  private Integer servedPromptTokens;
+  private RequestResult.Builder result;
+  private StreamHealth.Builder health;
+  private InjectorPart.Builder part;
 
-  RequestRecordBuilder() {}
+  RequestRecordBuilder() {
+    this(RequestRecord.NONE);
+  }
 
   /** A builder holding {@code record}'s fields. */
   RequestRecordBuilder(RequestRecord record) {
-    run = record.run();
-    userId = record.userId();
-    requestId = record.requestId();
-    phase = record.phase();
-    step = record.step();
-    stepLabel = record.stepLabel();
-    offeredRate = record.offeredRate();
-    concurrency = record.concurrency();
-    model = record.model();
-    promptTokens = record.promptTokens();
-    maxTokens = record.maxTokens();
-    startEpochMillis = record.startEpochMillis();
-    ttfbMillis = record.ttfbMillis();
-    ttftMillis = record.ttftMillis();
-    gapMillis = record.gapMillis();
-    firstContentMillis = record.firstContentMillis();
-    firstReasoningMillis = record.firstReasoningMillis();
-    e2eMillis = record.e2eMillis();
-    itlMillis = record.itlMillis();
-    tpotMillis = record.tpotMillis();
-    outputTokens = record.outputTokens();
-    outputTokensSource = record.outputTokensSource();
-    contentEvents = record.contentEvents();
+    identity = record.identity().toBuilder();
+    level = record.level().toBuilder();
+    input = record.input().toBuilder();
+    timings = record.timings().toBuilder();
+    micros = record.micros().toBuilder();
+    output = record.output().toBuilder();
     serverTimings = record.serverTimings();
     newConnection = record.newConnection();
-    outcome = record.outcome();
-    reason = record.reason();
-    httpStatus = record.httpStatus();
-    message = record.message();
-    prompts = record.prompts();
-    sharedPrefixTokens = record.sharedPrefixTokens();
-    conversationId = record.conversationId();
-    turn = record.turn();
-    malformedChunks = record.malformedChunks();
-    stalls = record.stalls();
-    longestStallMillis = record.longestStallMillis();
-    ttfbMicros = record.ttfbMicros();
-    ttftMicros = record.ttftMicros();
-    gapMicros = record.gapMicros();
-    startEpochMicros = record.startEpochMicros();
-    injector = record.injector();
-    injectorCount = record.injectorCount();
-    host = record.host();
-    runId = record.runId();
-    askedPromptTokens = record.askedPromptTokens();
-    servedPromptTokens = record.servedPromptTokens();
+    result = record.result().toBuilder();
+    health = record.health().toBuilder();
+    part = record.part().toBuilder();
   }
 
-  public RequestRecordBuilder run(String run) {
-    this.run = run;
+  public RequestRecordBuilder identity(Consumer<RequestIdentity.Builder> edit) {
+    edit.accept(identity);
     return this;
   }
 
-  public RequestRecordBuilder userId(long userId) {
-    this.userId = userId;
+  public RequestRecordBuilder identity(RequestIdentity value) {
+    identity = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder requestId(String requestId) {
-    this.requestId = requestId;
+  public RequestRecordBuilder level(Consumer<StepLevel.Builder> edit) {
+    edit.accept(level);
     return this;
   }
 
-  public RequestRecordBuilder phase(RequestPhase phase) {
-    this.phase = phase;
+  public RequestRecordBuilder level(StepLevel value) {
+    level = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder step(int step) {
-    this.step = step;
+  public RequestRecordBuilder input(Consumer<RequestInput.Builder> edit) {
+    edit.accept(input);
     return this;
   }
 
-  public RequestRecordBuilder stepLabel(String stepLabel) {
-    this.stepLabel = stepLabel;
+  public RequestRecordBuilder input(RequestInput value) {
+    input = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder offeredRate(Double offeredRate) {
-    this.offeredRate = offeredRate;
+  public RequestRecordBuilder timings(Consumer<Timings.Builder> edit) {
+    edit.accept(timings);
     return this;
   }
 
-  public RequestRecordBuilder concurrency(Integer concurrency) {
-    this.concurrency = concurrency;
+  public RequestRecordBuilder timings(Timings value) {
+    timings = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder model(String model) {
-    this.model = model;
+  public RequestRecordBuilder micros(Consumer<MicroTimings.Builder> edit) {
+    edit.accept(micros);
     return this;
   }
 
-  public RequestRecordBuilder promptTokens(Integer promptTokens) {
-    this.promptTokens = promptTokens;
+  public RequestRecordBuilder micros(MicroTimings value) {
+    micros = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder maxTokens(Integer maxTokens) {
-    this.maxTokens = maxTokens;
+  public RequestRecordBuilder output(Consumer<StreamOutput.Builder> edit) {
+    edit.accept(output);
     return this;
   }
 
-  public RequestRecordBuilder startEpochMillis(long startEpochMillis) {
-    this.startEpochMillis = startEpochMillis;
+  public RequestRecordBuilder output(StreamOutput value) {
+    output = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder ttfbMillis(Long ttfbMillis) {
-    this.ttfbMillis = ttfbMillis;
+  public RequestRecordBuilder serverTimings(Map<String, Double> value) {
+    serverTimings = value;
     return this;
   }
 
-  public RequestRecordBuilder ttftMillis(Long ttftMillis) {
-    this.ttftMillis = ttftMillis;
+  public RequestRecordBuilder newConnection(Boolean value) {
+    newConnection = value;
     return this;
   }
 
-  public RequestRecordBuilder gapMillis(Long gapMillis) {
-    this.gapMillis = gapMillis;
+  public RequestRecordBuilder result(Consumer<RequestResult.Builder> edit) {
+    edit.accept(result);
     return this;
   }
 
-  public RequestRecordBuilder firstContentMillis(Long firstContentMillis) {
-    this.firstContentMillis = firstContentMillis;
+  public RequestRecordBuilder result(RequestResult value) {
+    result = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder firstReasoningMillis(Long firstReasoningMillis) {
-    this.firstReasoningMillis = firstReasoningMillis;
+  public RequestRecordBuilder health(Consumer<StreamHealth.Builder> edit) {
+    edit.accept(health);
     return this;
   }
 
-  public RequestRecordBuilder e2eMillis(Long e2eMillis) {
-    this.e2eMillis = e2eMillis;
+  public RequestRecordBuilder health(StreamHealth value) {
+    health = value.toBuilder();
     return this;
   }
 
-  public RequestRecordBuilder itlMillis(List<Long> itlMillis) {
-    this.itlMillis = itlMillis;
+  public RequestRecordBuilder part(Consumer<InjectorPart.Builder> edit) {
+    edit.accept(part);
     return this;
   }
 
-  public RequestRecordBuilder tpotMillis(Double tpotMillis) {
-    this.tpotMillis = tpotMillis;
-    return this;
-  }
-
-  public RequestRecordBuilder outputTokens(Integer outputTokens) {
-    this.outputTokens = outputTokens;
-    return this;
-  }
-
-  public RequestRecordBuilder outputTokensSource(String outputTokensSource) {
-    this.outputTokensSource = outputTokensSource;
-    return this;
-  }
-
-  public RequestRecordBuilder contentEvents(Integer contentEvents) {
-    this.contentEvents = contentEvents;
-    return this;
-  }
-
-  public RequestRecordBuilder serverTimings(Map<String, Double> serverTimings) {
-    this.serverTimings = serverTimings;
-    return this;
-  }
-
-  public RequestRecordBuilder newConnection(Boolean newConnection) {
-    this.newConnection = newConnection;
-    return this;
-  }
-
-  public RequestRecordBuilder outcome(Outcome outcome) {
-    this.outcome = outcome;
-    return this;
-  }
-
-  public RequestRecordBuilder reason(FailureReason reason) {
-    this.reason = reason;
-    return this;
-  }
-
-  public RequestRecordBuilder httpStatus(Integer httpStatus) {
-    this.httpStatus = httpStatus;
-    return this;
-  }
-
-  public RequestRecordBuilder message(String message) {
-    this.message = message;
-    return this;
-  }
-
-  public RequestRecordBuilder prompts(String prompts) {
-    this.prompts = prompts;
-    return this;
-  }
-
-  public RequestRecordBuilder sharedPrefixTokens(Integer sharedPrefixTokens) {
-    this.sharedPrefixTokens = sharedPrefixTokens;
-    return this;
-  }
-
-  public RequestRecordBuilder conversationId(String conversationId) {
-    this.conversationId = conversationId;
-    return this;
-  }
-
-  public RequestRecordBuilder turn(Integer turn) {
-    this.turn = turn;
-    return this;
-  }
-
-  public RequestRecordBuilder malformedChunks(Integer malformedChunks) {
-    this.malformedChunks = malformedChunks;
-    return this;
-  }
-
-  public RequestRecordBuilder stalls(Integer stalls) {
-    this.stalls = stalls;
-    return this;
-  }
-
-  public RequestRecordBuilder longestStallMillis(Long longestStallMillis) {
-    this.longestStallMillis = longestStallMillis;
-    return this;
-  }
-
-  public RequestRecordBuilder ttfbMicros(Long ttfbMicros) {
-    this.ttfbMicros = ttfbMicros;
-    return this;
-  }
-
-  public RequestRecordBuilder ttftMicros(Long ttftMicros) {
-    this.ttftMicros = ttftMicros;
-    return this;
-  }
-
-  public RequestRecordBuilder gapMicros(Long gapMicros) {
-    this.gapMicros = gapMicros;
-    return this;
-  }
-
-  public RequestRecordBuilder startEpochMicros(Long startEpochMicros) {
-    this.startEpochMicros = startEpochMicros;
-    return this;
-  }
-
-  public RequestRecordBuilder injector(Integer injector) {
-    this.injector = injector;
-    return this;
-  }
-
-  public RequestRecordBuilder injectorCount(Integer injectorCount) {
-    this.injectorCount = injectorCount;
-    return this;
-  }
-
-  public RequestRecordBuilder host(String host) {
-    this.host = host;
-    return this;
-  }
-
-  public RequestRecordBuilder runId(String runId) {
-    this.runId = runId;
-    return this;
-  }
-
-  public RequestRecordBuilder askedPromptTokens(Integer askedPromptTokens) {
-    this.askedPromptTokens = askedPromptTokens;
-    return this;
-  }
-
-  public RequestRecordBuilder servedPromptTokens(Integer servedPromptTokens) {
-    this.servedPromptTokens = servedPromptTokens;
+  public RequestRecordBuilder part(InjectorPart value) {
+    part = value.toBuilder();
     return this;
   }
 
   public RequestRecord build() {
     return new RequestRecord(
-        run,
-        userId,
-        requestId,
-        phase,
-        step,
-        stepLabel,
-        offeredRate,
-        concurrency,
-        model,
-        promptTokens,
-        maxTokens,
-        startEpochMillis,
-        ttfbMillis,
-        ttftMillis,
-        gapMillis,
-        firstContentMillis,
-        firstReasoningMillis,
-        e2eMillis,
-        itlMillis,
-        tpotMillis,
-        outputTokens,
-        outputTokensSource,
-        contentEvents,
+        identity.build(),
+        level.build(),
+        input.build(),
+        timings.build(),
+        micros.build(),
+        output.build(),
         serverTimings,
         newConnection,
-        outcome,
-        reason,
-        httpStatus,
-        message,
-        prompts,
-        sharedPrefixTokens,
-        conversationId,
-        turn,
-        malformedChunks,
-        stalls,
-        longestStallMillis,
-        ttfbMicros,
-        ttftMicros,
-        gapMicros,
-        startEpochMicros,
-        injector,
-        injectorCount,
-        host,
-        runId,
-        askedPromptTokens,
-        servedPromptTokens);
+        result.build(),
+        health.build(),
+        part.build());
   }
 }

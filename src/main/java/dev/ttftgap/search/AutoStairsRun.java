@@ -197,7 +197,7 @@ public final class AutoStairsRun {
 
   /** A request ended at {@code nowMillis}: its record, as written. */
   public synchronized void onRecord(RequestRecord record, long nowMillis) {
-    Stage admittedIn = pending.remove(record.userId());
+    Stage admittedIn = pending.remove(record.identity().userId());
     if (admittedIn == Stage.SINGLE_USER) {
       calibration.singleUserEnded(record);
     } else if (admittedIn == Stage.BURST) {

@@ -73,8 +73,8 @@ final class Calibration {
 
   /** A single-user request ended: its e2e counts when it succeeded. */
   void singleUserEnded(RequestRecord record) {
-    if (record.ok() && record.e2eMillis() != null) {
-      singleUserE2eMillis.add(record.e2eMillis());
+    if (record.ok() && record.timings().e2eMillis() != null) {
+      singleUserE2eMillis.add(record.timings().e2eMillis());
     }
   }
 
@@ -82,10 +82,11 @@ final class Calibration {
   void burstEnded(RequestRecord record, long nowMillis) {
     if (record.ok()) {
       Long decode =
-          record.e2eMillis() == null || record.ttftMillis() == null
+          record.timings().e2eMillis() == null || record.timings().ttftMillis() == null
               ? null
-              : Math.max(0, record.e2eMillis() - record.ttftMillis());
-      burstThroughput.add(new BurstThroughput.Completion(nowMillis, decode, record.outputTokens()));
+              : Math.max(0, record.timings().e2eMillis() - record.timings().ttftMillis());
+      burstThroughput.add(
+          new BurstThroughput.Completion(nowMillis, decode, record.output().outputTokens()));
     }
   }
 

@@ -148,7 +148,7 @@ public final class RateSearch {
 
   /** A request ended: its record, as written. */
   public synchronized void onRecord(RequestRecord record) {
-    pending.remove(record.userId());
+    pending.remove(record.identity().userId());
     records.add(record);
   }
 

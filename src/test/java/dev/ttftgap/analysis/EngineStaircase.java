@@ -178,6 +178,7 @@ final class EngineStaircase {
     }
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < arrivals.size(); i++) {
+      int n = i;
       long[] arrival = arrivals.get(i);
       int step = (int) arrival[1];
       RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
@@ -185,18 +186,16 @@ final class EngineStaircase {
       long ttfb = TTFB_MICROS / 1000;
       RequestRecordBuilder request =
           TestRecords.builder()
-              .run("engine")
-              .userId(i)
-              .phase(phase)
-              .step(step)
-              .stepLabel(labels.get(i))
-              .offeredRate(rates.get(i))
-              .concurrency(concurrency == null ? null : concurrency.get(i))
-              .model(profile.name())
-              .promptTokens(prompt)
-              .maxTokens(output)
-              .startEpochMillis(start)
-              .ttfbMillis(ttfb);
+              .identity(id -> id.run("engine").userId(n))
+              .level(
+                  lv ->
+                      lv.phase(phase)
+                          .step(step)
+                          .stepLabel(labels.get(n))
+                          .offeredRate(rates.get(n))
+                          .concurrency(concurrency == null ? null : concurrency.get(n)))
+              .input(in -> in.model(profile.name()).promptTokens(prompt).maxTokens(output))
+              .timings(t -> t.startEpochMillis(start).ttfbMillis(ttfb));
       if (arrival[2] == 0) {
         records.add(TestRecords.queueFull(request).build());
         continue;
@@ -209,7 +208,12 @@ final class EngineStaircase {
         itl.add(millis(micros.get(k) - micros.get(k - 1)));
       }
       records.add(
-          TestRecords.streamed(request.requestId("chatcmpl-" + i), ttft, e2e, itl, micros.size())
+          TestRecords.streamed(
+                  request.identity(id -> id.requestId("chatcmpl-" + n)),
+                  ttft,
+                  e2e,
+                  itl,
+                  micros.size())
               .build());
     }
     return records;

@@ -148,15 +148,19 @@ class HeaderTimingOnEngineIT {
     long e2e = millis() - startMillis;
     assertThat(response.statusCode()).as("engine answers 200").isEqualTo(200);
     assertThat(ttft).as("the stream carried a token").isNotNull();
+    long firstToken = ttft;
+    int events = contentEvents;
     return TestRecords.builder()
-        .userId(index)
-        .startEpochMillis(System.currentTimeMillis())
-        .ttfbMillis(ttfb)
-        .ttftMillis(ttft)
-        .gapMillis(ttft - ttfb)
-        .e2eMillis(e2e)
-        .itlMillis(itl)
-        .contentEvents(contentEvents)
+        .identity(id -> id.userId(index))
+        .timings(
+            t ->
+                t.startEpochMillis(System.currentTimeMillis())
+                    .ttfbMillis(ttfb)
+                    .ttftMillis(firstToken)
+                    .gapMillis(firstToken - ttfb)
+                    .e2eMillis(e2e)
+                    .itlMillis(itl))
+        .output(o -> o.contentEvents(events))
         .build();
   }
 

@@ -177,18 +177,21 @@ class ServerMetricsAnalysisTest {
     List<RequestRecord> records = new ArrayList<>();
     for (int step = 1; step <= 2; step++) {
       for (int i = 0; i < 10; i++) {
+        int s = step;
+        int n = i;
         long ttft = step == 1 ? 10 : 510;
         records.add(
             TestRecords.builder()
-                .userId(step * 100L + i)
-                .step(step)
-                .offeredRate(0.5 * step)
-                .model("m")
-                .startEpochMillis(T0 + (step - 1) * 20_000 + 1_000 + i * 2_000L)
-                .ttfbMillis(1L)
-                .ttftMillis(ttft)
-                .gapMillis(ttft - 1)
-                .e2eMillis(ttft + 90)
+                .identity(id -> id.userId(s * 100L + n))
+                .level(lv -> lv.step(s).offeredRate(0.5 * s))
+                .input(in -> in.model("m"))
+                .timings(
+                    t ->
+                        t.startEpochMillis(T0 + (s - 1) * 20_000 + 1_000 + n * 2_000L)
+                            .ttfbMillis(1L)
+                            .ttftMillis(ttft)
+                            .gapMillis(ttft - 1)
+                            .e2eMillis(ttft + 90))
                 .build());
       }
     }

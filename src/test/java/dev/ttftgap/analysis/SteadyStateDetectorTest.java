@@ -19,19 +19,20 @@ class SteadyStateDetectorTest {
   private static List<RequestRecord> queueGrowing(long growthMillis) {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
+      int n = i;
       long wait = i * growthMillis;
       records.add(
           TestRecords.builder()
-              .userId(i)
-              .phase(RequestPhase.STEP)
-              .step(1)
-              .offeredRate(10.0)
-              .startEpochMillis(T0 + 100L * i)
-              .ttfbMillis(2L)
-              .gapMillis(40 + wait)
-              .ttftMillis(42 + wait)
-              .e2eMillis(800 + wait)
-              .outcome(Outcome.OK)
+              .identity(id -> id.userId(n))
+              .level(lv -> lv.phase(RequestPhase.STEP).step(1).offeredRate(10.0))
+              .timings(
+                  t ->
+                      t.startEpochMillis(T0 + 100L * n)
+                          .ttfbMillis(2L)
+                          .gapMillis(40 + wait)
+                          .ttftMillis(42 + wait)
+                          .e2eMillis(800 + wait))
+              .result(res -> res.outcome(Outcome.OK))
               .build());
     }
     return records;

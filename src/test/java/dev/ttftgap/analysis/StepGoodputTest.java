@@ -38,8 +38,8 @@ class StepGoodputTest {
 
     long within =
         RECORDS.stream()
-            .filter(r -> !r.warmup() && r.step() == last.step() && r.ok())
-            .filter(r -> r.gapMillis() != null && r.gapMillis() <= limit)
+            .filter(r -> !r.warmup() && r.level().step() == last.step() && r.ok())
+            .filter(r -> r.timings().gapMillis() != null && r.timings().gapMillis() <= limit)
             .count();
     assertThat(measured.rates().goodputPerSec())
         .as("the requests of the last step with a gap at most its median, per second")
@@ -54,8 +54,8 @@ class StepGoodputTest {
 
     long tokens =
         engine.stream()
-            .filter(r -> !r.warmup() && r.step() == first.step() && r.ok())
-            .mapToLong(RequestRecord::outputTokens)
+            .filter(r -> !r.warmup() && r.level().step() == first.step() && r.ok())
+            .mapToLong(r -> r.output().outputTokens())
             .sum();
     assertThat(tokens).as("the engine's records count their tokens").isPositive();
     assertThat(first.rates().outputTokensPerSec())

@@ -75,7 +75,7 @@ class StepStatsCalculatorTest {
     List<RequestRecord> records = new ArrayList<>(injector("a", 1));
     StepStats before = StepStatsCalculator.of(records).get(1);
     RequestRecord last =
-        records.stream().filter(r -> r.step() == 2).reduce((x, y) -> y).orElseThrow();
+        records.stream().filter(r -> r.level().step() == 2).reduce((x, y) -> y).orElseThrow();
     records.add(
         last.withOutcome(Outcome.KO, FailureReason.INTERRUPTED, null, "the run ended in flight"));
     records.add(last.withOutcome(Outcome.KO, FailureReason.STOPPED_BY_BREAKER, null, "cut"));
@@ -99,8 +99,8 @@ class StepStatsCalculatorTest {
     List<RequestRecord> records = twoInjectors();
     Histogram all = new Histogram(3);
     records.stream()
-        .filter(r -> r.step() == 3 && r.ok())
-        .forEach(r -> all.recordValue(r.gapMillis() * 1000));
+        .filter(r -> r.level().step() == 3 && r.ok())
+        .forEach(r -> all.recordValue(r.timings().gapMillis() * 1000));
 
     StepStats step3 = StepStatsCalculator.of(records).get(2);
 

@@ -188,18 +188,13 @@ final class SyntheticRun {
     RequestPhase phase = step == 0 ? RequestPhase.WARMUP : RequestPhase.STEP;
     RequestRecordBuilder request =
         TestRecords.builder()
-            .run(run)
-            .userId(userId)
-            .phase(phase)
-            .step(step)
-            .stepLabel(label)
-            .offeredRate(rate)
-            .model("synthetic")
-            .promptTokens(100)
-            .maxTokens(OUTPUT_TOKENS)
-            .startEpochMillis(start);
+            .identity(id -> id.run(run).userId(userId))
+            .level(lv -> lv.phase(phase).step(step).stepLabel(label).offeredRate(rate))
+            .input(in -> in.model("synthetic").promptTokens(100).maxTokens(OUTPUT_TOKENS))
+            .timings(t -> t.startEpochMillis(start));
     if (waitingUntil.size() >= maxQueue) {
-      return TestRecords.queueFull(request.ttfbMillis(ttfb)).build();
+      long refusedTtfb = ttfb;
+      return TestRecords.queueFull(request.timings(t -> t.ttfbMillis(refusedTtfb))).build();
     }
     double prefill = prefillMillisAtRate.applyAsDouble(rate) * noise(random);
     double decode =
@@ -227,8 +222,15 @@ final class SyntheticRun {
     for (int k = 0; k < OUTPUT_TOKENS - 1; k++) {
       itl.add(interval);
     }
+    long servedTtfb = ttfb;
     return TestRecords.streamed(
-            request.requestId("chatcmpl-" + userId).ttfbMillis(ttfb), ttft, e2e, itl, OUTPUT_TOKENS)
+            request
+                .identity(id -> id.requestId("chatcmpl-" + userId))
+                .timings(t -> t.ttfbMillis(servedTtfb)),
+            ttft,
+            e2e,
+            itl,
+            OUTPUT_TOKENS)
         .serverTimings(reportQueueTime ? Map.of("queue_time_ms", wait) : null)
         .build();
   }

@@ -121,18 +121,19 @@ final class TestSteps {
   static List<RequestRecord> evenlySpacedStep(int count) {
     List<RequestRecord> records = new java.util.ArrayList<>();
     for (int i = 0; i < count; i++) {
+      int n = i;
       records.add(
           dev.ttftgap.record.TestRecords.builder()
-              .userId(i)
-              .step(1)
-              .stepLabel("step 1 · 2 rps")
-              .offeredRate(2.0)
-              .startEpochMillis(1_000_000L + 500L * i)
-              .ttfbMillis(1L)
-              .ttftMillis(20L)
-              .gapMillis(19L)
-              .e2eMillis(100L)
-              .outcome(dev.ttftgap.record.Outcome.OK)
+              .identity(id -> id.userId(n))
+              .level(lv -> lv.step(1).stepLabel("step 1 · 2 rps").offeredRate(2.0))
+              .timings(
+                  t ->
+                      t.startEpochMillis(1_000_000L + 500L * n)
+                          .ttfbMillis(1L)
+                          .ttftMillis(20L)
+                          .gapMillis(19L)
+                          .e2eMillis(100L))
+              .result(res -> res.outcome(dev.ttftgap.record.Outcome.OK))
               .build());
     }
     return records;

@@ -14,13 +14,11 @@ import org.junit.jupiter.api.Test;
 class WorkloadAnalysisTest {
   private static RequestRecordBuilder request(int step, int prompt, int asked, Integer received) {
     return TestRecords.builder()
-        .step(step)
-        .stepLabel("step " + step)
-        .promptTokens(prompt)
-        .maxTokens(asked)
-        .outputTokens(received)
-        .prompts("distinct")
-        .sharedPrefixTokens(0);
+        .level(lv -> lv.step(step).stepLabel("step " + step))
+        .input(
+            in ->
+                in.promptTokens(prompt).maxTokens(asked).prompts("distinct").sharedPrefixTokens(0))
+        .output(o -> o.outputTokens(received));
   }
 
   @Test
@@ -30,9 +28,9 @@ class WorkloadAnalysisTest {
             request(1, 100, 64, 64).build(),
             request(1, 200, 64, 32).build(),
             request(1, 300, 64, 64).build(),
-            request(1, 400, 128, null).outcome(Outcome.KO).build(),
+            request(1, 400, 128, null).result(res -> res.outcome(Outcome.KO)).build(),
             request(2, 1000, 10, 10).build(),
-            request(0, 5, 5, 5).phase(RequestPhase.WARMUP).build());
+            request(0, 5, 5, 5).level(lv -> lv.phase(RequestPhase.WARMUP)).build());
 
     SentWorkload workload = WorkloadAnalysis.of(records);
 
@@ -59,10 +57,17 @@ class WorkloadAnalysisTest {
   void askedAndServedPromptLengthsAreComparedOverTheRequestsTheServerCounted() {
     List<RequestRecord> records =
         List.of(
-            request(1, 130, 64, 64).askedPromptTokens(100).servedPromptTokens(130).build(),
-            request(1, 150, 64, 64).askedPromptTokens(120).servedPromptTokens(150).build(),
+            request(1, 130, 64, 64)
+                .input(in -> in.askedPromptTokens(100).servedPromptTokens(130))
+                .build(),
+            request(1, 150, 64, 64)
+                .input(in -> in.askedPromptTokens(120).servedPromptTokens(150))
+                .build(),
             // no usage: left out of both means, so they compare the same requests
-            request(1, 500, 64, null).askedPromptTokens(500).outcome(Outcome.KO).build(),
+            request(1, 500, 64, null)
+                .input(in -> in.askedPromptTokens(500))
+                .result(res -> res.outcome(Outcome.KO))
+                .build(),
             request(2, 100, 64, 64).build());
 
     SentWorkload workload = WorkloadAnalysis.of(records);
@@ -82,10 +87,23 @@ class WorkloadAnalysisTest {
   void perTurnItGivesTheTtftOfTheOkRequests() {
     List<RequestRecord> records = new ArrayList<>();
     for (int c = 0; c < 5; c++) {
-      records.add(request(1, 100, 64, 64).conversationId("c" + c).turn(1).ttftMillis(300L).build());
-      records.add(request(1, 400, 64, 64).conversationId("c" + c).turn(2).ttftMillis(40L).build());
+      int n = c;
+      records.add(
+          request(1, 100, 64, 64)
+              .input(in -> in.conversationId("n" + n).turn(1))
+              .timings(t -> t.ttftMillis(300L))
+              .build());
+      records.add(
+          request(1, 400, 64, 64)
+              .input(in -> in.conversationId("n" + n).turn(2))
+              .timings(t -> t.ttftMillis(40L))
+              .build());
     }
-    records.add(request(1, 400, 64, null).conversationId("c9").turn(2).outcome(Outcome.KO).build());
+    records.add(
+        request(1, 400, 64, null)
+            .input(in -> in.conversationId("c9").turn(2))
+            .result(res -> res.outcome(Outcome.KO))
+            .build());
 
     SentWorkload workload = WorkloadAnalysis.of(records);
 
@@ -107,7 +125,7 @@ class WorkloadAnalysisTest {
   @Test
   void recordsOfOlderRunsSayNothingOfTheirPrompts() {
     SentWorkload workload =
-        WorkloadAnalysis.of(List.of(TestRecords.builder().stepLabel("s").build()));
+        WorkloadAnalysis.of(List.of(TestRecords.builder().level(lv -> lv.stepLabel("s")).build()));
 
     assertThat(workload.prompts()).as("modes").isEmpty();
     assertThat(workload.sharedPrefixTokens()).as("shared prefix").isNull();

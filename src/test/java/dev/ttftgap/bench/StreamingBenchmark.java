@@ -174,7 +174,7 @@ public final class StreamingBenchmark {
       EngineSampler engine,
       long windowMillis,
       int cores) {
-    long t0 = records.stream().mapToLong(RequestRecord::startEpochMillis).min().orElseThrow();
+    long t0 = records.stream().mapToLong(r -> r.timings().startEpochMillis()).min().orElseThrow();
     List<Step> steps = schedule.measuredSteps();
     Step top = steps.get(steps.size() - 1);
     long rampMillis = profile.load().rampSeconds() * 1000L;
@@ -261,19 +261,20 @@ public final class StreamingBenchmark {
     Map<String, GroundTruth> truthById =
         truths.stream().collect(Collectors.toMap(GroundTruth::requestId, g -> g, (a, b) -> a));
     List<RequestRecord> measured =
-        records.stream().filter(r -> r.phase() != RequestPhase.WARMUP).toList();
-    List<RequestRecord> failed = measured.stream().filter(r -> r.outcome() != Outcome.OK).toList();
+        records.stream().filter(r -> r.level().phase() != RequestPhase.WARMUP).toList();
+    List<RequestRecord> failed =
+        measured.stream().filter(r -> r.result().outcome() != Outcome.OK).toList();
     long engineOk =
         failed.stream()
-            .filter(r -> r.requestId() != null)
-            .map(r -> truthById.get(r.requestId()))
+            .filter(r -> r.identity().requestId() != null)
+            .map(r -> truthById.get(r.identity().requestId()))
             .filter(g -> g != null && GroundTruth.OK.equals(g.outcome()))
             .count();
     Map<String, Long> reasons =
         failed.stream()
             .collect(
                 Collectors.groupingBy(
-                    r -> r.reason() == null ? "null" : r.reason().code(),
+                    r -> r.result().reason() == null ? "null" : r.result().reason().code(),
                     TreeMap::new,
                     Collectors.counting()));
     System.out.println(

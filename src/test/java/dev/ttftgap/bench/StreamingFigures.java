@@ -77,11 +77,14 @@ final class StreamingFigures {
       List<RequestRecord> records, long from, long to, int target, long reachFrom) {
     TreeMap<Long, Integer> deltas = new TreeMap<>();
     for (RequestRecord r : records) {
-      if (r.ttfbMillis() == null) {
+      if (r.timings().ttfbMillis() == null) {
         continue;
       }
-      long open = r.startEpochMillis() + r.ttfbMillis();
-      long close = r.e2eMillis() == null ? open : r.startEpochMillis() + r.e2eMillis();
+      long open = r.timings().startEpochMillis() + r.timings().ttfbMillis();
+      long close =
+          r.timings().e2eMillis() == null
+              ? open
+              : r.timings().startEpochMillis() + r.timings().e2eMillis();
       if (close <= open) {
         continue;
       }
@@ -139,23 +142,23 @@ final class StreamingFigures {
     long content = 0;
     long other = 0;
     for (RequestRecord r : records) {
-      if (r.ttftMillis() == null) {
+      if (r.timings().ttftMillis() == null) {
         continue;
       }
-      long t = r.startEpochMillis() + r.ttftMillis();
+      long t = r.timings().startEpochMillis() + r.timings().ttftMillis();
       if (t >= from && t < to) {
         content++;
       }
-      if (r.itlMillis() != null) {
-        for (Long itl : r.itlMillis()) {
+      if (r.timings().itlMillis() != null) {
+        for (Long itl : r.timings().itlMillis()) {
           t += itl;
           if (t >= from && t < to) {
             content++;
           }
         }
       }
-      if (r.e2eMillis() != null) {
-        long end = r.startEpochMillis() + r.e2eMillis();
+      if (r.timings().e2eMillis() != null) {
+        long end = r.timings().startEpochMillis() + r.timings().e2eMillis();
         if (end >= from && end < to) {
           other += NON_CONTENT_EVENTS;
         }
@@ -197,12 +200,20 @@ final class StreamingFigures {
   private record ClientStamps(long microsPerUnit, long start, Long ttfb, Long ttft, Long gap) {
     static ClientStamps millis(RequestRecord r) {
       return new ClientStamps(
-          1000, r.startEpochMillis(), r.ttfbMillis(), r.ttftMillis(), r.gapMillis());
+          1000,
+          r.timings().startEpochMillis(),
+          r.timings().ttfbMillis(),
+          r.timings().ttftMillis(),
+          r.timings().gapMillis());
     }
 
     static ClientStamps micros(RequestRecord r) {
       return new ClientStamps(
-          1, r.startEpochMicros(), r.ttfbMicros(), r.ttftMicros(), r.gapMicros());
+          1,
+          r.micros().startEpochMicros(),
+          r.micros().ttfbMicros(),
+          r.micros().ttftMicros(),
+          r.micros().gapMicros());
     }
 
     /** {@code client} (this unit) − {@code engineMicros}, ms. */
@@ -254,14 +265,14 @@ final class StreamingFigures {
             .collect(Collectors.toMap(GroundTruth::requestId, Function.identity(), (a, b) -> a));
     List<Joined> joined = new ArrayList<>();
     for (RequestRecord r : records) {
-      if (r.requestId() == null
-          || (precise && r.startEpochMicros() == null)
-          || r.startEpochMillis() < from
-          || r.startEpochMillis() >= to
-          || (step != null && r.step() != step)) {
+      if (r.identity().requestId() == null
+          || (precise && r.micros().startEpochMicros() == null)
+          || r.timings().startEpochMillis() < from
+          || r.timings().startEpochMillis() >= to
+          || (step != null && r.level().step() != step)) {
         continue;
       }
-      GroundTruth truth = byId.get(r.requestId());
+      GroundTruth truth = byId.get(r.identity().requestId());
       if (truth != null) {
         joined.add(new Joined(r, truth));
       }

@@ -13,22 +13,19 @@ class StreamingFiguresTest {
   private static RequestRecord record(
       long userId, String id, long start, Long ttfb, Long ttft, Long e2e, List<Long> itl) {
     return TestRecords.builder()
-        .run("bench")
-        .userId(userId)
-        .requestId(id)
-        .stepLabel("step 1 · 2 users")
-        .concurrency(2)
-        .model("stress")
-        .promptTokens(20)
-        .maxTokens(3)
-        .startEpochMillis(start)
-        .ttfbMillis(ttfb)
-        .ttftMillis(ttft)
-        .gapMillis(ttft == null || ttfb == null ? null : ttft - ttfb)
-        .firstContentMillis(ttft)
-        .e2eMillis(e2e)
-        .itlMillis(itl)
-        .httpStatus(200)
+        .identity(who -> who.run("bench").userId(userId).requestId(id))
+        .level(lv -> lv.stepLabel("step 1 · 2 users").concurrency(2))
+        .input(in -> in.model("stress").promptTokens(20).maxTokens(3))
+        .timings(
+            t ->
+                t.startEpochMillis(start)
+                    .ttfbMillis(ttfb)
+                    .ttftMillis(ttft)
+                    .gapMillis(ttft == null || ttfb == null ? null : ttft - ttfb)
+                    .firstContentMillis(ttft)
+                    .e2eMillis(e2e)
+                    .itlMillis(itl))
+        .result(res -> res.httpStatus(200))
         .build();
   }
 

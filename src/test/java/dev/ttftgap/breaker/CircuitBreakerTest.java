@@ -15,21 +15,16 @@ class CircuitBreakerTest {
 
   private RequestRecord ok() {
     return TestRecords.builder()
-        .step(3)
-        .stepLabel("step 3 · 6 rps")
-        .startEpochMillis(clock += 100)
+        .level(lv -> lv.step(3).stepLabel("step 3 · 6 rps"))
+        .timings(t -> t.startEpochMillis(clock += 100))
         .build();
   }
 
   private RequestRecord failed(FailureReason reason, Integer status, String message) {
     return TestRecords.builder()
-        .step(3)
-        .stepLabel("step 3 · 6 rps")
-        .startEpochMillis(clock += 100)
-        .outcome(Outcome.KO)
-        .reason(reason)
-        .httpStatus(status)
-        .message(message)
+        .level(lv -> lv.step(3).stepLabel("step 3 · 6 rps"))
+        .timings(t -> t.startEpochMillis(clock += 100))
+        .result(res -> res.outcome(Outcome.KO).reason(reason).httpStatus(status).message(message))
         .build();
   }
 
@@ -144,12 +139,13 @@ class CircuitBreakerTest {
     CircuitBreaker breaker = new CircuitBreaker(new BreakerPolicy(true, 20, 50, 1, 10));
     breaker.observe(
         TestRecords.builder()
-            .phase(RequestPhase.WARMUP)
-            .step(0)
-            .outcome(Outcome.KO)
-            .reason(FailureReason.HTTP_STATUS)
-            .httpStatus(401)
-            .message("bad key")
+            .level(lv -> lv.phase(RequestPhase.WARMUP).step(0))
+            .result(
+                res ->
+                    res.outcome(Outcome.KO)
+                        .reason(FailureReason.HTTP_STATUS)
+                        .httpStatus(401)
+                        .message("bad key"))
             .build());
     assertThat(breaker.trip().orElseThrow().sentence())
         .as("warm-up named")

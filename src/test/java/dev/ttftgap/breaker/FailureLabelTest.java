@@ -25,7 +25,9 @@ class FailureLabelTest {
   @Test
   void otherFailuresAreNamedByTheirReasonCode() {
     RequestRecord timeout =
-        TestRecords.builder().outcome(Outcome.KO).reason(FailureReason.FIRST_TOKEN_TIMEOUT).build();
+        TestRecords.builder()
+            .result(res -> res.outcome(Outcome.KO).reason(FailureReason.FIRST_TOKEN_TIMEOUT))
+            .build();
     assertThat(FailureLabel.of(timeout)).as("reason code").isEqualTo("first_token_timeout");
     assertThat(FailureLabel.of(TestRecords.builder().build())).as("ok").isEqualTo("ok");
   }

@@ -67,16 +67,15 @@ class SaturationStopTest {
         if (queue.random.nextDouble() < queue.failFastShare) {
           // rejected at once: a 429 that builds no backlog
           queue.inFlight--;
+          long rejectedId = userId++;
           RequestRecord rejected =
               TestRecords.builder()
-                  .userId(userId++)
-                  .step(stair.step())
-                  .stepLabel(stair.label())
-                  .startEpochMillis(at)
-                  .ttfbMillis(2L)
-                  .outcome(Outcome.KO)
-                  .reason(FailureReason.HTTP_STATUS)
-                  .httpStatus(429)
+                  .identity(id -> id.userId(rejectedId))
+                  .level(lv -> lv.step(stair.step()).stepLabel(stair.label()))
+                  .timings(tm -> tm.startEpochMillis(at).ttfbMillis(2L))
+                  .result(
+                      res ->
+                          res.outcome(Outcome.KO).reason(FailureReason.HTTP_STATUS).httpStatus(429))
                   .build();
           stop.observe(rejected, at + 2);
           sink.add(rejected);
@@ -92,14 +91,17 @@ class SaturationStopTest {
       while (!queue.running.isEmpty() && queue.running.peek()[0] <= t) {
         long[] done = queue.running.poll();
         queue.inFlight--;
+        long now = t;
         RequestRecord record =
             TestRecords.builder()
-                .userId(done[2])
-                .step((int) done[3])
-                .startEpochMillis(done[1])
-                .ttfbMillis(5L)
-                .ttftMillis(done[4] - done[1] + 50)
-                .e2eMillis(t - done[1])
+                .identity(id -> id.userId(done[2]))
+                .level(lv -> lv.step((int) done[3]))
+                .timings(
+                    tm ->
+                        tm.startEpochMillis(done[1])
+                            .ttfbMillis(5L)
+                            .ttftMillis(done[4] - done[1] + 50)
+                            .e2eMillis(now - done[1]))
                 .build();
         stop.observe(record, t);
         sink.add(record);
@@ -258,15 +260,21 @@ class SaturationStopTest {
     SaturationStop quick = new SaturationStop(stairs, STREAM_TIMEOUT_MILLIS);
     assertThat(quick.drainMillis()).as("nothing seen yet: the floor").isEqualTo(10_000);
     for (long e2e : new long[] {7_000, 8_000, 9_000}) {
-      quick.observe(TestRecords.builder().step(1).e2eMillis(e2e).build(), 5_000);
+      quick.observe(
+          TestRecords.builder().level(lv -> lv.step(1)).timings(tm -> tm.e2eMillis(e2e)).build(),
+          5_000);
     }
-    quick.observe(TestRecords.builder().step(2).e2eMillis(60_000L).build(), 15_000);
+    quick.observe(
+        TestRecords.builder().level(lv -> lv.step(2)).timings(tm -> tm.e2eMillis(60_000L)).build(),
+        15_000);
     assertThat(quick.drainMillis())
         .as("2 × the first step's median e2e (8 s), the loaded step's left out")
         .isEqualTo(16_000);
 
     SaturationStop capped = new SaturationStop(stairs, 12_000);
-    capped.observe(TestRecords.builder().step(1).e2eMillis(30_000L).build(), 5_000);
+    capped.observe(
+        TestRecords.builder().level(lv -> lv.step(1)).timings(tm -> tm.e2eMillis(30_000L)).build(),
+        5_000);
     assertThat(capped.drainMillis()).as("never beyond the stream timeout").isEqualTo(12_000);
   }
 

@@ -26,15 +26,15 @@ class ExperimentSamplesTest {
             ok("b", "s", 4_000, 10, 23),
             httpFailure("b", "s", 4_500, 429));
 
-    ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, 1);
+    ExperimentSamples samples = ExperimentSamples.of(records, r -> r.input().model(), 1);
 
     assertThat(samples.groups().keySet()).as("first-appearance order").containsExactly("b", "a");
     assertThat(samples.groups().get("a"))
         .as("a's earliest round (the 401 at 1000) is the warm-up; phase warmup is ignored")
-        .extracting(RequestRecord::ttftMillis)
+        .extracting(r -> r.timings().ttftMillis())
         .containsExactly(21L, 22L);
     assertThat(samples.groups().get("b"))
-        .extracting(RequestRecord::ttftMillis)
+        .extracting(r -> r.timings().ttftMillis())
         .containsExactly(23L);
     assertThat(samples.failureFooter())
         .isEqualTo("3 failed samples discarded: 401 ×1, 429 ×1, no_content ×1");
@@ -44,7 +44,7 @@ class ExperimentSamplesTest {
   void noWarmupDropKeepsEveryRoundAndNoFailureMeansNoFooter() {
     List<RequestRecord> records = List.of(ok("a", "s", 1, 10, 20), ok("a", "s", 2, 10, 30));
 
-    ExperimentSamples samples = ExperimentSamples.of(records, RequestRecord::model, 0);
+    ExperimentSamples samples = ExperimentSamples.of(records, r -> r.input().model(), 0);
 
     assertThat(samples.groups().get("a")).hasSize(2);
     assertThat(samples.failureFooter()).as("nothing discarded, nothing said").isEmpty();
@@ -55,7 +55,7 @@ class ExperimentSamplesTest {
   void singleFailureIsSingular() {
     List<RequestRecord> records = List.of(ok("a", "s", 1, 10, 20), httpFailure("a", "s", 2, 401));
 
-    assertThat(ExperimentSamples.of(records, RequestRecord::model, 1).failureFooter())
+    assertThat(ExperimentSamples.of(records, r -> r.input().model(), 1).failureFooter())
         .isEqualTo("1 failed sample discarded: 401 ×1");
   }
 
@@ -65,7 +65,7 @@ class ExperimentSamplesTest {
         List.of(ok("b", "s", 1, 10, 30), ok("a", "s", 2, 10, 20), ok("b", "s", 3, 10, 40));
 
     List<String> rows =
-        ExperimentSamples.of(records, RequestRecord::model, 0)
+        ExperimentSamples.of(records, r -> r.input().model(), 0)
             .rows((group, stats) -> group + " " + stats.ttftP50Millis().orElseThrow());
 
     assertThat(rows)
@@ -77,10 +77,10 @@ class ExperimentSamplesTest {
   void closingNotesAreTheWarmupNoteThenTheFailureFooterIfAnyFailed() {
     List<RequestRecord> records = List.of(ok("a", "s", 1, 10, 20), httpFailure("a", "s", 2, 401));
 
-    assertThat(ExperimentSamples.of(records, RequestRecord::model, 0).closingNotes("model"))
+    assertThat(ExperimentSamples.of(records, r -> r.input().model(), 0).closingNotes("model"))
         .containsExactly("no warm-up round dropped", "1 failed sample discarded: 401 ×1");
     assertThat(
-            ExperimentSamples.of(records.subList(0, 1), RequestRecord::model, 1)
+            ExperimentSamples.of(records.subList(0, 1), r -> r.input().model(), 1)
                 .closingNotes("model"))
         .as("no failure, no footer")
         .containsExactly("first round of each model dropped as warm-up");

@@ -85,19 +85,17 @@ class ExperimentsOnEngineIT {
     long ttftMillis = TimeUnit.NANOSECONDS.toMillis(ttft);
     clock += 1_000;
     return TestRecords.builder()
-        .run("engine")
-        .userId(clock)
-        .stepLabel(label)
-        .concurrency(1)
-        .model(model)
-        .promptTokens(TokenCounter.count(prompt))
-        .maxTokens(8)
-        .startEpochMillis(clock)
-        .ttfbMillis(ttfbMillis)
-        .ttftMillis(ttftMillis)
-        .gapMillis(ttftMillis - ttfbMillis)
-        .firstContentMillis(ttftMillis)
-        .httpStatus(200)
+        .identity(id -> id.run("engine").userId(clock))
+        .level(lv -> lv.stepLabel(label).concurrency(1))
+        .input(in -> in.model(model).promptTokens(TokenCounter.count(prompt)).maxTokens(8))
+        .timings(
+            t ->
+                t.startEpochMillis(clock)
+                    .ttfbMillis(ttfbMillis)
+                    .ttftMillis(ttftMillis)
+                    .gapMillis(ttftMillis - ttfbMillis)
+                    .firstContentMillis(ttftMillis))
+        .result(res -> res.httpStatus(200))
         .build();
   }
 
@@ -177,7 +175,7 @@ class ExperimentsOnEngineIT {
 
   /** The fastest TTFB of the rounds after the first (connection set-up), ms. */
   private static long fastestTtfbMillis(List<RequestRecord> rounds) {
-    return rounds.stream().skip(1).mapToLong(RequestRecord::ttfbMillis).min().orElseThrow();
+    return rounds.stream().skip(1).mapToLong(r -> r.timings().ttfbMillis()).min().orElseThrow();
   }
 
   @Test

@@ -18,30 +18,38 @@ final class Records {
 
   static RequestRecord ok(
       String model, String label, long start, long ttfbMillis, long ttftMillis, Integer prompt) {
-    return streamed(model, label, start, ttfbMillis, ttftMillis).promptTokens(prompt).build();
+    return streamed(model, label, start, ttfbMillis, ttftMillis)
+        .input(in -> in.promptTokens(prompt))
+        .build();
   }
 
   static RequestRecord warmup(String model, String label, long start, long ttfb, long ttft) {
-    return streamed(model, label, start, ttfb, ttft).phase(RequestPhase.WARMUP).step(0).build();
+    return streamed(model, label, start, ttfb, ttft)
+        .level(lv -> lv.phase(RequestPhase.WARMUP).step(0))
+        .build();
   }
 
   static RequestRecord httpFailure(String model, String label, long start, int status) {
     return sent(model, label, start)
-        .ttfbMillis(3L)
-        .outcome(Outcome.KO)
-        .reason(FailureReason.HTTP_STATUS)
-        .httpStatus(status)
-        .message("Incorrect API key provided")
+        .timings(t -> t.ttfbMillis(3L))
+        .result(
+            res ->
+                res.outcome(Outcome.KO)
+                    .reason(FailureReason.HTTP_STATUS)
+                    .httpStatus(status)
+                    .message("Incorrect API key provided"))
         .build();
   }
 
   static RequestRecord failure(String model, String label, long start, FailureReason reason) {
     return sent(model, label, start)
-        .ttfbMillis(40L)
-        .outcome(Outcome.KO)
-        .reason(reason)
-        .httpStatus(200)
-        .message("no content before the end")
+        .timings(t -> t.ttfbMillis(40L))
+        .result(
+            res ->
+                res.outcome(Outcome.KO)
+                    .reason(reason)
+                    .httpStatus(200)
+                    .message("no content before the end"))
         .build();
   }
 
@@ -49,25 +57,23 @@ final class Records {
   private static RequestRecordBuilder streamed(
       String model, String label, long start, long ttfbMillis, long ttftMillis) {
     return sent(model, label, start)
-        .ttfbMillis(ttfbMillis)
-        .ttftMillis(ttftMillis)
-        .gapMillis(ttftMillis - ttfbMillis)
-        .firstContentMillis(ttftMillis)
-        .e2eMillis(ttftMillis + 500)
-        .outputTokens(64)
-        .outputTokensSource("usage")
-        .contentEvents(64)
-        .httpStatus(200);
+        .timings(
+            t ->
+                t.ttfbMillis(ttfbMillis)
+                    .ttftMillis(ttftMillis)
+                    .gapMillis(ttftMillis - ttfbMillis)
+                    .firstContentMillis(ttftMillis)
+                    .e2eMillis(ttftMillis + 500))
+        .output(o -> o.outputTokens(64).outputTokensSource("usage").contentEvents(64))
+        .result(res -> res.httpStatus(200));
   }
 
   /** What every record of an experiment round has: the user id is the start time. */
   private static RequestRecordBuilder sent(String model, String label, long start) {
     return TestRecords.builder()
-        .userId(start)
-        .stepLabel(label)
-        .concurrency(1)
-        .model(model)
-        .maxTokens(64)
-        .startEpochMillis(start);
+        .identity(id -> id.userId(start))
+        .level(lv -> lv.stepLabel(label).concurrency(1))
+        .input(in -> in.model(model).maxTokens(64))
+        .timings(t -> t.startEpochMillis(start));
   }
 }

@@ -45,11 +45,15 @@ class AcceptEncodingRunIT {
       assertThat(records)
           .as("every gzip-encoded stream parsed to its [DONE]")
           .isNotEmpty()
-          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
+          .allSatisfy(
+              r -> assertThat(r.result().outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
       // medians: on a busy machine one request's parse can stall the client for a GC pause
       List<Long> afterFirst =
-          records.stream().map(r -> r.e2eMillis() - r.ttftMillis()).sorted().toList();
-      List<Long> e2e = records.stream().map(RequestRecord::e2eMillis).sorted().toList();
+          records.stream()
+              .map(r -> r.timings().e2eMillis() - r.timings().ttftMillis())
+              .sorted()
+              .toList();
+      List<Long> e2e = records.stream().map(r -> r.timings().e2eMillis()).sorted().toList();
       assertThat(afterFirst.get(afterFirst.size() / 2))
           .as("a buffered stream: median e2e − TTFT against median e2e %s", e2e)
           .isLessThanOrEqualTo(e2e.get(e2e.size() / 2) / 10);

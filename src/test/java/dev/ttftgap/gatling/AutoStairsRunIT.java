@@ -75,15 +75,15 @@ class AutoStairsRunIT {
       List<RequestRecord> records = RecordReader.read(run.records());
       assertThat(records)
           .as("the calibration is recorded, out of the steps")
-          .anyMatch(r -> r.phase() == RequestPhase.CALIBRATION && r.step() == 0);
+          .anyMatch(r -> r.level().phase() == RequestPhase.CALIBRATION && r.level().step() == 0);
       assertThat(records)
           .as("the load generator stopped only once every admitted request had ended")
-          .noneMatch(r -> r.reason() == FailureReason.INTERRUPTED);
-      assertThat(records.stream().filter(r -> r.phase() == RequestPhase.STEP))
+          .noneMatch(r -> r.result().reason() == FailureReason.INTERRUPTED);
+      assertThat(records.stream().filter(r -> r.level().phase() == RequestPhase.STEP))
           .allSatisfy(
               r ->
-                  assertThat(r.stepLabel())
-                      .as("step label of %s", r.userId())
+                  assertThat(r.level().stepLabel())
+                      .as("step label of %s", r.identity().userId())
                       .matches("step \\d · [0-9.]+ rps"));
 
       JsonNode capacityJson =

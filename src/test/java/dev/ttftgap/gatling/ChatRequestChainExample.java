@@ -7,7 +7,10 @@ import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.record.StepLevel;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -31,22 +34,10 @@ public class ChatRequestChainExample extends Simulation {
                   + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}",
           session ->
               new RequestContext(
-                  "example",
-                  session.userId(),
-                  RequestPhase.STEP,
-                  1,
-                  "step 1 · 2 rps",
-                  2.0,
-                  null,
-                  "tiny-fast",
-                  null,
-                  8,
-                  30_000,
-                  null,
-                  null,
-                  null,
-                  null,
-                  null),
+                  RequestIdentity.of("example", session.userId()),
+                  StepLevel.open(RequestPhase.STEP, 1, "step 1 · 2 rps", 2.0),
+                  RequestInput.builder().model("tiny-fast").maxTokens(8).build(),
+                  30_000), // the longest silence between two events, ms
           Duration.ofSeconds(30), // the longest wait for the first token
           Duration.ofSeconds(60), // the longest wait for [DONE] after it
           records,

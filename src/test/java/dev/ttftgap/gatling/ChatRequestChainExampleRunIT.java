@@ -30,10 +30,10 @@ class ChatRequestChainExampleRunIT {
         .allSatisfy(
             r -> {
               assertThat(r.ok()).as("ok: %s", r).isTrue();
-              assertThat(r.ttftMillis())
+              assertThat(r.timings().ttftMillis())
                   .as("TTFT = TTFB + gap")
-                  .isEqualTo(r.ttfbMillis() + r.gapMillis());
-              assertThat(r.outputTokens()).as("max_tokens tokens").isEqualTo(8);
+                  .isEqualTo(r.timings().ttfbMillis() + r.timings().gapMillis());
+              assertThat(r.output().outputTokens()).as("max_tokens tokens").isEqualTo(8);
             });
   }
 }

@@ -53,8 +53,8 @@ class ExperimentModelsRunIT {
     assertThat(records).as("11 rounds of one arm").hasSize(11);
     assertThat(records)
         .as("every request went to LLM_MODEL, none to the plan's qwen3-8b-like")
-        .allSatisfy(r -> assertThat(r.model()).isEqualTo("qwen3-14b-like"));
-    assertThat(records.stream().map(RequestRecord::stepLabel).distinct().toList())
+        .allSatisfy(r -> assertThat(r.input().model()).isEqualTo("qwen3-14b-like"));
+    assertThat(records.stream().map(r -> r.level().stepLabel()).distinct().toList())
         .as("one arm, labelled with the model")
         .containsExactly("qwen3-14b-like");
   }

@@ -6,7 +6,10 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.record.RecordWriter;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.record.StepLevel;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,22 +57,10 @@ public class FaultReasonsSimulation extends Simulation {
                         session -> body(model, fault(session.userId())),
                         session ->
                             new RequestContext(
-                                "faults",
-                                session.userId(),
-                                RequestPhase.STEP,
-                                1,
-                                fault(session.userId()),
-                                null,
-                                1,
-                                model,
-                                null,
-                                8,
-                                IDLE_TIMEOUT_MILLIS,
-                                null,
-                                null,
-                                null,
-                                null,
-                                null),
+                                RequestIdentity.of("faults", session.userId()),
+                                StepLevel.closed(RequestPhase.STEP, 1, fault(session.userId()), 1),
+                                RequestInput.builder().model(model).maxTokens(8).build(),
+                                IDLE_TIMEOUT_MILLIS),
                         Duration.ofSeconds(FIRST_TOKEN_TIMEOUT_SECONDS),
                         Duration.ofSeconds(15),
                         records,

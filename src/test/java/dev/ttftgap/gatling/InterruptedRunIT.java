@@ -79,7 +79,7 @@ class InterruptedRunIT {
       List<RequestRecord> records = RecordReader.read(recordsLeftIn(results));
       List<GroundTruth> truths = loadRequests(awaitDisconnects(engine), records);
 
-      assertThat(records.stream().map(RequestRecord::userId).distinct().count())
+      assertThat(records.stream().map(r -> r.identity().userId()).distinct().count())
           .as("one record per user, none twice")
           .isEqualTo(records.size());
       assertThat(records.size())
@@ -89,13 +89,15 @@ class InterruptedRunIT {
           .as("every record is ok or interrupted")
           .allSatisfy(
               r ->
-                  assertThat(r.outcome() == Outcome.OK || r.reason() == FailureReason.INTERRUPTED)
+                  assertThat(
+                          r.result().outcome() == Outcome.OK
+                              || r.result().reason() == FailureReason.INTERRUPTED)
                       .as("outcome of %s", r)
                       .isTrue());
       Set<String> okIds =
           records.stream()
-              .filter(r -> r.outcome() == Outcome.OK)
-              .map(RequestRecord::requestId)
+              .filter(r -> r.result().outcome() == Outcome.OK)
+              .map(r -> r.identity().requestId())
               .collect(Collectors.toSet());
       List<String> servedToTheEnd =
           truths.stream()
@@ -126,7 +128,7 @@ class InterruptedRunIT {
       long cutOff =
           truths.stream().filter(t -> t.outcome().equals(GroundTruth.CLIENT_DISCONNECTED)).count();
       long interrupted =
-          records.stream().filter(r -> r.reason() == FailureReason.INTERRUPTED).count();
+          records.stream().filter(r -> r.result().reason() == FailureReason.INTERRUPTED).count();
       System.out.printf(
           "interrupted run: %d records (%d ok, %d interrupted) for %d requests the engine received"
               + " (%d served to the end, %d cut off)%n",
@@ -142,7 +144,7 @@ class InterruptedRunIT {
   private static List<GroundTruth> loadRequests(
       List<GroundTruth> truths, List<RequestRecord> records) {
     long firstSendMicros =
-        records.stream().mapToLong(RequestRecord::startEpochMillis).min().orElseThrow() * 1000;
+        records.stream().mapToLong(r -> r.timings().startEpochMillis()).min().orElseThrow() * 1000;
     return truths.stream().filter(t -> t.acceptedEpochMicros() >= firstSendMicros).toList();
   }
 

@@ -55,7 +55,7 @@ class KnobsRunIT {
                 + " template tokens per request (usage.prompt_tokens of two preflight requests)");
     List<RequestRecord> measured =
         RecordReader.read(run.records()).stream().filter(r -> !r.warmup()).toList();
-    assertThat(measured.stream().map(RequestRecord::stepLabel).distinct().toList())
+    assertThat(measured.stream().map(r -> r.level().stepLabel()).distinct().toList())
         .as("the stairs of -Dload.steps")
         .hasSize(2)
         .allSatisfy(label -> assertThat(label).containsAnyOf("2 rps", "3 rps"));
@@ -66,9 +66,9 @@ class KnobsRunIT {
         .as("every request: 16 max_tokens, built for 300 tokens and counted 300 by the engine")
         .allSatisfy(
             r -> {
-              assertThat(r.maxTokens()).isEqualTo(16);
-              assertThat(r.askedPromptTokens()).isEqualTo(300);
-              assertThat(r.servedPromptTokens()).isEqualTo(300);
+              assertThat(r.input().maxTokens()).isEqualTo(16);
+              assertThat(r.input().askedPromptTokens()).isEqualTo(300);
+              assertThat(r.input().servedPromptTokens()).isEqualTo(300);
             });
     String markdown = Files.readString(run.runFolder().resolve(CapacityReports.MARKDOWN_FILE));
     assertThat(markdown)

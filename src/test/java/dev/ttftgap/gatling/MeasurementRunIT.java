@@ -59,7 +59,8 @@ class MeasurementRunIT {
       List<RequestRecord> records = RecordReader.read(run.records());
       assertThat(records).as("one record per injected user (2 warm-up + 5 + 10)").hasSize(17);
       assertThat(records)
-          .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
+          .allSatisfy(
+              r -> assertThat(r.result().outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
       Map<String, GroundTruth> truth =
           engine.groundTruths().stream()
               .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
@@ -75,49 +76,65 @@ class MeasurementRunIT {
               + " event-loop delay max (ms) %s; the others within ±%d ms%n",
           load.size(), flagged, TOLERANCE_MILLIS, slack, TOLERANCE_MILLIS);
       for (RequestRecord r : load) {
-        GroundTruth t = truth.get(r.requestId());
-        assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
-        long late = slack.getOrDefault(r.step(), 0L);
-        long clientHeaders = r.startEpochMillis() + r.ttfbMillis();
-        long clientFirstToken = r.startEpochMillis() + r.ttftMillis();
+        GroundTruth t = truth.get(r.identity().requestId());
+        assertThat(t).as("engine ground truth for %s", r.identity().requestId()).isNotNull();
+        long late = slack.getOrDefault(r.level().step(), 0L);
+        long clientHeaders = r.timings().startEpochMillis() + r.timings().ttfbMillis();
+        long clientFirstToken = r.timings().startEpochMillis() + r.timings().ttftMillis();
         assertThat(clientHeaders - t.headersWrittenEpochMicros() / 1000)
-            .as("client headers time − engine headers-written time, ms, request %s", r.requestId())
+            .as(
+                "client headers time − engine headers-written time, ms, request %s",
+                r.identity().requestId())
             .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS + late);
         assertThat(clientFirstToken - t.firstContentWrittenEpochMicros() / 1000)
             .as(
                 "client first-token time − engine first-content-written time, ms, request %s",
-                r.requestId())
+                r.identity().requestId())
             .isBetween(-TOLERANCE_MILLIS, TOLERANCE_MILLIS + late);
       }
-      List<RequestRecord> vouched = load.stream().filter(r -> !flagged.contains(r.step())).toList();
+      List<RequestRecord> vouched =
+          load.stream().filter(r -> !flagged.contains(r.level().step())).toList();
       for (RequestRecord r : records.stream().filter(r -> !r.warmup()).toList()) {
-        GroundTruth t = truth.get(r.requestId());
-        assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
-        assertThat(r.ttfbMicros()).as("precise TTFB of %s", r.requestId()).isNotNull();
-        assertThat(r.ttftMicros()).as("precise TTFT of %s", r.requestId()).isNotNull();
-        assertThat(r.gapMicros())
-            .as("precise gap = precise TTFT − precise TTFB, %s", r.requestId())
-            .isEqualTo(r.ttftMicros() - r.ttfbMicros());
-        long headers = r.startEpochMicros() + r.ttfbMicros();
-        long firstToken = r.startEpochMicros() + r.ttftMicros();
+        GroundTruth t = truth.get(r.identity().requestId());
+        assertThat(t).as("engine ground truth for %s", r.identity().requestId()).isNotNull();
+        assertThat(r.micros().ttfbMicros())
+            .as("precise TTFB of %s", r.identity().requestId())
+            .isNotNull();
+        assertThat(r.micros().ttftMicros())
+            .as("precise TTFT of %s", r.identity().requestId())
+            .isNotNull();
+        assertThat(r.micros().gapMicros())
+            .as("precise gap = precise TTFT − precise TTFB, %s", r.identity().requestId())
+            .isEqualTo(r.micros().ttftMicros() - r.micros().ttfbMicros());
+        long headers = r.micros().startEpochMicros() + r.micros().ttfbMicros();
+        long firstToken = r.micros().startEpochMicros() + r.micros().ttftMicros();
         // load-independent: never read before written (the wall clocks are the machine's one)...
         assertThat(headers - t.headersWrittenEpochMicros())
-            .as("precise client headers time − engine headers-written time, µs, %s", r.requestId())
+            .as(
+                "precise client headers time − engine headers-written time, µs, %s",
+                r.identity().requestId())
             .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
         assertThat(firstToken - t.firstContentWrittenEpochMicros())
-            .as("precise client first token − engine first-content time, µs, %s", r.requestId())
+            .as(
+                "precise client first token − engine first-content time, µs, %s",
+                r.identity().requestId())
             .isGreaterThanOrEqualTo(-PRECISE_CLOCK_SLACK_MICROS);
       }
       for (RequestRecord r : vouched) {
-        long headers = r.startEpochMicros() + r.ttfbMicros();
-        long firstToken = r.startEpochMicros() + r.ttftMicros();
+        long headers = r.micros().startEpochMicros() + r.micros().ttfbMicros();
+        long firstToken = r.micros().startEpochMicros() + r.micros().ttftMicros();
         // ...and, where the event loops ran on time, the same instants as Gatling's, within its
         // whole-millisecond clock (the two are read at two points of the same callback)
-        assertThat(Math.abs(headers - (r.startEpochMillis() + r.ttfbMillis()) * 1000))
-            .as("precise vs Gatling's headers time, µs, %s", r.requestId())
+        assertThat(
+                Math.abs(
+                    headers - (r.timings().startEpochMillis() + r.timings().ttfbMillis()) * 1000))
+            .as("precise vs Gatling's headers time, µs, %s", r.identity().requestId())
             .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
-        assertThat(Math.abs(firstToken - (r.startEpochMillis() + r.ttftMillis()) * 1000))
-            .as("precise vs Gatling's first-token time, µs, %s", r.requestId())
+        assertThat(
+                Math.abs(
+                    firstToken
+                        - (r.timings().startEpochMillis() + r.timings().ttftMillis()) * 1000))
+            .as("precise vs Gatling's first-token time, µs, %s", r.identity().requestId())
             .isLessThanOrEqualTo(GATLING_CLOCK_MICROS);
       }
       List<LoadGeneratorSample> health =
@@ -136,9 +153,11 @@ class MeasurementRunIT {
           .as("injection delays, one per user the probes saw start (15 users)")
           .isGreaterThanOrEqualTo(14);
       for (RequestRecord r : records) {
-        assertThat(r.outputTokens())
-            .as("output tokens from the usage chunk vs tokens the engine wrote, %s", r.requestId())
-            .isEqualTo(truth.get(r.requestId()).completionTokens());
+        assertThat(r.output().outputTokens())
+            .as(
+                "output tokens from the usage chunk vs tokens the engine wrote, %s",
+                r.identity().requestId())
+            .isEqualTo(truth.get(r.identity().requestId()).completionTokens());
       }
     }
   }
@@ -160,7 +179,7 @@ class MeasurementRunIT {
     }
     Map<String, RequestRecord> byFault =
         RecordReader.read(recordsFile).stream()
-            .collect(Collectors.toMap(RequestRecord::stepLabel, r -> r));
+            .collect(Collectors.toMap(r -> r.level().stepLabel(), r -> r));
     assertThat(byFault.keySet())
         .as("one record per fault")
         .containsExactlyInAnyOrderElementsOf(FaultReasonsSimulation.FAULTS);
@@ -175,19 +194,25 @@ class MeasurementRunIT {
     assertReason(byFault, "status:500", "http_status");
     assertReason(byFault, "status:429", "http_status");
     assertReason(byFault, "no-done", "no_done");
-    assertThat(byFault.get("status:500").httpStatus()).as("status of status:500").isEqualTo(500);
-    assertThat(byFault.get("status:429").httpStatus()).as("status of status:429").isEqualTo(429);
-    assertThat(byFault.get("status:429").message())
+    assertThat(byFault.get("status:500").result().httpStatus())
+        .as("status of status:500")
+        .isEqualTo(500);
+    assertThat(byFault.get("status:429").result().httpStatus())
+        .as("status of status:429")
+        .isEqualTo(429);
+    assertThat(byFault.get("status:429").result().message())
         .as("the server's own message, read from the error body")
         .isEqualTo("HTTP 429: Simulated fault: status 429");
-    assertThat(byFault.get("status:500").message())
+    assertThat(byFault.get("status:500").result().message())
         .as("the server's own message, read from the error body")
         .isEqualTo("HTTP 500: Simulated fault: status 500");
-    assertThat(byFault.get("malformed-after:3").malformedChunks())
+    assertThat(byFault.get("malformed-after:3").health().malformedChunks())
         .as("the malformed chunk of a request that ended ok, counted")
         .isEqualTo(1);
-    assertThat(byFault.get("none").malformedChunks()).as("none in a clean stream").isNull();
-    assertThat(byFault.get("error-after:3").ttftMillis())
+    assertThat(byFault.get("none").health().malformedChunks())
+        .as("none in a clean stream")
+        .isNull();
+    assertThat(byFault.get("error-after:3").timings().ttftMillis())
         .as("TTFT kept for a stream that failed later")
         .isNotNull();
   }
@@ -233,9 +258,11 @@ class MeasurementRunIT {
       Map<String, RequestRecord> byFault, String fault, String reason) {
     RequestRecord r = byFault.get(fault);
     if (reason == null) {
-      assertThat(r.outcome()).as("outcome for fault %s: %s", fault, r).isEqualTo(Outcome.OK);
+      assertThat(r.result().outcome())
+          .as("outcome for fault %s: %s", fault, r)
+          .isEqualTo(Outcome.OK);
     } else {
-      assertThat(r.reason() == null ? null : r.reason().code())
+      assertThat(r.result().reason() == null ? null : r.result().reason().code())
           .as("failure reason for fault %s: %s", fault, r)
           .isEqualTo(reason);
     }

@@ -73,7 +73,7 @@ class PlannerOutputsRunIT {
 
     assertThat(name).as("run folder").matches("smoke-\\d{8}-\\d{6}");
     assertThat(records)
-        .allSatisfy(r -> assertThat(r.run()).as("records' run field").isEqualTo(name));
+        .allSatisfy(r -> assertThat(r.identity().run()).as("records' run field").isEqualTo(name));
     try (Stream<Path> entries = Files.list(dir)) {
       assertThat(entries.filter(Files::isSymbolicLink).toList())
           .as("no link left under Gatling's name: one entry per run")

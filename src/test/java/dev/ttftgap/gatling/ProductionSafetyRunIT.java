@@ -89,8 +89,8 @@ class ProductionSafetyRunIT {
         .allSatisfy(
             r ->
                 assertThat(
-                        Integer.valueOf(status).equals(r.httpStatus())
-                            || r.reason() == FailureReason.STOPPED_BY_BREAKER)
+                        Integer.valueOf(status).equals(r.result().httpStatus())
+                            || r.result().reason() == FailureReason.STOPPED_BY_BREAKER)
                     .as("record %s", r)
                     .isTrue());
   }

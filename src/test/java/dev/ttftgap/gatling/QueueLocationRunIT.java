@@ -133,7 +133,7 @@ class QueueLocationRunIT {
             .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
     List<RequestRecord> records =
         RecordReader.read(result.records()).stream()
-            .filter(r -> !r.warmup() && r.ok() && r.step() >= 1)
+            .filter(r -> !r.warmup() && r.ok() && r.level().step() >= 1)
             .toList();
     Observed observed = new Observed(result.output(), capacity, StepTruth.of(records, truth));
     System.out.printf(
@@ -163,16 +163,16 @@ class QueueLocationRunIT {
     static TreeMap<Integer, StepTruth> of(
         List<RequestRecord> records, Map<String, GroundTruth> truth) {
       Map<Integer, List<RequestRecord>> bySteps =
-          records.stream().collect(Collectors.groupingBy(RequestRecord::step));
+          records.stream().collect(Collectors.groupingBy(r -> r.level().step()));
       TreeMap<Integer, StepTruth> steps = new TreeMap<>();
       bySteps.forEach(
           (step, rs) -> {
             List<Double> waits = new ArrayList<>();
             List<Double> queues = new ArrayList<>();
             for (RequestRecord r : rs) {
-              GroundTruth t = truth.get(r.requestId());
-              assertThat(t).as("engine ground truth for %s", r.requestId()).isNotNull();
-              waits.add((t.acceptedEpochMicros() - r.startEpochMicros()) / 1000.0);
+              GroundTruth t = truth.get(r.identity().requestId());
+              assertThat(t).as("engine ground truth for %s", r.identity().requestId()).isNotNull();
+              waits.add((t.acceptedEpochMicros() - r.micros().startEpochMicros()) / 1000.0);
               queues.add(t.queueMicros() == null ? 0 : t.queueMicros() / 1000.0);
             }
             steps.put(step, new StepTruth(step, median(waits), median(queues)));

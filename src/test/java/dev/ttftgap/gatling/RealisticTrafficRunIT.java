@@ -85,14 +85,17 @@ class RealisticTrafficRunIT {
     assertThat(records).as("records of 4 req/s × 3 s").hasSizeGreaterThanOrEqualTo(11);
     assertThat(records)
         .as("every request accepted: the engine checks the key the header carried")
-        .allSatisfy(r -> assertThat(r.outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
+        .allSatisfy(
+            r -> assertThat(r.result().outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
     assertThat(records)
         .as("forced output length: the tokens received are the max_tokens drawn for each request")
-        .allSatisfy(r -> assertThat(r.outputTokens()).as("%s", r).isEqualTo(r.maxTokens()));
-    assertThat(records.stream().map(RequestRecord::maxTokens).distinct().count())
+        .allSatisfy(
+            r ->
+                assertThat(r.output().outputTokens()).as("%s", r).isEqualTo(r.input().maxTokens()));
+    assertThat(records.stream().map(r -> r.input().maxTokens()).distinct().count())
         .as("distinct max_tokens drawn")
         .isGreaterThan(3);
-    assertThat(records).allSatisfy(r -> assertThat(r.prompts()).isEqualTo("distinct"));
+    assertThat(records).allSatisfy(r -> assertThat(r.input().prompts()).isEqualTo("distinct"));
     assertThat(run.output())
         .as("console names the header, masks its value")
         .contains("X-Tenant: ***");
@@ -138,23 +141,30 @@ class RealisticTrafficRunIT {
 
     List<RequestRecord> records = RecordReader.read(run.records());
     Map<String, List<RequestRecord>> byConversation =
-        records.stream().collect(Collectors.groupingBy(RequestRecord::conversationId));
+        records.stream().collect(Collectors.groupingBy(r -> r.input().conversationId()));
     assertThat(byConversation)
         .as("conversations (2 per second × 3 s)")
         .hasSizeGreaterThanOrEqualTo(5);
     for (List<RequestRecord> turns : byConversation.values()) {
       List<RequestRecord> ordered =
-          turns.stream().sorted(java.util.Comparator.comparing(RequestRecord::turn)).toList();
-      assertThat(ordered).extracting(RequestRecord::turn).as("turns of %s", turns).startsWith(1, 2);
+          turns.stream().sorted(java.util.Comparator.comparing(r -> r.input().turn())).toList();
+      assertThat(ordered)
+          .extracting(r -> r.input().turn())
+          .as("turns of %s", turns)
+          .startsWith(1, 2);
       assertThat(ordered).allSatisfy(r -> assertThat(r.ok()).as("%s", r).isTrue());
       for (int i = 1; i < ordered.size(); i++) {
-        assertThat(ordered.get(i).promptTokens())
+        assertThat(ordered.get(i).input().promptTokens())
             .as("turn %d sends the history with the streamed answer: more prompt tokens", i + 1)
-            .isGreaterThan(ordered.get(i - 1).promptTokens() + ordered.get(i - 1).outputTokens());
-        assertThat(ordered.get(i).startEpochMillis())
+            .isGreaterThan(
+                ordered.get(i - 1).input().promptTokens()
+                    + ordered.get(i - 1).output().outputTokens());
+        assertThat(ordered.get(i).timings().startEpochMillis())
             .as("turn %d starts after the previous answer plus the think time", i + 1)
             .isGreaterThanOrEqualTo(
-                ordered.get(i - 1).startEpochMillis() + ordered.get(i - 1).e2eMillis() + 200);
+                ordered.get(i - 1).timings().startEpochMillis()
+                    + ordered.get(i - 1).timings().e2eMillis()
+                    + 200);
       }
     }
     JsonNode report = JSON.readTree(run.runFolder().resolve("capacity.json").toFile());

@@ -104,26 +104,32 @@ class SaturationStopRunIT {
       Path recordsFile = run.records();
       long cutAtMillis = Files.getLastModifiedTime(recordsFile).toMillis();
       List<RequestRecord> records = RecordReader.read(recordsFile);
-      assertThat(records.stream().map(RequestRecord::userId).distinct().count())
+      assertThat(records.stream().map(r -> r.identity().userId()).distinct().count())
           .as("one record per user, none twice")
           .isEqualTo(records.size());
       assertThat(records)
           .as("nothing sent after the stop: every request belongs to the warm-up, step 1 or 2")
-          .allSatisfy(r -> assertThat(r.step()).as("step of %s", r.userId()).isBetween(0, 2));
+          .allSatisfy(
+              r ->
+                  assertThat(r.level().step())
+                      .as("step of %s", r.identity().userId())
+                      .isBetween(0, 2));
       assertThat(records)
           .as("no request was merely interrupted: each ended or was cut by the stop")
-          .noneMatch(r -> r.reason() == FailureReason.INTERRUPTED);
+          .noneMatch(r -> r.result().reason() == FailureReason.INTERRUPTED);
       List<Long> waits = new ArrayList<>();
       for (RequestRecord r : records) {
         long wait =
-            r.reason() == FailureReason.STOPPED_SATURATED
-                ? cutAtMillis - r.startEpochMillis()
+            r.result().reason() == FailureReason.STOPPED_SATURATED
+                ? cutAtMillis - r.timings().startEpochMillis()
                 : longest(r);
         waits.add(wait);
       }
       long longestWait = waits.stream().mapToLong(Long::longValue).max().orElseThrow();
       long cut =
-          records.stream().filter(r -> r.reason() == FailureReason.STOPPED_SATURATED).count();
+          records.stream()
+              .filter(r -> r.result().reason() == FailureReason.STOPPED_SATURATED)
+              .count();
       System.out.printf(
           "saturation stop: %d records (%d cut), longest time in flight %d ms (bound %d ms), run %d"
               + " s%n",
@@ -159,8 +165,8 @@ class SaturationStopRunIT {
           .isEqualTo(
               (int)
                   records.stream()
-                      .filter(r -> r.step() == 2)
-                      .filter(r -> r.reason() == FailureReason.STOPPED_SATURATED)
+                      .filter(r -> r.level().step() == 2)
+                      .filter(r -> r.result().reason() == FailureReason.STOPPED_SATURATED)
                       .count());
       // a step of 8 requests (step 1) can itself read as saturated after the fact, so the
       // analysis is asked to agree on step 2: saturated (the run of saturated steps reaches it)
@@ -204,16 +210,18 @@ class SaturationStopRunIT {
 
   /** A record's longest known duration: e2e, else TTFT, else TTFB; 0 when none is known. */
   private static long longest(RequestRecord r) {
-    return r.e2eMillis() != null
-        ? r.e2eMillis()
-        : r.ttftMillis() != null ? r.ttftMillis() : r.ttfbMillis() != null ? r.ttfbMillis() : 0;
+    return r.timings().e2eMillis() != null
+        ? r.timings().e2eMillis()
+        : r.timings().ttftMillis() != null
+            ? r.timings().ttftMillis()
+            : r.timings().ttfbMillis() != null ? r.timings().ttfbMillis() : 0;
   }
 
   /** Without the preflight's probes, which come before the load's first request. */
   private static List<GroundTruth> loadRequests(
       List<GroundTruth> truths, List<RequestRecord> records) {
     long firstSendMicros =
-        records.stream().mapToLong(RequestRecord::startEpochMillis).min().orElseThrow() * 1000;
+        records.stream().mapToLong(r -> r.timings().startEpochMillis()).min().orElseThrow() * 1000;
     return truths.stream()
         .filter(t -> t.acceptedEpochMicros() >= firstSendMicros)
         .collect(Collectors.toList());

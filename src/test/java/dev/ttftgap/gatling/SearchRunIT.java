@@ -68,14 +68,14 @@ class SearchRunIT {
       List<RequestRecord> records = RecordReader.read(run.records());
       assertThat(records)
           .as("the load generator stopped only once every admitted request had ended")
-          .noneMatch(r -> r.reason() == FailureReason.INTERRUPTED);
+          .noneMatch(r -> r.result().reason() == FailureReason.INTERRUPTED);
       assertThat(records)
           .allSatisfy(
               r ->
-                  assertThat(r.stepLabel())
-                      .as("phase label of %s", r.userId())
+                  assertThat(r.level().stepLabel())
+                      .as("phase label of %s", r.identity().userId())
                       .matches("(probe|hold) \\d\\d · [0-9.]+ rps"));
-      assertThat(records.stream().map(RequestRecord::offeredRate).distinct())
+      assertThat(records.stream().map(r -> r.level().offeredRate()).distinct())
           .as("a climb: 4, then 8 (above the engine's 7.89 req/s)")
           .contains(4.0, 8.0);
       JsonNode capacity =
@@ -87,7 +87,9 @@ class SearchRunIT {
       health.get("leftOutOfSloSteps").forEach(step -> leftOut.add(step.asInt()));
       boolean holdLeftOut =
           records.stream()
-              .anyMatch(r -> r.phase() == RequestPhase.HOLD && leftOut.contains(r.step()));
+              .anyMatch(
+                  r ->
+                      r.level().phase() == RequestPhase.HOLD && leftOut.contains(r.level().step()));
       if (holdLeftOut) {
         // a machine too busy for the client to vouch for its hold: the report claims nothing
         assertThat(slo.get("heldRatePerSec").isNull())
@@ -97,7 +99,8 @@ class SearchRunIT {
         double held = slo.get("heldRatePerSec").asDouble();
         assertThat(held).as("the held rate is below the engine's capacity").isLessThan(7.89);
         assertThat(records)
-            .anyMatch(r -> r.phase() == RequestPhase.HOLD && r.offeredRate() == held);
+            .anyMatch(
+                r -> r.level().phase() == RequestPhase.HOLD && r.level().offeredRate() == held);
         assertThat(slo.get("maxSustainableRatePerSec").asDouble()).isEqualTo(held);
       } else {
         assertThat(slo.get("heldRatePerSec").isNull())

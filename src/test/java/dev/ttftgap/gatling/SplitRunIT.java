@@ -81,17 +81,17 @@ class SplitRunIT {
           .as("part 2's records carry its part, host and the run id both parts share")
           .allSatisfy(
               r -> {
-                assertThat(r.injector()).isEqualTo(2);
-                assertThat(r.injectorCount()).isEqualTo(2);
-                assertThat(r.host()).isEqualTo("injector-2");
-                assertThat(r.runId()).isEqualTo("split-" + compact(startAt));
+                assertThat(r.part().injector()).isEqualTo(2);
+                assertThat(r.part().injectorCount()).isEqualTo(2);
+                assertThat(r.part().host()).isEqualTo("injector-2");
+                assertThat(r.part().runId()).isEqualTo("split-" + compact(startAt));
               });
 
       long start = Instant.parse(startAt).toEpochMilli();
       for (GatlingFork.Result part : List.of(one, two)) {
         assertThat(
                 RecordReader.read(part.records()).stream()
-                    .mapToLong(RequestRecord::startEpochMillis)
+                    .mapToLong(r -> r.timings().startEpochMillis())
                     .min()
                     .orElseThrow())
             .as("a part sends nothing before run.startAt")

@@ -25,17 +25,21 @@ class StepProgressTest {
 
   private static RequestRecord record(Step step, long userId) {
     return TestRecords.builder()
-        .userId(userId)
-        .phase(step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP)
-        .step(step.index())
-        .stepLabel(step.label())
-        .offeredRate(step.level())
-        .startEpochMillis(1_000_000L + step.startMillis() + 100 * userId)
-        .ttfbMillis(1L)
-        .ttftMillis(21L)
-        .gapMillis(20L)
-        .firstContentMillis(21L)
-        .e2eMillis(300L)
+        .identity(id -> id.userId(userId))
+        .level(
+            lv ->
+                lv.phase(step.warmup() ? RequestPhase.WARMUP : RequestPhase.STEP)
+                    .step(step.index())
+                    .stepLabel(step.label())
+                    .offeredRate(step.level()))
+        .timings(
+            t ->
+                t.startEpochMillis(1_000_000L + step.startMillis() + 100 * userId)
+                    .ttfbMillis(1L)
+                    .ttftMillis(21L)
+                    .gapMillis(20L)
+                    .firstContentMillis(21L)
+                    .e2eMillis(300L))
         .build();
   }
 

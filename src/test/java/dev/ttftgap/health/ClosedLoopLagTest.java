@@ -11,13 +11,10 @@ import org.junit.jupiter.api.Test;
 class ClosedLoopLagTest {
   static RequestRecord request(String run, long user, int step, long start, Long e2e) {
     return TestRecords.builder()
-        .run(run)
-        .userId(user)
-        .step(step)
-        .concurrency(2)
-        .startEpochMillis(start)
-        .e2eMillis(e2e)
-        .outcome(Outcome.OK)
+        .identity(id -> id.run(run).userId(user))
+        .level(lv -> lv.step(step).concurrency(2))
+        .timings(t -> t.startEpochMillis(start).e2eMillis(e2e))
+        .result(res -> res.outcome(Outcome.OK))
         .build();
   }
 

@@ -7,8 +7,11 @@ import static dev.ttftgap.measure.Chunks.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.stream.ChunkKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,22 +19,11 @@ import org.junit.jupiter.api.Test;
 class EventLogTest {
   private static final RequestContext CTX =
       new RequestContext(
-          "run-1",
-          7,
-          RequestPhase.STEP,
-          1,
-          "step 1 · 1 rps",
-          1.0,
-          null,
-          "m",
-          10,
-          8,
+          RequestIdentity.of("run-1", 7),
+          StepLevel.open(RequestPhase.STEP, 1, "step 1 · 1 rps", 1.0),
+          RequestInput.builder().model("m").promptTokens(10).maxTokens(8).build(),
           5_000,
-          false,
-          null,
-          null,
-          null,
-          null);
+          false);
 
   @Test
   void keepsArrivalOrderAndOneCopyOfTheStreamsId() {
@@ -68,11 +60,11 @@ class EventLogTest {
 
     RequestRecord record = RecordAssembler.assemble(CTX, rows, log.events(), 990);
 
-    assertThat(record.outcome()).as("a complete stream").isEqualTo(Outcome.OK);
-    assertThat(record.ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
-    assertThat(record.e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
-    assertThat(record.itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
-    assertThat(record.outputTokens()).as("from the usage chunk").isEqualTo(2);
+    assertThat(record.result().outcome()).as("a complete stream").isEqualTo(Outcome.OK);
+    assertThat(record.timings().ttftMillis()).as("TTFT from the gap row's end").isEqualTo(400L);
+    assertThat(record.timings().e2eMillis()).as("e2e from the decode row's end").isEqualTo(510L);
+    assertThat(record.timings().itlMillis()).as("ITL from the logged arrival").containsExactly(30L);
+    assertThat(record.output().outputTokens()).as("from the usage chunk").isEqualTo(2);
   }
 
   @Test

@@ -10,8 +10,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.record.TestRecords;
 import dev.ttftgap.stream.Chunk;
 import java.util.List;
@@ -29,22 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RecordAssemblerTest {
   private static final RequestContext CTX =
       new RequestContext(
-          "run-1",
-          7,
-          RequestPhase.STEP,
-          2,
-          "step 2 · 4 rps",
-          4.0,
-          null,
-          "m",
-          100,
-          64,
+          RequestIdentity.of("run-1", 7),
+          StepLevel.open(RequestPhase.STEP, 2, "step 2 · 4 rps", 4.0),
+          RequestInput.builder().model("m").promptTokens(100).maxTokens(64).build(),
           5_000,
-          true,
-          null,
-          null,
-          null,
-          null);
+          true);
   private static final long FALLBACK_SEND = 990;
   private static final String FIRST_ID = "chatcmpl-1";
   private static final Chunk HI = content(FIRST_ID, "Hi");
@@ -95,10 +87,10 @@ class RecordAssemblerTest {
 
   private static void assertFailure(
       RequestRecord record, FailureReason reason, Integer httpStatus, String message) {
-    assertThat(record.outcome()).as("a failed request is ko").isEqualTo(Outcome.KO);
-    assertThat(record.reason()).as("its one failure reason").isEqualTo(reason);
-    assertThat(record.httpStatus()).as("HTTP status of %s", reason).isEqualTo(httpStatus);
-    assertThat(record.message()).as("message of %s", reason).isEqualTo(message);
+    assertThat(record.result().outcome()).as("a failed request is ko").isEqualTo(Outcome.KO);
+    assertThat(record.result().reason()).as("its one failure reason").isEqualTo(reason);
+    assertThat(record.result().httpStatus()).as("HTTP status of %s", reason).isEqualTo(httpStatus);
+    assertThat(record.result().message()).as("message of %s", reason).isEqualTo(message);
   }
 
   @Test
@@ -112,31 +104,29 @@ class RecordAssemblerTest {
 
     RequestRecord expected =
         TestRecords.builder()
-            .run("run-1")
-            .userId(7)
-            .requestId(FIRST_ID)
-            .step(2)
-            .stepLabel("step 2 · 4 rps")
-            .offeredRate(4.0)
-            .model("m")
-            .promptTokens(12) // the server's usage wins over the context's 100
-            .askedPromptTokens(100) // what the request was built for
-            .servedPromptTokens(12) // the server's own count
-            .maxTokens(64)
-            .startEpochMillis(1_000)
-            .ttfbMillis(120L)
-            .ttftMillis(400L)
-            .gapMillis(280L)
-            .firstContentMillis(400L)
-            .e2eMillis(510L) // [DONE]: its check row ended at 1510
-            .itlMillis(List.of(30L, 30L))
-            .stalls(0)
-            .tpotMillis(55.0) // (510 − 400) / (3 − 1)
-            .outputTokens(3)
-            .outputTokensSource("usage")
-            .contentEvents(3)
+            .identity(id -> id.run("run-1").userId(7).requestId(FIRST_ID))
+            .level(lv -> lv.step(2).stepLabel("step 2 · 4 rps").offeredRate(4.0))
+            .input(
+                in ->
+                    in.model("m")
+                        .promptTokens(12)) // the server's usage wins over the context's 100
+            .input(in -> in.askedPromptTokens(100)) // what the request was built for
+            .input(in -> in.servedPromptTokens(12)) // the server's own count
+            .input(in -> in.maxTokens(64))
+            .timings(t -> t.startEpochMillis(1_000))
+            .timings(t -> t.ttfbMillis(120L))
+            .timings(t -> t.ttftMillis(400L))
+            .timings(t -> t.gapMillis(280L))
+            .timings(t -> t.firstContentMillis(400L))
+            .timings(t -> t.e2eMillis(510L)) // [DONE]: its check row ended at 1510
+            .timings(t -> t.itlMillis(List.of(30L, 30L)))
+            .health(h -> h.stalls(0))
+            .timings(t -> t.tpotMillis(55.0)) // (510 − 400) / (3 − 1)
+            .output(o -> o.outputTokens(3))
+            .output(o -> o.outputTokensSource("usage"))
+            .output(o -> o.contentEvents(3))
             .newConnection(true) // from the context
-            .httpStatus(200)
+            .result(res -> res.httpStatus(200))
             .build();
     assertThat(record).isEqualTo(expected);
   }
@@ -148,8 +138,8 @@ class RecordAssemblerTest {
         servedUntil(1_510, at(1_430, truncated), at(1_460, content(FIRST_ID, "!")));
 
     assertThat(record.ok()).as("the stream still ended with [DONE]").isTrue();
-    assertThat(record.malformedChunks()).as("the truncated chunk, counted").isEqualTo(1);
-    assertThat(servedUntil(1_510).malformedChunks()).as("none: absent, not 0").isNull();
+    assertThat(record.health().malformedChunks()).as("the truncated chunk, counted").isEqualTo(1);
+    assertThat(servedUntil(1_510).health().malformedChunks()).as("none: absent, not 0").isNull();
   }
 
   @Test
@@ -158,12 +148,16 @@ class RecordAssemblerTest {
         servedUntil(
             1_470, at(1_400, content(FIRST_ID, " there")), at(1_460, content(FIRST_ID, "!")));
 
-    assertThat(record.ttftMillis()).as("the first token is the matched event").isEqualTo(400L);
-    assertThat(record.itlMillis()).as("same read → 0 ms, then 60 ms").containsExactly(0L, 60L);
-    assertThat(record.outputTokensSource()).as("no usage chunk").isEqualTo("tokenizer");
-    assertThat(record.promptTokens()).as("no usage: the context's count").isEqualTo(100);
-    assertThat(record.askedPromptTokens()).as("asked: the context's count").isEqualTo(100);
-    assertThat(record.servedPromptTokens()).as("no usage: served undefined").isNull();
+    assertThat(record.timings().ttftMillis())
+        .as("the first token is the matched event")
+        .isEqualTo(400L);
+    assertThat(record.timings().itlMillis())
+        .as("same read → 0 ms, then 60 ms")
+        .containsExactly(0L, 60L);
+    assertThat(record.output().outputTokensSource()).as("no usage chunk").isEqualTo("tokenizer");
+    assertThat(record.input().promptTokens()).as("no usage: the context's count").isEqualTo(100);
+    assertThat(record.input().askedPromptTokens()).as("asked: the context's count").isEqualTo(100);
+    assertThat(record.input().servedPromptTokens()).as("no usage: served undefined").isNull();
   }
 
   static Stream<Arguments> connectFailures() {
@@ -197,8 +191,8 @@ class RecordAssemblerTest {
     RequestRecord record = assemble(List.of(failed(RowNames.TTFB, 1_000, 1_050, gatlingMessage)));
 
     assertFailure(record, reason, httpStatus, message);
-    assertThat(record.ttfbMillis()).as("no headers, no TTFB").isNull();
-    assertThat(record.e2eMillis()).as("send → end of the connect row").isEqualTo(50L);
+    assertThat(record.timings().ttfbMillis()).as("no headers, no TTFB").isNull();
+    assertThat(record.timings().e2eMillis()).as("send → end of the connect row").isEqualTo(50L);
   }
 
   @Test
@@ -206,8 +200,8 @@ class RecordAssemblerTest {
     RequestRecord record = assemble(List.of());
 
     assertFailure(record, FailureReason.CONNECTION_FAILED, null, "request was not sent");
-    assertThat(record.startEpochMillis()).isEqualTo(FALLBACK_SEND);
-    assertThat(record.e2eMillis()).as("nothing ended: undefined, not 0").isNull();
+    assertThat(record.timings().startEpochMillis()).isEqualTo(FALLBACK_SEND);
+    assertThat(record.timings().e2eMillis()).as("nothing ended: undefined, not 0").isNull();
   }
 
   @Test
@@ -217,9 +211,9 @@ class RecordAssemblerTest {
             List.of(CONNECTED, failed(RowNames.GAP, 1_120, 61_120, "Check gap timeout")), ROLE);
 
     assertFailure(record, FailureReason.FIRST_TOKEN_TIMEOUT, 200, "Check gap timeout");
-    assertThat(record.ttfbMillis()).isEqualTo(120L);
-    assertThat(record.ttftMillis()).as("no token, no TTFT").isNull();
-    assertThat(record.e2eMillis()).as("send → the timeout at 61120").isEqualTo(60_120L);
+    assertThat(record.timings().ttfbMillis()).isEqualTo(120L);
+    assertThat(record.timings().ttftMillis()).as("no token, no TTFT").isNull();
+    assertThat(record.timings().e2eMillis()).as("send → the timeout at 61120").isEqualTo(60_120L);
   }
 
   @Test
@@ -246,7 +240,7 @@ class RecordAssemblerTest {
             at(1_300, DONE));
 
     assertFailure(record, FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
-    assertThat(record.e2eMillis()).as("[DONE] at 1300").isEqualTo(300L);
+    assertThat(record.timings().e2eMillis()).as("[DONE] at 1300").isEqualTo(300L);
   }
 
   /** Decode row's end and Gatling message, the failure it means, its message, e2e (send → end). */
@@ -266,8 +260,10 @@ class RecordAssemblerTest {
             at(1_430, content(FIRST_ID, " there")));
 
     assertFailure(record, reason, 200, message);
-    assertThat(record.ttftMillis()).as("the first token still counts").isEqualTo(400L);
-    assertThat(record.e2eMillis()).as("send → end of the decode row").isEqualTo(e2eMillis);
+    assertThat(record.timings().ttftMillis()).as("the first token still counts").isEqualTo(400L);
+    assertThat(record.timings().e2eMillis())
+        .as("send → end of the decode row")
+        .isEqualTo(e2eMillis);
   }
 
   @Test
@@ -287,7 +283,7 @@ class RecordAssemblerTest {
         200,
         "stream restarted: the connection dropped and the POST was re-sent; chunk ids [chatcmpl-1,"
             + " chatcmpl-2]");
-    assertThat(record.requestId()).as("the first stream's id").isEqualTo(FIRST_ID);
+    assertThat(record.identity().requestId()).as("the first stream's id").isEqualTo(FIRST_ID);
   }
 
   @Test
@@ -315,11 +311,11 @@ class RecordAssemblerTest {
             FALLBACK_SEND,
             stamps);
 
-    assertThat(record.ttfbMillis()).as("Gatling's TTFB, whole ms").isEqualTo(120L);
-    assertThat(record.ttfbMicros()).as("the stamps' TTFB, µs").isEqualTo(119_600L);
-    assertThat(record.ttftMicros()).as("the stamps' TTFT, µs").isEqualTo(399_512L);
-    assertThat(record.gapMicros()).as("the stamps' gap, µs").isEqualTo(279_912L);
-    assertThat(record.startEpochMicros())
+    assertThat(record.timings().ttfbMillis()).as("Gatling's TTFB, whole ms").isEqualTo(120L);
+    assertThat(record.micros().ttfbMicros()).as("the stamps' TTFB, µs").isEqualTo(119_600L);
+    assertThat(record.micros().ttftMicros()).as("the stamps' TTFT, µs").isEqualTo(399_512L);
+    assertThat(record.micros().gapMicros()).as("the stamps' gap, µs").isEqualTo(279_912L);
+    assertThat(record.micros().startEpochMicros())
         .as("their origin, µs since the epoch")
         .isEqualTo(999_600L);
   }
@@ -337,8 +333,8 @@ class RecordAssemblerTest {
             FALLBACK_SEND,
             stamps);
 
-    assertThat(record.ttfbMillis()).as("a failed connect has no TTFB").isNull();
-    assertThat(record.ttfbMicros()).as("nor a precise one").isNull();
-    assertThat(record.ttftMicros()).isNull();
+    assertThat(record.timings().ttfbMillis()).as("a failed connect has no TTFB").isNull();
+    assertThat(record.micros().ttfbMicros()).as("nor a precise one").isNull();
+    assertThat(record.micros().ttftMicros()).isNull();
   }
 }

@@ -61,17 +61,20 @@ class PartsMergerTest {
     List<Path> folders = SplitRuns.write(dir, run, 2, "abc");
     RunParts parts = RunParts.detect(folders).orElseThrow();
     RequestRecord partRecord =
-        parts.parts().get(1).records().stream().filter(r -> r.step() == 2).findFirst().get();
-    RequestRecord wholeRecord = run.stream().filter(r -> r.step() == 2).findFirst().get();
+        parts.parts().get(1).records().stream()
+            .filter(r -> r.level().step() == 2)
+            .findFirst()
+            .get();
+    RequestRecord wholeRecord = run.stream().filter(r -> r.level().step() == 2).findFirst().get();
 
-    assertThat(partRecord.offeredRate())
+    assertThat(partRecord.level().offeredRate())
         .as("a part's record: its half of the step's rate")
-        .isEqualTo(wholeRecord.offeredRate() / 2);
+        .isEqualTo(wholeRecord.level().offeredRate() / 2);
     assertThat(PartsMerger.merge(parts).records())
-        .filteredOn(r -> r.step() == 2)
-        .extracting(RequestRecord::offeredRate)
+        .filteredOn(r -> r.level().step() == 2)
+        .extracting(r -> r.level().offeredRate())
         .as("merged: the step's rate for the whole run")
-        .containsOnly(wholeRecord.offeredRate());
+        .containsOnly(wholeRecord.level().offeredRate());
   }
 
   @Test
@@ -79,14 +82,12 @@ class PartsMergerTest {
     List<RequestRecord> first = new ArrayList<>();
     List<RequestRecord> second = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
+      int n = i;
       RequestRecord base =
           TestRecords.builder()
-              .run("closed")
-              .userId(i % 3)
-              .step(1)
-              .concurrency(i % 3 == 2 ? 1 : 2)
-              .startEpochMillis(1_000 + 100L * i)
-              .e2eMillis(300L)
+              .identity(id -> id.run("closed").userId(n % 3))
+              .level(lv -> lv.step(1).concurrency(n % 3 == 2 ? 1 : 2))
+              .timings(t -> t.startEpochMillis(1_000 + 100L * n).e2eMillis(300L))
               .build();
       // users 0 and 1 on part 1 (2 users), user 2 on part 2 (1 user): 3 users in all
       if (i % 3 == 2) {
@@ -103,7 +104,7 @@ class PartsMergerTest {
             .orElseThrow();
 
     assertThat(PartsMerger.merge(parts).records())
-        .extracting(RequestRecord::concurrency)
+        .extracting(r -> r.level().concurrency())
         .as("2 + 1 users")
         .containsOnly(3);
   }

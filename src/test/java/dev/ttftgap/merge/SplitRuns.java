@@ -28,7 +28,7 @@ public final class SplitRuns {
   /** Part {@code injector} of {@code count} of {@code records}. */
   public static List<RequestRecord> part(List<RequestRecord> records, int injector, int count) {
     List<RequestRecord> sorted = new ArrayList<>(records);
-    sorted.sort(Comparator.comparingLong(RequestRecord::startEpochMillis));
+    sorted.sort(Comparator.comparingLong(r -> r.timings().startEpochMillis()));
     List<RequestRecord> part = new ArrayList<>();
     for (int k = 0; k < sorted.size(); k++) {
       if (k % count == injector - 1) {
@@ -36,9 +36,9 @@ public final class SplitRuns {
         part.add(
             // as a real part names its run: after the profile, its part and its own start
             r.withLevel(
-                    r.run() + "-part" + injector + "of" + count,
-                    r.offeredRate() == null ? null : r.offeredRate() / count,
-                    r.concurrency())
+                    r.identity().run() + "-part" + injector + "of" + count,
+                    r.level().offeredRate() == null ? null : r.level().offeredRate() / count,
+                    r.level().concurrency())
                 .withPart(injector, count, "host-" + injector, RUN_ID));
       }
     }

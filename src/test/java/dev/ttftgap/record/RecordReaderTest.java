@@ -234,7 +234,7 @@ class RecordReaderTest {
             line(TestRecords.full(1)) + "\n\n" + line(TestRecords.full(2)) + "\n   \n");
 
     try (Stream<RequestRecord> records = RecordReader.stream(file)) {
-      assertThat(records.map(RequestRecord::userId))
+      assertThat(records.map(r -> r.identity().userId()))
           .as("blank lines skipped")
           .containsExactly(1L, 2L);
     }

@@ -44,7 +44,7 @@ class RecordWriterTest {
     writer.close();
 
     List<RequestRecord> records = RecordReader.read(file);
-    Set<Long> users = records.stream().map(RequestRecord::userId).collect(Collectors.toSet());
+    Set<Long> users = records.stream().map(r -> r.identity().userId()).collect(Collectors.toSet());
     Set<Long> expected = new HashSet<>();
     for (int t = 0; t < threads; t++) {
       for (int i = 0; i < perThread; i++) {
@@ -78,7 +78,7 @@ class RecordWriterTest {
     Path file = dir.resolve("stopped.jsonl");
     RecordWriter writer = RecordWriter.open(file);
     List<Long> seen = new ArrayList<>();
-    writer.onAppend(record -> seen.add(record.userId()));
+    writer.onAppend(record -> seen.add(record.identity().userId()));
     writer.track(1, () -> TestRecords.inFlight(1));
     writer.track(2, () -> TestRecords.inFlight(2));
     writer.append(TestRecords.full(1));
@@ -89,11 +89,14 @@ class RecordWriterTest {
 
     assertThat(seen).as("the listener saw the appended record only").containsExactly(1L);
     RequestRecord cut =
-        RecordReader.read(file).stream().filter(r -> r.userId() == 2).findFirst().orElseThrow();
-    assertThat(cut.reason())
+        RecordReader.read(file).stream()
+            .filter(r -> r.identity().userId() == 2)
+            .findFirst()
+            .orElseThrow();
+    assertThat(cut.result().reason())
         .as("reason of a stopped run")
         .isEqualTo(FailureReason.STOPPED_BY_BREAKER);
-    assertThat(cut.message()).as("message").isEqualTo("cut by the circuit breaker");
+    assertThat(cut.result().message()).as("message").isEqualTo("cut by the circuit breaker");
   }
 
   @Test
@@ -111,16 +114,22 @@ class RecordWriterTest {
 
     Map<Long, RequestRecord> byUser =
         RecordReader.read(file).stream()
-            .collect(Collectors.toMap(RequestRecord::userId, Function.identity()));
+            .collect(Collectors.toMap(r -> r.identity().userId(), Function.identity()));
     assertThat(byUser.keySet())
         .as("user 1 finished, user 2 was untracked, users 3 and 4 were in flight")
         .containsExactlyInAnyOrder(1L, 3L, 4L);
-    assertThat(byUser.get(1L).outcome()).as("the real record of user 1").isEqualTo(Outcome.OK);
+    assertThat(byUser.get(1L).result().outcome())
+        .as("the real record of user 1")
+        .isEqualTo(Outcome.OK);
     RequestRecord interrupted = byUser.get(3L);
-    assertThat(interrupted.outcome()).as("in flight at close").isEqualTo(Outcome.KO);
-    assertThat(interrupted.reason()).as("reason code").isEqualTo(FailureReason.INTERRUPTED);
-    assertThat(interrupted.message()).as("says why").contains("in flight");
-    assertThat(interrupted.ttfbMillis()).as("what was measured so far is kept").isEqualTo(120L);
+    assertThat(interrupted.result().outcome()).as("in flight at close").isEqualTo(Outcome.KO);
+    assertThat(interrupted.result().reason())
+        .as("reason code")
+        .isEqualTo(FailureReason.INTERRUPTED);
+    assertThat(interrupted.result().message()).as("says why").contains("in flight");
+    assertThat(interrupted.timings().ttfbMillis())
+        .as("what was measured so far is kept")
+        .isEqualTo(120L);
     assertThat(writer.written()).as("three records").isEqualTo(3);
   }
 
@@ -167,9 +176,9 @@ class RecordWriterTest {
     joinAll(workers);
 
     List<RequestRecord> records = RecordReader.read(file);
-    long distinct = records.stream().map(RequestRecord::userId).distinct().count();
+    long distinct = records.stream().map(r -> r.identity().userId()).distinct().count();
     long interrupted =
-        records.stream().filter(r -> r.reason() == FailureReason.INTERRUPTED).count();
+        records.stream().filter(r -> r.result().reason() == FailureReason.INTERRUPTED).count();
     long refusedUsers = users.get() - records.size();
     assertThat(distinct).as("no user written twice").isEqualTo(records.size());
     assertThat(interrupted)
@@ -243,9 +252,9 @@ class RecordWriterTest {
     assertThat(child.waitFor(20, TimeUnit.SECONDS)).as("the child stopped on SIGTERM").isTrue();
     List<RequestRecord> records = RecordReader.read(file);
     assertThat(records).as("2 finished + 3 in flight = 5 users").hasSize(5);
-    assertThat(records.stream().filter(r -> r.reason() == FailureReason.INTERRUPTED))
+    assertThat(records.stream().filter(r -> r.result().reason() == FailureReason.INTERRUPTED))
         .as("in-flight requests written as interrupted by the shutdown hook")
-        .extracting(RequestRecord::userId)
+        .extracting(r -> r.identity().userId())
         .containsExactlyInAnyOrder(3L, 4L, 5L);
   }
 
@@ -265,13 +274,13 @@ class RecordWriterTest {
     assertThat(written).as("the appended record and the in-flight one").hasSize(2);
     assertThat(written)
         .extracting(
-            RequestRecord::injector,
-            RequestRecord::injectorCount,
-            RequestRecord::host,
-            RequestRecord::runId)
+            r -> r.part().injector(),
+            r -> r.part().injectorCount(),
+            r -> r.part().host(),
+            r -> r.part().runId())
         .as("both stamped as part 2/3 of run-7 on pod-b")
         .containsOnly(org.assertj.core.groups.Tuple.tuple(2, 3, "pod-b", "run-7"));
-    assertThat(heard.get(0).injector()).as("listeners get the record as appended").isNull();
+    assertThat(heard.get(0).part().injector()).as("listeners get the record as appended").isNull();
   }
 
   /**

@@ -18,42 +18,42 @@ public final class TestRecords {
    * startEpochMillis}).
    */
   public static RequestRecordBuilder builder() {
-    return RequestRecord.builder().run("run").phase(RequestPhase.STEP).step(1).outcome(Outcome.OK);
+    return RequestRecord.builder()
+        .identity(id -> id.run("run"))
+        .level(lv -> lv.phase(RequestPhase.STEP).step(1))
+        .result(res -> res.outcome(Outcome.OK));
   }
 
   /** Every field set, the way a finished streaming request writes them. */
   public static RequestRecord full(long userId) {
     return builder()
-        .run("run-20261130")
-        .userId(userId)
-        .requestId("chatcmpl-" + userId)
-        .step(3)
-        .stepLabel("step 3 · 6 rps")
-        .offeredRate(6.0)
-        .model("Qwen/Qwen2.5-7B-Instruct")
-        .promptTokens(512)
-        .maxTokens(128)
-        .startEpochMillis(1_764_470_000_000L + userId)
-        .ttfbMillis(120L)
-        .ttftMillis(400L)
-        .gapMillis(280L)
-        .firstContentMillis(430L)
-        .firstReasoningMillis(400L)
-        .e2eMillis(510L)
-        .itlMillis(List.of(30L, 0L, 30L))
-        .stalls(0)
-        .tpotMillis(36.666666666666664)
-        .outputTokens(4)
-        .outputTokensSource("usage")
-        .contentEvents(3)
+        .identity(id -> id.run("run-20261130").userId(userId).requestId("chatcmpl-" + userId))
+        .level(lv -> lv.step(3).stepLabel("step 3 · 6 rps").offeredRate(6.0))
+        .input(
+            in ->
+                in.model("Qwen/Qwen2.5-7B-Instruct")
+                    .promptTokens(512)
+                    .maxTokens(128)
+                    .prompts("distinct")
+                    .sharedPrefixTokens(300)
+                    .conversationId("c7")
+                    .turn(2))
+        .timings(
+            t ->
+                t.startEpochMillis(1_764_470_000_000L + userId)
+                    .ttfbMillis(120L)
+                    .ttftMillis(400L)
+                    .gapMillis(280L)
+                    .firstContentMillis(430L)
+                    .firstReasoningMillis(400L)
+                    .e2eMillis(510L)
+                    .itlMillis(List.of(30L, 0L, 30L))
+                    .tpotMillis(36.666666666666664))
+        .health(h -> h.stalls(0).malformedChunks(1))
+        .output(o -> o.outputTokens(4).outputTokensSource("usage").contentEvents(3))
         .serverTimings(Map.of("queue_time_ms", 812.5))
         .newConnection(true)
-        .httpStatus(200)
-        .prompts("distinct")
-        .sharedPrefixTokens(300)
-        .conversationId("c7")
-        .turn(2)
-        .malformedChunks(1)
+        .result(res -> res.httpStatus(200))
         .build();
   }
 
@@ -65,35 +65,31 @@ public final class TestRecords {
   /** Every nullable field null: a warm-up request whose connection was refused. */
   public static RequestRecord minimal(long userId) {
     return builder()
-        .userId(userId)
-        .phase(RequestPhase.WARMUP)
-        .step(0)
-        .startEpochMillis(5L)
-        .outcome(Outcome.KO)
-        .reason(FailureReason.CONNECTION_FAILED)
-        .message("Connection refused")
+        .identity(id -> id.userId(userId))
+        .level(lv -> lv.phase(RequestPhase.WARMUP).step(0))
+        .timings(t -> t.startEpochMillis(5L))
+        .result(
+            res ->
+                res.outcome(Outcome.KO)
+                    .reason(FailureReason.CONNECTION_FAILED)
+                    .message("Connection refused"))
         .build();
   }
 
   /** The user ids of the records in {@code file}, in file order. */
   public static List<Long> userIdsIn(Path file) {
-    return RecordReader.read(file).stream().map(RequestRecord::userId).toList();
+    return RecordReader.read(file).stream().map(r -> r.identity().userId()).toList();
   }
 
   /** A request with headers but no token yet, as an in-flight snapshot records it. */
   public static RequestRecord inFlight(long userId) {
     return builder()
-        .userId(userId)
-        .requestId("chatcmpl-x")
-        .stepLabel("step 1 · 2 rps")
-        .offeredRate(2.0)
-        .model("m")
-        .promptTokens(100)
-        .maxTokens(64)
-        .startEpochMillis(1000L)
-        .ttfbMillis(120L)
-        .contentEvents(0)
-        .httpStatus(200)
+        .identity(id -> id.userId(userId).requestId("chatcmpl-x"))
+        .level(lv -> lv.stepLabel("step 1 · 2 rps").offeredRate(2.0))
+        .input(in -> in.model("m").promptTokens(100).maxTokens(64))
+        .timings(t -> t.startEpochMillis(1000L).ttfbMillis(120L))
+        .output(o -> o.contentEvents(0))
+        .result(res -> res.httpStatus(200))
         .build();
   }
 
@@ -108,18 +104,18 @@ public final class TestRecords {
       long e2eMillis,
       List<Long> itlMillis,
       int tokens) {
-    long ttfbMillis = request.build().ttfbMillis();
+    long ttfbMillis = request.build().timings().ttfbMillis();
     return request
-        .ttftMillis(ttftMillis)
-        .gapMillis(ttftMillis - ttfbMillis)
-        .firstContentMillis(ttftMillis)
-        .e2eMillis(e2eMillis)
-        .itlMillis(itlMillis)
-        .tpotMillis((e2eMillis - ttftMillis) / (double) (tokens - 1))
-        .outputTokens(tokens)
-        .outputTokensSource("usage")
-        .contentEvents(tokens)
-        .httpStatus(200);
+        .timings(
+            t ->
+                t.ttftMillis(ttftMillis)
+                    .gapMillis(ttftMillis - ttfbMillis)
+                    .firstContentMillis(ttftMillis)
+                    .e2eMillis(e2eMillis)
+                    .itlMillis(itlMillis)
+                    .tpotMillis((e2eMillis - ttftMillis) / (double) (tokens - 1)))
+        .output(o -> o.outputTokens(tokens).outputTokensSource("usage").contentEvents(tokens))
+        .result(res -> res.httpStatus(200));
   }
 
   /**
@@ -127,10 +123,11 @@ public final class TestRecords {
    * answers.
    */
   public static RequestRecordBuilder queueFull(RequestRecordBuilder request) {
-    return request
-        .outcome(Outcome.KO)
-        .reason(FailureReason.HTTP_STATUS)
-        .httpStatus(429)
-        .message("queue full");
+    return request.result(
+        res ->
+            res.outcome(Outcome.KO)
+                .reason(FailureReason.HTTP_STATUS)
+                .httpStatus(429)
+                .message("queue full"));
   }
 }

@@ -98,7 +98,7 @@ class CapacityHtmlBrowserIT {
     CapacityReport saturatedOnly =
         dev.ttftgap.analysis.CapacityAnalysis.analyze(
             Synthetic.hockeyStickRecords(false).stream()
-                .filter(r -> r.step() >= saturated)
+                .filter(r -> r.level().step() >= saturated)
                 .toList(),
             List.of("synthetic/records.jsonl"),
             dev.ttftgap.analysis.CapacityOptions.defaults(),

@@ -127,13 +127,7 @@ class QueueLocationSentencesTest {
         long ttfb = step == 1 ? 5 : 300;
         records.add(
             dev.ttftgap.record.TestRecords.streamed(
-                    dev.ttftgap.record.TestRecords.builder()
-                        .userId(step * 100L + i)
-                        .step(step)
-                        .stepLabel("step " + step + " · " + step + " rps")
-                        .offeredRate((double) step)
-                        .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
-                        .ttfbMillis(ttfb),
+                    Synthetic.request(step, i).timings(t -> t.ttfbMillis(ttfb)),
                     301,
                     1000,
                     List.of(12L, 12L, 12L),

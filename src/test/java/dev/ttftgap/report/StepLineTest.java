@@ -18,22 +18,22 @@ class StepLineTest {
   private static StepStats twoRpsStep() {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
+      int n = i;
       RequestRecordBuilder record =
           TestRecords.builder()
-              .userId(i)
-              .step(1)
-              .stepLabel("step 1 · 2 rps")
-              .offeredRate(2.0)
-              .startEpochMillis(1_000_000L + 500L * i)
-              .e2eMillis(100L);
+              .identity(id -> id.userId(n))
+              .level(lv -> lv.step(1).stepLabel("step 1 · 2 rps").offeredRate(2.0))
+              .timings(t -> t.startEpochMillis(1_000_000L + 500L * n).e2eMillis(100L));
       if (i < 9) {
-        record.ttfbMillis(2L).ttftMillis(32L).gapMillis(30L).firstContentMillis(32L);
+        record.timings(
+            t -> t.ttfbMillis(2L).ttftMillis(32L).gapMillis(30L).firstContentMillis(32L));
       } else {
-        record
-            .outcome(Outcome.KO)
-            .reason(FailureReason.HTTP_STATUS)
-            .httpStatus(500)
-            .message("boom");
+        record.result(
+            res ->
+                res.outcome(Outcome.KO)
+                    .reason(FailureReason.HTTP_STATUS)
+                    .httpStatus(500)
+                    .message("boom"));
       }
       records.add(record.build());
     }
@@ -56,15 +56,17 @@ class StepLineTest {
   void aStepWithoutAnyTokenShowsItsLatenciesAsUndefined() {
     List<RequestRecord> failed = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
+      int n = i;
       failed.add(
           TestRecords.builder()
-              .userId(i)
-              .stepLabel("step 1 · 2 rps")
-              .offeredRate(2.0)
-              .startEpochMillis(1_000L * i)
-              .outcome(Outcome.KO)
-              .reason(FailureReason.CONNECTION_FAILED)
-              .message("Connection refused")
+              .identity(id -> id.userId(n))
+              .level(lv -> lv.stepLabel("step 1 · 2 rps").offeredRate(2.0))
+              .timings(t -> t.startEpochMillis(1_000L * n))
+              .result(
+                  res ->
+                      res.outcome(Outcome.KO)
+                          .reason(FailureReason.CONNECTION_FAILED)
+                          .message("Connection refused"))
               .build());
     }
     String line = StepLine.of(StepStatsCalculator.of(failed).get(0));

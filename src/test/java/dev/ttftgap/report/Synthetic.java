@@ -6,6 +6,7 @@ import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,6 +99,21 @@ final class Synthetic {
         .toList();
   }
 
+  /**
+   * Request {@code i} of step {@code step}, a step of {@code step} rps 20 s long: who sent it, in
+   * which step and when; everything it measured still undefined.
+   */
+  static RequestRecordBuilder request(int step, int i) {
+    return TestRecords.builder()
+        .identity(id -> id.userId(step * 100L + i))
+        .level(
+            lv ->
+                lv.step(step)
+                    .stepLabel("step " + step + " · " + step + " rps")
+                    .offeredRate((double) step))
+        .timings(t -> t.startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step));
+  }
+
   /** Three steps of 20 requests; from {@code fromStep} on every other request stalled 2.4 s. */
   static CapacityReport stalledRun(int fromStep) {
     List<RequestRecord> records = new ArrayList<>();
@@ -105,21 +121,17 @@ final class Synthetic {
       for (int i = 0; i < 20; i++) {
         boolean stalled = step >= fromStep && i % 2 == 0;
         records.add(
-            TestRecords.builder()
-                .userId(step * 100L + i)
-                .step(step)
-                .stepLabel("step " + step + " · " + step + " rps")
-                .offeredRate((double) step)
-                .startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step)
-                .ttfbMillis(5L)
-                .ttftMillis(300L)
-                .gapMillis(295L)
-                .e2eMillis(1000L)
-                .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L))
-                .outputTokens(4)
-                .stalls(stalled ? 1 : 0)
-                .longestStallMillis(stalled ? 2400L : null)
-                .httpStatus(200)
+            request(step, i)
+                .timings(
+                    t ->
+                        t.ttfbMillis(5L)
+                            .ttftMillis(300L)
+                            .gapMillis(295L)
+                            .e2eMillis(1000L)
+                            .itlMillis(List.of(12L, 12L, stalled ? 2400L : 12L)))
+                .output(o -> o.outputTokens(4))
+                .health(h -> h.stalls(stalled ? 1 : 0).longestStallMillis(stalled ? 2400L : null))
+                .result(res -> res.httpStatus(200))
                 .build());
       }
     }

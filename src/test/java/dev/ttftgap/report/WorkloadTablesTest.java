@@ -105,25 +105,32 @@ class WorkloadTablesTest {
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < 80; i++) {
       int step = 1 + i / 40;
+      int n = i;
       records.add(
           TestRecords.builder()
-              .userId(i)
-              .step(step)
-              .stepLabel("step " + step + " · " + step + " rps")
-              .offeredRate((double) step)
-              .startEpochMillis(1_764_470_000_000L + 250L * i)
-              .ttfbMillis(10L)
-              .ttftMillis(30L)
-              .gapMillis(20L)
-              .e2eMillis(700L)
-              .httpStatus(200)
-              .prompts("distinct")
-              .sharedPrefixTokens(0)
-              .promptTokens(100)
-              .maxTokens(64)
-              .outputTokens(received.applyAsInt(i))
-              .askedPromptTokens(asked)
-              .servedPromptTokens(served)
+              .identity(id -> id.userId(n))
+              .level(
+                  lv ->
+                      lv.step(step)
+                          .stepLabel("step " + step + " · " + step + " rps")
+                          .offeredRate((double) step))
+              .timings(
+                  t ->
+                      t.startEpochMillis(1_764_470_000_000L + 250L * n)
+                          .ttfbMillis(10L)
+                          .ttftMillis(30L)
+                          .gapMillis(20L)
+                          .e2eMillis(700L))
+              .result(res -> res.httpStatus(200))
+              .input(
+                  in ->
+                      in.prompts("distinct")
+                          .sharedPrefixTokens(0)
+                          .promptTokens(100)
+                          .maxTokens(64)
+                          .askedPromptTokens(asked)
+                          .servedPromptTokens(served))
+              .output(o -> o.outputTokens(received.applyAsInt(n)))
               .build());
     }
     return CapacityAnalysis.analyze(

@@ -62,11 +62,13 @@ class AutoStairsRunTest {
           long user = ends.poll()[1];
           run.onRecord(
               TestRecords.builder()
-                  .userId(user)
-                  .outcome(failing ? Outcome.KO : Outcome.OK)
-                  .e2eMillis(failing ? null : serviceMillis)
-                  .ttftMillis(failing ? null : 0L)
-                  .outputTokens(failing ? null : 10)
+                  .identity(id -> id.userId(user))
+                  .result(res -> res.outcome(failing ? Outcome.KO : Outcome.OK))
+                  .timings(
+                      t ->
+                          t.e2eMillis(failing ? null : serviceMillis)
+                              .ttftMillis(failing ? null : 0L))
+                  .output(o -> o.outputTokens(failing ? null : 10))
                   .build(),
               now);
         }

@@ -37,7 +37,8 @@ class RateSearchTest {
         new PriorityQueue<>(
             (a, b) ->
                 Long.compare(
-                    a.startEpochMillis() + a.e2eMillis(), b.startEpochMillis() + b.e2eMillis()));
+                    a.timings().startEpochMillis() + a.timings().e2eMillis(),
+                    b.timings().startEpochMillis() + b.timings().e2eMillis()));
     List<RequestRecord> written = new ArrayList<>();
     long bound = config.maxDurationSeconds() * 1000L + 120_000;
     double interval = 1000 / comb;
@@ -45,7 +46,10 @@ class RateSearchTest {
     long user = 0;
     for (double t = 0; t < bound && !search.finished(); t += interval) {
       while (!ending.isEmpty()
-          && ending.peek().startEpochMillis() + ending.peek().e2eMillis() - EPOCH <= t) {
+          && ending.peek().timings().startEpochMillis()
+                  + ending.peek().timings().e2eMillis()
+                  - EPOCH
+              <= t) {
         RequestRecord done = ending.poll();
         written.add(done);
         search.onRecord(done);
@@ -59,19 +63,25 @@ class RateSearchTest {
         double start = Math.max(t, freeAt.poll());
         freeAt.add(start + serviceMillis);
         long wait = Math.round(start - t);
+        long userId = user;
+        long startEpochMillis = EPOCH + Math.round(t);
         ending.add(
             TestRecords.builder()
-                .userId(user)
-                .phase(phase.recordPhase())
-                .step(phase.index())
-                .stepLabel(phase.label())
-                .offeredRate(phase.rate())
-                .startEpochMillis(EPOCH + Math.round(t))
-                .ttfbMillis(1L)
-                .gapMillis(30 + wait)
-                .ttftMillis(31 + wait)
-                .e2eMillis(wait + serviceMillis)
-                .outcome(Outcome.OK)
+                .identity(id -> id.userId(userId))
+                .level(
+                    lv ->
+                        lv.phase(phase.recordPhase())
+                            .step(phase.index())
+                            .stepLabel(phase.label())
+                            .offeredRate(phase.rate()))
+                .timings(
+                    tm ->
+                        tm.startEpochMillis(startEpochMillis)
+                            .ttfbMillis(1L)
+                            .gapMillis(30 + wait)
+                            .ttftMillis(31 + wait)
+                            .e2eMillis(wait + serviceMillis))
+                .result(res -> res.outcome(Outcome.OK))
                 .build());
       }
       user++;
@@ -100,7 +110,7 @@ class RateSearchTest {
     assertThat(report.slo().maxSustainableRate()).isEqualTo(held);
     assertThat(report.slo().rateHigh()).as("bracketed by a failing rate").isGreaterThan(held);
     long lastStart =
-        records.stream().mapToLong(RequestRecord::startEpochMillis).max().orElseThrow() - EPOCH;
+        records.stream().mapToLong(r -> r.timings().startEpochMillis()).max().orElseThrow() - EPOCH;
     assertThat(lastStart).as("last arrival within the 600 s bound").isLessThan(600_000);
   }
 

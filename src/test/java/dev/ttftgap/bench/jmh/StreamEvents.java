@@ -6,7 +6,10 @@ import dev.ttftgap.measure.ObservedEvent;
 import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
+import dev.ttftgap.record.RequestIdentity;
+import dev.ttftgap.record.RequestInput;
 import dev.ttftgap.record.RequestPhase;
+import dev.ttftgap.record.StepLevel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,22 +48,11 @@ final class StreamEvents {
 
   static RequestContext context() {
     return new RequestContext(
-        "bench",
-        1,
-        RequestPhase.STEP,
-        1,
-        "step 1 · 1000 users",
-        null,
-        1000,
-        "stress",
-        20,
-        200,
+        RequestIdentity.of("bench", 1),
+        StepLevel.closed(RequestPhase.STEP, 1, "step 1 · 1000 users", 1000),
+        RequestInput.builder().model("stress").promptTokens(20).maxTokens(200).build(),
         10_000,
-        false,
-        null,
-        null,
-        null,
-        null);
+        false);
   }
 
   /**
