@@ -120,48 +120,59 @@ public final class EngineMain {
         throw new IllegalArgumentException(option + " needs a value");
       }
       String value = args[++i];
-      switch (option) {
-        case "--host" -> config = config.withHost(value);
-        case "--port" -> config = config.withPort(integer(option, value));
-        case "--profile" -> profile = value;
-        case "--profiles" -> config = config.withProfiles(ModelProfile.load(Path.of(value)));
-        case "--header-mode" -> config = config.withHeaderMode(HeaderMode.parse(value));
-        case "--metrics-dialect" -> config = config.withMetricsDialect(MetricsDialect.parse(value));
-        case "--api-key-env" -> {
-          // The one read outside config.SettingsSource: the variable's name is this option's
-          // argument, not a declared setting, and the engine stands alone (it imports no config).
-          String key = System.getenv(value);
-          if (key == null || key.isBlank()) {
-            throw new IllegalArgumentException(
-                "--api-key-env " + value + ": environment variable " + value + " is not set");
-          }
-          config = config.withApiKey(key.strip());
-        }
-        case "--keep-alive-ms" ->
-            config = config.withKeepAliveInterval(Duration.ofMillis(integer(option, value)));
-        case "--trace" -> config = config.withTraceFile(Path.of(value));
-        case "--threads" -> config = config.withEventLoopThreads(integer(option, value));
-        case "--http-workers" -> config = config.withHttpWorkers(atLeast(0, option, value));
-        case "--idle-hold-ms" ->
-            config = config.withIdleWorkerHoldMillis(atLeast(1, option, value));
-        case "--keep-alive-max" ->
-            config = config.withKeepAliveMaxRequests(atLeast(0, option, value));
-        case "--on-disconnect" ->
-            config = config.withDisconnectPolicy(DisconnectPolicy.parse(value));
-        default -> throw new IllegalArgumentException("unknown option " + option);
+      if (option.equals("--profile")) {
+        profile = value;
+      } else {
+        config = withOption(config, option, value);
       }
     }
-    if (profile != null) {
-      String name = profile;
-      List<ModelProfile> served = config.profiles();
-      if (served.stream().noneMatch(p -> p.name().equals(name))
-          && ModelProfile.builtIns().stream().noneMatch(p -> p.name().equals(name))) {
-        throw new IllegalArgumentException(
-            "--profile " + name + ": no such profile; available: " + ModelProfiles.names(served));
-      }
-      config = config.withProfile(name);
+    return profile == null ? config : withDefaultProfile(config, profile);
+  }
+
+  /** {@code config} with the {@code --option value} pair applied (every option but --profile). */
+  private static EngineConfig withOption(EngineConfig config, String option, String value) {
+    return switch (option) {
+      case "--host" -> config.withHost(value);
+      case "--port" -> config.withPort(integer(option, value));
+      case "--profiles" -> config.withProfiles(ModelProfile.load(Path.of(value)));
+      case "--header-mode" -> config.withHeaderMode(HeaderMode.parse(value));
+      case "--metrics-dialect" -> config.withMetricsDialect(MetricsDialect.parse(value));
+      case "--api-key-env" -> config.withApiKey(apiKeyFromEnv(value));
+      case "--keep-alive-ms" ->
+          config.withKeepAliveInterval(Duration.ofMillis(integer(option, value)));
+      case "--trace" -> config.withTraceFile(Path.of(value));
+      case "--threads" -> config.withEventLoopThreads(integer(option, value));
+      case "--http-workers" -> config.withHttpWorkers(atLeast(0, option, value));
+      case "--idle-hold-ms" -> config.withIdleWorkerHoldMillis(atLeast(1, option, value));
+      case "--keep-alive-max" -> config.withKeepAliveMaxRequests(atLeast(0, option, value));
+      case "--on-disconnect" -> config.withDisconnectPolicy(DisconnectPolicy.parse(value));
+      default -> throw new IllegalArgumentException("unknown option " + option);
+    };
+  }
+
+  /**
+   * The key in the environment variable {@code variable}, stripped. The one read outside
+   * config.SettingsSource: the variable's name is this option's argument, not a declared setting,
+   * and the engine stands alone (it imports no config).
+   */
+  private static String apiKeyFromEnv(String variable) {
+    String key = System.getenv(variable);
+    if (key == null || key.isBlank()) {
+      throw new IllegalArgumentException(
+          "--api-key-env " + variable + ": environment variable " + variable + " is not set");
     }
-    return config;
+    return key.strip();
+  }
+
+  /** {@code config} serving {@code name} by default; an error when no profile has that name. */
+  private static EngineConfig withDefaultProfile(EngineConfig config, String name) {
+    List<ModelProfile> served = config.profiles();
+    if (served.stream().noneMatch(p -> p.name().equals(name))
+        && ModelProfile.builtIns().stream().noneMatch(p -> p.name().equals(name))) {
+      throw new IllegalArgumentException(
+          "--profile " + name + ": no such profile; available: " + ModelProfiles.names(served));
+    }
+    return config.withProfile(name);
   }
 
   private static int atLeast(int min, String option, String value) {

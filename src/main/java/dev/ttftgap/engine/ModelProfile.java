@@ -72,25 +72,39 @@ public record ModelProfile(
   /** The profile {@link EngineConfig#defaults()} serves. */
   public static final String DEFAULT_NAME = "qwen3-8b-like";
 
-  /** Validates every field (the costs through {@link #costModel()}); an error names it. */
+  /** Validates every field (the costs through {@link StepCostModel}); an error names it. */
   @JsonCreator
-  public ModelProfile(
-      String name,
-      String description,
-      int maxNumSeqs,
-      int maxNumBatchedTokens,
-      int maxWaiting,
-      double stepBaseMillis,
-      double stepPerSeqMillis,
-      double prefillPerTokenMillis,
-      int blockSize,
-      int prefixCacheBlocks,
-      int defaultPromptTokens,
-      int defaultOutputTokens,
-      int maxModelLen,
-      List<FaultRule> faults,
-      int numGpuBlocks,
-      AnswerLength answerTokens) {
+  public ModelProfile {
+    requireShape(name, defaultPromptTokens, defaultOutputTokens, maxModelLen);
+    description = description == null ? "" : description;
+    faults = faults == null ? List.of() : List.copyOf(faults);
+    try {
+      new StepCostModel(
+          maxNumSeqs,
+          maxNumBatchedTokens,
+          maxWaiting,
+          stepBaseMillis,
+          stepPerSeqMillis,
+          prefillPerTokenMillis,
+          blockSize,
+          prefixCacheBlocks,
+          numGpuBlocks);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+    }
+    if (numGpuBlocks > 0 && maxModelLen > (long) numGpuBlocks * blockSize) {
+      throw new IllegalArgumentException(
+          name
+              + ": max_model_len ("
+              + maxModelLen
+              + ") is larger than the KV cache holds (num_gpu_blocks × block_size = "
+              + (long) numGpuBlocks * blockSize
+              + " tokens); lower max_model_len or raise num_gpu_blocks");
+    }
+  }
+
+  private static void requireShape(
+      String name, int defaultPromptTokens, int defaultOutputTokens, int maxModelLen) {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("profile name must be a non-empty model id");
     }
@@ -103,36 +117,6 @@ public record ModelProfile(
     if (maxModelLen < defaultPromptTokens + defaultOutputTokens) {
       throw new IllegalArgumentException(
           name + ": max_model_len must be >= default_prompt_tokens + default_output_tokens");
-    }
-    this.name = name;
-    this.description = description == null ? "" : description;
-    this.maxNumSeqs = maxNumSeqs;
-    this.maxNumBatchedTokens = maxNumBatchedTokens;
-    this.maxWaiting = maxWaiting;
-    this.stepBaseMillis = stepBaseMillis;
-    this.stepPerSeqMillis = stepPerSeqMillis;
-    this.prefillPerTokenMillis = prefillPerTokenMillis;
-    this.blockSize = blockSize;
-    this.prefixCacheBlocks = prefixCacheBlocks;
-    this.defaultPromptTokens = defaultPromptTokens;
-    this.defaultOutputTokens = defaultOutputTokens;
-    this.maxModelLen = maxModelLen;
-    this.faults = faults == null ? List.of() : List.copyOf(faults);
-    this.numGpuBlocks = numGpuBlocks;
-    this.answerTokens = answerTokens;
-    try {
-      costModel();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
-    }
-    if (numGpuBlocks > 0 && maxModelLen > (long) numGpuBlocks * blockSize) {
-      throw new IllegalArgumentException(
-          name
-              + ": max_model_len ("
-              + maxModelLen
-              + ") is larger than the KV cache holds (num_gpu_blocks × block_size = "
-              + (long) numGpuBlocks * blockSize
-              + " tokens); lower max_model_len or raise num_gpu_blocks");
     }
   }
 
