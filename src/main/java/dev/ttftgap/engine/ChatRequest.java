@@ -1,16 +1,5 @@
 package dev.ttftgap.engine;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.knuddels.jtokkit.api.IntArrayList;
-import dev.ttftgap.engine.scheduler.PrefixCache;
-import dev.ttftgap.tokens.TokenCounter;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -48,12 +37,6 @@ record ChatRequest(
     Integer minTokens,
     Integer answerTokens) {
 
-  /** Duplicate keys and text after the JSON value are errors, not silently resolved. */
-  private static final ObjectMapper STRICT_JSON =
-      new ObjectMapper()
-          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
   static final int PER_MESSAGE_TOKENS = 4;
   static final int PRIMING_TOKENS = 3;
 
@@ -89,7 +72,7 @@ record ChatRequest(
   }
 
   /**
-   * Parses and validates {@code body}.
+   * Parses and validates {@code body} ({@link ChatRequestParser}).
    *
    * @param profiles the served models by name
    * @param defaultProfile the model of a request without {@code model}
@@ -97,213 +80,6 @@ record ChatRequest(
    */
   static ChatRequest parse(
       byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
-    JsonNode root;
-    try {
-      root = STRICT_JSON.readTree(body);
-    } catch (JsonProcessingException e) {
-      throw ApiException.badRequest(
-          "Request body is not valid JSON: " + e.getOriginalMessage(), null);
-    } catch (java.io.IOException e) {
-      throw ApiException.badRequest("Request body is not readable: " + e.getMessage(), null);
-    }
-    if (root == null || !root.isObject()) {
-      throw ApiException.badRequest("Request body must be a JSON object", null);
-    }
-    ModelProfile profile = model(root, profiles, defaultProfile);
-    List<String> contents = contents(root);
-    int promptTokens = PRIMING_TOKENS;
-    long[] hashes = new long[0];
-    if (profile.prefixCacheBlocks() > 0) {
-      IntArrayList ids = new IntArrayList();
-      for (String content : contents) {
-        IntArrayList encoded = TokenCounter.encoding().encode(content);
-        for (int i = 0; i < encoded.size(); i++) {
-          ids.add(encoded.get(i));
-        }
-        for (int i = 0; i < PER_MESSAGE_TOKENS; i++) {
-          // a fixed marker per message boundary, so [a][bc] and [ab][c] hash differently
-          ids.add(-1 - i);
-        }
-      }
-      promptTokens += ids.size();
-      hashes = PrefixCache.blockHashes(ids.toArray(), profile.blockSize());
-    } else {
-      for (String content : contents) {
-        promptTokens += TokenCounter.count(content) + PER_MESSAGE_TOKENS;
-      }
-    }
-    Integer maxTokens = maxTokens(root, profile, promptTokens);
-    if (maxTokens == null) {
-      // the KV cache must hold every request whole (max_model_len fits in it)
-      requireWithinContext(
-          profile,
-          promptTokens,
-          profile.defaultOutputTokens(),
-          "default output tokens",
-          "messages");
-    }
-    boolean stream = bool(root, "stream");
-    JsonNode options = root.path("stream_options");
-    if (!options.isMissingNode() && !options.isNull() && !options.isObject()) {
-      throw ApiException.badRequest(
-          "'stream_options' must be an object like {\"include_usage\": true}, was " + options,
-          "stream_options");
-    }
-    if (options.isObject() && !stream) {
-      throw ApiException.badRequest(
-          "'stream_options' is only allowed when 'stream' is true", "stream_options");
-    }
-    boolean includeUsage = options.isObject() && bool(options, "include_usage");
-    boolean includeMetrics = bool(root, "include_metrics");
-    SimFault fault;
-    JsonNode faultNode = root.path("sim_fault");
-    try {
-      fault =
-          faultNode.isMissingNode() || faultNode.isNull()
-              ? SimFault.NONE
-              : SimFault.parse(faultNode.asText());
-    } catch (IllegalArgumentException e) {
-      throw ApiException.badRequest(e.getMessage(), "sim_fault");
-    }
-    boolean ignoreEos = bool(root, "ignore_eos");
-    Integer minTokens = minTokens(root, maxTokens);
-    Integer answerTokens =
-        profile.answerTokens() == null ? null : profile.answerTokens().draw(contents.hashCode());
-    return new ChatRequest(
-        profile,
-        promptTokens,
-        hashes,
-        maxTokens,
-        stream,
-        includeUsage,
-        includeMetrics,
-        fault,
-        ignoreEos,
-        minTokens,
-        answerTokens);
-  }
-
-  private static Integer minTokens(JsonNode root, Integer maxTokens) {
-    JsonNode node = root.path("min_tokens");
-    if (node.isMissingNode() || node.isNull()) {
-      return null;
-    }
-    if (!node.canConvertToInt() || !node.isIntegralNumber() || node.asInt() < 0) {
-      throw ApiException.badRequest(
-          "'min_tokens' must be an integer >= 0, was " + node, "min_tokens");
-    }
-    if (maxTokens != null && node.asInt() > maxTokens) {
-      throw ApiException.badRequest(
-          "min_tokens must be less than or equal to max_tokens="
-              + maxTokens
-              + ", got "
-              + node.asInt(),
-          "min_tokens");
-    }
-    return node.asInt();
-  }
-
-  private static ModelProfile model(
-      JsonNode root, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
-    JsonNode model = root.path("model");
-    if (model.isMissingNode() || model.isNull()) {
-      return defaultProfile;
-    }
-    if (!model.isTextual()) {
-      throw ApiException.badRequest("'model' must be a string", "model");
-    }
-    ModelProfile profile = profiles.get(model.asText());
-    if (profile == null) {
-      throw new ApiException(
-          HttpResponseStatus.NOT_FOUND,
-          "The model `"
-              + model.asText()
-              + "` does not exist. Available models: "
-              + String.join(", ", profiles.keySet()),
-          "invalid_request_error",
-          "model",
-          "model_not_found");
-    }
-    return profile;
-  }
-
-  private static List<String> contents(JsonNode root) {
-    JsonNode messages = root.path("messages");
-    if (messages.isMissingNode() || messages.isNull()) {
-      throw ApiException.badRequest("'messages' is a required property", "messages");
-    }
-    if (!messages.isArray() || messages.isEmpty()) {
-      throw ApiException.badRequest("'messages' must be a non-empty array", "messages");
-    }
-    List<String> contents = new ArrayList<>();
-    for (int i = 0; i < messages.size(); i++) {
-      JsonNode message = messages.get(i);
-      if (!message.isObject() || !message.path("role").isTextual()) {
-        throw ApiException.badRequest(
-            "messages[" + i + "] must be an object with a string 'role'", "messages");
-      }
-      contents.add(content(message.path("content"), i));
-    }
-    return contents;
-  }
-
-  private static String content(JsonNode content, int index) {
-    if (content.isTextual()) {
-      return content.asText();
-    }
-    if (content.isMissingNode() || content.isNull()) {
-      return "";
-    }
-    if (content.isArray()) {
-      StringBuilder text = new StringBuilder();
-      for (JsonNode part : content) {
-        text.append(part.path("text").asText(""));
-      }
-      return text.toString();
-    }
-    throw ApiException.badRequest(
-        "messages[" + index + "].content must be a string or an array of parts", "messages");
-  }
-
-  private static Integer maxTokens(JsonNode root, ModelProfile profile, int promptTokens) {
-    String field = root.has("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
-    JsonNode node = root.path(field);
-    if (node.isMissingNode() || node.isNull()) {
-      return null;
-    }
-    if (!node.canConvertToInt() || !node.isIntegralNumber() || node.asInt() < 1) {
-      throw ApiException.badRequest("'" + field + "' must be an integer >= 1, was " + node, field);
-    }
-    int value = node.asInt();
-    requireWithinContext(profile, promptTokens, value, field, field);
-    return value;
-  }
-
-  private static void requireWithinContext(
-      ModelProfile profile, int promptTokens, int outputTokens, String outputName, String field) {
-    if ((long) outputTokens + promptTokens > profile.maxModelLen()) {
-      throw ApiException.badRequest(
-          "This model's maximum context length is "
-              + profile.maxModelLen()
-              + " tokens; "
-              + promptTokens
-              + " prompt tokens + "
-              + outputTokens
-              + " "
-              + outputName
-              + " exceed it",
-          field);
-    }
-  }
-
-  private static boolean bool(JsonNode node, String field) {
-    JsonNode value = node.path(field);
-    if (value.isMissingNode() || value.isNull()) {
-      return false;
-    }
-    if (!value.isBoolean()) {
-      throw ApiException.badRequest("'" + field + "' must be a boolean", field);
-    }
-    return value.asBoolean();
+    return ChatRequestParser.parse(body, profiles, defaultProfile);
   }
 }
