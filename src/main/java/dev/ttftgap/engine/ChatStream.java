@@ -22,6 +22,10 @@ import org.slf4j.LoggerFactory;
  * CompletionReply} for {@code "stream": false}; {@link StreamFaults} says when a fault strikes (a
  * stall holds tokens back and releases them together when it ends); {@link StreamStamps} keeps the
  * ground-truth instants, taken right before the bytes are handed to the channel.
+ *
+ * <p>One class (~330 lines) on purpose: the request's life cycle (queue, tokens, faults, client
+ * gone, end) is one state machine whose steps read and write the same few fields; its parts already
+ * live in {@link SseResponse}, {@link StreamFaults} and {@link StreamStamps}.
  */
 final class ChatStream implements TokenSink {
   private static final Logger LOG = LoggerFactory.getLogger(ChatStream.class);

@@ -16,6 +16,10 @@ import java.util.function.Consumer;
  * ground-truth entries kept in memory, {@code /metrics} with vLLM's names, no HTTP worker pool
  * (every connection read at once; idle hold 5,000 ms once a pool is set), and requests whose client
  * has gone aborted ({@link DisconnectPolicy#ABORT}, as vLLM).
+ *
+ * <p>One class (~360 lines) on purpose: it is the engine's one public settings value, a field, an
+ * accessor and a validating {@code withXxx} per setting; split, one setting would live in two
+ * types.
  */
 public final class EngineConfig {
   /** How long an idle kept-alive connection holds its HTTP worker by default: cpp-httplib's 5 s. */

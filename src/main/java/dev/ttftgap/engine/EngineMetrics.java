@@ -30,10 +30,10 @@ final class EngineMetrics {
   };
 
   private final String label;
-  final Histogram ttft = new Histogram(TTFT_BUCKETS_SECONDS);
-  final Histogram queue = new Histogram(LATENCY_BUCKETS_SECONDS);
-  final Histogram prefill = new Histogram(LATENCY_BUCKETS_SECONDS);
-  final Histogram e2e = new Histogram(LATENCY_BUCKETS_SECONDS);
+  final PrometheusHistogram ttft = new PrometheusHistogram(TTFT_BUCKETS_SECONDS);
+  final PrometheusHistogram queue = new PrometheusHistogram(LATENCY_BUCKETS_SECONDS);
+  final PrometheusHistogram prefill = new PrometheusHistogram(LATENCY_BUCKETS_SECONDS);
+  final PrometheusHistogram e2e = new PrometheusHistogram(LATENCY_BUCKETS_SECONDS);
   long promptTokens;
   long generationTokens;
   long rejected;
@@ -151,10 +151,10 @@ final class EngineMetrics {
       case RUNNING -> "Number of requests in model execution batches.";
       case WAITING -> "Number of requests waiting to be processed.";
       case KV_CACHE_USAGE -> "KV-cache usage. 1 means 100 percent usage.";
-      case QUEUE_TIME -> "Histogram of time spent in WAITING phase for request.";
-      case PREFILL_TIME -> "Histogram of time spent in PREFILL phase for request.";
-      case TTFT -> "Histogram of time to first token in seconds.";
-      case E2E -> "Histogram of e2e request latency in seconds.";
+      case QUEUE_TIME -> "PrometheusHistogram of time spent in WAITING phase for request.";
+      case PREFILL_TIME -> "PrometheusHistogram of time spent in PREFILL phase for request.";
+      case TTFT -> "PrometheusHistogram of time to first token in seconds.";
+      case E2E -> "PrometheusHistogram of e2e request latency in seconds.";
       case PROMPT_TOKENS -> "Number of prefill tokens processed.";
       case GENERATION_TOKENS -> "Number of generation tokens processed.";
       case PREEMPTIONS -> "Cumulative number of preemption from the engine.";
@@ -231,7 +231,7 @@ final class EngineMetrics {
       }
     }
 
-    void histograms(ServerMetric metric, Function<EngineMetrics, Histogram> which) {
+    void histograms(ServerMetric metric, Function<EngineMetrics, PrometheusHistogram> which) {
       String name = dialect.name(metric).orElse(null);
       if (name == null) {
         return;
@@ -242,7 +242,7 @@ final class EngineMetrics {
           which.apply(m).render(text, name, m.label);
         }
       } else {
-        Histogram sum = null;
+        PrometheusHistogram sum = null;
         for (EngineMetrics m : models) {
           sum = sum == null ? which.apply(m).copy() : sum.plus(which.apply(m));
         }
@@ -265,79 +265,5 @@ final class EngineMetrics {
   private static void family(StringBuilder out, String name, String text, String type) {
     out.append("# HELP ").append(name).append(' ').append(text).append('\n');
     out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
-  }
-
-  /** A Prometheus histogram with fixed upper bounds, in seconds. */
-  static final class Histogram {
-    private final double[] bounds;
-    private final long[] counts;
-    private long count;
-    private double sumSeconds;
-
-    Histogram(double[] bounds) {
-      this.bounds = bounds;
-      this.counts = new long[bounds.length];
-    }
-
-    void observeMicros(long micros) {
-      double seconds = micros / 1e6;
-      count++;
-      sumSeconds += seconds;
-      for (int i = 0; i < bounds.length; i++) {
-        if (seconds <= bounds[i]) {
-          counts[i]++;
-          return;
-        }
-      }
-    }
-
-    long count() {
-      return count;
-    }
-
-    Histogram copy() {
-      return new Histogram(bounds).plus(this);
-    }
-
-    /** Adds {@code other}'s observations (same bounds) to this one; returns this. */
-    Histogram plus(Histogram other) {
-      for (int i = 0; i < counts.length; i++) {
-        counts[i] += other.counts[i];
-      }
-      count += other.count;
-      sumSeconds += other.sumSeconds;
-      return this;
-    }
-
-    /** Renders the buckets, sum and count; {@code label} null for none. */
-    void render(StringBuilder out, String name, String label) {
-      String prefix = label == null ? "" : label + ",";
-      String only = label == null ? "" : "{" + label + "}";
-      long cumulative = 0;
-      for (int i = 0; i < bounds.length; i++) {
-        cumulative += counts[i];
-        out.append(name)
-            .append("_bucket{")
-            .append(prefix)
-            .append("le=\"")
-            .append(String.format(Locale.ROOT, "%s", bounds[i]))
-            .append("\"} ")
-            .append(cumulative)
-            .append('\n');
-      }
-      out.append(name)
-          .append("_bucket{")
-          .append(prefix)
-          .append("le=\"+Inf\"} ")
-          .append(count)
-          .append('\n');
-      out.append(name)
-          .append("_sum")
-          .append(only)
-          .append(' ')
-          .append(String.format(Locale.ROOT, "%.6f", sumSeconds))
-          .append('\n');
-      out.append(name).append("_count").append(only).append(' ').append(count).append('\n');
-    }
   }
 }

@@ -48,6 +48,10 @@ import java.util.concurrent.TimeUnit;
  * the default), {@code idleHoldMillis} ({@link EngineConfig#withIdleWorkerHoldMillis}, 5,000 ms),
  * {@code maxRequestsPerConnection} ({@link EngineConfig#withKeepAliveMaxRequests}, 100; 0 = no
  * limit).
+ *
+ * <p>One class (~320 lines) on purpose: the pool's counters, its waiting queue and the
+ * per-connection idle timers change together on every hand-over of a worker, and split apart they
+ * would share that state through accessors.
  */
 final class HttpWorkerPool {
   private static final AttributeKey<Connection> CONNECTION =

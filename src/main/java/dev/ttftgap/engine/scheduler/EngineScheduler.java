@@ -42,6 +42,10 @@ import java.util.OptionalLong;
  * {@code max_waiting = 0} means "no queueing beyond the free slots".
  *
  * <p>Not thread-safe: one thread (the engine's event loop, or a test) calls every method.
+ *
+ * <p>One class (~350 lines, a quarter of them this specification) on purpose: the step planner,
+ * admission and preemption read and write the same queues, budget and KV pool within one step; the
+ * cost model, the KV pool and the prefix cache are already their own types.
  */
 public final class EngineScheduler {
   private final StepCostModel costs;
