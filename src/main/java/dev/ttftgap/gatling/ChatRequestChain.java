@@ -16,6 +16,7 @@ import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
+import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.SseMessageCheck;
@@ -115,23 +116,7 @@ public final class ChatRequestChain {
       Duration streamTimeout,
       RecordWriter records,
       ConnectionEstimator connections) {
-    return exec(session -> {
-          int sent = session.contains(SENT) ? session.getInt(SENT) : 0;
-          boolean newConnection = connections != null ? connections.start() : sent == 0;
-          RequestContext ctx = context.apply(session).withNewConnection(newConnection);
-          long sentAt = System.currentTimeMillis();
-          // refused once the records file is closing (the run is ending): then nothing is sent,
-          // so that the server never sees a request the records do not have
-          boolean tracked =
-              records.track(ctx.identity().userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
-          return session
-              .set(SENT, sent + 1)
-              .set(CONTEXT, ctx)
-              .set(SEND_FALLBACK, sentAt)
-              .set(EVENTS, new EventLog())
-              .set(TRACKED, tracked)
-              .remove(FIRST_ID);
-        })
+    return exec(session -> start(session, context, records, connections))
         // the run is ending: this user stops here (a closed-model user would otherwise loop)
         .exitHereIf(session -> !session.getBoolean(TRACKED))
         .group(session -> session.<RequestContext>get(CONTEXT).level().stepLabel())
@@ -140,17 +125,7 @@ public final class ChatRequestChain {
                   ErrorBodyCapture.stampNext(session.<EventLog>get(EVENTS).stamps());
                   return session;
                 })
-                .exec(
-                    GatlingInternals.tapped(
-                        sse(RowNames.TTFB)
-                            .sseName(SSE)
-                            .post(url)
-                            .body(StringBody(body::apply))
-                            .asJson()
-                            .await(firstTokenTimeout)
-                            .on(firstTokenCheck())
-                            .await(streamTimeout)
-                            .on(endOfStreamCheck())))
+                .exec(connect(url, body, firstTokenTimeout, streamTimeout))
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(GatlingInternals.silenced(sse(RowNames.ABORT).sseName(SSE).close())))
@@ -158,6 +133,50 @@ public final class ChatRequestChain {
                     GatlingInternals.logRows(
                         session -> rowsOf(session.<RequestRecord>get(RECORD)))))
         .exec(session -> session.remove(SSE).remove(EVENTS).remove(RECORD).markAsSucceeded());
+  }
+
+  /**
+   * Marks the user's next request as sent: its context (on a new connection or not), tracked in
+   * {@code records} while in flight, with a fresh event log.
+   */
+  private static Session start(
+      Session session,
+      Function<Session, RequestContext> context,
+      RecordWriter records,
+      ConnectionEstimator connections) {
+    int sent = session.contains(SENT) ? session.getInt(SENT) : 0;
+    boolean newConnection = connections != null ? connections.start() : sent == 0;
+    RequestContext ctx = context.apply(session).withNewConnection(newConnection);
+    long sentAt = System.currentTimeMillis();
+    // refused once the records file is closing (the run is ending): then nothing is sent,
+    // so that the server never sees a request the records do not have
+    boolean tracked =
+        records.track(ctx.identity().userId(), () -> RecordAssembler.inFlight(ctx, sentAt));
+    return session
+        .set(SENT, sent + 1)
+        .set(CONTEXT, ctx)
+        .set(SEND_FALLBACK, sentAt)
+        .set(EVENTS, new EventLog())
+        .set(TRACKED, tracked)
+        .remove(FIRST_ID);
+  }
+
+  /** The tapped SSE connect action: post, wait for the first token, then for the stream's end. */
+  private static ActionBuilder connect(
+      String url,
+      Function<Session, String> body,
+      Duration firstTokenTimeout,
+      Duration streamTimeout) {
+    return GatlingInternals.tapped(
+        sse(RowNames.TTFB)
+            .sseName(SSE)
+            .post(url)
+            .body(StringBody(body::apply))
+            .asJson()
+            .await(firstTokenTimeout)
+            .on(firstTokenCheck())
+            .await(streamTimeout)
+            .on(endOfStreamCheck()));
   }
 
   /**

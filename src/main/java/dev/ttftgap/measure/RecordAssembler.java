@@ -85,22 +85,7 @@ public final class RecordAssembler {
     Optional<ObservedRow> decode = row(rows, RowNames.DECODE);
     long send = connect.map(ObservedRow::startMillis).orElse(fallbackStartMillis);
 
-    StreamTimeline timeline = new StreamTimeline(send);
-    connect.filter(ObservedRow::ok).ifPresent(r -> timeline.headers(r.endMillis()));
-    boolean firstTokenSeen = false;
-    for (ObservedEvent event : events) {
-      Chunk chunk = event.chunk();
-      long at = event.epochMillis();
-      if (chunk.isToken() && !firstTokenSeen) {
-        firstTokenSeen = true;
-        at = gap.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
-      } else if (chunk.kind() == ChunkKind.DONE) {
-        at = decode.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
-      }
-      timeline.event(at, chunk);
-    }
-    decode.filter(ObservedRow::ok).ifPresent(r -> timeline.end(r.endMillis()));
-    RequestMetrics metrics = RequestMetrics.of(timeline);
+    RequestMetrics metrics = RequestMetrics.of(timeline(send, connect, gap, decode, events));
 
     Failure failure = failure(ctx, rows, connect, gap, decode, metrics);
     long lastEnd = rows.stream().mapToLong(ObservedRow::endMillis).max().orElse(send);
@@ -149,6 +134,35 @@ public final class RecordAssembler {
                     .stalls(boxed(metrics.stallCount()))
                     .longestStallMillis(boxed(metrics.longestStallMillis())))
         .build();
+  }
+
+  /**
+   * The stream's timeline from the connect action's send and headers and the events as they
+   * arrived, the first token and {@code [DONE]} stamped at the end of the gap and decode rows (the
+   * instants Gatling's own clock gave them) when those rows are ok.
+   */
+  private static StreamTimeline timeline(
+      long send,
+      Optional<ObservedRow> connect,
+      Optional<ObservedRow> gap,
+      Optional<ObservedRow> decode,
+      List<ObservedEvent> events) {
+    StreamTimeline timeline = new StreamTimeline(send);
+    connect.filter(ObservedRow::ok).ifPresent(r -> timeline.headers(r.endMillis()));
+    boolean firstTokenSeen = false;
+    for (ObservedEvent event : events) {
+      Chunk chunk = event.chunk();
+      long at = event.epochMillis();
+      if (chunk.isToken() && !firstTokenSeen) {
+        firstTokenSeen = true;
+        at = gap.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
+      } else if (chunk.kind() == ChunkKind.DONE) {
+        at = decode.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
+      }
+      timeline.event(at, chunk);
+    }
+    decode.filter(ObservedRow::ok).ifPresent(r -> timeline.end(r.endMillis()));
+    return timeline;
   }
 
   /**

@@ -1,27 +1,16 @@
 package dev.ttftgap.record;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -59,34 +48,20 @@ public final class RecordWriter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RecordWriter.class);
 
   private final Path file;
-  private final FileChannel channel;
-  private final Writer out;
-  private final ConcurrentLinkedQueue<RequestRecord> queue = new ConcurrentLinkedQueue<>();
-  private final Map<Long, Supplier<RequestRecord>> tracked = new ConcurrentHashMap<>();
+  private final RecordDrain drain;
+  private final InFlightRequests tracked;
   private final AtomicInteger callersInside = new AtomicInteger();
-  private final AtomicBoolean writerSleeping = new AtomicBoolean();
-  private final AtomicLong written = new AtomicLong();
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicBoolean droppedWarned = new AtomicBoolean();
   private final Object closeLock = new Object();
-  private final Thread writer;
   private final Thread shutdownHook;
   private volatile boolean closing;
-  private volatile boolean stopWriter;
-  private volatile IOException failure;
   private boolean closed;
-  private volatile FailureReason inFlightReason;
-  private volatile String inFlightMessage;
 
   private RecordWriter(Path file, FileChannel channel) {
     this.file = file;
-    this.channel = channel;
-    this.out =
-        new BufferedWriter(
-            new OutputStreamWriter(Channels.newOutputStream(channel), StandardCharsets.UTF_8),
-            1 << 16);
-    this.writer = new Thread(this::drainLoop, "records-writer " + file.getFileName());
-    this.writer.setDaemon(true);
+    this.tracked = new InFlightRequests(file);
+    this.drain = new RecordDrain(file, channel, dropped);
     this.shutdownHook = new Thread(this::closeOnShutdown, "records-writer-shutdown");
   }
 
@@ -113,13 +88,12 @@ public final class RecordWriter implements AutoCloseable {
           "records file " + file + ": cannot create it (" + e + "); give a writable path", e);
     }
     RecordWriter recordWriter = new RecordWriter(file, channel);
-    recordWriter.writer.start();
+    recordWriter.drain.start();
     Runtime.getRuntime().addShutdownHook(recordWriter.shutdownHook);
     return recordWriter;
   }
 
   private final List<Consumer<RequestRecord>> onAppend = new CopyOnWriteArrayList<>();
-  private volatile UnaryOperator<RequestRecord> stamp = UnaryOperator.identity();
 
   /**
    * Passes every record through {@code stamp} just before it is written, on the writer's thread
@@ -128,7 +102,7 @@ public final class RecordWriter implements AutoCloseable {
    * first append.
    */
   public void stamp(UnaryOperator<RequestRecord> stamp) {
-    this.stamp = java.util.Objects.requireNonNull(stamp, "stamp");
+    drain.stamp(stamp);
   }
 
   /**
@@ -151,21 +125,19 @@ public final class RecordWriter implements AutoCloseable {
     }
     callersInside.incrementAndGet();
     try {
-      if (closing || failure != null) {
+      if (closing || drain.failure() != null) {
         refuse("record of user " + record.identity().userId());
         return;
       }
-      tracked.remove(record.identity().userId());
-      queue.offer(record);
+      tracked.untrack(record.identity().userId());
+      drain.offer(record);
     } finally {
       callersInside.decrementAndGet();
     }
     for (Consumer<RequestRecord> listener : onAppend) {
       listener.accept(record);
     }
-    if (writerSleeping.get() && writerSleeping.compareAndSet(true, false)) {
-      LockSupport.unpark(writer);
-    }
+    drain.wake();
   }
 
   /**
@@ -186,7 +158,7 @@ public final class RecordWriter implements AutoCloseable {
         refuse("in-flight request of user " + userId);
         return false;
       }
-      tracked.put(userId, onInterrupt);
+      tracked.track(userId, onInterrupt);
       return true;
     } finally {
       callersInside.decrementAndGet();
@@ -204,18 +176,17 @@ public final class RecordWriter implements AutoCloseable {
    * breaker).
    */
   public void markInFlightAs(FailureReason reason, String message) {
-    this.inFlightReason = reason;
-    this.inFlightMessage = message;
+    tracked.markAs(reason, message);
   }
 
   /** Forgets user {@code userId}'s in-flight request without writing anything. */
   public void untrack(long userId) {
-    tracked.remove(userId);
+    tracked.untrack(userId);
   }
 
   /** Records handed to the file (flushed to the operating system) so far. */
   public long written() {
-    return written.get();
+    return drain.written();
   }
 
   /** Records and tracks refused because they came after {@link #close} began or after a failure. */
@@ -245,32 +216,8 @@ public final class RecordWriter implements AutoCloseable {
       while (callersInside.get() != 0) {
         Thread.onSpinWait();
       }
-      for (Long userId : tracked.keySet()) {
-        Supplier<RequestRecord> onInterrupt = tracked.remove(userId);
-        if (onInterrupt != null) {
-          RequestRecord interrupted = interrupted(userId, onInterrupt);
-          if (interrupted != null) {
-            queue.offer(interrupted);
-          }
-        }
-      }
-      stopWriter = true;
-      LockSupport.unpark(writer);
-      boolean interruptedWhileJoining = false;
-      while (writer.isAlive()) {
-        try {
-          writer.join();
-        } catch (InterruptedException e) {
-          interruptedWhileJoining = true;
-        }
-      }
-      try {
-        out.flush();
-        channel.force(true);
-        out.close();
-      } catch (IOException e) {
-        failure = failure == null ? e : failure;
-      }
+      tracked.interruptAll(drain::offer);
+      boolean interruptedWhileJoining = drain.finish();
       if (Thread.currentThread() != shutdownHook) {
         try {
           Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -281,37 +228,13 @@ public final class RecordWriter implements AutoCloseable {
       if (interruptedWhileJoining) {
         Thread.currentThread().interrupt();
       }
+      IOException failure = drain.failure();
       if (failure != null) {
         throw new UncheckedIOException(
             "records file " + file + ": write failed, records were lost (" + failure + ")",
             failure);
       }
     }
-  }
-
-  private RequestRecord interrupted(long userId, Supplier<RequestRecord> onInterrupt) {
-    RequestRecord r;
-    try {
-      r = onInterrupt.get();
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "records file {}: interrupted request of user {} lost: {}", file, userId, e.toString());
-      return null;
-    }
-    if (r == null) {
-      LOG.warn("records file {}: interrupted request of user {} lost: no record", file, userId);
-      return null;
-    }
-    if (inFlightReason != null) {
-      return r.withOutcome(Outcome.KO, inFlightReason, r.result().httpStatus(), inFlightMessage);
-    }
-    return r.withOutcome(
-        Outcome.KO,
-        FailureReason.INTERRUPTED,
-        r.result().httpStatus(),
-        r.result().message() != null
-            ? r.result().message()
-            : "the run ended while the request was in flight");
   }
 
   private void refuse(String what) {
@@ -321,65 +244,8 @@ public final class RecordWriter implements AutoCloseable {
           "records file {}: {} refused, the writer is {}; see dropped() for the count",
           file,
           what,
-          failure != null ? "failed" : "closed");
+          drain.failure() != null ? "failed" : "closed");
     }
-  }
-
-  private void drainLoop() {
-    int pending = 0;
-    try {
-      while (true) {
-        RequestRecord record = queue.poll();
-        if (record != null) {
-          pending += writeLine(record);
-          if (pending >= FLUSH_EVERY_RECORDS) {
-            out.flush();
-            written.addAndGet(pending);
-            pending = 0;
-          }
-          continue;
-        }
-        if (pending > 0) {
-          out.flush();
-          written.addAndGet(pending);
-          pending = 0;
-        }
-        if (stopWriter) {
-          if (queue.isEmpty()) {
-            return;
-          }
-          continue;
-        }
-        writerSleeping.set(true);
-        if (queue.isEmpty() && !stopWriter) {
-          LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(IDLE_PARK_MILLIS));
-        }
-        writerSleeping.set(false);
-      }
-    } catch (IOException e) {
-      failure = e;
-      LOG.error(
-          "records file {}: write failed, further records are refused: {}", file, e.toString());
-    }
-  }
-
-  /** Writes one line; returns 1, or 0 when the record could not be serialised (logged). */
-  private int writeLine(RequestRecord record) throws IOException {
-    String json;
-    try {
-      json = RecordJson.MAPPER.writeValueAsString(stamp.apply(record));
-    } catch (JsonProcessingException e) {
-      dropped.incrementAndGet();
-      LOG.error(
-          "records file {}: record of user {} not serialisable: {}",
-          file,
-          record.identity().userId(),
-          e.getOriginalMessage());
-      return 0;
-    }
-    out.write(json);
-    out.write('\n');
-    return 1;
   }
 
   private void closeOnShutdown() {

@@ -82,6 +82,12 @@ public final class MetricsScraper {
 
   /** Stops the schedule, scrapes once more (the last step's end) and closes the file. */
   public void stop() {
+    stopScheduleAndScrapeLast();
+    file.close();
+  }
+
+  /** Stops the schedule (waiting at most one timeout and a second) and scrapes once more. */
+  private void stopScheduleAndScrapeLast() {
     thread.shutdown();
     try {
       thread.awaitTermination(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -89,7 +95,6 @@ public final class MetricsScraper {
       Thread.currentThread().interrupt();
     }
     scrapeOnce();
-    file.close();
   }
 
   /** Scrapes so far, failed ones included. */
@@ -118,13 +123,7 @@ public final class MetricsScraper {
    *     /metrics to speak of, nothing to say)
    */
   public AfterRunCheck stopAndCheckAfterRun(Duration apart) {
-    thread.shutdown();
-    try {
-      thread.awaitTermination(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    scrapeOnce();
+    stopScheduleAndScrapeLast();
     boolean everAnswered;
     synchronized (this) {
       everAnswered = answered > 0;

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Classifies the {@code data:} payloads of an OpenAI-compatible chat-completion stream, so "first
@@ -87,7 +86,7 @@ public final class ChunkClassifier {
   }
 
   private static Chunk readObject(JsonParser parser, String data) throws IOException {
-    Fields fields = new Fields();
+    PayloadFields fields = new PayloadFields();
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String name = parser.currentName();
       JsonToken value = parser.nextToken();
@@ -124,7 +123,7 @@ public final class ChunkClassifier {
     return fields.toChunk(data);
   }
 
-  private static void readError(JsonParser parser, JsonToken value, Fields fields)
+  private static void readError(JsonParser parser, JsonToken value, PayloadFields fields)
       throws IOException {
     if (value == JsonToken.VALUE_STRING) {
       fields.error = true;
@@ -156,7 +155,7 @@ public final class ChunkClassifier {
     }
   }
 
-  private static void readChoices(JsonParser parser, Fields fields) throws IOException {
+  private static void readChoices(JsonParser parser, PayloadFields fields) throws IOException {
     fields.choicesArray = true;
     JsonToken element;
     while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
@@ -169,7 +168,7 @@ public final class ChunkClassifier {
     }
   }
 
-  private static void readChoice(JsonParser parser, Fields fields) throws IOException {
+  private static void readChoice(JsonParser parser, PayloadFields fields) throws IOException {
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String name = parser.currentName();
       JsonToken value = parser.nextToken();
@@ -184,7 +183,7 @@ public final class ChunkClassifier {
     }
   }
 
-  private static void readDelta(JsonParser parser, Fields fields) throws IOException {
+  private static void readDelta(JsonParser parser, PayloadFields fields) throws IOException {
     String reasoningContent = null;
     String reasoning = null;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -210,7 +209,7 @@ public final class ChunkClassifier {
     }
   }
 
-  private static void readUsage(JsonParser parser, Fields fields) throws IOException {
+  private static void readUsage(JsonParser parser, PayloadFields fields) throws IOException {
     fields.usage = true;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String name = parser.currentName();
@@ -226,7 +225,7 @@ public final class ChunkClassifier {
     }
   }
 
-  private static void readTimings(JsonParser parser, Fields fields) throws IOException {
+  private static void readTimings(JsonParser parser, PayloadFields fields) throws IOException {
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String name = parser.currentName();
       JsonToken value = parser.nextToken();
@@ -256,51 +255,5 @@ public final class ChunkClassifier {
     }
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline);
-  }
-
-  /** What one pass over a payload found. */
-  private static final class Fields {
-    String id;
-    boolean objectError;
-    String topMessage;
-    boolean error;
-    String errorMessage;
-    boolean choicesArray;
-    int choices;
-    boolean role;
-    String content;
-    String reasoning;
-    String finishReason;
-    boolean usage;
-    Integer completionTokens;
-    Integer promptTokens;
-    Map<String, Double> timings;
-
-    Chunk toChunk(String data) {
-      ChunkKind kind;
-      String text = null;
-      String message = null;
-      if (error || objectError) {
-        kind = ChunkKind.ERROR;
-        message = errorMessage != null ? errorMessage : topMessage;
-        if (message == null) {
-          message = "error without a message";
-        }
-      } else if (content != null) {
-        kind = ChunkKind.CONTENT;
-        text = reasoning == null ? content : reasoning + content;
-      } else if (reasoning != null) {
-        kind = ChunkKind.REASONING;
-        text = reasoning;
-      } else if (choices > 0) {
-        kind = role ? ChunkKind.ROLE_ONLY : ChunkKind.EMPTY;
-      } else if (choicesArray || usage) {
-        kind = ChunkKind.USAGE;
-      } else {
-        return Chunk.malformed("no \"choices\", \"usage\" or \"error\"", data);
-      }
-      return new Chunk(
-          kind, id, text, completionTokens, promptTokens, finishReason, message, timings);
-    }
   }
 }

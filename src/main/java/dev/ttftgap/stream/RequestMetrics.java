@@ -1,10 +1,7 @@
 package dev.ttftgap.stream;
 
 import dev.ttftgap.tokens.TokenCounter;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,97 +83,36 @@ public final class RequestMetrics {
   private RequestMetrics(StreamTimeline timeline) {
     long send = timeline.sendEpochMillis();
     OptionalLong headers = timeline.headersEpochMillis();
-    Long firstToken = null;
-    Long firstContent = null;
-    Long firstReasoning = null;
-    Long done = null;
-    Long previousToken = null;
-    Long previousMark = headers.isPresent() ? headers.getAsLong() : null;
-    long maxIdle = 0;
-    Integer usageCompletion = null;
-    Integer usagePrompt = null;
-    int tokens = 0;
-    int malformed = 0;
-    Chunk error = null;
-    List<Long> itl = new ArrayList<>();
-    StringBuilder text = new StringBuilder();
-    Set<String> ids = new LinkedHashSet<>();
-    Map<String, Double> timings = new LinkedHashMap<>();
-
-    for (StreamTimeline.Event event : timeline.events()) {
-      long at = event.epochMillis();
-      Chunk chunk = event.chunk();
-      if (previousMark != null) {
-        maxIdle = Math.max(maxIdle, at - previousMark);
-      }
-      previousMark = at;
-      if (chunk.isToken()) {
-        tokens++;
-        text.append(chunk.text());
-        if (firstToken == null) {
-          firstToken = at;
-        }
-        if (previousToken != null) {
-          itl.add(at - previousToken);
-        }
-        previousToken = at;
-        if (chunk.kind() == ChunkKind.CONTENT && firstContent == null) {
-          firstContent = at;
-        }
-        if (chunk.kind() == ChunkKind.REASONING && firstReasoning == null) {
-          firstReasoning = at;
-        }
-      }
-      if (chunk.kind() == ChunkKind.DONE && done == null) {
-        done = at;
-      }
-      if (chunk.kind() == ChunkKind.ERROR && error == null) {
-        error = chunk;
-      }
-      if (chunk.kind() == ChunkKind.MALFORMED) {
-        malformed++;
-      }
-      if (chunk.id() != null) {
-        ids.add(chunk.id());
-      }
-      if (chunk.completionTokens() != null) {
-        usageCompletion = chunk.completionTokens();
-      }
-      if (chunk.promptTokens() != null) {
-        usagePrompt = chunk.promptTokens();
-      }
-      timings.putAll(chunk.serverTimings());
-    }
-
+    TimelineScan scan = TimelineScan.of(timeline);
     ttfbMillis = headers.isPresent() ? headers.getAsLong() - send : null;
-    ttftMillis = firstToken == null ? null : firstToken - send;
-    firstContentMillis = firstContent == null ? null : firstContent - send;
-    firstReasoningMillis = firstReasoning == null ? null : firstReasoning - send;
+    ttftMillis = scan.firstToken == null ? null : scan.firstToken - send;
+    firstContentMillis = scan.firstContent == null ? null : scan.firstContent - send;
+    firstReasoningMillis = scan.firstReasoning == null ? null : scan.firstReasoning - send;
     OptionalLong end = timeline.endEpochMillis();
-    if (done != null) {
-      e2eMillis = done - send;
+    if (scan.done != null) {
+      e2eMillis = scan.done - send;
     } else {
       e2eMillis = end.isPresent() ? end.getAsLong() - send : null;
     }
-    itlMillis = Collections.unmodifiableList(itl);
-    if (usageCompletion != null) {
-      outputTokens = usageCompletion;
+    itlMillis = Collections.unmodifiableList(scan.itl);
+    if (scan.usageCompletion != null) {
+      outputTokens = scan.usageCompletion;
       outputTokensSource = "usage";
-    } else if (tokens > 0) {
-      outputTokens = TokenCounter.count(text.toString());
+    } else if (scan.tokens > 0) {
+      outputTokens = TokenCounter.count(scan.text.toString());
       outputTokensSource = "tokenizer";
     } else {
       outputTokens = null;
       outputTokensSource = null;
     }
-    promptTokens = usagePrompt;
-    tokenEvents = tokens;
-    malformedEvents = malformed;
-    chunkIds = Collections.unmodifiableSet(ids);
-    sawDone = done != null;
-    serverTimings = Collections.unmodifiableMap(timings);
-    firstError = error;
-    maxIdleMillis = maxIdle;
+    promptTokens = scan.usagePrompt;
+    tokenEvents = scan.tokens;
+    malformedEvents = scan.malformed;
+    chunkIds = Collections.unmodifiableSet(scan.ids);
+    sawDone = scan.done != null;
+    serverTimings = Collections.unmodifiableMap(scan.timings);
+    firstError = scan.error;
+    maxIdleMillis = scan.maxIdle;
   }
 
   /** Computes the metrics of {@code timeline} as it stands now. */

@@ -8,8 +8,6 @@ import io.gatling.commons.util.Clock;
 import io.gatling.commons.validation.Success;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.action.SessionHook;
-import io.gatling.core.actor.ActorRef;
-import io.gatling.core.controller.Controller;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.protocol.ProtocolComponentsRegistry;
@@ -27,9 +25,7 @@ import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Session;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import scala.Function1;
@@ -72,9 +68,6 @@ import scala.concurrent.duration.FiniteDuration;
 public final class GatlingInternals {
   public static final String PINNED_GATLING_VERSION = "3.15.1";
 
-  private static final ConcurrentHashMap<IdentityKey, List<ObservedRow>> TAPPED =
-      new ConcurrentHashMap<>();
-
   /** The run's clock, captured when the first tapped action is built. */
   private static volatile Clock clock;
 
@@ -92,7 +85,7 @@ public final class GatlingInternals {
           eventLoops = loopsOf(ctx.coreComponents().eventLoopGroup());
           return scalaConnect.build(
               withErrorBodies(
-                  withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine(), true))),
+                  withStatsEngine(ctx, new RowTap(ctx.coreComponents().statsEngine(), true))),
               next);
         };
     return () -> wrapper;
@@ -107,7 +100,7 @@ public final class GatlingInternals {
     io.gatling.core.action.builder.ActionBuilder wrapper =
         (ctx, next) ->
             scalaAction.build(
-                withStatsEngine(ctx, new Tap(ctx.coreComponents().statsEngine(), false)), next);
+                withStatsEngine(ctx, new RowTap(ctx.coreComponents().statsEngine(), false)), next);
     return () -> wrapper;
   }
 
@@ -116,8 +109,7 @@ public final class GatlingInternals {
    * removes them. Must run inside the same group as the connect action.
    */
   public static List<ObservedRow> takeRows(Session session) {
-    List<ObservedRow> rows = TAPPED.remove(new IdentityKey(session.asScala().groups()));
-    return rows == null ? List.of() : List.copyOf(rows);
+    return RowTap.take(session.asScala().groups());
   }
 
   /**
@@ -305,93 +297,6 @@ public final class GatlingInternals {
               + "); GatlingInternals is pinned to Gatling "
               + PINNED_GATLING_VERSION,
           e);
-    }
-  }
-
-  /**
-   * Forwards everything but the response rows, which it remembers per group instance ({@code
-   * remember}) or drops.
-   */
-  private record Tap(StatsEngine delegate, boolean remember) implements StatsEngine {
-
-    @Override
-    public void logResponse(
-        String scenario,
-        scala.collection.immutable.List<String> groups,
-        String requestName,
-        long startTimestamp,
-        long endTimestamp,
-        Status status,
-        Option<String> responseCode,
-        Option<String> message) {
-      // not forwarded: the request's rows are logged from these by logRows, one request each
-      // Long.MinValue marks "an unmatched message arrived", not a row
-      if (remember && endTimestamp != Long.MIN_VALUE && !groups.isEmpty()) {
-        ObservedRow row =
-            new ObservedRow(
-                requestName,
-                startTimestamp,
-                endTimestamp,
-                status == OK$.MODULE$,
-                message.isDefined() ? message.get() : null);
-        TAPPED
-            .computeIfAbsent(
-                new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(4)))
-            .add(row);
-      }
-    }
-
-    @Override
-    public void logRequestCrash(
-        String scenario,
-        scala.collection.immutable.List<String> groups,
-        String requestName,
-        String error) {
-      delegate.logRequestCrash(scenario, groups, requestName, error);
-      if (remember && !groups.isEmpty()) {
-        TAPPED
-            .computeIfAbsent(
-                new IdentityKey(groups), k -> Collections.synchronizedList(new ArrayList<>(1)))
-            .add(new ObservedRow(requestName, 0, 0, false, error));
-      }
-    }
-
-    @Override
-    public void start() {
-      delegate.start();
-    }
-
-    @Override
-    public void stop(ActorRef<Controller.Command> controller, Option<Exception> exception) {
-      delegate.stop(controller, exception);
-    }
-
-    @Override
-    public void logUserStart(String scenario) {
-      delegate.logUserStart(scenario);
-    }
-
-    @Override
-    public void logUserEnd(String scenario) {
-      delegate.logUserEnd(scenario);
-    }
-
-    @Override
-    public void logGroupEnd(String scenario, GroupBlock groupBlock, long exitTimestamp) {
-      delegate.logGroupEnd(scenario, groupBlock, exitTimestamp);
-    }
-  }
-
-  /** Identity, not equality: two users in the same step have equal but distinct group lists. */
-  private record IdentityKey(Object target) {
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof IdentityKey key && key.target == target;
-    }
-
-    @Override
-    public int hashCode() {
-      return System.identityHashCode(target);
     }
   }
 }

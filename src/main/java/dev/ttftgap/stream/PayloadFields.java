@@ -1,0 +1,52 @@
+package dev.ttftgap.stream;
+
+import java.util.Map;
+
+/**
+ * What one pass of {@link ChunkClassifier} over a {@code data:} payload found, and the chunk it
+ * makes of it.
+ */
+final class PayloadFields {
+  String id;
+  boolean objectError;
+  String topMessage;
+  boolean error;
+  String errorMessage;
+  boolean choicesArray;
+  int choices;
+  boolean role;
+  String content;
+  String reasoning;
+  String finishReason;
+  boolean usage;
+  Integer completionTokens;
+  Integer promptTokens;
+  Map<String, Double> timings;
+
+  Chunk toChunk(String data) {
+    ChunkKind kind;
+    String text = null;
+    String message = null;
+    if (error || objectError) {
+      kind = ChunkKind.ERROR;
+      message = errorMessage != null ? errorMessage : topMessage;
+      if (message == null) {
+        message = "error without a message";
+      }
+    } else if (content != null) {
+      kind = ChunkKind.CONTENT;
+      text = reasoning == null ? content : reasoning + content;
+    } else if (reasoning != null) {
+      kind = ChunkKind.REASONING;
+      text = reasoning;
+    } else if (choices > 0) {
+      kind = role ? ChunkKind.ROLE_ONLY : ChunkKind.EMPTY;
+    } else if (choicesArray || usage) {
+      kind = ChunkKind.USAGE;
+    } else {
+      return Chunk.malformed("no \"choices\", \"usage\" or \"error\"", data);
+    }
+    return new Chunk(
+        kind, id, text, completionTokens, promptTokens, finishReason, message, timings);
+  }
+}
