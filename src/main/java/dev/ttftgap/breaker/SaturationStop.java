@@ -1,9 +1,7 @@
 package dev.ttftgap.breaker;
 
-import dev.ttftgap.analysis.Percentiles;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RequestRecord;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,19 +17,20 @@ import java.util.stream.Collectors;
  *
  * <ol>
  *   <li>The window: from the step's start plus a settling time of min(2 × W, a quarter of the
- *       step), W the median sojourn of the last {@value #SOJOURN_MEMORY} finished requests (as
- *       {@code SteadyStateDetector} skips the move to the new level), to now, at most the last
- *       {@value #MAX_WINDOW_MILLIS} ms. It is judged once it spans half the settled step (at least
- *       {@value #MIN_WINDOW_MILLIS} ms, at most {@value #MAX_WINDOW_MILLIS} ms, never more than ¾
- *       of it) and holds at least {@value SteadyStateDetector#MIN_REQUESTS} arrivals and 2 ×
- *       {@value SteadyStateDetector#BATCHES} samples.
+ *       step), W the median sojourn of the last {@value SaturationWindow#SOJOURN_MEMORY} finished
+ *       requests (as {@code SteadyStateDetector} skips the move to the new level), to now, at most
+ *       the last {@value SaturationWindow#MAX_WINDOW_MILLIS} ms. It is judged once it spans half
+ *       the settled step (at least {@value SaturationWindow#MIN_WINDOW_MILLIS} ms, at most {@value
+ *       SaturationWindow#MAX_WINDOW_MILLIS} ms, never more than ¾ of it) and holds at least {@value
+ *       SteadyStateDetector#MIN_REQUESTS} arrivals and 2 × {@value SteadyStateDetector#BATCHES}
+ *       samples.
  *   <li>Completions do not keep up: with A the window's arrivals, at most the offered rate × its
  *       length (a Poisson burst above the offered rate is not saturation), and C its successful
  *       completions (whichever step they were sent in), C &lt; {@value
  *       SaturationDetector#THRESHOLD_RATIO} × A, the post-run analysis's saturation test ({@code
  *       SaturationDetector}), and the deficit A − C is beyond a Poisson count's noise: at least
- *       {@value #DEFICIT_SIGMAS} × √A. In conversations a stair's rate counts users, each sending
- *       several requests, so A is not capped there.
+ *       {@value SaturationWindow#DEFICIT_SIGMAS} × √A. In conversations a stair's rate counts
+ *       users, each sending several requests, so A is not capped there.
  *   <li>Backlog rising: the samples are averaged in {@value SteadyStateDetector#BATCHES} equal
  *       batches and tested by {@link SteadyStateDetector#backlogRising}, the post-run analysis's
  *       own trend test (t &gt; 3 and a rise of at least max(1, 10 % of the mean)).
@@ -45,7 +44,8 @@ import java.util.stream.Collectors;
  * stream timeout, then cuts the rest ({@link FailureReason#STOPPED_SATURATED}). <b>Bound</b>: when
  * the stop fires in the step it judges, no request sent in that step is in flight longer than the
  * step's length (ramp included) plus the drain bound; a step needs about settling + {@value
- * #MIN_WINDOW_MILLIS} ms + {@value #CONFIRM_MILLIS} ms to be judged (9.5 s for a 10-s step).
+ * SaturationWindow#MIN_WINDOW_MILLIS} ms + {@value #CONFIRM_MILLIS} ms to be judged (9.5 s for a
+ * 10-s step).
  *
  * <p>Assumptions: an open model (arrivals do not wait for completions; in a closed one the backlog
  * cannot grow and this never fires); the warm-up is never judged; one clock for every call. A
@@ -75,13 +75,9 @@ public final class SaturationStop {
   /** How often the glue should sample the requests in flight. */
   public static final long SAMPLE_MILLIS = 200;
 
-  static final long MAX_WINDOW_MILLIS = 30_000;
-  static final long MIN_WINDOW_MILLIS = 5_000;
   static final long CONFIRM_MILLIS = 2000;
   static final long LAPSE_MILLIS = 1000;
   static final long MIN_DRAIN_MILLIS = 10_000;
-  static final int SOJOURN_MEMORY = 50;
-  static final double DEFICIT_SIGMAS = 1.5;
 
   /**
    * One step of the stairs on the run's clock.
@@ -154,11 +150,9 @@ public final class SaturationStop {
   }
 
   private final List<Stair> stairs;
-  private final long streamTimeoutMillis;
   private final boolean ratesAreRequests;
   private final SaturationWindow window = new SaturationWindow();
-  private final List<Long> lowLoadE2e = new ArrayList<>();
-  private final List<Long> warmupE2e = new ArrayList<>();
+  private final DrainBound drain;
   private Integer currentStep;
   private Long heldSinceMillis;
   private long lastHeldMillis;
@@ -185,7 +179,7 @@ public final class SaturationStop {
       throw new IllegalArgumentException("at least one stair");
     }
     this.stairs = List.copyOf(stairs);
-    this.streamTimeoutMillis = streamTimeoutMillis;
+    this.drain = new DrainBound(this.stairs.get(0).step(), streamTimeoutMillis);
     this.ratesAreRequests = ratesAreRequests;
   }
 
@@ -211,13 +205,7 @@ public final class SaturationStop {
     }
     if (record.ok()) {
       window.completed(nowMillis);
-      if (record.timings().e2eMillis() != null) {
-        if (record.level().step() == stairs.get(0).step()) {
-          lowLoadE2e.add(record.timings().e2eMillis());
-        } else if (record.level().step() < stairs.get(0).step()) {
-          warmupE2e.add(record.timings().e2eMillis());
-        }
-      }
+      drain.succeeded(record);
     }
     Long sojourn =
         record.timings().e2eMillis() != null
@@ -235,9 +223,7 @@ public final class SaturationStop {
    * successful requests, else the warm-up's), at most the stream timeout.
    */
   public synchronized long drainMillis() {
-    List<Long> low = lowLoadE2e.isEmpty() ? warmupE2e : lowLoadE2e;
-    long twice = low.isEmpty() ? 0 : Math.round(2 * Percentiles.median(low).orElseThrow());
-    return Math.min(Math.max(MIN_DRAIN_MILLIS, twice), Math.max(streamTimeoutMillis, 1));
+    return drain.millis();
   }
 
   /**

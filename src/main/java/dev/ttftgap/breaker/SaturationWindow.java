@@ -9,11 +9,15 @@ import java.util.List;
 
 /**
  * What {@link SaturationStop} judges: the arrivals, successful completions and in-flight samples of
- * the last {@value SaturationStop#MAX_WINDOW_MILLIS} ms and the last {@value
- * SaturationStop#SOJOURN_MEMORY} sojourns, and the judged window of the step under way. Not
- * thread-safe: the stop calls it under its own lock.
+ * the last {@value #MAX_WINDOW_MILLIS} ms and the last {@value #SOJOURN_MEMORY} sojourns, and the
+ * judged window of the step under way. Not thread-safe: the stop calls it under its own lock.
  */
 final class SaturationWindow {
+  static final long MAX_WINDOW_MILLIS = 30_000;
+  static final long MIN_WINDOW_MILLIS = 5_000;
+  static final int SOJOURN_MEMORY = 50;
+  static final double DEFICIT_SIGMAS = 1.5;
+
   private final Deque<Long> arrivals = new ArrayDeque<>();
   private final Deque<Long> completions = new ArrayDeque<>();
   private final Deque<long[]> samples = new ArrayDeque<>();
@@ -34,7 +38,7 @@ final class SaturationWindow {
   /** A request ended after {@code sojournMillis} (e2e, else TTFT, else TTFB). */
   void sojourn(long sojournMillis) {
     sojourns.addLast(sojournMillis);
-    if (sojourns.size() > SaturationStop.SOJOURN_MEMORY) {
+    if (sojourns.size() > SOJOURN_MEMORY) {
       sojourns.removeFirst();
     }
   }
@@ -42,8 +46,7 @@ final class SaturationWindow {
   /** {@code inFlight} requests were in flight at {@code nowMillis}. */
   void sample(long nowMillis, int inFlight) {
     samples.addLast(new long[] {nowMillis, inFlight});
-    while (!samples.isEmpty()
-        && samples.getFirst()[0] < nowMillis - SaturationStop.MAX_WINDOW_MILLIS) {
+    while (!samples.isEmpty() && samples.getFirst()[0] < nowMillis - MAX_WINDOW_MILLIS) {
       samples.removeFirst();
     }
   }
@@ -66,7 +69,7 @@ final class SaturationWindow {
       double arrivals = Math.min(arrived, offeredRate * seconds);
       return backlog != null
           && completed < SaturationDetector.THRESHOLD_RATIO * arrivals
-          && arrivals - completed >= SaturationStop.DEFICIT_SIGMAS * Math.sqrt(arrivals);
+          && arrivals - completed >= DEFICIT_SIGMAS * Math.sqrt(arrivals);
     }
   }
 
@@ -78,16 +81,12 @@ final class SaturationWindow {
       settle =
           Math.min(settle, Math.round(2 * Percentiles.median(List.copyOf(sojourns)).orElseThrow()));
     }
-    long from =
-        Math.max(stair.startMillis() + settle, nowMillis - SaturationStop.MAX_WINDOW_MILLIS);
+    long from = Math.max(stair.startMillis() + settle, nowMillis - MAX_WINDOW_MILLIS);
     long length = nowMillis - from;
     long settled = duration - settle;
     long needed =
         Math.min(
-            Math.min(
-                Math.max(SaturationStop.MIN_WINDOW_MILLIS, settled / 2),
-                SaturationStop.MAX_WINDOW_MILLIS),
-            settled * 3 / 4);
+            Math.min(Math.max(MIN_WINDOW_MILLIS, settled / 2), MAX_WINDOW_MILLIS), settled * 3 / 4);
     if (length <= 0 || length < needed) {
       return null;
     }
@@ -128,7 +127,7 @@ final class SaturationWindow {
   }
 
   private static void trim(Deque<Long> times, long nowMillis) {
-    while (!times.isEmpty() && times.getFirst() < nowMillis - SaturationStop.MAX_WINDOW_MILLIS) {
+    while (!times.isEmpty() && times.getFirst() < nowMillis - MAX_WINDOW_MILLIS) {
       times.removeFirst();
     }
   }

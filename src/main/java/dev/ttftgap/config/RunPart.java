@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -69,7 +68,6 @@ public record RunPart(
     boolean promptsPerHost) {
   static final Duration DEFAULT_TOLERANCE = Duration.ofSeconds(1);
   static final int MAX_INJECTORS = 10_000;
-  private static final Pattern I_OF_N = Pattern.compile("\\s*(\\d+)\\s*/\\s*(\\d+)\\s*");
   private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -114,7 +112,7 @@ public record RunPart(
    * @throws SettingsException naming the setting, when a value is unusable
    */
   static RunPart load(SettingsSource source, String profile, Instant now, String localHost) {
-    int[] part = injector(source);
+    int[] part = InjectorSetting.read(source);
     Optional<Instant> startAt = startAt(source);
     Duration tolerance = tolerance(source);
     if (part[1] > 1 && startAt.isEmpty()) {
@@ -190,84 +188,6 @@ public record RunPart(
               + " injector again with a later -Drun.startAt");
     }
     return wait.isNegative() ? Duration.ZERO : wait;
-  }
-
-  /** I and N, 1 ≤ I ≤ N. */
-  private static int[] injector(SettingsSource source) {
-    Optional<Value> injector = source.get(Setting.INJECTOR);
-    if (injector.isPresent() && injector.get().fromProperty()) {
-      return iOfN("-Dinjector", injector.get().rawValue());
-    }
-    Optional<String> count = source.get(Setting.INJECTOR_COUNT).map(Value::rawValue);
-    Optional<String> index = injector.map(Value::rawValue);
-    if (index.isPresent()) {
-      if (index.get().contains("/")) {
-        return iOfN("INJECTOR", index.get());
-      }
-      if (count.isEmpty()) {
-        throw new SettingsException(
-            "INJECTOR: set, but INJECTOR_COUNT is not; set INJECTOR_COUNT to the number of"
-                + " injectors (or INJECTOR=I/N)");
-      }
-      return checked("INJECTOR", number("INJECTOR", index.get()), countOf(count.get()));
-    }
-    Optional<String> jobIndex = source.get(Setting.JOB_COMPLETION_INDEX).map(Value::rawValue);
-    if (jobIndex.isPresent()) {
-      if (count.isEmpty()) {
-        throw new SettingsException(
-            "JOB_COMPLETION_INDEX: set (a Kubernetes Indexed Job), but INJECTOR_COUNT is not;"
-                + " set INJECTOR_COUNT to the Job's completions");
-      }
-      return checked(
-          "JOB_COMPLETION_INDEX",
-          number("JOB_COMPLETION_INDEX", jobIndex.get()) + 1,
-          countOf(count.get()));
-    }
-    if (count.isPresent()) {
-      throw new SettingsException(
-          "INJECTOR_COUNT: set, but neither INJECTOR nor JOB_COMPLETION_INDEX says which part"
-              + " this is; set INJECTOR=I (1.."
-              + count.get().strip()
-              + ")");
-    }
-    return new int[] {1, 1};
-  }
-
-  private static int[] iOfN(String name, String value) {
-    Matcher m = I_OF_N.matcher(value);
-    if (!m.matches()) {
-      throw SettingChecks.invalid(
-          name, value, "is not I/N; use e.g. " + name + "=1/2 for the first of two injectors");
-    }
-    return checked(name, number(name, m.group(1)), number(name, m.group(2)));
-  }
-
-  private static int countOf(String value) {
-    return number("INJECTOR_COUNT", value);
-  }
-
-  private static int[] checked(String name, int index, int count) {
-    if (count < 1 || count > MAX_INJECTORS || index < 1 || index > count) {
-      throw new SettingsException(
-          name
-              + ": part "
-              + index
-              + " of "
-              + count
-              + " does not exist; the part is 1.."
-              + "N with N between 1 and "
-              + MAX_INJECTORS
-              + (name.equals("JOB_COMPLETION_INDEX") ? " (the Job's index is 0-based)" : ""));
-    }
-    return new int[] {index, count};
-  }
-
-  private static int number(String name, String value) {
-    try {
-      return Integer.parseInt(value.strip());
-    } catch (NumberFormatException e) {
-      throw SettingChecks.invalid(name, value, "is not a whole number; use e.g. 1");
-    }
   }
 
   private static Optional<Instant> startAt(SettingsSource source) {

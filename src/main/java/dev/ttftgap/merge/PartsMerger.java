@@ -80,17 +80,7 @@ public final class PartsMerger {
     Map<Integer, Double> rates = new TreeMap<>();
     Map<Integer, Integer> users = new TreeMap<>();
     for (RunParts.Part part : parts.parts()) {
-      Map<Integer, RequestRecord> firstOfStep = new HashMap<>();
-      part.records().forEach(r -> firstOfStep.putIfAbsent(r.level().step(), r));
-      firstOfStep.forEach(
-          (step, r) -> {
-            if (r.level().offeredRate() != null) {
-              rates.merge(step, r.level().offeredRate(), Double::sum);
-            }
-            if (r.level().concurrency() != null) {
-              users.merge(step, r.level().concurrency(), Integer::sum);
-            }
-          });
+      addLevels(part, rates, users);
     }
     List<RequestRecord> records = new ArrayList<>();
     List<String> sources = new ArrayList<>();
@@ -98,17 +88,7 @@ public final class PartsMerger {
     List<Scrape> scrapes = List.of();
     for (RunParts.Part part : parts.parts()) {
       part.files().forEach(f -> sources.add(f.toString()));
-      List<RequestRecord> merged =
-          part.records().stream()
-              .map(
-                  r ->
-                      r.withLevel(
-                          parts.runId(),
-                          r.level().offeredRate() == null
-                              ? null
-                              : rounded(rates.get(r.level().step())),
-                          r.level().concurrency() == null ? null : users.get(r.level().step())))
-              .toList();
+      List<RequestRecord> merged = atRunLevels(part, parts.runId(), rates, users);
       records.addAll(merged);
       Path log = part.folder().resolve(LoadGeneratorLog.FILE_NAME);
       LoadGeneratorHealth health =
@@ -124,6 +104,35 @@ public final class PartsMerger {
       }
     }
     return new Merged(records, sources, scrapes, worstOf(healths), healths);
+  }
+
+  /** Adds {@code part}'s share of each step's level (its first record's) to the run's sums. */
+  private static void addLevels(
+      RunParts.Part part, Map<Integer, Double> rates, Map<Integer, Integer> users) {
+    Map<Integer, RequestRecord> firstOfStep = new HashMap<>();
+    part.records().forEach(r -> firstOfStep.putIfAbsent(r.level().step(), r));
+    firstOfStep.forEach(
+        (step, r) -> {
+          if (r.level().offeredRate() != null) {
+            rates.merge(step, r.level().offeredRate(), Double::sum);
+          }
+          if (r.level().concurrency() != null) {
+            users.merge(step, r.level().concurrency(), Integer::sum);
+          }
+        });
+  }
+
+  /** {@code part}'s records, each at its step's level of the whole run. */
+  private static List<RequestRecord> atRunLevels(
+      RunParts.Part part, String runId, Map<Integer, Double> rates, Map<Integer, Integer> users) {
+    return part.records().stream()
+        .map(
+            r ->
+                r.withLevel(
+                    runId,
+                    r.level().offeredRate() == null ? null : rounded(rates.get(r.level().step())),
+                    r.level().concurrency() == null ? null : users.get(r.level().step())))
+        .toList();
   }
 
   /** The sum of the parts' rates, without the last bits of floating-point noise (6/3·3). */

@@ -134,7 +134,7 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
               records,
               PartManifest.readIn(folder)));
     }
-    return new RunParts(runId, count, parts, checkProfiles(runId, count, parts));
+    return new RunParts(runId, count, parts, PartProfiles.check(runId, count, parts));
   }
 
   /** Throws when a part's records come from more than one file. */
@@ -234,69 +234,5 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
     // the run names differ by design (each part's folder says its part and its own start time);
     // the run id above and the profile hash of the manifests tie the parts together
     return null;
-  }
-
-  /** Every manifest must name the same profile hash; returns the parts without a manifest. */
-  private static List<String> checkProfiles(String runId, int count, List<Part> parts) {
-    List<String> unchecked = new ArrayList<>();
-    Part first = null;
-    for (Part part : parts) {
-      if (part.manifest().isEmpty()) {
-        unchecked.add(part.injector() + "/" + count);
-        continue;
-      }
-      PartManifest manifest = part.manifest().get();
-      if (!Objects.equals(manifest.runId(), runId) || manifest.injector() != part.injector()) {
-        throw new IllegalArgumentException(
-            "records: "
-                + part.folder().resolve(PartManifest.FILE_NAME)
-                + " says part "
-                + manifest.injector()
-                + "/"
-                + manifest.injectorCount()
-                + " of run "
-                + manifest.runId()
-                + ", its records part "
-                + part.injector()
-                + "/"
-                + count
-                + " of run "
-                + runId
-                + "; pass each part's own run folder, unedited");
-      }
-      if (first == null) {
-        first = part;
-      } else if (!Objects.equals(
-          manifest.profileSha256(), first.manifest().get().profileSha256())) {
-        PartManifest other = first.manifest().get();
-        throw new IllegalArgumentException(
-            "records: part "
-                + part.injector()
-                + "/"
-                + count
-                + " of run "
-                + runId
-                + " ("
-                + part.folder()
-                + ") ran profile "
-                + manifest.profile()
-                + " (sha256 "
-                + shortHash(manifest.profileSha256())
-                + "), part "
-                + first.injector()
-                + "/"
-                + count
-                + " ran "
-                + other.profile()
-                + " (sha256 "
-                + shortHash(other.profileSha256())
-                + "); every part of a run must run the same profile file");
-      }
-    }
-    return unchecked;
-  }
-
-  private static String shortHash(String hash) {
-    return hash == null ? "unknown" : hash.substring(0, Math.min(12, hash.length()));
   }
 }

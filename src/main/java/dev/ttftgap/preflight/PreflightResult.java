@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.config.HeaderTimings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -29,9 +30,9 @@ public record PreflightResult(
     Optional<Duration> ttft,
     Optional<Duration> total) {
 
-  public static final String AT_ACCEPT = "at-accept";
-  public static final String WITH_FIRST_TOKEN = "with-first-token";
-  public static final String BUFFERED = "buffered";
+  public static final String AT_ACCEPT = HeaderTimings.AT_ACCEPT;
+  public static final String WITH_FIRST_TOKEN = HeaderTimings.WITH_FIRST_TOKEN;
+  public static final String BUFFERED = HeaderTimings.BUFFERED;
   public static final String UNKNOWN = "unknown";
 
   public PreflightResult {

@@ -1,7 +1,7 @@
 package dev.ttftgap.profile;
 
+import dev.ttftgap.validation.NonNull;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -56,12 +56,14 @@ public record Load(
   }
 
   public Load {
-    Objects.requireNonNull(type, "type");
-    Objects.requireNonNull(arrivals, "arrivals");
-    Objects.requireNonNull(warmup, "warmup");
-    Objects.requireNonNull(search, "search");
-    Objects.requireNonNull(autoStairs, "autoStairs");
-    Objects.requireNonNull(stopWhenSaturated, "stopWhenSaturated");
+    NonNull.check(
+        "type arrivals warmup search autoStairs stopWhenSaturated",
+        type,
+        arrivals,
+        warmup,
+        search,
+        autoStairs,
+        stopWhenSaturated);
     steps = List.copyOf(steps);
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("at least one step");

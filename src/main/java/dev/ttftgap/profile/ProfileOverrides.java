@@ -1,12 +1,9 @@
 package dev.ttftgap.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.SettingsSource;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +150,10 @@ public final class ProfileOverrides {
               set ->
                   applied.add(
                       new Applied(
-                          knob, set.name(), set.value(), node(knob, set.name(), set.value()))));
+                          knob,
+                          set.name(),
+                          set.value(),
+                          KnobValues.node(knob, set.name(), set.value()))));
     }
     return new ProfileOverrides(applied);
   }
@@ -251,71 +251,5 @@ public final class ProfileOverrides {
                 ? "; -Dslo.assertUpToLevel=LEVEL sets it from the command line"
                 : "")
             + ")");
-  }
-
-  private static JsonNode node(Knob knob, String setting, String value) {
-    JsonNodeFactory json = JsonNodeFactory.instance;
-    return switch (knob.kind()) {
-      case CHOICE -> json.textNode(value);
-      case NUMBER ->
-          number(setting, value, value, "use a number, like " + setting + "=" + example(knob));
-      case LEVELS -> {
-        if (value.equalsIgnoreCase("auto")) {
-          yield json.textNode("auto");
-        }
-        ArrayNode levels = json.arrayNode();
-        String[] parts = value.split(",", -1);
-        for (int i = 0; i < parts.length; i++) {
-          levels.add(
-              number(
-                  setting,
-                  value,
-                  parts[i].strip(),
-                  "level "
-                      + (i + 1)
-                      + " is not a number; use levels separated by commas, like "
-                      + setting
-                      + "=1,2,4,8, or auto"));
-        }
-        yield levels;
-      }
-    };
-  }
-
-  private static JsonNode number(String setting, String whole, String text, String fix) {
-    BigDecimal number;
-    try {
-      number = new BigDecimal(text);
-    } catch (NumberFormatException e) {
-      throw new ProfileException(setting + ": \"" + oneLine(whole) + "\" " + fixWithoutLead(fix));
-    }
-    JsonNodeFactory json = JsonNodeFactory.instance;
-    if (number.stripTrailingZeros().scale() <= 0) {
-      try {
-        return json.numberNode(number.longValueExact());
-      } catch (ArithmeticException tooLarge) {
-        return json.numberNode(number);
-      }
-    }
-    return json.numberNode(number.doubleValue());
-  }
-
-  private static String fixWithoutLead(String fix) {
-    return fix.startsWith("use ") ? "is not a number; " + fix : fix;
-  }
-
-  private static String example(Knob knob) {
-    return switch (knob.property()) {
-      case "load.stepDurationSeconds" -> "30";
-      case "request.promptTokens" -> "500";
-      case "request.maxTokens" -> "128";
-      case "slo.errorRatePercent" -> "1";
-      default -> "2000";
-    };
-  }
-
-  private static String oneLine(String value) {
-    String shortened = value.length() > 80 ? value.substring(0, 80) + "…" : value;
-    return shortened.replaceAll("\\p{Cntrl}", "?");
   }
 }
