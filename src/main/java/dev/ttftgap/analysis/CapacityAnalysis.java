@@ -127,24 +127,15 @@ public final class CapacityAnalysis {
     LoadModeAnalysis.Run run =
         new LoadModeAnalysis.Run(steps, byLoad, measured.samples(), lowLoad, saturation, options);
     LoadModeAnalysis.Models models = mode.models(run);
-    Set<Integer> holdSteps =
-        records.stream()
-            .filter(r -> r.level().phase() == RequestPhase.HOLD)
-            .map(r -> r.level().step())
-            .collect(Collectors.toCollection(TreeSet::new));
-    // the SLO verdict leaves out the steps where the load generator's own delay could move a
-    // latency across a limit
-    LoadGeneratorHealth health =
-        loadGenerator == null
-            ? null
-            : loadGenerator.withSloLimit(
-                Math.min(options.slo().ttftP95LimitMillis(), options.slo().gapP95LimitMillis()));
-    List<StepStats> vouched =
-        health == null
-            ? steps
-            : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
+    LoadGeneratorHealth health = withSloLimit(loadGenerator, options);
     SloVerdict slo =
-        SloEvaluator.evaluate(vouched, options, saturation, models.queue(), lowLoad, holdSteps);
+        SloEvaluator.evaluate(
+            vouched(steps, health),
+            options,
+            saturation,
+            models.queue(),
+            lowLoad,
+            holdSteps(records));
     Replicas replicas =
         options.peakRate().map(peak -> mode.replicas(peak, slo, models, run)).orElse(null);
     PreviousRunComparison baseline =
@@ -174,5 +165,35 @@ public final class CapacityAnalysis {
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
         health,
         queueLocation);
+  }
+
+  /** The steps a rate search held (their records are in the HOLD phase), in order. */
+  private static Set<Integer> holdSteps(List<RequestRecord> records) {
+    return records.stream()
+        .filter(r -> r.level().phase() == RequestPhase.HOLD)
+        .map(r -> r.level().step())
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /**
+   * The load generator's health judged against the tighter of the SLO's latency limits; null when
+   * not measured.
+   */
+  private static LoadGeneratorHealth withSloLimit(
+      LoadGeneratorHealth loadGenerator, CapacityOptions options) {
+    return loadGenerator == null
+        ? null
+        : loadGenerator.withSloLimit(
+            Math.min(options.slo().ttftP95LimitMillis(), options.slo().gapP95LimitMillis()));
+  }
+
+  /**
+   * The steps the SLO verdict may use: it leaves out the steps where the load generator's own delay
+   * could move a latency across a limit.
+   */
+  private static List<StepStats> vouched(List<StepStats> steps, LoadGeneratorHealth health) {
+    return health == null
+        ? steps
+        : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
   }
 }

@@ -51,44 +51,6 @@ public record SloVerdict(
         transientSteps == null ? java.util.List.of() : java.util.List.copyOf(transientSteps);
   }
 
-  /**
-   * The verdict with the limits as numbers ({@link Slo#NO_LIMIT} for none) and the method by the
-   * name {@code capacity.json} prints ({@link SloMethod#ofLabel}).
-   */
-  public SloVerdict(
-      double ttftP95LimitMillis,
-      double gapP95LimitMillis,
-      double errorRateLimitPercent,
-      Double maxSustainableRate,
-      boolean lowerBound,
-      Integer lastPassingStep,
-      Integer firstFailingStep,
-      String limitingMetric,
-      Integer maxConcurrency,
-      Double throughputAtMaxConcurrency,
-      String method,
-      Double rateLow,
-      Double rateHigh,
-      java.util.List<Integer> transientSteps,
-      boolean cappedBySaturation,
-      HeldRate held) {
-    this(
-        Slo.of(ttftP95LimitMillis, gapP95LimitMillis, errorRateLimitPercent),
-        maxSustainableRate,
-        lowerBound,
-        lastPassingStep,
-        firstFailingStep,
-        limitingMetric,
-        maxConcurrency,
-        throughputAtMaxConcurrency,
-        SloMethod.ofLabel(method),
-        rateLow,
-        rateHigh,
-        transientSteps,
-        cappedBySaturation,
-        held);
-  }
-
   /** The p95 TTFT limit applied, ms; {@link Slo#NO_LIMIT} when none. */
   public double ttftP95LimitMillis() {
     return slo.ttftP95LimitMillis();

@@ -53,99 +53,97 @@ final class ServerVerdict {
     boolean kneeUnread = knee.found() && view.darkSteps().contains(knee.step());
     Integer growth = view.queueGrowthStep();
     StringBuilder text = new StringBuilder("The server's (" + view.vendor() + ") queue ");
-    if (growth == null) {
-      return Optional.of(neverGrew(report, view, steps, knee, kneeUnread, dark, text));
-    }
-    return Optional.of(grew(report, view, steps, knee, kneeUnread, dark, text));
+    Reading reading = new Reading(report, view, steps, knee, kneeUnread, dark);
+    return Optional.of(growth == null ? reading.neverGrew(text) : reading.grew(text));
   }
 
-  /** The queue never reached the growth threshold: say so, and what the knee then is. */
-  private static String neverGrew(
+  /**
+   * What the verdict reads: the report, its server view, the lit steps, the knee (and whether it
+   * fell on a dark step) and the darkness sentence that closes the verdict.
+   */
+  private record Reading(
       CapacityReport report,
       ServerMetricsView view,
       List<ServerStepMetrics> steps,
       Knee knee,
       boolean kneeUnread,
-      String dark,
-      StringBuilder text) {
-    ServerStepMetrics first = steps.get(0);
-    double maxWaiting =
-        steps.stream()
-            .map(ServerStepMetrics::waitingMean)
-            .filter(w -> w != null)
-            .mapToDouble(Double::doubleValue)
-            .max()
-            .orElse(Double.NaN);
-    text.append("never grew");
-    if (!view.darkSteps().isEmpty()) {
-      text.append(" while its metrics answered");
-    }
-    text.append(" (mean waiting at most ").append(Fmt.num(maxWaiting));
-    if (!view.darkSteps().isEmpty()) {
-      text.append(" over ").append(stepList(steps.stream().map(ServerStepMetrics::step).toList()));
-    }
-    text.append(')');
-    if (kneeUnread) {
-      text.append(unreadKnee(knee));
-    } else if (knee.found()) {
-      text.append(" — the knee at step ")
-          .append(knee.step())
-          .append(" is not queueing at the server (its waiting gauge stayed under ")
-          .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
-          .append(" there): prefill, batching or transfer")
-          .append(prefill(view, first.step(), knee.step()));
-    }
-    return text.append('.').append(preemptions(report, view)).append(dark).toString();
-  }
+      String dark) {
 
-  /** The queue grew from step {@code view.queueGrowthStep()}: from what to what, and the knee. */
-  private static String grew(
-      CapacityReport report,
-      ServerMetricsView view,
-      List<ServerStepMetrics> steps,
-      Knee knee,
-      boolean kneeUnread,
-      String dark,
-      StringBuilder text) {
-    ServerStepMetrics first = steps.get(0);
-    Integer growth = view.queueGrowthStep();
-    ServerStepMetrics grown = view.step(growth);
-    List<Integer> unreadBefore = view.darkSteps().stream().filter(d -> d < growth).toList();
-    text.append(unreadBefore.isEmpty() ? "first grows at step " : "is first seen grown at step ")
-        .append(growth)
-        .append(rate(report, growth));
-    if (!unreadBefore.isEmpty()) {
-      text.append(", after ").append(stepList(unreadBefore)).append(" unread");
+    /** The queue never reached the growth threshold: say so, and what the knee then is. */
+    String neverGrew(StringBuilder text) {
+      ServerStepMetrics first = steps.get(0);
+      double maxWaiting =
+          steps.stream()
+              .map(ServerStepMetrics::waitingMean)
+              .filter(w -> w != null)
+              .mapToDouble(Double::doubleValue)
+              .max()
+              .orElse(Double.NaN);
+      text.append("never grew");
+      if (!view.darkSteps().isEmpty()) {
+        text.append(" while its metrics answered");
+      }
+      text.append(" (mean waiting at most ").append(Fmt.num(maxWaiting));
+      if (!view.darkSteps().isEmpty()) {
+        text.append(" over ")
+            .append(stepList(steps.stream().map(ServerStepMetrics::step).toList()));
+      }
+      text.append(')');
+      if (kneeUnread) {
+        text.append(unreadKnee(knee));
+      } else if (knee.found()) {
+        text.append(" — the knee at step ")
+            .append(knee.step())
+            .append(" is not queueing at the server (its waiting gauge stayed under ")
+            .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+            .append(" there): prefill, batching or transfer")
+            .append(prefill(view, first.step(), knee.step()));
+      }
+      return text.append('.').append(preemptions(report, view)).append(dark).toString();
     }
-    text.append(": mean waiting ")
-        .append(Fmt.num(first.waitingMean()))
-        .append(" at step ")
-        .append(first.step())
-        .append(" → ")
-        .append(Fmt.num(grown.waitingMean()));
-    if (!knee.found()) {
-      text.append(", though the gap never left its low-load band");
-    } else if (kneeUnread) {
-      text.append(unreadKnee(knee));
-    } else if (knee.step().equals(growth)) {
-      text.append(" — the knee (step ")
-          .append(knee.step())
-          .append(") is queueing, not prefill")
-          .append(prefill(view, first.step(), growth));
-    } else if (knee.step() < growth) {
-      text.append(" — after the knee (step ")
-          .append(knee.step())
-          .append("): the gap first grew while the server's waiting gauge stayed under ")
-          .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
-          .append(" (batching or prefill, or a queue too short to lift the mean waiting to 1)")
-          .append(prefill(view, first.step(), knee.step()))
-          .append(", the queue came later");
-    } else {
-      text.append(" — before the knee (step ")
-          .append(knee.step())
-          .append("): requests queue at the server before the median gap shows it");
+
+    /** The queue grew from step {@code view.queueGrowthStep()}: from what to what, and the knee. */
+    String grew(StringBuilder text) {
+      ServerStepMetrics first = steps.get(0);
+      Integer growth = view.queueGrowthStep();
+      ServerStepMetrics grown = view.step(growth);
+      List<Integer> unreadBefore = view.darkSteps().stream().filter(d -> d < growth).toList();
+      text.append(unreadBefore.isEmpty() ? "first grows at step " : "is first seen grown at step ")
+          .append(growth)
+          .append(rate(report, growth));
+      if (!unreadBefore.isEmpty()) {
+        text.append(", after ").append(stepList(unreadBefore)).append(" unread");
+      }
+      text.append(": mean waiting ")
+          .append(Fmt.num(first.waitingMean()))
+          .append(" at step ")
+          .append(first.step())
+          .append(" → ")
+          .append(Fmt.num(grown.waitingMean()));
+      if (!knee.found()) {
+        text.append(", though the gap never left its low-load band");
+      } else if (kneeUnread) {
+        text.append(unreadKnee(knee));
+      } else if (knee.step().equals(growth)) {
+        text.append(" — the knee (step ")
+            .append(knee.step())
+            .append(") is queueing, not prefill")
+            .append(prefill(view, first.step(), growth));
+      } else if (knee.step() < growth) {
+        text.append(" — after the knee (step ")
+            .append(knee.step())
+            .append("): the gap first grew while the server's waiting gauge stayed under ")
+            .append(Fmt.num(ServerMetricsAnalysis.QUEUE_GROWTH_WAITING))
+            .append(" (batching or prefill, or a queue too short to lift the mean waiting to 1)")
+            .append(prefill(view, first.step(), knee.step()))
+            .append(", the queue came later");
+      } else {
+        text.append(" — before the knee (step ")
+            .append(knee.step())
+            .append("): requests queue at the server before the median gap shows it");
+      }
+      return text.append('.').append(preemptions(report, view)).append(dark).toString();
     }
-    return text.append('.').append(preemptions(report, view)).append(dark).toString();
   }
 
   /**

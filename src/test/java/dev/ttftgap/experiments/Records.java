@@ -30,26 +30,23 @@ final class Records {
   }
 
   static RequestRecord httpFailure(String model, String label, long start, int status) {
-    return sent(model, label, start)
-        .timings(t -> t.ttfbMillis(3L))
-        .result(
-            res ->
-                res.outcome(Outcome.KO)
-                    .reason(FailureReason.HTTP_STATUS)
-                    .httpStatus(status)
-                    .message("Incorrect API key provided"))
-        .build();
+    return failed(
+        sent(model, label, start),
+        3L,
+        FailureReason.HTTP_STATUS,
+        status,
+        "Incorrect API key provided");
   }
 
   static RequestRecord failure(String model, String label, long start, FailureReason reason) {
-    return sent(model, label, start)
-        .timings(t -> t.ttfbMillis(40L))
-        .result(
-            res ->
-                res.outcome(Outcome.KO)
-                    .reason(reason)
-                    .httpStatus(200)
-                    .message("no content before the end"))
+    return failed(sent(model, label, start), 40L, reason, 200, "no content before the end");
+  }
+
+  /** A KO record: headers after {@code ttfb} ms, then the failure. */
+  private static RequestRecord failed(
+      RequestRecordBuilder sent, long ttfb, FailureReason reason, int status, String message) {
+    return sent.timings(t -> t.ttfbMillis(ttfb))
+        .result(res -> res.outcome(Outcome.KO).reason(reason).httpStatus(status).message(message))
         .build();
   }
 

@@ -6,6 +6,8 @@ import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.HeldRate;
+import dev.ttftgap.analysis.Slo;
+import dev.ttftgap.analysis.SloMethod;
 import dev.ttftgap.analysis.SloVerdict;
 import dev.ttftgap.health.HealthSamples;
 import java.io.IOException;
@@ -89,9 +91,7 @@ class CapacityJsonPinTest {
     return ReportCopy.withSlo(
         Synthetic.risingRate(),
         new SloVerdict(
-            3000,
-            2500,
-            1,
+            Slo.of(3000, 2500, 1),
             6.5,
             false,
             4,
@@ -99,7 +99,7 @@ class CapacityJsonPinTest {
             "ttft",
             null,
             null,
-            "held",
+            SloMethod.ofLabel("held"),
             6.5,
             7.0,
             List.of(3),

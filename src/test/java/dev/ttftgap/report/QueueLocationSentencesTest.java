@@ -93,13 +93,7 @@ class QueueLocationSentencesTest {
 
   @Test
   void headersHeldForTheFirstTokenPutTheWholeQueueInTtfbAndTheSplitSaysItCannotTell() {
-    CapacityReport report =
-        dev.ttftgap.analysis.CapacityAnalysis.analyze(
-            dev.ttftgap.analysis.SyntheticRuns.hockeyStickWithHeaders(
-                dev.ttftgap.analysis.HeaderTiming.WITH_FIRST_TOKEN),
-            List.of("sglang-like/records.jsonl"),
-            dev.ttftgap.analysis.CapacityOptions.defaults().withPeakRate(100),
-            null);
+    CapacityReport report = Synthetic.headersWithFirstToken();
 
     String sentence = QueueLocationSentences.headers(report);
 

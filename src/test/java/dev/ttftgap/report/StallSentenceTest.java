@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ServerStepMetrics;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Three steps of 20 requests; steps 2 and 3 pause every other request for 2.4 s. */
@@ -12,10 +13,8 @@ class StallSentenceTest {
 
   @Test
   void aPreemptionCounterThatRoseInTheStalledStepsSaysPreemption() {
-    CapacityReport report =
-        withPreemptions(Synthetic.stalledRun(2), step(1, 0.0), step(2, 3.0), step(3, 5.0));
-
-    assertThat(StallSentence.of(report))
+    assertThat(stalledSentence(step(1, 0.0), step(2, 3.0), step(3, 5.0)))
+        .as("a counter that rose in the stalled steps")
         .hasValueSatisfying(
             s ->
                 assertThat(s)
@@ -28,10 +27,8 @@ class StallSentenceTest {
 
   @Test
   void aPreemptionCounterReadFlatRulesPreemptionOutAndNamesPrefillInterference() {
-    CapacityReport report =
-        withPreemptions(Synthetic.stalledRun(2), step(1, 0.0), step(2, 0.0), step(3, 0.0));
-
-    assertThat(StallSentence.of(report))
+    assertThat(stalledSentence(step(1, 0.0), step(2, 0.0), step(3, 0.0)))
+        .as("a counter read flat")
         .hasValueSatisfying(
             s ->
                 assertThat(s)
@@ -59,11 +56,8 @@ class StallSentenceTest {
 
   @Test
   void aCounterInTheDarkIsNotReadAsFlat() {
-    CapacityReport report =
-        withPreemptions(
-            Synthetic.stalledRun(2), step(1, 0.0), step(2, 0.0), ServerViews.darkStep(3));
-
-    assertThat(StallSentence.of(report))
+    assertThat(stalledSentence(step(1, 0.0), step(2, 0.0), ServerViews.darkStep(3)))
+        .as("a counter flat in step 2, dark in step 3")
         .hasValueSatisfying(
             s ->
                 assertThat(s)
@@ -75,6 +69,11 @@ class StallSentenceTest {
   @Test
   void stallsAsCommonAtLowLoadAsLaterSayNothing() {
     assertThat(StallSentence.of(Synthetic.flat())).as("no stall counts").isEmpty();
+  }
+
+  /** The stall sentence of the stalled run (steps 2 and 3 pause) with these server steps. */
+  private static Optional<String> stalledSentence(ServerStepMetrics... steps) {
+    return StallSentence.of(withPreemptions(Synthetic.stalledRun(2), steps));
   }
 
   private static ServerStepMetrics step(int step, Double preemptions) {

@@ -3,6 +3,7 @@ package dev.ttftgap.report;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.HeaderTiming;
 import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
@@ -23,6 +24,10 @@ final class Synthetic {
               Slo.of(3000, 2500, 1), Optional.of(40.0), Optional.empty(), Optional.empty())
           .withKnownSaturationRate(7.89);
 
+  /** The hockey stick's options: a 100 rps peak, saturation known at 16 rps. */
+  private static final CapacityOptions PEAK_100_SATURATION_16 =
+      CapacityOptions.defaults().withPeakRate(100).withKnownSaturationRate(16);
+
   private Synthetic() {}
 
   static List<RequestRecord> hockeyStickRecords(boolean serverQueue) {
@@ -30,11 +35,24 @@ final class Synthetic {
   }
 
   static CapacityReport hockeyStick(boolean serverQueue) {
-    return CapacityAnalysis.analyze(
-        hockeyStickRecords(serverQueue),
-        List.of("synthetic/records.jsonl"),
-        CapacityOptions.defaults().withPeakRate(100).withKnownSaturationRate(16),
-        null);
+    return analyzed(hockeyStickRecords(serverQueue), "synthetic", PEAK_100_SATURATION_16);
+  }
+
+  /**
+   * The hockey stick on a server that holds its headers for the first token (SGLang-like), at a 100
+   * rps peak.
+   */
+  static CapacityReport headersWithFirstToken() {
+    return analyzed(
+        SyntheticRuns.hockeyStickWithHeaders(HeaderTiming.WITH_FIRST_TOKEN),
+        "sglang-like",
+        CapacityOptions.defaults().withPeakRate(100));
+  }
+
+  /** {@code records} analysed as read from {@code <folder>/records.jsonl}, without health. */
+  private static CapacityReport analyzed(
+      List<RequestRecord> records, String folder, CapacityOptions options) {
+    return CapacityAnalysis.analyze(records, List.of(folder + "/records.jsonl"), options, null);
   }
 
   /**
@@ -43,11 +61,10 @@ final class Synthetic {
    * #hockeyStick}.
    */
   static CapacityReport waitingBeforeHeaders(double fraction) {
-    return CapacityAnalysis.analyze(
+    return analyzed(
         SyntheticRuns.hockeyStickWaitingBeforeHeaders(fraction),
-        List.of("worker-pool/records.jsonl"),
-        CapacityOptions.defaults().withPeakRate(100).withKnownSaturationRate(16),
-        null);
+        "worker-pool",
+        PEAK_100_SATURATION_16);
   }
 
   static CapacityReport flat() {
