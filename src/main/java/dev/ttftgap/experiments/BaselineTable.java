@@ -33,10 +33,6 @@ public record BaselineTable(List<Row> rows, ExperimentSamples samples) implement
     rows = List.copyOf(rows);
   }
 
-  public static BaselineTable of(List<RequestRecord> records) {
-    return of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
-  }
-
   public static BaselineTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples = ExperimentSamples.of(records, r -> r.input().model(), warmupRounds);
     List<Row> rows =

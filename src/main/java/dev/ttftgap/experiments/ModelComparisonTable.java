@@ -27,10 +27,6 @@ public record ModelComparisonTable(List<Row> rows, ExperimentSamples samples)
     rows = List.copyOf(rows);
   }
 
-  public static ModelComparisonTable of(List<RequestRecord> records) {
-    return of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
-  }
-
   public static ModelComparisonTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples = ExperimentSamples.of(records, r -> r.input().model(), warmupRounds);
     return new ModelComparisonTable(samples.rows(Row::new), samples);

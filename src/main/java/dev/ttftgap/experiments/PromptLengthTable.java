@@ -39,10 +39,6 @@ public record PromptLengthTable(List<Row> rows, ExperimentSamples samples)
     rows = List.copyOf(rows);
   }
 
-  public static PromptLengthTable of(List<RequestRecord> records) {
-    return of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
-  }
-
   public static PromptLengthTable of(List<RequestRecord> records, int warmupRounds) {
     ExperimentSamples samples =
         ExperimentSamples.of(records, r -> r.level().stepLabel(), warmupRounds);

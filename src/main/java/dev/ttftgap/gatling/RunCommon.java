@@ -11,6 +11,7 @@ import dev.ttftgap.profile.PlannedRequest;
 import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
+import dev.ttftgap.record.InjectorPart;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestIdentity;
 import dev.ttftgap.record.RequestInput;
@@ -68,7 +69,10 @@ final class RunCommon {
     this.records = RecordWriter.open(recordsFile);
     this.split = LoadSplit.of(profile.load(), part.injector(), part.injectorCount());
     records.stamp(
-        r -> r.withPart(part.injector(), part.injectorCount(), part.host(), part.runId()));
+        r ->
+            r.withPart(
+                new InjectorPart(
+                    part.injector(), part.injectorCount(), part.host(), part.runId())));
     this.scrapeFile = RunOutputs.scrapeFileFor(recordsFile);
     this.breaker = new CircuitBreaker(profile.breaker());
     this.gate =

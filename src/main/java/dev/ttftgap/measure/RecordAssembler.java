@@ -3,6 +3,7 @@ package dev.ttftgap.measure;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestResult;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkKind;
 import dev.ttftgap.stream.RequestMetrics;
@@ -171,11 +172,12 @@ public final class RecordAssembler {
    */
   public static RequestRecord inFlight(RequestContext ctx, long sentAtMillis) {
     return assemble(ctx, List.of(), List.of(), sentAtMillis)
-        .withOutcome(
-            Outcome.KO,
-            FailureReason.INTERRUPTED,
-            null,
-            "the run ended while the request was in flight");
+        .withResult(
+            new RequestResult(
+                Outcome.KO,
+                FailureReason.INTERRUPTED,
+                null,
+                "the run ended while the request was in flight"));
   }
 
   private record Failure(FailureReason reason, Integer httpStatus, String message) {}

@@ -70,14 +70,16 @@ final class InFlightRequests {
       return null;
     }
     if (inFlightReason != null) {
-      return r.withOutcome(Outcome.KO, inFlightReason, r.result().httpStatus(), inFlightMessage);
+      return r.withResult(
+          new RequestResult(Outcome.KO, inFlightReason, r.result().httpStatus(), inFlightMessage));
     }
-    return r.withOutcome(
-        Outcome.KO,
-        FailureReason.INTERRUPTED,
-        r.result().httpStatus(),
-        r.result().message() != null
-            ? r.result().message()
-            : "the run ended while the request was in flight");
+    return r.withResult(
+        new RequestResult(
+            Outcome.KO,
+            FailureReason.INTERRUPTED,
+            r.result().httpStatus(),
+            r.result().message() != null
+                ? r.result().message()
+                : "the run ended while the request was in flight"));
   }
 }

@@ -112,29 +112,17 @@ public record RequestRecord(
     return level.phase() == RequestPhase.WARMUP;
   }
 
-  /** The same record with another outcome (all measured fields kept). */
-  public RequestRecord withOutcome(
-      Outcome newOutcome,
-      @Nullable FailureReason newReason,
-      @Nullable Integer newHttpStatus,
-      @Nullable String newMessage) {
-    return toBuilder()
-        .result(new RequestResult(newOutcome, newReason, newHttpStatus, newMessage))
-        .build();
+  /** The same record with another result (all measured fields kept). */
+  public RequestRecord withResult(RequestResult newResult) {
+    return toBuilder().result(newResult).build();
   }
 
   /**
-   * The same record marked as sent by part {@code newInjector} of {@code newInjectorCount} of run
-   * {@code newRunId}, from {@code newHost}.
+   * The same record marked as sent by part {@code newPart} (injector, injector count, host, run
+   * id).
    */
-  public RequestRecord withPart(
-      @Nullable Integer newInjector,
-      @Nullable Integer newInjectorCount,
-      @Nullable String newHost,
-      @Nullable String newRunId) {
-    return toBuilder()
-        .part(new InjectorPart(newInjector, newInjectorCount, newHost, newRunId))
-        .build();
+  public RequestRecord withPart(InjectorPart newPart) {
+    return toBuilder().part(newPart).build();
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -77,8 +78,12 @@ class StepStatsCalculatorTest {
     RequestRecord last =
         records.stream().filter(r -> r.level().step() == 2).reduce((x, y) -> y).orElseThrow();
     records.add(
-        last.withOutcome(Outcome.KO, FailureReason.INTERRUPTED, null, "the run ended in flight"));
-    records.add(last.withOutcome(Outcome.KO, FailureReason.STOPPED_BY_BREAKER, null, "cut"));
+        last.withResult(
+            new RequestResult(
+                Outcome.KO, FailureReason.INTERRUPTED, null, "the run ended in flight")));
+    records.add(
+        last.withResult(
+            new RequestResult(Outcome.KO, FailureReason.STOPPED_BY_BREAKER, null, "cut")));
 
     StepStats after = StepStatsCalculator.of(records).get(1);
 

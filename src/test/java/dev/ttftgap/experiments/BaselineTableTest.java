@@ -36,7 +36,7 @@ class BaselineTableTest {
 
   @Test
   void mediansAndP95PerModelAfterDroppingTheFirstRound() {
-    BaselineTable table = BaselineTable.of(records());
+    BaselineTable table = BaselineTable.of(records(), ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
 
     BaselineTable.Row small = table.rows().get(0);
     assertThat(small.model()).isEqualTo("small-model");
@@ -53,7 +53,7 @@ class BaselineTableTest {
 
   @Test
   void stabilityLineCallsP95AboveTwiceP50Unstable() {
-    BaselineTable table = BaselineTable.of(records());
+    BaselineTable table = BaselineTable.of(records(), ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
 
     assertThat(BaselineTable.stabilityLine(table.rows().get(0).stats()))
         .hasValue("P50 vs P95 over 4 rounds: gap p50 145 ms, p95 159 ms → stable");
@@ -65,7 +65,7 @@ class BaselineTableTest {
 
   @Test
   void textHasTheSeedsColumnsTheStabilityLinesAndTheFailureFooter() {
-    String text = BaselineTable.of(records()).toText();
+    String text = BaselineTable.of(records(), ExperimentSamples.DEFAULT_WARMUP_ROUNDS).toText();
 
     assertThat(text)
         .startsWith(
@@ -81,7 +81,8 @@ class BaselineTableTest {
 
   @Test
   void markdownIsATableWithNotesAsBullets() {
-    String markdown = BaselineTable.of(records()).toMarkdown();
+    String markdown =
+        BaselineTable.of(records(), ExperimentSamples.DEFAULT_WARMUP_ROUNDS).toMarkdown();
 
     assertThat(markdown)
         .startsWith("| model | rounds | TTFB p50 |")
@@ -106,7 +107,7 @@ class BaselineTableTest {
         List.of(
             ok("m", "b", 0, 10, 20), httpFailure("m", "b", 1, 401), httpFailure("m", "b", 2, 401));
 
-    BaselineTable table = BaselineTable.of(records);
+    BaselineTable table = BaselineTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
 
     assertThat(table.rows().get(0).stats().ttftP50Millis()).isEmpty();
     assertThat(table.rows().get(0).verdict()).isEmpty();

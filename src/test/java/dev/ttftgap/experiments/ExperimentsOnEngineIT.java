@@ -119,7 +119,10 @@ class ExperimentsOnEngineIT {
 
   @Test
   void baselineOfAShortPromptIsFastOnTheEightBLikeProfile() throws Exception {
-    BaselineTable table = BaselineTable.of(rounds("qwen3-8b-like", "baseline", SHORT_PROMPT));
+    BaselineTable table =
+        BaselineTable.of(
+            rounds("qwen3-8b-like", "baseline", SHORT_PROMPT),
+            ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
     System.out.println(table.toText());
 
     assertThat(table.rows().get(0).stats().samples()).isEqualTo(ROUNDS - 1);
@@ -150,7 +153,8 @@ class ExperimentsOnEngineIT {
     }
     List<RequestRecord> records = new ArrayList<>(shortRounds);
     records.addAll(longRounds);
-    PromptLengthTable table = PromptLengthTable.of(records);
+    PromptLengthTable table =
+        PromptLengthTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
     System.out.println(table.toText());
 
     double shortGap = table.rows().get(0).stats().gapP50Millis().orElseThrow();
@@ -184,7 +188,8 @@ class ExperimentsOnEngineIT {
         round -> PromptBuilder.promptOfTokens(2_000, 100 + round);
     List<RequestRecord> records = new ArrayList<>(rounds("qwen3-8b-like", "compare", prompt));
     records.addAll(rounds("qwen3-14b-like", "compare", prompt));
-    ModelComparisonTable table = ModelComparisonTable.of(records);
+    ModelComparisonTable table =
+        ModelComparisonTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
     System.out.println(table.toText());
 
     double difference =

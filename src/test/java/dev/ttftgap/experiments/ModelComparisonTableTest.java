@@ -27,7 +27,8 @@ class ModelComparisonTableTest {
 
   @Test
   void differenceToTheFirstModelUsesMedians() {
-    ModelComparisonTable table = ModelComparisonTable.of(records());
+    ModelComparisonTable table =
+        ModelComparisonTable.of(records(), ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
 
     assertThat(table.rows().get(0).stats().ttftP50Millis()).hasValue(305.0);
     assertThat(table.rows().get(1).stats().ttftP50Millis()).hasValue(403.0);
@@ -37,7 +38,8 @@ class ModelComparisonTableTest {
 
   @Test
   void textShowsDifferenceColumnsWithADashForTheReference() {
-    String text = ModelComparisonTable.of(records()).toText();
+    String text =
+        ModelComparisonTable.of(records(), ExperimentSamples.DEFAULT_WARMUP_ROUNDS).toText();
 
     assertThat(text)
         .contains("TTFT vs qwen3-8b-like | gap vs qwen3-8b-like\n")
@@ -52,7 +54,9 @@ class ModelComparisonTableTest {
     List<RequestRecord> reversed = new ArrayList<>(records().subList(6, 12));
     reversed.addAll(records().subList(0, 6));
 
-    assertThat(ModelComparisonTable.of(reversed).differenceLines())
+    assertThat(
+            ModelComparisonTable.of(reversed, ExperimentSamples.DEFAULT_WARMUP_ROUNDS)
+                .differenceLines())
         .containsExactly("qwen3-8b-like is −98 ms TTFT vs qwen3-14b-like (gap −97 ms, TTFB −1 ms)");
   }
 }

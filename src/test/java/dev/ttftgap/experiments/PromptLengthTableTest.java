@@ -29,7 +29,8 @@ class PromptLengthTableTest {
     records.addAll(rounds(LONG, 100, 182, 610, 1_210));
     records.add(httpFailure("m", LONG, 200, 401));
 
-    PromptLengthTable table = PromptLengthTable.of(records);
+    PromptLengthTable table =
+        PromptLengthTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS);
 
     assertThat(table.verdict())
         .hasValue(
@@ -49,7 +50,7 @@ class PromptLengthTableTest {
     List<RequestRecord> records = new ArrayList<>(rounds("500 tokens", 0, 300, 305, 500));
     records.addAll(rounds("2000 tokens", 100, 600, 606, 2_000));
 
-    assertThat(PromptLengthTable.of(records).verdict())
+    assertThat(PromptLengthTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS).verdict())
         .hasValue(
             "2000 tokens vs 500 tokens: TTFB +300 ms (+100%), TTFT +301 ms, gap +1 ms: the longer"
                 + " prompt shows in TTFB, not in the gap: the server holds its headers until the"
@@ -61,7 +62,10 @@ class PromptLengthTableTest {
     List<RequestRecord> records = new ArrayList<>(rounds(SHORT, 0, 180, 320, 12));
     records.addAll(rounds(LONG, 100, 181, 322, 1_210));
 
-    assertThat(PromptLengthTable.of(records).verdict().orElseThrow())
+    assertThat(
+            PromptLengthTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS)
+                .verdict()
+                .orElseThrow())
         .endsWith(
             "TTFB flat (+1%), TTFT +2 ms, gap +1 ms: no measurable prefill cost (prefix cache"
                 + " hit, or prompts too close in length)");
@@ -72,7 +76,10 @@ class PromptLengthTableTest {
     List<RequestRecord> records = new ArrayList<>(rounds(SHORT, 0, 2, 15, 7));
     records.addAll(rounds("2000 tokens", 100, 4, 311, 2_000));
 
-    assertThat(PromptLengthTable.of(records).verdict().orElseThrow())
+    assertThat(
+            PromptLengthTable.of(records, ExperimentSamples.DEFAULT_WARMUP_ROUNDS)
+                .verdict()
+                .orElseThrow())
         .isEqualTo(
             "2000 tokens vs "
                 + SHORT
@@ -81,6 +88,10 @@ class PromptLengthTableTest {
 
   @Test
   void oneGroupHasNoVerdict() {
-    assertThat(PromptLengthTable.of(rounds(SHORT, 0, 180, 320, 12)).verdict()).isEmpty();
+    assertThat(
+            PromptLengthTable.of(
+                    rounds(SHORT, 0, 180, 320, 12), ExperimentSamples.DEFAULT_WARMUP_ROUNDS)
+                .verdict())
+        .isEmpty();
   }
 }

@@ -2,6 +2,7 @@ package dev.ttftgap.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.InjectorPart;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
@@ -40,10 +41,10 @@ class ClosedLoopLagTest {
     // every injector numbers its users from 1: part 2's user 1 is not part 1's user 1
     List<RequestRecord> records =
         List.of(
-            request("r", 1, 1, 1_000, 500L).withPart(1, 2, "a", "run"),
-            request("r", 1, 1, 1_200, 500L).withPart(2, 2, "b", "run"),
-            request("r", 1, 1, 1_505, 500L).withPart(1, 2, "a", "run"),
-            request("r", 1, 1, 1_702, 500L).withPart(2, 2, "b", "run"));
+            request("r", 1, 1, 1_000, 500L).withPart(new InjectorPart(1, 2, "a", "run")),
+            request("r", 1, 1, 1_200, 500L).withPart(new InjectorPart(2, 2, "b", "run")),
+            request("r", 1, 1, 1_505, 500L).withPart(new InjectorPart(1, 2, "a", "run")),
+            request("r", 1, 1, 1_702, 500L).withPart(new InjectorPart(2, 2, "b", "run")));
 
     assertThat(ClosedLoopLag.of(records))
         .as("each injector's user 1 follows its own previous request: 5 ms and 2 ms")

@@ -10,6 +10,7 @@ import dev.ttftgap.health.HealthSamples;
 import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.health.LoadGeneratorSample;
+import dev.ttftgap.record.InjectorPart;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import java.nio.file.Path;
@@ -91,9 +92,9 @@ class PartsMergerTest {
               .build();
       // users 0 and 1 on part 1 (2 users), user 2 on part 2 (1 user): 3 users in all
       if (i % 3 == 2) {
-        second.add(base.withPart(2, 2, "b", SplitRuns.RUN_ID));
+        second.add(base.withPart(new InjectorPart(2, 2, "b", SplitRuns.RUN_ID)));
       } else {
-        first.add(base.withPart(1, 2, "a", SplitRuns.RUN_ID));
+        first.add(base.withPart(new InjectorPart(1, 2, "a", SplitRuns.RUN_ID)));
       }
     }
     RunParts parts =

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ttftgap.analysis.RecordsFixture;
 import dev.ttftgap.analysis.SyntheticRuns;
+import dev.ttftgap.record.InjectorPart;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,7 @@ class RunPartsTest {
         SplitRuns.writePart(
             dir.resolve("b"),
             SplitRuns.part(RUN, 2, 2).stream()
-                .map(r -> r.withPart(2, 2, "host-2", "another-run"))
+                .map(r -> r.withPart(new InjectorPart(2, 2, "host-2", "another-run")))
                 .toList(),
             2,
             2,

@@ -1,6 +1,7 @@
 package dev.ttftgap.merge;
 
 import dev.ttftgap.analysis.RecordsFixture;
+import dev.ttftgap.record.InjectorPart;
 import dev.ttftgap.record.RequestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,9 @@ public final class SplitRuns {
 
   /** The whole run as one injector (1/1) would have stamped it. */
   public static List<RequestRecord> whole(List<RequestRecord> records) {
-    return records.stream().map(r -> r.withPart(1, 1, "host-0", "whole-run")).toList();
+    return records.stream()
+        .map(r -> r.withPart(new InjectorPart(1, 1, "host-0", "whole-run")))
+        .toList();
   }
 
   /** Part {@code injector} of {@code count} of {@code records}. */
@@ -39,7 +42,7 @@ public final class SplitRuns {
                     r.identity().run() + "-part" + injector + "of" + count,
                     r.level().offeredRate() == null ? null : r.level().offeredRate() / count,
                     r.level().concurrency())
-                .withPart(injector, count, "host-" + injector, RUN_ID));
+                .withPart(new InjectorPart(injector, count, "host-" + injector, RUN_ID)));
       }
     }
     return part;

@@ -265,7 +265,7 @@ class RecordWriterTest {
     RecordWriter writer = RecordWriter.open(file);
     List<RequestRecord> heard = new ArrayList<>();
     writer.onAppend(heard::add);
-    writer.stamp(r -> r.withPart(2, 3, "pod-b", "run-7"));
+    writer.stamp(r -> r.withPart(new InjectorPart(2, 3, "pod-b", "run-7")));
     writer.append(TestRecords.minimal(1));
     writer.track(2, () -> TestRecords.inFlight(2));
     writer.close();

@@ -3,6 +3,7 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.record.RequestResult;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -104,11 +105,12 @@ class CapacityHtmlTest {
           i,
           records
               .get(i)
-              .withOutcome(
-                  dev.ttftgap.record.Outcome.KO,
-                  dev.ttftgap.record.FailureReason.HTTP_STATUS,
-                  503,
-                  "busy"));
+              .withResult(
+                  new RequestResult(
+                      dev.ttftgap.record.Outcome.KO,
+                      dev.ttftgap.record.FailureReason.HTTP_STATUS,
+                      503,
+                      "busy")));
     }
     CapacityReport report =
         dev.ttftgap.analysis.CapacityAnalysis.analyze(
