@@ -29,6 +29,9 @@ import java.util.List;
  * The layouts of the records whose {@code capacity.json} fields differ from their components:
  * Jackson mix-ins, so that the analysis records stay free of Jackson. Orders list the JSON names; a
  * field not listed keeps its component's place after the listed ones.
+ *
+ * <p>One class over 300 lines on purpose: it is the whole of {@code capacity.json}'s layout, one
+ * short mix-in per laid-out record, read side by side with the file it pins.
  */
 final class JsonLayoutMixIns {
   private JsonLayoutMixIns() {}

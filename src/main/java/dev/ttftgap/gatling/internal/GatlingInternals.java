@@ -34,7 +34,9 @@ import scala.concurrent.duration.FiniteDuration;
 
 /**
  * The one place that touches Gatling internals, pinned to Gatling 3.15.1 ({@code
- * GatlingInternalsTest} fails loudly on another version).
+ * GatlingInternalsTest} fails loudly on another version). Kept as one class (a little over 300
+ * lines) so that every reflective reach into Gatling is read, and re-checked on an upgrade, in one
+ * file.
  *
  * <p>Gatling's open-source edition has no public API for six things this project needs:
  *
