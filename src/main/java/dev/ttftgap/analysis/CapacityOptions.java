@@ -25,9 +25,6 @@ public record CapacityOptions(
     Optional<Path> baseline,
     Optional<Double> knownSaturationRate) {
 
-  /** A limit that never binds: {@link Slo#NO_LIMIT}. */
-  public static final double NO_LIMIT = Slo.NO_LIMIT;
-
   public static final double DEFAULT_SLO_TTFT_P95_MILLIS = 2000;
   public static final double DEFAULT_SLO_GAP_P95_MILLIS = 1000;
   public static final double DEFAULT_SLO_ERROR_RATE_PERCENT = 1;
@@ -38,21 +35,6 @@ public record CapacityOptions(
     peakRate.ifPresent(rate -> requirePositiveFinite(rate, "peakRate"));
     baseline = baseline == null ? Optional.empty() : baseline;
     knownSaturationRate = knownSaturationRate == null ? Optional.empty() : knownSaturationRate;
-  }
-
-  /** Options whose SLO has these limits, {@link #NO_LIMIT} for none ({@link Slo#of}). */
-  public CapacityOptions(
-      double sloTtftP95Millis,
-      double sloGapP95Millis,
-      double sloErrorRatePercent,
-      Optional<Double> peakRate,
-      Optional<Path> baseline,
-      Optional<Double> knownSaturationRate) {
-    this(
-        Slo.of(sloTtftP95Millis, sloGapP95Millis, sloErrorRatePercent),
-        peakRate,
-        baseline,
-        knownSaturationRate);
   }
 
   /** The default SLO (p95 TTFT ≤ 2 s, p95 gap ≤ 1 s, errors ≤ 1 %), no peak, no baseline. */
@@ -75,21 +57,6 @@ public record CapacityOptions(
   /** True when at least one limit binds (a profile without {@code slo} gives none). */
   public boolean hasSlo() {
     return slo.hasLimit();
-  }
-
-  /** The SLO's p95 TTFT limit, ms; {@link #NO_LIMIT} when none. */
-  public double sloTtftP95Millis() {
-    return slo.ttftP95LimitMillis();
-  }
-
-  /** The SLO's p95 gap limit, ms; {@link #NO_LIMIT} when none. */
-  public double sloGapP95Millis() {
-    return slo.gapP95LimitMillis();
-  }
-
-  /** The SLO's error-rate limit, percent; {@link #NO_LIMIT} when none. */
-  public double sloErrorRatePercent() {
-    return slo.errorRateLimitPercent();
   }
 
   /** These options with the SLO replaced. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.Slo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -15,21 +16,16 @@ class RunJsonTest {
   void whatARunWasAskedReadsBackAsItWasWritten(@TempDir Path dir) {
     CapacityOptions asked =
         new CapacityOptions(
-            800,
-            CapacityOptions.NO_LIMIT,
-            1,
-            Optional.of(40.0),
-            Optional.empty(),
-            Optional.of(7.89));
+            Slo.of(800, Slo.NO_LIMIT, 1), Optional.of(40.0), Optional.empty(), Optional.of(7.89));
 
     RunJson.write(dir, "ttft-only", "simulations/ttft-only.json", asked);
     RunJson.Stored stored = RunJson.read(dir.resolve("records.jsonl")).orElseThrow();
 
     assertThat(stored.profile()).as("profile name").isEqualTo("ttft-only");
     assertThat(stored.options()).as("SLO, peak rate, analytic capacity").isEqualTo(asked);
-    assertThat(stored.options().sloGapP95Millis())
+    assertThat(stored.options().slo().gapP95LimitMillis())
         .as("a limit the profile did not give stays unapplied")
-        .isEqualTo(CapacityOptions.NO_LIMIT);
+        .isEqualTo(Slo.NO_LIMIT);
   }
 
   @Test
