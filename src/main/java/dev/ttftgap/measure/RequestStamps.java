@@ -17,6 +17,23 @@ public final class RequestStamps {
   private volatile long sentEpochMicros = UNSET;
   private volatile long headersNanos = UNSET;
   private volatile long firstTokenNanos = UNSET;
+  private volatile String errorLine;
+
+  /**
+   * The value of the first {@code error:} line of a 200 stream (llama.cpp's mid-stream failure,
+   * which is no {@code data:} line and which Gatling's SSE decoder drops), as read from the raw
+   * bytes; the first call wins.
+   */
+  public void errorLine(String value) {
+    if (errorLine == null) {
+      errorLine = value;
+    }
+  }
+
+  /** The first {@code error:} line's value, or null when the stream had none. */
+  public String errorLine() {
+    return errorLine;
+  }
 
   /** The request was handed to the HTTP client (the first call wins: a re-sent POST keeps it). */
   public void sent(long nanos) {

@@ -2,6 +2,7 @@ package dev.ttftgap.stream;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,6 +22,8 @@ import java.util.Map;
  * @param serverTimings numeric fields of vLLM's {@code metrics} object or llama.cpp's {@code
  *     timings} object, keyed by their original names (milliseconds for the {@code *_ms} fields);
  *     empty when the payload has neither; unmodifiable
+ * @param toolCalls the pieces of tool calls the payload carries (of any kind: a chunk with content
+ *     and a tool call is {@link ChunkKind#CONTENT}), in order; empty when none; unmodifiable
  */
 public record Chunk(
     ChunkKind kind,
@@ -30,7 +33,30 @@ public record Chunk(
     Integer promptTokens,
     String finishReason,
     String errorMessage,
-    Map<String, Double> serverTimings) {
+    Map<String, Double> serverTimings,
+    List<ToolCallDelta> toolCalls) {
+
+  /** A chunk without tool calls. */
+  public Chunk(
+      ChunkKind kind,
+      String id,
+      String text,
+      Integer completionTokens,
+      Integer promptTokens,
+      String finishReason,
+      String errorMessage,
+      Map<String, Double> serverTimings) {
+    this(
+        kind,
+        id,
+        text,
+        completionTokens,
+        promptTokens,
+        finishReason,
+        errorMessage,
+        serverTimings,
+        List.of());
+  }
 
   public Chunk {
     if (kind == null) {
@@ -40,6 +66,7 @@ public record Chunk(
         serverTimings == null || serverTimings.isEmpty()
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(serverTimings));
+    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
   }
 
   /** Whether this chunk is a token: {@link ChunkKind#CONTENT} or {@link ChunkKind#REASONING}. */

@@ -59,6 +59,16 @@ public final class ChunkClassifier {
   private ChunkClassifier() {}
 
   /**
+   * Classifies one SSE event of a stream of {@code api}: its {@code event:} name (null when the
+   * event had none) and its {@code data} payload, lines joined with {@code \n}. Never throws.
+   *
+   * <p>SKELETON (issue 25): every API is read as chat until the grammars land.
+   */
+  public static Chunk classify(Api api, String eventName, String data) {
+    return classifyData(data);
+  }
+
+  /**
    * Classifies the payload of one SSE event: its {@code data} lines joined with {@code \n}, as a
    * server sends it (a JSON object, or {@code [DONE]}).
    */

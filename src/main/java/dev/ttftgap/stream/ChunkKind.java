@@ -14,6 +14,11 @@ public enum ChunkKind {
    * No content text, but a non-empty {@code delta.reasoning_content} or {@code delta.reasoning}.
    */
   REASONING,
+  /**
+   * No content or reasoning text, but a piece of a tool (function) call: its name or a piece of its
+   * arguments ({@link Chunk#toolCalls()}).
+   */
+  TOOL_CALL,
   /** A delta with a {@code role} and no text, including {@code "content":""} and null content. */
   ROLE_ONLY,
   /** Choices present but no text and no role: typically the finish chunk with an empty delta. */

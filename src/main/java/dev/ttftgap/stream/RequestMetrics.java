@@ -147,6 +147,24 @@ public final class RequestMetrics {
     return optional(firstReasoningMillis);
   }
 
+  /**
+   * {@code first event carrying a tool call − send}: the function name or first argument piece.
+   *
+   * <p>SKELETON (issue 25): empty until the grammars land.
+   */
+  public OptionalLong firstToolCallMillis() {
+    return OptionalLong.empty();
+  }
+
+  /**
+   * Number of tool calls the answer made (distinct call indexes); 0 when none.
+   *
+   * <p>SKELETON (issue 25): 0 until the grammars land.
+   */
+  public int toolCalls() {
+    return 0;
+  }
+
   /** {@code [DONE] − send}, or {@code end − send} when the stream ended without {@code [DONE]}. */
   public OptionalLong e2eMillis() {
     return optional(e2eMillis);
