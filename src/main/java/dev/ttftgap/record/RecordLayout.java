@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * <p>The record groups its fields in parts while the line stays flat and interleaves them, which
  * {@code @JsonUnwrapped} cannot express (it writes a part's fields together, and does not read into
  * record constructors): hence this table and the serializer and deserializer that walk it. The
- * class is a little over 300 lines because the table holds one entry per field of the line (46),
+ * class is a little over 300 lines because the table holds one entry per field of the line (50),
  * which the formatter wraps; splitting it would split the one declaration of the order.
  */
 final class RecordLayout {
@@ -178,7 +178,20 @@ final class RecordLayout {
               "servedPromptTokens",
               Integer.class,
               RequestInput::servedPromptTokens,
-              RequestInput.Builder::servedPromptTokens));
+              RequestInput.Builder::servedPromptTokens),
+          input("api", String.class, RequestInput::api, RequestInput.Builder::api),
+          timings(
+              "firstToolCallMillis",
+              Long.class,
+              Timings::firstToolCallMillis,
+              Timings.Builder::firstToolCallMillis),
+          output(
+              "toolCalls", Integer.class, StreamOutput::toolCalls, StreamOutput.Builder::toolCalls),
+          output(
+              "finishReason",
+              String.class,
+              StreamOutput::finishReason,
+              StreamOutput.Builder::finishReason));
 
   private static <T> Field<T> identity(
       String name,

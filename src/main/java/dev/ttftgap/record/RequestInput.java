@@ -20,6 +20,9 @@ import org.jspecify.annotations.Nullable;
  *     older runs
  * @param servedPromptTokens the server's own count, {@code usage.prompt_tokens}; null when it sent
  *     no usage
+ * @param api the streaming API the request used ({@code chat}, {@code completions}, {@code
+ *     responses}, {@code messages}: {@code stream.Api#id()}); null in records of older runs, which
+ *     were all chat
  */
 public record RequestInput(
     String model,
@@ -30,7 +33,8 @@ public record RequestInput(
     @Nullable String conversationId,
     @Nullable Integer turn,
     @Nullable Integer askedPromptTokens,
-    @Nullable Integer servedPromptTokens) {
+    @Nullable Integer servedPromptTokens,
+    @Nullable String api) {
   /** Every field undefined: null, or 0 for a primitive. */
   public static final RequestInput NONE = new Builder().build();
 
@@ -55,6 +59,7 @@ public record RequestInput(
     private Integer turn;
     private Integer askedPromptTokens;
     private Integer servedPromptTokens;
+    private String api;
 
     private Builder() {}
 
@@ -68,6 +73,7 @@ public record RequestInput(
       turn = part.turn();
       askedPromptTokens = part.askedPromptTokens();
       servedPromptTokens = part.servedPromptTokens();
+      api = part.api();
     }
 
     public Builder model(String value) {
@@ -115,6 +121,11 @@ public record RequestInput(
       return this;
     }
 
+    public Builder api(String value) {
+      api = value;
+      return this;
+    }
+
     public RequestInput build() {
       return new RequestInput(
           model,
@@ -125,7 +136,8 @@ public record RequestInput(
           conversationId,
           turn,
           askedPromptTokens,
-          servedPromptTokens);
+          servedPromptTokens,
+          api);
     }
   }
 }

@@ -9,11 +9,16 @@ import org.jspecify.annotations.Nullable;
  * @param outputTokensSource {@code "usage"} (server's {@code usage.completion_tokens}) or {@code
  *     "tokenizer"} (counted client side)
  * @param contentEvents number of events that carried content or reasoning
+ * @param toolCalls number of tool calls the answer made (0: none); null in records of older runs
+ * @param finishReason why the server ended the answer, as it said it ({@code stop}, {@code length},
+ *     {@code tool_calls}, {@code end_turn}, {@code tool_use}…); null when it did not say
  */
 public record StreamOutput(
     @Nullable Integer outputTokens,
     @Nullable String outputTokensSource,
-    @Nullable Integer contentEvents) {
+    @Nullable Integer contentEvents,
+    @Nullable Integer toolCalls,
+    @Nullable String finishReason) {
   /** Every field undefined: null, or 0 for a primitive. */
   public static final StreamOutput NONE = new Builder().build();
 
@@ -32,6 +37,8 @@ public record StreamOutput(
     private Integer outputTokens;
     private String outputTokensSource;
     private Integer contentEvents;
+    private Integer toolCalls;
+    private String finishReason;
 
     private Builder() {}
 
@@ -39,6 +46,8 @@ public record StreamOutput(
       outputTokens = part.outputTokens();
       outputTokensSource = part.outputTokensSource();
       contentEvents = part.contentEvents();
+      toolCalls = part.toolCalls();
+      finishReason = part.finishReason();
     }
 
     public Builder outputTokens(Integer value) {
@@ -56,8 +65,19 @@ public record StreamOutput(
       return this;
     }
 
+    public Builder toolCalls(Integer value) {
+      toolCalls = value;
+      return this;
+    }
+
+    public Builder finishReason(String value) {
+      finishReason = value;
+      return this;
+    }
+
     public StreamOutput build() {
-      return new StreamOutput(outputTokens, outputTokensSource, contentEvents);
+      return new StreamOutput(
+          outputTokens, outputTokensSource, contentEvents, toolCalls, finishReason);
     }
   }
 }

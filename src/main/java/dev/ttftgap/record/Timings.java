@@ -17,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param e2eMillis send → {@code [DONE]} (or the clean end of the stream)
  * @param itlMillis intervals between consecutive content events, in arrival order
  * @param tpotMillis {@code (e2e − ttft) / (outputTokens − 1)}
+ * @param firstToolCallMillis send → first event carrying a tool call (its function name or first
+ *     argument piece), when the answer called a tool; null in records of older runs
  */
 public record Timings(
     long startEpochMillis,
@@ -27,7 +29,8 @@ public record Timings(
     @Nullable Long firstReasoningMillis,
     @Nullable Long e2eMillis,
     @Nullable List<Long> itlMillis,
-    @Nullable Double tpotMillis) {
+    @Nullable Double tpotMillis,
+    @Nullable Long firstToolCallMillis) {
   /** Every field undefined: null, or 0 for a primitive. */
   public static final Timings NONE = new Builder().build();
 
@@ -52,6 +55,7 @@ public record Timings(
     private Long e2eMillis;
     private List<Long> itlMillis;
     private Double tpotMillis;
+    private Long firstToolCallMillis;
 
     private Builder() {}
 
@@ -65,6 +69,7 @@ public record Timings(
       e2eMillis = part.e2eMillis();
       itlMillis = part.itlMillis();
       tpotMillis = part.tpotMillis();
+      firstToolCallMillis = part.firstToolCallMillis();
     }
 
     public Builder startEpochMillis(long value) {
@@ -112,6 +117,11 @@ public record Timings(
       return this;
     }
 
+    public Builder firstToolCallMillis(Long value) {
+      firstToolCallMillis = value;
+      return this;
+    }
+
     public Timings build() {
       return new Timings(
           startEpochMillis,
@@ -122,7 +132,8 @@ public record Timings(
           firstReasoningMillis,
           e2eMillis,
           itlMillis,
-          tpotMillis);
+          tpotMillis,
+          firstToolCallMillis);
     }
   }
 }
