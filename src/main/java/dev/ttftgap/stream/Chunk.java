@@ -69,9 +69,27 @@ public record Chunk(
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
   }
 
-  /** Whether this chunk is a token: {@link ChunkKind#CONTENT} or {@link ChunkKind#REASONING}. */
+  /**
+   * Whether this chunk is output of any kind: {@link ChunkKind#CONTENT}, {@link
+   * ChunkKind#REASONING} or {@link ChunkKind#TOOL_CALL}.
+   */
   public boolean isToken() {
-    return kind == ChunkKind.CONTENT || kind == ChunkKind.REASONING;
+    return kind == ChunkKind.CONTENT || kind == ChunkKind.REASONING || kind == ChunkKind.TOOL_CALL;
+  }
+
+  /**
+   * Whether this chunk carries output of {@code wanted} ({@link TtftKind#ANY}: {@link #isToken()}).
+   *
+   * <p>SKELETON (issue 25): by kind only until the grammars land (a content chunk that also carries
+   * reasoning does not yet count as reasoning).
+   */
+  public boolean carries(TtftKind wanted) {
+    return switch (wanted) {
+      case ANY -> isToken();
+      case CONTENT -> kind == ChunkKind.CONTENT;
+      case REASONING -> kind == ChunkKind.REASONING;
+      case TOOL_CALL -> kind == ChunkKind.TOOL_CALL || !toolCalls.isEmpty();
+    };
   }
 
   static Chunk of(ChunkKind kind) {

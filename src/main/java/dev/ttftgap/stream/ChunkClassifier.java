@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Classifies the {@code data:} payloads of an OpenAI-compatible chat-completion stream, so "first
@@ -66,6 +67,17 @@ public final class ChunkClassifier {
    */
   public static Chunk classify(Api api, String eventName, String data) {
     return classifyData(data);
+  }
+
+  /**
+   * The chunk of an SSE {@code error:} line's value (llama.cpp's mid-stream failure: {@code error:
+   * {"code":500,"message":"..."}}, which is no {@code data:} line): always {@link ChunkKind#ERROR},
+   * its message the server's.
+   *
+   * <p>SKELETON (issue 25): the raw value is the message until the grammars land.
+   */
+  public static Chunk errorLine(String value) {
+    return new Chunk(ChunkKind.ERROR, null, null, null, null, null, value, Map.of());
   }
 
   /**
