@@ -1,6 +1,8 @@
 package dev.ttftgap.measure;
 
 import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.StreamAnswer;
+import dev.ttftgap.stream.TtftKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,10 +17,25 @@ import java.util.List;
 public final class EventLog {
   private final List<ObservedEvent> events = new ArrayList<>(16);
   private final RequestStamps stamps = new RequestStamps();
+  private final TtftKind ttftKind;
   private String lastId;
 
+  /** The log of a request whose first token is its first output of any kind. */
+  public EventLog() {
+    this(TtftKind.ANY);
+  }
+
   /**
-   * The request's precise stamps: the glue stamps send and headers, {@link #add} the first token.
+   * The log of a request whose first token is its first output of {@code ttftKind} (its context's
+   * {@link RequestContext#ttftKind()}): the event {@link #add} stamps, as the record counts it.
+   */
+  public EventLog(TtftKind ttftKind) {
+    this.ttftKind = ttftKind == null ? TtftKind.ANY : ttftKind;
+  }
+
+  /**
+   * The request's precise stamps: the glue stamps send and headers, {@link #add} the first token
+   * (the first event carrying the log's kind).
    */
   public RequestStamps stamps() {
     return stamps;
@@ -26,11 +43,11 @@ public final class EventLog {
 
   /**
    * Logs an event that arrived at {@code epochMillis} (the load generator's clock) and was
-   * classified at {@code nanos} ({@code System.nanoTime()}): the first token's instant goes to
-   * {@link #stamps()}.
+   * classified at {@code nanos} ({@code System.nanoTime()}): the first token's instant (of the
+   * log's kind) goes to {@link #stamps()}.
    */
   public void add(long epochMillis, long nanos, Chunk chunk) {
-    if (chunk.isToken()) {
+    if (chunk.carries(ttftKind)) {
       stamps.firstToken(nanos);
     }
     add(epochMillis, chunk);
@@ -50,7 +67,8 @@ public final class EventLog {
               chunk.promptTokens(),
               chunk.finishReason(),
               chunk.errorMessage(),
-              chunk.serverTimings());
+              chunk.serverTimings(),
+              chunk.toolCalls());
     } else if (chunk.id() != null) {
       lastId = chunk.id();
     }
@@ -66,6 +84,14 @@ public final class EventLog {
       }
     }
     return text.toString();
+  }
+
+  /**
+   * What the stream answered, as the next turn of a conversation sends it back: the visible text
+   * and the whole tool calls (see {@link StreamAnswer#of}).
+   */
+  public static StreamAnswer answer(List<ObservedEvent> events) {
+    return StreamAnswer.of(events.stream().map(ObservedEvent::chunk).toList());
   }
 
   /** The events so far, in arrival order. */

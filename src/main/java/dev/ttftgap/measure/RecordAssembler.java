@@ -1,5 +1,6 @@
 package dev.ttftgap.measure;
 
+import dev.ttftgap.measure.FailureRules.Failure;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
@@ -8,12 +9,11 @@ import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkKind;
 import dev.ttftgap.stream.RequestMetrics;
 import dev.ttftgap.stream.StreamTimeline;
+import dev.ttftgap.stream.TtftKind;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Builds the record of one request from what Gatling observed: the connect and check rows, and
@@ -23,7 +23,15 @@ import java.util.regex.Pattern;
  * the first token (first check's end) and {@code [DONE]} (second check's end); the events, with
  * those two stamped by their rows, are fed to {@link RequestMetrics}; the outcome is decided from
  * the first failed row's message and the events, in the order the request progressed, so each
- * failure gets exactly one reason.
+ * failure gets exactly one reason ({@link FailureRules}).
+ *
+ * <p>The first token is the first output of the context's {@link RequestContext#ttftKind()}: the
+ * record's {@code ttftMillis} and {@code gapMillis} count to it, and are null when a successful
+ * turn answered with output of other kinds only (a tool-call turn when the run waits for content:
+ * its tokens, {@code firstToolCallMillis} and {@code toolCalls} are recorded, the request is ok).
+ * Each kind that came has its own figure whatever the context's kind ({@code firstContentMillis},
+ * {@code firstReasoningMillis}, {@code firstToolCallMillis}); the decode figures ({@code itl},
+ * {@code tpot}) count from the first output of any kind, the stream's own pace.
  *
  * <p>Assumption: the rows and the events come from the same clock (Gatling's); an event logged in
  * the millisecond after its check row ended still counts at the row's time.
@@ -31,9 +39,6 @@ import java.util.regex.Pattern;
  * @see #assemble
  */
 public final class RecordAssembler {
-  /** Gatling's status failure, with the server's message after it when the glue kept the body. */
-  private static final Pattern STATUS = Pattern.compile("response with code (\\d{3})(?:: (.*))?");
-
   private RecordAssembler() {}
 
   /**
@@ -58,6 +63,9 @@ public final class RecordAssembler {
    * record then carries {@code ttfbMicros}, {@code ttftMicros} and {@code gapMicros} wherever the
    * millisecond figure is defined and both instants were stamped.
    *
+   * <p>The stamps also carry the stream's {@code error:} line, when it had one: the request then
+   * fails as a {@code stream_error} with the server's message, whatever else the stream showed.
+   *
    * @param stamps the request's {@code System.nanoTime()} stamps; null when none were taken
    */
   public static RequestRecord assemble(
@@ -66,7 +74,9 @@ public final class RecordAssembler {
       List<ObservedEvent> events,
       long fallbackStartMillis,
       RequestStamps stamps) {
-    RequestRecord record = assembleMillis(ctx, rows, events, fallbackStartMillis);
+    RequestRecord record =
+        assembleMillis(
+            ctx, rows, events, fallbackStartMillis, stamps == null ? null : stamps.errorLine());
     if (stamps == null) {
       return record;
     }
@@ -80,15 +90,24 @@ public final class RecordAssembler {
       RequestContext ctx,
       List<ObservedRow> rows,
       List<ObservedEvent> events,
-      long fallbackStartMillis) {
+      long fallbackStartMillis,
+      String errorLine) {
     Optional<ObservedRow> connect = row(rows, RowNames.TTFB);
     Optional<ObservedRow> gap = row(rows, RowNames.GAP);
     Optional<ObservedRow> decode = row(rows, RowNames.DECODE);
     long send = connect.map(ObservedRow::startMillis).orElse(fallbackStartMillis);
 
-    RequestMetrics metrics = RequestMetrics.of(timeline(send, connect, gap, decode, events));
+    StreamTimeline timeline = timeline(send, connect, gap, decode, events, ctx.ttftKind());
+    RequestMetrics metrics = RequestMetrics.of(timeline);
+    TurnFigures figures = TurnFigures.of(timeline);
 
-    Failure failure = failure(ctx, rows, connect, gap, decode, metrics);
+    Failure failure =
+        FailureRules.of(
+            ctx,
+            new FailureRules.Observed(rows, connect, gap, decode, metrics, figures, errorLine));
+    Long ttfb = boxed(metrics.ttfbMillis());
+    // CALL SITE (issue 25): metrics.ttftMillis(ctx.ttftKind()) once the stream branch has it
+    Long ttft = boxed(figures.firstMillis(ctx.ttftKind()));
     long lastEnd = rows.stream().mapToLong(ObservedRow::endMillis).max().orElse(send);
     Long e2e =
         metrics.e2eMillis().isPresent()
@@ -106,11 +125,12 @@ public final class RecordAssembler {
         .timings(
             t ->
                 t.startEpochMillis(send)
-                    .ttfbMillis(boxed(metrics.ttfbMillis()))
-                    .ttftMillis(boxed(metrics.ttftMillis()))
-                    .gapMillis(boxed(metrics.gapMillis()))
+                    .ttfbMillis(ttfb)
+                    .ttftMillis(ttft)
+                    .gapMillis(ttfb == null || ttft == null ? null : ttft - ttfb)
                     .firstContentMillis(boxed(metrics.firstContentMillis()))
                     .firstReasoningMillis(boxed(metrics.firstReasoningMillis()))
+                    .firstToolCallMillis(boxed(firstToolCall(metrics, figures)))
                     .e2eMillis(e2e)
                     .itlMillis(itl.isEmpty() ? null : itl)
                     .tpotMillis(
@@ -121,14 +141,18 @@ public final class RecordAssembler {
             o ->
                 o.outputTokens(boxed(metrics.outputTokens()))
                     .outputTokensSource(metrics.outputTokensSource())
-                    .contentEvents(metrics.tokenEvents() == 0 ? null : metrics.tokenEvents()))
+                    .contentEvents(metrics.tokenEvents() == 0 ? null : metrics.tokenEvents())
+                    // metrics.toolCalls() is a skeleton (0) until the stream branch lands
+                    .toolCalls(Math.max(metrics.toolCalls(), figures.toolCalls()))
+                    // CALL SITE (issue 25): metrics.finishReason() once the stream branch has it
+                    .finishReason(figures.finishReason()))
         .serverTimings(metrics.serverTimings().isEmpty() ? null : metrics.serverTimings())
         .result(
             res ->
                 res.outcome(failure == null ? Outcome.OK : Outcome.KO)
-                    .reason(failure == null ? null : failure.reason)
-                    .httpStatus(failure == null ? statusOf(connect) : failure.httpStatus)
-                    .message(failure == null ? null : failure.message))
+                    .reason(failure == null ? null : failure.reason())
+                    .httpStatus(failure == null ? statusOf(connect) : failure.httpStatus())
+                    .message(failure == null ? null : failure.message()))
         .health(
             h ->
                 h.malformedChunks(metrics.malformedEvents() == 0 ? null : metrics.malformedEvents())
@@ -138,23 +162,34 @@ public final class RecordAssembler {
   }
 
   /**
+   * The stream's first tool call: {@link RequestMetrics#firstToolCallMillis()} once the stream
+   * branch fills it (a skeleton until then), the same definition read here meanwhile.
+   */
+  private static OptionalLong firstToolCall(RequestMetrics metrics, TurnFigures figures) {
+    OptionalLong measured = metrics.firstToolCallMillis();
+    return measured.isPresent() ? measured : figures.firstMillis(TtftKind.TOOL_CALL);
+  }
+
+  /**
    * The stream's timeline from the connect action's send and headers and the events as they
-   * arrived, the first token and {@code [DONE]} stamped at the end of the gap and decode rows (the
-   * instants Gatling's own clock gave them) when those rows are ok.
+   * arrived, the first token (the first event carrying {@code kind}, the one the first-token check
+   * waited for) and {@code [DONE]} stamped at the end of the gap and decode rows (the instants
+   * Gatling's own clock gave them) when those rows are ok.
    */
   private static StreamTimeline timeline(
       long send,
       Optional<ObservedRow> connect,
       Optional<ObservedRow> gap,
       Optional<ObservedRow> decode,
-      List<ObservedEvent> events) {
+      List<ObservedEvent> events,
+      TtftKind kind) {
     StreamTimeline timeline = new StreamTimeline(send);
     connect.filter(ObservedRow::ok).ifPresent(r -> timeline.headers(r.endMillis()));
     boolean firstTokenSeen = false;
     for (ObservedEvent event : events) {
       Chunk chunk = event.chunk();
       long at = event.epochMillis();
-      if (chunk.isToken() && !firstTokenSeen) {
+      if (chunk.carries(kind) && !firstTokenSeen) {
         firstTokenSeen = true;
         at = gap.filter(ObservedRow::ok).map(ObservedRow::endMillis).orElse(at);
       } else if (chunk.kind() == ChunkKind.DONE) {
@@ -178,89 +213,6 @@ public final class RecordAssembler {
                 FailureReason.INTERRUPTED,
                 null,
                 "the run ended while the request was in flight"));
-  }
-
-  private record Failure(FailureReason reason, Integer httpStatus, String message) {}
-
-  private static Failure failure(
-      RequestContext ctx,
-      List<ObservedRow> rows,
-      Optional<ObservedRow> connect,
-      Optional<ObservedRow> gap,
-      Optional<ObservedRow> decode,
-      RequestMetrics metrics) {
-    if (connect.isEmpty()) {
-      String message = rows.isEmpty() ? "request was not sent" : rows.get(0).message();
-      return new Failure(FailureReason.CONNECTION_FAILED, null, message);
-    }
-    if (!connect.get().ok()) {
-      return connectFailure(connect.get().message());
-    }
-    if (metrics.chunkIds().size() > 1) {
-      return new Failure(
-          FailureReason.STREAM_RESTARTED,
-          200,
-          "stream restarted: the connection dropped and the POST was re-sent; chunk ids "
-              + metrics.chunkIds());
-    }
-    Optional<Chunk> error = metrics.firstError();
-    if (error.isPresent()) {
-      return new Failure(
-          FailureReason.STREAM_ERROR, 200, "stream error: " + error.get().errorMessage());
-    }
-    if (gap.isEmpty() || !gap.get().ok()) {
-      String message = gap.map(ObservedRow::message).orElse("no first-token check row");
-      if (message != null && message.endsWith("timeout")) {
-        return new Failure(FailureReason.FIRST_TOKEN_TIMEOUT, 200, message);
-      }
-      if (message != null && message.contains("End of stream") || metrics.sawDone()) {
-        return new Failure(
-            FailureReason.NO_CONTENT, 200, "no content before the end of the stream");
-      }
-      return new Failure(FailureReason.CONNECTION_FAILED, 200, message);
-    }
-    if (decode.isEmpty() || !decode.get().ok()) {
-      String message = decode.map(ObservedRow::message).orElse("no end-of-stream check row");
-      if (metrics.maxIdleMillis() > ctx.idleTimeoutMillis()) {
-        return new Failure(FailureReason.IDLE_TIMEOUT, 200, idleMessage(ctx, metrics));
-      }
-      if (message != null && message.endsWith("timeout")) {
-        return new Failure(FailureReason.STREAM_TIMEOUT, 200, message);
-      }
-      if (message != null && message.contains("End of stream")) {
-        return new Failure(FailureReason.NO_DONE, 200, "stream ended without [DONE]");
-      }
-      return new Failure(FailureReason.CONNECTION_FAILED, 200, message);
-    }
-    if (metrics.maxIdleMillis() > ctx.idleTimeoutMillis()) {
-      return new Failure(FailureReason.IDLE_TIMEOUT, 200, idleMessage(ctx, metrics));
-    }
-    return null;
-  }
-
-  private static String idleMessage(RequestContext ctx, RequestMetrics metrics) {
-    return "no event for "
-        + metrics.maxIdleMillis()
-        + " ms (idle timeout "
-        + ctx.idleTimeoutMillis()
-        + " ms)";
-  }
-
-  private static Failure connectFailure(String message) {
-    String text = message == null ? "connect failed" : message;
-    Matcher status = STATUS.matcher(text);
-    if (status.find()) {
-      int code = Integer.parseInt(status.group(1));
-      String said = status.group(2);
-      return new Failure(
-          FailureReason.HTTP_STATUS,
-          code,
-          "HTTP " + code + (said == null ? " (no error message in the body)" : ": " + said));
-    }
-    if (text.contains("content-type")) {
-      return new Failure(FailureReason.WRONG_CONTENT_TYPE, 200, text);
-    }
-    return new Failure(FailureReason.CONNECTION_FAILED, null, text);
   }
 
   private static Integer statusOf(Optional<ObservedRow> connect) {

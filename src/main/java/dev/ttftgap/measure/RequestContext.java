@@ -6,6 +6,7 @@ import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.StepLevel;
+import dev.ttftgap.stream.TtftKind;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,13 +19,31 @@ import org.jspecify.annotations.Nullable;
  * @param idleTimeoutMillis longest allowed silence between two events of one stream
  * @param newConnection whether the request needed a new connection (see {@link
  *     ConnectionEstimator}), null when unknown
+ * @param ttftKind which first output is the request's TTFT (the profile's {@code
+ *     request.ttftFrom}): the first-token check waits for it and the record's {@code ttftMillis}
+ *     and gap count to it; {@link TtftKind#ANY} when null
  */
 public record RequestContext(
     RequestIdentity identity,
     StepLevel level,
     RequestInput input,
     long idleTimeoutMillis,
-    @Nullable Boolean newConnection) {
+    @Nullable Boolean newConnection,
+    TtftKind ttftKind) {
+
+  public RequestContext {
+    ttftKind = ttftKind == null ? TtftKind.ANY : ttftKind;
+  }
+
+  /** A context whose TTFT is the first output of any kind. */
+  public RequestContext(
+      RequestIdentity identity,
+      StepLevel level,
+      RequestInput input,
+      long idleTimeoutMillis,
+      @Nullable Boolean newConnection) {
+    this(identity, level, input, idleTimeoutMillis, newConnection, TtftKind.ANY);
+  }
 
   /** A context whose connection is not known yet (the chain estimates it when it sends). */
   public RequestContext(
@@ -47,24 +66,31 @@ public record RequestContext(
         new StepLevel(newPhase, newStep, newStepLabel, newOfferedRate, newConcurrency),
         input,
         idleTimeoutMillis,
-        newConnection);
+        newConnection,
+        ttftKind);
   }
 
   /** The same context with {@code newConnection} set. */
   public RequestContext withNewConnection(boolean value) {
-    return new RequestContext(identity, level, input, idleTimeoutMillis, value);
+    return new RequestContext(identity, level, input, idleTimeoutMillis, value, ttftKind);
+  }
+
+  /** The same context with its TTFT counted to the first output of {@code kind}. */
+  public RequestContext withTtftKind(TtftKind kind) {
+    return new RequestContext(identity, level, input, idleTimeoutMillis, newConnection, kind);
   }
 
   /**
    * The request's record with what is known before sending already set: who sent it, in which step,
-   * what it asked for and how its prompt was made (every measured field still undefined).
+   * what it asked for (its API: chat when the context names none) and how its prompt was made
+   * (every measured field still undefined).
    */
   public RequestRecordBuilder record() {
     return RequestRecord.builder()
         .identity(identity)
         .level(level)
         .input(input)
-        .input(in -> in.askedPromptTokens(input.promptTokens()))
+        .input(in -> in.askedPromptTokens(input.promptTokens()).api(input.apiOrChat()))
         .newConnection(newConnection);
   }
 }

@@ -38,6 +38,17 @@ public record RequestInput(
   /** Every field undefined: null, or 0 for a primitive. */
   public static final RequestInput NONE = new Builder().build();
 
+  /** The API of a record that names none: every run before issue 25 streamed chat completions. */
+  public static final String DEFAULT_API = "chat";
+
+  /**
+   * The API the request used, {@value #DEFAULT_API} when the record names none (a record of an
+   * older run): what readers group and label by.
+   */
+  public String apiOrChat() {
+    return api == null ? DEFAULT_API : api;
+  }
+
   /** A builder with every field undefined. */
   public static Builder builder() {
     return new Builder();

@@ -113,6 +113,7 @@ class RecordAssemblerTest {
             .input(in -> in.askedPromptTokens(100)) // what the request was built for
             .input(in -> in.servedPromptTokens(12)) // the server's own count
             .input(in -> in.maxTokens(64))
+            .input(in -> in.api("chat")) // the context named no API: chat
             .timings(t -> t.startEpochMillis(1_000))
             .timings(t -> t.ttfbMillis(120L))
             .timings(t -> t.ttftMillis(400L))
@@ -125,6 +126,7 @@ class RecordAssemblerTest {
             .output(o -> o.outputTokens(3))
             .output(o -> o.outputTokensSource("usage"))
             .output(o -> o.contentEvents(3))
+            .output(o -> o.toolCalls(0)) // none, said as 0 (null only in older records)
             .newConnection(true) // from the context
             .result(res -> res.httpStatus(200))
             .build();

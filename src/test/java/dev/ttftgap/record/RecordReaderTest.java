@@ -69,7 +69,17 @@ class RecordReaderTest {
           "ttfbMicros",
           "ttftMicros",
           "gapMicros",
-          "startEpochMicros");
+          "startEpochMicros",
+          "injector",
+          "injectorCount",
+          "host",
+          "runId",
+          "askedPromptTokens",
+          "servedPromptTokens",
+          "api",
+          "firstToolCallMillis",
+          "toolCalls",
+          "finishReason");
 
   private static String line(RequestRecord record) throws Exception {
     return RecordJson.MAPPER.writeValueAsString(record);
@@ -89,7 +99,8 @@ class RecordReaderTest {
             TestRecords.full(1),
             TestRecords.minimal(2),
             TestRecords.inFlight(3),
-            TestRecords.precise(4));
+            TestRecords.precise(4),
+            TestRecords.toolCallTurn(5));
     try (RecordWriter writer = RecordWriter.open(file)) {
       records.forEach(writer::append);
     }
@@ -148,6 +159,36 @@ class RecordReaderTest {
         .contains("\"phase\":\"warmup\"")
         .contains("\"outcome\":\"ko\"")
         .contains("\"reason\":\"connection_failed\"");
+  }
+
+  @Test
+  void writesTheFieldsOfIssue25AtTheEndOfTheLine() throws Exception {
+    String json = line(TestRecords.toolCallTurn(5));
+
+    assertThat(FIELD_ORDER)
+        .as("a tool-call turn's fields, in the documented order")
+        .containsSubsequence(fieldNames(json));
+    assertThat(fieldNames(json))
+        .as("the new fields last, as records.jsonl grows only at its end")
+        .endsWith("api", "firstToolCallMillis", "toolCalls", "finishReason");
+    assertThat(json)
+        .contains("\"api\":\"messages\"")
+        .contains("\"firstToolCallMillis\":350")
+        .contains("\"toolCalls\":2")
+        .contains("\"finishReason\":\"tool_use\"")
+        .as("no TTFT: the run waited for content, the turn answered with tool calls")
+        .doesNotContain("ttftMillis");
+  }
+
+  @Test
+  void aRecordOfAnOlderRunHasNoApiAndReadsAsChat() throws Exception {
+    RequestRecord older = RecordReader.parse(line(TestRecords.full(1)), "line");
+    RequestRecord messages = RecordReader.parse(line(TestRecords.toolCallTurn(2)), "line");
+
+    assertThat(older.input().api()).as("older runs wrote no api").isNull();
+    assertThat(older.input().apiOrChat()).as("and were all chat").isEqualTo("chat");
+    assertThat(older.output().toolCalls()).as("nor tool calls: undefined, not 0").isNull();
+    assertThat(messages.input().apiOrChat()).as("a named API is kept").isEqualTo("messages");
   }
 
   @Test

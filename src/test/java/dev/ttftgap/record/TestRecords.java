@@ -57,6 +57,32 @@ public final class TestRecords {
         .build();
   }
 
+  /**
+   * A finished tool-call turn on the Messages API: the fields issue 25 added set ({@code api},
+   * {@code firstToolCallMillis}, {@code toolCalls}, {@code finishReason}), no content, so no TTFT
+   * when the run waits for content.
+   */
+  public static RequestRecord toolCallTurn(long userId) {
+    return builder()
+        .identity(id -> id.run("run-20261130").userId(userId).requestId("msg_" + userId))
+        .input(in -> in.model("claude-x").promptTokens(900).maxTokens(256).api("messages"))
+        .timings(
+            t ->
+                t.startEpochMillis(1_764_470_000_000L + userId)
+                    .ttfbMillis(110L)
+                    .firstToolCallMillis(350L)
+                    .e2eMillis(700L))
+        .output(
+            o ->
+                o.outputTokens(24)
+                    .outputTokensSource("usage")
+                    .contentEvents(6)
+                    .toolCalls(2)
+                    .finishReason("tool_use"))
+        .result(res -> res.httpStatus(200))
+        .build();
+  }
+
   /** {@link #full} with the load generator's precise timings, µs. */
   public static RequestRecord precise(long userId) {
     return full(userId).withMicros(120_345L, 400_456L, 280_111L, 1_764_470_000_000_000L + userId);
