@@ -10,13 +10,17 @@ import org.jspecify.annotations.Nullable;
  *
  * @param startEpochMillis when the request was handed to the connection
  * @param ttfbMillis send → response headers
- * @param ttftMillis send → first event with non-empty content or reasoning
- * @param gapMillis {@code ttftMillis − ttfbMillis}
+ * @param ttftMillis send → first output of the run's kind ({@code request.ttftFrom}: by default any
+ *     output, content, reasoning or a tool call; before issue 25 content or reasoning); null when
+ *     that kind never came, also in a successful turn that answered with another kind only (a
+ *     tool-call turn of a run that counts to content)
+ * @param gapMillis {@code ttftMillis − ttfbMillis}; null with {@code ttftMillis}
  * @param firstContentMillis send → first event with non-empty {@code content} (after any reasoning)
  * @param firstReasoningMillis send → first event with non-empty reasoning, when the model reasons
  * @param e2eMillis send → {@code [DONE]} (or the clean end of the stream)
- * @param itlMillis intervals between consecutive content events, in arrival order
- * @param tpotMillis {@code (e2e − ttft) / (outputTokens − 1)}
+ * @param itlMillis intervals between consecutive output events (of any kind), in arrival order
+ * @param tpotMillis {@code (e2e − first output of any kind) / (outputTokens − 1)}: the stream's
+ *     pace, whichever kind the TTFT counts to
  * @param firstToolCallMillis send → first event carrying a tool call (its function name or first
  *     argument piece), when the answer called a tool; null in records of older runs
  */

@@ -13,6 +13,9 @@ import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.stream.ChunkKind;
+import dev.ttftgap.stream.StreamAnswer;
+import dev.ttftgap.stream.ToolCallDelta;
+import dev.ttftgap.stream.TtftKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -79,5 +82,52 @@ class EventLogTest {
         .as("send → the first content event, µs (the role chunk and later tokens do not count)")
         .isEqualTo(400_250L);
     assertThat(log.events()).as("every event logged").hasSize(3);
+  }
+
+  @Test
+  void keepsTheToolCallsOfAChunkWhoseIdItShares() {
+    EventLog log = new EventLog();
+    log.add(1_150, role("chatcmpl-1"));
+    log.add(1_400, Chunks.toolCall("chatcmpl-1", 0, "call_1", "get_weather", "{}"));
+
+    assertThat(log.events().get(1).chunk().toolCalls())
+        .as("the copy that shares the id keeps the call")
+        .containsExactly(new ToolCallDelta(0, "call_1", "get_weather", "{}"));
+  }
+
+  @Test
+  void theAnswerIsWhatTheStreamsChunksMake() {
+    EventLog log = new EventLog();
+    log.add(1_150, role("chatcmpl-1"));
+    log.add(1_300, Chunks.reasoning("chatcmpl-1", "hmm"));
+    log.add(1_401, content("chatcmpl-1", "Hi"));
+    log.add(1_430, content("chatcmpl-1", " there"));
+    log.add(1_500, DONE);
+
+    List<ObservedEvent> events = log.events();
+    assertThat(EventLog.answer(events))
+        .as("the answer for the history: StreamAnswer of the logged chunks")
+        .isEqualTo(StreamAnswer.of(events.stream().map(ObservedEvent::chunk).toList()));
+    assertThat(EventLog.answer(events).text())
+        .as("reasoning is not sent back")
+        .isEqualTo("Hi there");
+    assertThat(EventLog.text(events))
+        .as("text() keeps every token's text")
+        .isEqualTo("hmmHi there");
+  }
+
+  @Test
+  void aLogOfOneKindStampsItsFirstEventOnly() {
+    EventLog log = new EventLog(TtftKind.TOOL_CALL);
+    log.stamps().sent(1_000_000_000L);
+    log.add(1_300, 1_300_000_000L, content("chatcmpl-1", "Let me look."));
+    log.add(1_400, 1_400_125_000L, Chunks.toolCall("chatcmpl-1", 0, "call_1", "f", ""));
+
+    assertThat(log.stamps().ttftMicros()).as("send → the first tool call, µs").isEqualTo(400_125L);
+    assertThat(CTX.ttftKind()).as("a context names ANY unless told").isEqualTo(TtftKind.ANY);
+    assertThat(CTX.withTtftKind(TtftKind.TOOL_CALL).ttftKind()).isEqualTo(TtftKind.TOOL_CALL);
+    assertThat(CTX.withTtftKind(TtftKind.TOOL_CALL).withNewConnection(true).ttftKind())
+        .as("kept by the other withers")
+        .isEqualTo(TtftKind.TOOL_CALL);
   }
 }

@@ -4,12 +4,15 @@ import static dev.ttftgap.measure.Chunks.DONE;
 import static dev.ttftgap.measure.Chunks.content;
 import static dev.ttftgap.measure.Chunks.data;
 import static dev.ttftgap.measure.Chunks.error;
+import static dev.ttftgap.measure.Chunks.finish;
 import static dev.ttftgap.measure.Chunks.reasoning;
 import static dev.ttftgap.measure.Chunks.role;
+import static dev.ttftgap.measure.Chunks.toolCall;
 import static dev.ttftgap.measure.Chunks.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.TtftKind;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,6 +62,58 @@ class StreamVerdictsTest {
         .as("%s ends the first-token wait", name)
         .isEqualTo(endsWait);
     assertThat(StreamVerdicts.firstToken(event)).as("verdict on %s", name).isEqualTo(verdict);
+  }
+
+  /**
+   * Run's kind, event, whether it ends the first-token wait and the verdict on it: a run waiting
+   * for one kind goes past output of others and passes at the end of an answer without its kind (a
+   * tool-call turn when it waits for content is a success the record tells from no content).
+   */
+  static Stream<Arguments> firstTokenWaitOfAKind() {
+    Chunk call = toolCall("chatcmpl-1", 0, "call_1", "get_weather", null);
+    Chunk toolCallsFinish = finish("chatcmpl-1", "tool_calls");
+    return Stream.of(
+        Arguments.of(TtftKind.ANY, call, true, StreamVerdicts.PASS),
+        Arguments.of(TtftKind.ANY, toolCallsFinish, false, "unexpected EMPTY"),
+        Arguments.of(TtftKind.ANY, DONE, true, "no content before [DONE]"),
+        Arguments.of(TtftKind.CONTENT, content("chatcmpl-1", "Hi"), true, StreamVerdicts.PASS),
+        Arguments.of(
+            TtftKind.CONTENT, reasoning("chatcmpl-1", "Let"), false, "unexpected REASONING"),
+        Arguments.of(TtftKind.CONTENT, call, false, "unexpected TOOL_CALL"),
+        Arguments.of(TtftKind.CONTENT, role("chatcmpl-1"), false, "unexpected ROLE_ONLY"),
+        Arguments.of(TtftKind.CONTENT, toolCallsFinish, true, StreamVerdicts.PASS),
+        Arguments.of(TtftKind.CONTENT, DONE, true, StreamVerdicts.PASS),
+        Arguments.of(TtftKind.CONTENT, error(UPSTREAM), true, "stream error: " + UPSTREAM),
+        Arguments.of(TtftKind.REASONING, reasoning("chatcmpl-1", "Let"), true, StreamVerdicts.PASS),
+        Arguments.of(TtftKind.REASONING, content("chatcmpl-1", "Hi"), false, "unexpected CONTENT"),
+        Arguments.of(TtftKind.TOOL_CALL, call, true, StreamVerdicts.PASS),
+        Arguments.of(TtftKind.TOOL_CALL, content("chatcmpl-1", "Hi"), false, "unexpected CONTENT"),
+        Arguments.of(TtftKind.TOOL_CALL, finish("chatcmpl-1", "stop"), true, StreamVerdicts.PASS));
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("firstTokenWaitOfAKind")
+  void firstTokenWaitOfAKindEndsAtThatKindOrTheAnswersEnd(
+      TtftKind kind, Chunk event, boolean endsWait, String verdict) {
+    assertThat(StreamVerdicts.endsFirstTokenWait(event, kind))
+        .as("%s ends the wait for %s", event.kind(), kind)
+        .isEqualTo(endsWait);
+    assertThat(StreamVerdicts.firstToken(event, kind))
+        .as("verdict on %s waiting for %s", event.kind(), kind)
+        .isEqualTo(verdict);
+  }
+
+  @Test
+  void theEndOfAnyApisStreamEndsTheStreamWait() {
+    Chunk messageStop = Chunks.end(null);
+
+    assertThat(StreamVerdicts.endsStream(messageStop, "msg_1"))
+        .as("message_stop / response.completed are classified DONE")
+        .isTrue();
+    assertThat(StreamVerdicts.end(messageStop, "msg_1")).isEqualTo(StreamVerdicts.PASS);
+    assertThat(StreamVerdicts.end(Chunks.errorEvent("Overloaded"), "msg_1"))
+        .as("an error event of any API")
+        .isEqualTo("stream error: Overloaded");
   }
 
   @Test

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Pins the flat JSON line of a record whose every field is set: the names, their order and the
  * values exactly as {@code records.jsonl} wrote them before the record was grouped into parts (the
- * expected line was written by the 44-component record; fields added since come at its end only,
- * so that older readers and older lines keep working).
+ * expected line was written by the 44-component record; fields added since come at its end only, so
+ * that older readers and older lines keep working).
  */
 class RecordLayoutTest {
   /**
