@@ -13,9 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -55,6 +53,7 @@ public final class Preflight {
   private final ServerMessages messages;
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
+  private final WrongApi wrongApi;
   private final Map<String, String> env;
   private final PlannedWorkload workload;
   private final List<String> otherModels;
@@ -106,6 +105,7 @@ public final class Preflight {
     this.messages = new ServerMessages(target.apiKey(), target.secrets());
     this.statuses = new StatusDiagnoses(target, messages);
     this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
+    this.wrongApi = new WrongApi(client, target);
   }
 
   /**
@@ -198,14 +198,15 @@ public final class Preflight {
   }
 
   private void plainChat(List<String> served) throws PreflightStop, InterruptedException {
-    String url = target.chatCompletionsUrl();
+    String url = target.apiUrl();
     boolean asTheRun =
         workload != null && workload.prompt() != null && announcedContextLength == null;
     HttpResponse<String> response =
         send(
             asTheRun
-                ? ProbeRequests.chat(target, url, false, workload.prompt(), workload.maxTokens())
-                : chatRequest(url, false),
+                ? ProbeRequests.of(
+                    target, target.api(), url, false, workload.prompt(), workload.maxTokens())
+                : plainRequest(url),
             url);
     if (asTheRun
         && response.statusCode() == 400
@@ -229,16 +230,11 @@ public final class Preflight {
 
   private PreflightResult streamingProbe(List<String> served)
       throws PreflightStop, InterruptedException {
-    String url = target.chatCompletionsUrl();
-    SseRecorder recorder = new SseRecorder();
-    HttpRequest request = chatRequest(url, true);
-    long startNanos = System.nanoTime();
-    CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request, recorder);
-    HttpResponse<Void> response;
+    String url = target.apiUrl();
+    StreamCall call;
     try {
-      response = future.get(target.timeout().toMillis(), TimeUnit.MILLISECONDS);
+      call = StreamCall.send(client, streamRequest(url), target.api(), target.timeout());
     } catch (TimeoutException e) {
-      future.cancel(true);
       throw PreflightStop.of(
           Diagnosis.Kind.TIMEOUT,
           "the streaming probe to "
@@ -251,10 +247,16 @@ public final class Preflight {
     } catch (ExecutionException e) {
       throw PreflightStop.of(connections.of(e.getCause(), url));
     }
+    HttpResponse<Void> response = call.response();
     if (response.statusCode() != 200) {
-      throw statusStop(response.statusCode(), recorder.body(), retryAfter(response), url, served);
+      throw statusStop(
+          response.statusCode(), call.recorder().body(), retryAfter(response), url, served);
     }
-    return StreamEvaluation.evaluate(recorder, startNanos, served, url, messages);
+    Optional<Diagnosis> otherApi = wrongApi.afterStream(call, url);
+    if (otherApi.isPresent()) {
+      throw PreflightStop.of(otherApi.get());
+    }
+    return StreamEvaluation.evaluate(call.recorder(), call.startNanos(), served, url, messages);
   }
 
   private PreflightStop statusStop(
@@ -269,6 +271,9 @@ public final class Preflight {
           return PreflightStop.of(statuses.modelNotFound(url, body, served));
         }
         return PreflightStop.of(pathNotFound(url, body));
+      case 405:
+        return PreflightStop.of(
+            wrongApi.afterStatus(url, status).orElseGet(() -> statuses.other(status, url, body)));
       case 429:
         return PreflightStop.of(statuses.rateLimited(url, body, retryAfter));
       default:
@@ -282,8 +287,7 @@ public final class Preflight {
     if (alternative.isPresent()) {
       try {
         HttpResponse<String> response =
-            client.send(
-                chatRequest(alternative.get(), false), HttpResponse.BodyHandlers.ofString());
+            client.send(plainRequest(alternative.get()), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 404 || ServerMessages.namesTheModel(response.body())) {
           return statuses.pathFixed(url, alternative.get(), response.statusCode());
         }
@@ -291,12 +295,18 @@ public final class Preflight {
         // the alternative is no better; report the original 404
       }
     }
-    return statuses.pathWrong(url, body, alternative);
+    Optional<Diagnosis> otherApi = wrongApi.afterStatus(url, 404);
+    return otherApi.orElseGet(() -> statuses.pathWrong(url, body, alternative));
   }
 
-  HttpRequest chatRequest(String url, boolean stream) {
-    return ProbeRequests.chat(
-        target, url, stream, PROMPT, stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+  /** The run's API's minimal request to {@code url}, not streaming. */
+  HttpRequest plainRequest(String url) {
+    return ProbeRequests.of(target, target.api(), url, false, PROMPT, PLAIN_MAX_TOKENS);
+  }
+
+  /** The run's API's minimal streaming request to {@code url}. */
+  HttpRequest streamRequest(String url) {
+    return ProbeRequests.of(target, target.api(), url, true, PROMPT, STREAM_MAX_TOKENS);
   }
 
   private HttpResponse<String> send(HttpRequest request, String url)
