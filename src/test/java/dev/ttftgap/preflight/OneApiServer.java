@@ -24,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class OneApiServer implements AutoCloseable {
   static final String MODEL = "one-api-model";
+  private static final long EVENT_GAP_MILLIS = 15;
 
   /** What the server answers on a path that is not its API's. */
   enum OtherPaths {
@@ -112,6 +113,7 @@ final class OneApiServer implements AutoCloseable {
     if (streaming(body)) {
       OutputStream out = sseHeaders(exchange);
       for (String[] event : events(api)) {
+        Thread.sleep(EVENT_GAP_MILLIS); // a decoding model, not a buffering proxy
         if (event[0] != null) {
           out.write(("event: " + event[0] + "\n").getBytes(StandardCharsets.UTF_8));
         }
