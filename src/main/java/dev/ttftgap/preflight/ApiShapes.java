@@ -115,6 +115,25 @@ final class ApiShapes {
     };
   }
 
+  /** Where {@code api}'s stream carries the answer, for a diagnosis of a stream without any. */
+  static String answerField(Api api) {
+    return switch (api) {
+      case CHAT -> "choices[].delta.content";
+      case COMPLETIONS -> "choices[].text";
+      case RESPONSES -> "response.output_text.delta events";
+      case MESSAGES -> "content_block_delta events";
+    };
+  }
+
+  /** The event that ends a complete stream of {@code api}. */
+  static String endEvent(Api api) {
+    return switch (api) {
+      case CHAT, COMPLETIONS -> "data: [DONE]";
+      case RESPONSES -> "response.completed";
+      case MESSAGES -> "message_stop";
+    };
+  }
+
   private static Optional<Api> ofType(String type) {
     if (type == null) {
       return Optional.empty();

@@ -177,6 +177,11 @@ final class SseRecorder
     return value.startsWith(" ") ? value.substring(1) : value;
   }
 
+  /** The API whose grammar classifies the events. */
+  Api api() {
+    return api;
+  }
+
   CompletableFuture<Void> finished() {
     return finished;
   }

@@ -250,4 +250,53 @@ class WrongApiTest {
       assertThat(server.requests()).as("models, plain, streaming, 3 API probes").isEqualTo(6);
     }
   }
+
+  private static final String TOOL_CALL_CHUNK =
+      "{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":"
+          + "{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\","
+          + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]},"
+          + "\"finish_reason\":null}]}";
+
+  @Test
+  void aToolCallOnlyAnswerIsAPassingProbe() throws Exception {
+    assumeTrue(
+        ChunkClassifier.classify(Api.CHAT, null, TOOL_CALL_CHUNK).kind() == ChunkKind.TOOL_CALL,
+        "the chat grammar does not read tool calls yet");
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              String path = LoopbackServer.path(exchange);
+              if (path.equals("/v1/models")) {
+                LoopbackServer.models(exchange, OneApiServer.MODEL);
+              } else if (!LoopbackServer.streaming(body)) {
+                LoopbackServer.completion(exchange, OneApiServer.MODEL);
+              } else {
+                var out = LoopbackServer.sseHeaders(exchange);
+                LoopbackServer.event(out, LoopbackServer.roleChunk());
+                Thread.sleep(30);
+                LoopbackServer.event(out, TOOL_CALL_CHUNK);
+                Thread.sleep(30);
+                LoopbackServer.event(
+                    out,
+                    TOOL_CALL_CHUNK
+                        .replace("\"id\":\"call_1\",\"type\":\"function\",", "")
+                        .replace("\"name\":\"get_weather\",", "")
+                        .replace("\"arguments\":\"\"", "\"arguments\":\"{}\""));
+                LoopbackServer.event(out, LoopbackServer.usageChunk());
+                LoopbackServer.event(out, "[DONE]");
+              }
+            })) {
+      PreflightTarget target =
+          new PreflightTarget(
+              server.url("/v1/chat/completions"),
+              server.url("/v1/models"),
+              Optional.empty(),
+              OneApiServer.MODEL,
+              TIMEOUT);
+      PreflightResult result = new Preflight(target, Map.of()).run();
+
+      assertThat(result.diagnosis()).isEmpty();
+      assertThat(result.ok()).isTrue();
+    }
+  }
 }
