@@ -21,26 +21,30 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Algorithm overview: (1) the URLs and the API key's shape are checked locally (a malformed key
  * is never sent); (2) {@code GET models} gives the served ids (a 404 there is not fatal); (3) one
- * non-streaming chat request with {@code max_tokens} {@value #PLAIN_MAX_TOKENS} checks key, model
- * and path; (4) one streaming request ({@code stream: true}, {@code stream_options.include_usage:
- * true}, {@code max_tokens} {@value #STREAM_MAX_TOKENS}) is timed on one {@link System#nanoTime()}
- * clock: headers (TTFB), each body delivery and SSE event, the first content event (TTFT) and the
- * end; {@link StreamEvaluation} judges it. The first failing step yields the {@link Diagnosis}. A
- * 404 on the path is retried once on the alternative path ({@code /v1} added, removed or undoubled)
- * to suggest the fixed base URL (with {@code LLM_BASE_URL_AS_IS=true} when the answering path has
- * no version segment, which the settings would otherwise extend with {@code /v1}).
+ * non-streaming request of the run's API ({@link PreflightTarget#api()}, its minimal body from
+ * {@link ProbeBodies}, {@value #PLAIN_MAX_TOKENS} tokens) to that API's path checks key, model and
+ * path; (4) one streaming request ({@value #STREAM_MAX_TOKENS} tokens, usage asked where the API
+ * has the option) is timed on one {@link System#nanoTime()} clock: headers (TTFB), each body
+ * delivery and SSE event, the first output event (TTFT) and the end; {@link StreamEvaluation}
+ * judges it. The first failing step yields the {@link Diagnosis}. A 404 on the path is retried once
+ * on the alternative path ({@code /v1} added, removed or undoubled) to suggest the fixed base URL
+ * (with {@code LLM_BASE_URL_AS_IS=true} when the answering path has no version segment, which the
+ * settings would otherwise extend with {@code /v1}). A 404 no alternative fixes, a 405, a non-SSE
+ * answer or a stream of another API's shape makes {@link WrongApi} try the other APIs' paths (at
+ * most {@value WrongApi#MAX_PROBES} requests) and name the one the server speaks.
  *
- * <p>Assumptions: OpenAI-compatible wire format; HTTP/1.1 like the load generator; the JVM connects
- * directly (it ignores {@code HTTP(S)_PROXY}), which is why those variables are only named in
- * connection diagnoses, not used. A failed preflight carries no timings, so samples taken while
- * authentication or routing is broken never reach statistics.
+ * <p>Assumptions: the wire formats of OpenAI (chat, completions, Responses) and Anthropic
+ * (Messages); HTTP/1.1 like the load generator; the JVM connects directly (it ignores {@code
+ * HTTP(S)_PROXY}), which is why those variables are only named in connection diagnoses, not used. A
+ * failed preflight carries no timings, so samples taken while authentication or routing is broken
+ * never reach statistics.
  *
  * <p>Parameters with defaults: all from {@link PreflightTarget}; the timeout bounds the connect,
  * each plain request, and the whole streaming probe.
  *
- * <p>About 310 lines, kept as one class: the four steps share one HTTP client, target and timeout
+ * <p>About 320 lines, kept as one class: the four steps share one HTTP client, target and timeout
  * and read top to bottom in the order above; what each step concludes already lives apart ({@link
- * StatusDiagnoses}, {@link StreamEvaluation}, {@link SseRecorder}).
+ * StatusDiagnoses}, {@link StreamEvaluation}, {@link SseRecorder}, {@link WrongApi}).
  */
 public final class Preflight {
   static final int PLAIN_MAX_TOKENS = 8;
