@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +37,45 @@ class WrongApiTest {
             OneApiServer.MODEL,
             TIMEOUT)
         .withApi(api);
+  }
+
+  /** Writes the body of a streaming answer. */
+  @FunctionalInterface
+  private interface StreamWriter {
+    void write(OutputStream out) throws Exception;
+  }
+
+  /**
+   * A chat server: models listing, 404 off {@code /v1/chat/completions}, a plain completion, and
+   * {@code stream} for a streaming request.
+   */
+  private static LoopbackServer chatServer(StreamWriter stream) throws IOException {
+    return LoopbackServer.start(
+        (exchange, body) -> {
+          String path = LoopbackServer.path(exchange);
+          if (path.equals("/v1/models")) {
+            LoopbackServer.models(exchange, OneApiServer.MODEL);
+          } else if (!path.equals("/v1/chat/completions")) {
+            LoopbackServer.notFound(exchange);
+          } else if (!LoopbackServer.streaming(body)) {
+            LoopbackServer.completion(exchange, OneApiServer.MODEL);
+          } else {
+            stream.write(LoopbackServer.sseHeaders(exchange));
+          }
+        });
+  }
+
+  /** The preflight of {@code api} with {@code path} as the configured URL, no key. */
+  private static PreflightResult runAt(LoopbackServer server, String path, Api api) {
+    PreflightTarget target =
+        new PreflightTarget(
+                server.url(path),
+                server.url("/v1/models"),
+                Optional.empty(),
+                OneApiServer.MODEL,
+                TIMEOUT)
+            .withApi(api);
+    return new Preflight(target, Map.of()).run();
   }
 
   private static PreflightResult run(OneApiServer server, Api api) {
@@ -195,24 +236,9 @@ class WrongApiTest {
 
   @Test
   void aPathNoApiAnswersKeepsTheBaseUrlDiagnosisAfterAtMostThreeProbes() throws Exception {
-    try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              if (LoopbackServer.path(exchange).equals("/v1/models")) {
-                LoopbackServer.models(exchange, OneApiServer.MODEL);
-              } else {
-                LoopbackServer.notFound(exchange);
-              }
-            })) {
-      PreflightTarget target =
-          new PreflightTarget(
-                  server.url("/v1/messages"),
-                  server.url("/v1/models"),
-                  Optional.empty(),
-                  OneApiServer.MODEL,
-                  TIMEOUT)
-              .withApi(Api.MESSAGES);
-      Diagnosis diagnosis = new Preflight(target, Map.of()).run().diagnosis().orElseThrow();
+    try (LoopbackServer server = chatServer(out -> {})) {
+      Diagnosis diagnosis =
+          runAt(server, "/v1/v2/messages", Api.MESSAGES).diagnosis().orElseThrow();
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.BASE_URL_PATH);
       assertThat(server.requests()).as("models, plain, 3 API probes").isEqualTo(5);
@@ -222,29 +248,13 @@ class WrongApiTest {
   @Test
   void aStreamNoGrammarReadsIsProbedAndThenDiagnosedAsBefore() throws Exception {
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              String path = LoopbackServer.path(exchange);
-              if (path.equals("/v1/models")) {
-                LoopbackServer.models(exchange, OneApiServer.MODEL);
-              } else if (!path.equals("/v1/chat/completions")) {
-                LoopbackServer.notFound(exchange);
-              } else if (!LoopbackServer.streaming(body)) {
-                LoopbackServer.completion(exchange, OneApiServer.MODEL);
-              } else {
-                var out = LoopbackServer.sseHeaders(exchange);
-                LoopbackServer.event(out, "{\"status\":\"queued\"}");
-                LoopbackServer.event(out, "{\"status\":\"running\"}");
-              }
+        chatServer(
+            out -> {
+              LoopbackServer.event(out, "{\"status\":\"queued\"}");
+              LoopbackServer.event(out, "{\"status\":\"running\"}");
             })) {
-      PreflightTarget target =
-          new PreflightTarget(
-              server.url("/v1/chat/completions"),
-              server.url("/v1/models"),
-              Optional.empty(),
-              OneApiServer.MODEL,
-              TIMEOUT);
-      Diagnosis diagnosis = new Preflight(target, Map.of()).run().diagnosis().orElseThrow();
+      Diagnosis diagnosis =
+          runAt(server, "/v1/chat/completions", Api.CHAT).diagnosis().orElseThrow();
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.NO_CONTENT);
       assertThat(server.requests()).as("models, plain, streaming, 3 API probes").isEqualTo(6);
@@ -263,37 +273,22 @@ class WrongApiTest {
         ChunkClassifier.classify(Api.CHAT, null, TOOL_CALL_CHUNK).kind() == ChunkKind.TOOL_CALL,
         "the chat grammar does not read tool calls yet");
     try (LoopbackServer server =
-        LoopbackServer.start(
-            (exchange, body) -> {
-              String path = LoopbackServer.path(exchange);
-              if (path.equals("/v1/models")) {
-                LoopbackServer.models(exchange, OneApiServer.MODEL);
-              } else if (!LoopbackServer.streaming(body)) {
-                LoopbackServer.completion(exchange, OneApiServer.MODEL);
-              } else {
-                var out = LoopbackServer.sseHeaders(exchange);
-                LoopbackServer.event(out, LoopbackServer.roleChunk());
-                Thread.sleep(30);
-                LoopbackServer.event(out, TOOL_CALL_CHUNK);
-                Thread.sleep(30);
-                LoopbackServer.event(
-                    out,
-                    TOOL_CALL_CHUNK
-                        .replace("\"id\":\"call_1\",\"type\":\"function\",", "")
-                        .replace("\"name\":\"get_weather\",", "")
-                        .replace("\"arguments\":\"\"", "\"arguments\":\"{}\""));
-                LoopbackServer.event(out, LoopbackServer.usageChunk());
-                LoopbackServer.event(out, "[DONE]");
-              }
+        chatServer(
+            out -> {
+              LoopbackServer.event(out, LoopbackServer.roleChunk());
+              Thread.sleep(30);
+              LoopbackServer.event(out, TOOL_CALL_CHUNK);
+              Thread.sleep(30);
+              LoopbackServer.event(
+                  out,
+                  TOOL_CALL_CHUNK
+                      .replace("\"id\":\"call_1\",\"type\":\"function\",", "")
+                      .replace("\"name\":\"get_weather\",", "")
+                      .replace("\"arguments\":\"\"", "\"arguments\":\"{}\""));
+              LoopbackServer.event(out, LoopbackServer.usageChunk());
+              LoopbackServer.event(out, "[DONE]");
             })) {
-      PreflightTarget target =
-          new PreflightTarget(
-              server.url("/v1/chat/completions"),
-              server.url("/v1/models"),
-              Optional.empty(),
-              OneApiServer.MODEL,
-              TIMEOUT);
-      PreflightResult result = new Preflight(target, Map.of()).run();
+      PreflightResult result = runAt(server, "/v1/chat/completions", Api.CHAT);
 
       assertThat(result.diagnosis()).isEmpty();
       assertThat(result.ok()).isTrue();
