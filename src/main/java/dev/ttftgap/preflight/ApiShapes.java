@@ -95,6 +95,30 @@ final class ApiShapes {
     return Optional.ofNullable(best);
   }
 
+  /**
+   * Whether {@code body} is a whole, non-streaming answer of {@code api} ({@code choices[].message}
+   * of chat, {@code choices[].text} of completions, a {@code response} object, a Messages {@code
+   * message}): the endpoint speaks the API but ignored {@code stream: true}.
+   */
+  static boolean wholeAnswer(Api api, String body) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(body == null ? "" : body);
+    } catch (IOException e) {
+      return false;
+    }
+    if (root == null || !root.isObject()) {
+      return false;
+    }
+    JsonNode choice = root.path("choices").path(0);
+    return switch (api) {
+      case CHAT -> choice.has("message");
+      case COMPLETIONS -> choice.has("text");
+      case RESPONSES -> root.path("object").asText("").equals("response");
+      case MESSAGES -> root.path("type").asText("").equals("message");
+    };
+  }
+
   /** The API by name, for diagnoses: "chat completions", "Anthropic Messages"… */
   static String noun(Api api) {
     return switch (api) {

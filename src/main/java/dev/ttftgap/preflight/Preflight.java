@@ -42,7 +42,7 @@ import java.util.concurrent.TimeoutException;
  * <p>Parameters with defaults: all from {@link PreflightTarget}; the timeout bounds the connect,
  * each plain request, and the whole streaming probe.
  *
- * <p>About 320 lines, kept as one class: the four steps share one HTTP client, target and timeout
+ * <p>About 330 lines, kept as one class: the four steps share one HTTP client, target and timeout
  * and read top to bottom in the order above; what each step concludes already lives apart ({@link
  * StatusDiagnoses}, {@link StreamEvaluation}, {@link SseRecorder}, {@link WrongApi}).
  */

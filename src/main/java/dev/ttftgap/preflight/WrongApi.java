@@ -13,16 +13,17 @@ import java.util.concurrent.TimeoutException;
  * Tells a URL that speaks another API than the run's {@code request.api}, and which one it speaks.
  *
  * <p>Algorithm overview: the run's API is suspect when its endpoint answered 404 (not about the
- * model) or 405, or 200 with something other than {@code text/event-stream}, or a stream whose
- * events have another API's shape ({@link ApiShapes}), or a stream none of whose events the API's
- * grammar recognises (all {@link ChunkKind#MALFORMED}, no shape either). Only then the other APIs'
- * endpoints on the same root are each sent one minimal streaming request ({@value
- * #PROBE_MAX_TOKENS} tokens, the same key, each within the target's timeout), the API the shape
- * suggests first: the first whose answer is an event stream of its own shape is the one the server
- * speaks, and the diagnosis names it and {@code -Drequest.api}. At most {@value #MAX_PROBES} extra
- * requests. Worked example: {@code POST …/v1/messages} answers 404, {@code …/v1/chat/completions}
- * streams {@code choices[].delta} → "POST …/v1/messages answered 404; the server streams chat
- * completions at …/v1/chat/completions: set -Drequest.api=chat".
+ * model) or 405, or 200 with something other than {@code text/event-stream} (and not the API's own
+ * whole answer: that is a stream ignored, not a wrong API), or a stream whose events have another
+ * API's shape ({@link ApiShapes}), or a stream none of whose events the API's grammar recognises
+ * (all {@link ChunkKind#MALFORMED}, no shape either). Only then the other APIs' endpoints on the
+ * same root are each sent one minimal streaming request ({@value #PROBE_MAX_TOKENS} tokens, the
+ * same key, each within the target's timeout), the API the shape suggests first: the first whose
+ * answer is an event stream of its own shape is the one the server speaks, and the diagnosis names
+ * it and {@code -Drequest.api}. At most {@value #MAX_PROBES} extra requests. Worked example: {@code
+ * POST …/v1/messages} answers 404, {@code …/v1/chat/completions} streams {@code choices[].delta} →
+ * "POST …/v1/messages answered 404; the server streams chat completions at …/v1/chat/completions:
+ * set -Drequest.api=chat".
  *
  * <p>When no other endpoint streams, the caller keeps its own diagnosis (a wrong base path, a
  * non-streaming gateway…), except for a stream of another API's shape: that shape names the API.
@@ -51,6 +52,9 @@ final class WrongApi {
   /** After a 200 answer to the streaming probe: the API the server speaks, if not the run's. */
   Optional<Diagnosis> afterStream(StreamCall call, String url) throws InterruptedException {
     Api api = target.api();
+    if (!call.isSse() && ApiShapes.wholeAnswer(api, call.recorder().body())) {
+      return Optional.empty(); // the API is right; it ignored stream: true (StreamEvaluation says)
+    }
     if (!call.isSse()) {
       String type = call.recorder().head().contentType();
       return probe(

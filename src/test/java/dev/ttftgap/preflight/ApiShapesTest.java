@@ -62,4 +62,18 @@ class ApiShapesTest {
   private static SseRecorder.Event event(String name, String data) {
     return new SseRecorder.Event(0, 1, ChunkClassifier.classifyData("{}"), name, data);
   }
+
+  @Test
+  void aWholeAnswerIsRecognisedPerApiAndNotAcrossApis() {
+    String chat = "{\"choices\":[{\"index\":0,\"message\":{\"content\":\"OK\"}}]}";
+    String messages = "{\"type\":\"message\",\"content\":[{\"type\":\"text\",\"text\":\"OK\"}]}";
+
+    assertThat(ApiShapes.wholeAnswer(Api.CHAT, chat)).isTrue();
+    assertThat(ApiShapes.wholeAnswer(Api.MESSAGES, chat)).isFalse();
+    assertThat(ApiShapes.wholeAnswer(Api.MESSAGES, messages)).isTrue();
+    assertThat(ApiShapes.wholeAnswer(Api.RESPONSES, "{\"object\":\"response\"}")).isTrue();
+    assertThat(ApiShapes.wholeAnswer(Api.COMPLETIONS, "{\"choices\":[{\"text\":\"OK\"}]}"))
+        .isTrue();
+    assertThat(ApiShapes.wholeAnswer(Api.CHAT, "<html></html>")).isFalse();
+  }
 }

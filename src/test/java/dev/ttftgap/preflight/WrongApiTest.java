@@ -294,4 +294,23 @@ class WrongApiTest {
       assertThat(result.ok()).isTrue();
     }
   }
+
+  @Test
+  void anIgnoredStreamOfTheRightApiIsNoWrongApiAndCostsNoProbe() throws Exception {
+    try (LoopbackServer server =
+        LoopbackServer.start(
+            (exchange, body) -> {
+              if (LoopbackServer.path(exchange).equals("/v1/models")) {
+                LoopbackServer.models(exchange, OneApiServer.MODEL);
+              } else {
+                LoopbackServer.completion(exchange, OneApiServer.MODEL);
+              }
+            })) {
+      Diagnosis diagnosis =
+          runAt(server, "/v1/chat/completions", Api.CHAT).diagnosis().orElseThrow();
+
+      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.STREAM_IGNORED);
+      assertThat(server.requests()).as("models, plain, streaming").isEqualTo(3);
+    }
+  }
 }
