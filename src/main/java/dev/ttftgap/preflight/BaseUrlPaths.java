@@ -1,7 +1,10 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.Api;
 import java.net.URI;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The other plausible chat completions URL when one answers 404 on the path: {@code /v1} doubled →
@@ -37,6 +40,27 @@ final class BaseUrlPaths {
     String prefix = chatUrl.substring(0, chatUrl.indexOf(path, chatUrl.indexOf("://") + 3));
     String query = uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery();
     return Optional.of(prefix + altPath + query);
+  }
+
+  /**
+   * The endpoint of {@code api} next to {@code url}: {@code url}'s path loses its trailing API path
+   * (the longest that matches: {@code chat/completions} before {@code completions}) and gains
+   * {@code api}'s; the query string stays. A URL that ends with no API path gains {@code api}'s.
+   */
+  static String forApi(String url, Api api) {
+    int q = url.indexOf('?');
+    String path = q < 0 ? url : url.substring(0, q);
+    String query = q < 0 ? "" : url.substring(q);
+    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    String root =
+        Stream.of(Api.values())
+            .map(a -> "/" + a.path())
+            .sorted(Comparator.comparingInt(String::length).reversed())
+            .filter(trimmed::endsWith)
+            .findFirst()
+            .map(suffix -> trimmed.substring(0, trimmed.length() - suffix.length()))
+            .orElse(trimmed);
+    return root + "/" + api.path() + query;
   }
 
   /** The base URL (what precedes {@code /chat/completions}) of a chat completions URL. */

@@ -44,8 +44,7 @@ public final class CompressionCheck {
     }
     HttpRequest request =
         HttpRequest.newBuilder(
-                new Preflight(target).chatRequest(target.chatCompletionsUrl(), true),
-                (name, value) -> true)
+                new Preflight(target).streamRequest(target.apiUrl()), (name, value) -> true)
             .header("Accept-Encoding", "gzip")
             .build();
     HttpClient client =
@@ -54,7 +53,7 @@ public final class CompressionCheck {
             .connectTimeout(target.timeout())
             .build();
     // the recorder's SSE parsing sees compressed bytes and finds nothing: only its times count
-    SseRecorder timing = new SseRecorder();
+    SseRecorder timing = new SseRecorder(target.api());
     long startNanos = System.nanoTime();
     CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request, timing);
     try {

@@ -25,6 +25,11 @@ public record Diagnosis(Kind kind, String line) {
     MODEL_NOT_FOUND,
     /** 404 on the path: {@code /v1} missing or doubled in the base URL. */
     BASE_URL_PATH,
+    /**
+     * The URL speaks another API than the run's {@code request.api} (404/405, a non-SSE answer, or
+     * another API's events); the line names the API the server streams and {@code -Drequest.api}.
+     */
+    WRONG_API,
     /** 429 before any load was sent. */
     RATE_LIMITED,
     /** Nothing listens at the host and port. */

@@ -13,9 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -23,26 +21,30 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Algorithm overview: (1) the URLs and the API key's shape are checked locally (a malformed key
  * is never sent); (2) {@code GET models} gives the served ids (a 404 there is not fatal); (3) one
- * non-streaming chat request with {@code max_tokens} {@value #PLAIN_MAX_TOKENS} checks key, model
- * and path; (4) one streaming request ({@code stream: true}, {@code stream_options.include_usage:
- * true}, {@code max_tokens} {@value #STREAM_MAX_TOKENS}) is timed on one {@link System#nanoTime()}
- * clock: headers (TTFB), each body delivery and SSE event, the first content event (TTFT) and the
- * end; {@link StreamEvaluation} judges it. The first failing step yields the {@link Diagnosis}. A
- * 404 on the path is retried once on the alternative path ({@code /v1} added, removed or undoubled)
- * to suggest the fixed base URL (with {@code LLM_BASE_URL_AS_IS=true} when the answering path has
- * no version segment, which the settings would otherwise extend with {@code /v1}).
+ * non-streaming request of the run's API ({@link PreflightTarget#api()}, its minimal body from
+ * {@link ProbeBodies}, {@value #PLAIN_MAX_TOKENS} tokens) to that API's path checks key, model and
+ * path; (4) one streaming request ({@value #STREAM_MAX_TOKENS} tokens, usage asked where the API
+ * has the option) is timed on one {@link System#nanoTime()} clock: headers (TTFB), each body
+ * delivery and SSE event, the first output event (TTFT) and the end; {@link StreamEvaluation}
+ * judges it. The first failing step yields the {@link Diagnosis}. A 404 on the path is retried once
+ * on the alternative path ({@code /v1} added, removed or undoubled) to suggest the fixed base URL
+ * (with {@code LLM_BASE_URL_AS_IS=true} when the answering path has no version segment, which the
+ * settings would otherwise extend with {@code /v1}). A 404 no alternative fixes, a 405, a non-SSE
+ * answer or a stream of another API's shape makes {@link WrongApi} try the other APIs' paths (at
+ * most {@value WrongApi#MAX_PROBES} requests) and name the one the server speaks.
  *
- * <p>Assumptions: OpenAI-compatible wire format; HTTP/1.1 like the load generator; the JVM connects
- * directly (it ignores {@code HTTP(S)_PROXY}), which is why those variables are only named in
- * connection diagnoses, not used. A failed preflight carries no timings, so samples taken while
- * authentication or routing is broken never reach statistics.
+ * <p>Assumptions: the wire formats of OpenAI (chat, completions, Responses) and Anthropic
+ * (Messages); HTTP/1.1 like the load generator; the JVM connects directly (it ignores {@code
+ * HTTP(S)_PROXY}), which is why those variables are only named in connection diagnoses, not used. A
+ * failed preflight carries no timings, so samples taken while authentication or routing is broken
+ * never reach statistics.
  *
  * <p>Parameters with defaults: all from {@link PreflightTarget}; the timeout bounds the connect,
  * each plain request, and the whole streaming probe.
  *
- * <p>About 310 lines, kept as one class: the four steps share one HTTP client, target and timeout
+ * <p>About 330 lines, kept as one class: the four steps share one HTTP client, target and timeout
  * and read top to bottom in the order above; what each step concludes already lives apart ({@link
- * StatusDiagnoses}, {@link StreamEvaluation}, {@link SseRecorder}).
+ * StatusDiagnoses}, {@link StreamEvaluation}, {@link SseRecorder}, {@link WrongApi}).
  */
 public final class Preflight {
   static final int PLAIN_MAX_TOKENS = 8;
@@ -55,6 +57,7 @@ public final class Preflight {
   private final ServerMessages messages;
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
+  private final WrongApi wrongApi;
   private final Map<String, String> env;
   private final PlannedWorkload workload;
   private final List<String> otherModels;
@@ -106,6 +109,7 @@ public final class Preflight {
     this.messages = new ServerMessages(target.apiKey(), target.secrets());
     this.statuses = new StatusDiagnoses(target, messages);
     this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
+    this.wrongApi = new WrongApi(client, target);
   }
 
   /**
@@ -198,14 +202,15 @@ public final class Preflight {
   }
 
   private void plainChat(List<String> served) throws PreflightStop, InterruptedException {
-    String url = target.chatCompletionsUrl();
+    String url = target.apiUrl();
     boolean asTheRun =
         workload != null && workload.prompt() != null && announcedContextLength == null;
     HttpResponse<String> response =
         send(
             asTheRun
-                ? ProbeRequests.chat(target, url, false, workload.prompt(), workload.maxTokens())
-                : chatRequest(url, false),
+                ? ProbeRequests.of(
+                    target, target.api(), url, false, workload.prompt(), workload.maxTokens())
+                : plainRequest(url),
             url);
     if (asTheRun
         && response.statusCode() == 400
@@ -229,16 +234,11 @@ public final class Preflight {
 
   private PreflightResult streamingProbe(List<String> served)
       throws PreflightStop, InterruptedException {
-    String url = target.chatCompletionsUrl();
-    SseRecorder recorder = new SseRecorder();
-    HttpRequest request = chatRequest(url, true);
-    long startNanos = System.nanoTime();
-    CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request, recorder);
-    HttpResponse<Void> response;
+    String url = target.apiUrl();
+    StreamCall call;
     try {
-      response = future.get(target.timeout().toMillis(), TimeUnit.MILLISECONDS);
+      call = StreamCall.send(client, streamRequest(url), target.api(), target.timeout());
     } catch (TimeoutException e) {
-      future.cancel(true);
       throw PreflightStop.of(
           Diagnosis.Kind.TIMEOUT,
           "the streaming probe to "
@@ -251,10 +251,16 @@ public final class Preflight {
     } catch (ExecutionException e) {
       throw PreflightStop.of(connections.of(e.getCause(), url));
     }
+    HttpResponse<Void> response = call.response();
     if (response.statusCode() != 200) {
-      throw statusStop(response.statusCode(), recorder.body(), retryAfter(response), url, served);
+      throw statusStop(
+          response.statusCode(), call.recorder().body(), retryAfter(response), url, served);
     }
-    return StreamEvaluation.evaluate(recorder, startNanos, served, url, messages);
+    Optional<Diagnosis> otherApi = wrongApi.afterStream(call, url);
+    if (otherApi.isPresent()) {
+      throw PreflightStop.of(otherApi.get());
+    }
+    return StreamEvaluation.evaluate(call.recorder(), call.startNanos(), served, url, messages);
   }
 
   private PreflightStop statusStop(
@@ -269,6 +275,9 @@ public final class Preflight {
           return PreflightStop.of(statuses.modelNotFound(url, body, served));
         }
         return PreflightStop.of(pathNotFound(url, body));
+      case 405:
+        return PreflightStop.of(
+            wrongApi.afterStatus(url, status).orElseGet(() -> statuses.other(status, url, body)));
       case 429:
         return PreflightStop.of(statuses.rateLimited(url, body, retryAfter));
       default:
@@ -282,8 +291,7 @@ public final class Preflight {
     if (alternative.isPresent()) {
       try {
         HttpResponse<String> response =
-            client.send(
-                chatRequest(alternative.get(), false), HttpResponse.BodyHandlers.ofString());
+            client.send(plainRequest(alternative.get()), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 404 || ServerMessages.namesTheModel(response.body())) {
           return statuses.pathFixed(url, alternative.get(), response.statusCode());
         }
@@ -291,12 +299,18 @@ public final class Preflight {
         // the alternative is no better; report the original 404
       }
     }
-    return statuses.pathWrong(url, body, alternative);
+    Optional<Diagnosis> otherApi = wrongApi.afterStatus(url, 404);
+    return otherApi.orElseGet(() -> statuses.pathWrong(url, body, alternative));
   }
 
-  HttpRequest chatRequest(String url, boolean stream) {
-    return ProbeRequests.chat(
-        target, url, stream, PROMPT, stream ? STREAM_MAX_TOKENS : PLAIN_MAX_TOKENS);
+  /** The run's API's minimal request to {@code url}, not streaming. */
+  HttpRequest plainRequest(String url) {
+    return ProbeRequests.of(target, target.api(), url, false, PROMPT, PLAIN_MAX_TOKENS);
+  }
+
+  /** The run's API's minimal streaming request to {@code url}. */
+  HttpRequest streamRequest(String url) {
+    return ProbeRequests.of(target, target.api(), url, true, PROMPT, STREAM_MAX_TOKENS);
   }
 
   private HttpResponse<String> send(HttpRequest request, String url)

@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.Api;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,6 +24,8 @@ import java.util.Optional;
  *     another name (the bare key, e.g. Azure's {@code api-key})
  * @param headers further headers every request carries (a load profile's {@code request.headers})
  * @param secrets header values read from the environment: masked in every message
+ * @param api the API the run speaks: the probes send its body to its path under the API root of
+ *     {@code chatCompletionsUrl} (see {@link #apiUrl(Api)}), with its header conventions
  */
 public record PreflightTarget(
     String chatCompletionsUrl,
@@ -32,7 +35,30 @@ public record PreflightTarget(
     Duration timeout,
     String apiKeyHeader,
     Map<String, String> headers,
-    List<String> secrets) {
+    List<String> secrets,
+    Api api) {
+
+  /** A target of the chat completions API (the form every caller used before the API choice). */
+  public PreflightTarget(
+      String chatCompletionsUrl,
+      String modelsUrl,
+      Optional<String> apiKey,
+      String model,
+      Duration timeout,
+      String apiKeyHeader,
+      Map<String, String> headers,
+      List<String> secrets) {
+    this(
+        chatCompletionsUrl,
+        modelsUrl,
+        apiKey,
+        model,
+        timeout,
+        apiKeyHeader,
+        headers,
+        secrets,
+        Api.CHAT);
+  }
 
   /** A target whose key goes in {@code Authorization: Bearer}, with no other header. */
   public PreflightTarget(
@@ -59,6 +85,27 @@ public record PreflightTarget(
     secrets = List.copyOf(secrets);
     Objects.requireNonNull(apiKey, "apiKey");
     Objects.requireNonNull(timeout, "timeout");
+    Objects.requireNonNull(api, "api");
+  }
+
+  /** This target speaking {@code api} (the run's {@code request.api}); the default is chat. */
+  public PreflightTarget withApi(Api api) {
+    return new PreflightTarget(
+        chatCompletionsUrl, modelsUrl, apiKey, model, timeout, apiKeyHeader, headers, secrets, api);
+  }
+
+  /**
+   * The endpoint of {@code api} on this target's server: the API root of {@code chatCompletionsUrl}
+   * (that URL without its API path, whichever API's path it ends with) plus {@code api}'s path, the
+   * query kept, e.g. {@code http://h/v1/messages}.
+   */
+  public String apiUrl(Api api) {
+    return BaseUrlPaths.forApi(chatCompletionsUrl, api);
+  }
+
+  /** The endpoint of the run's API, where the probes go. */
+  public String apiUrl() {
+    return apiUrl(api);
   }
 
   /** Never prints the key. */
@@ -76,6 +123,8 @@ public record PreflightTarget(
         + model
         + ", timeout="
         + timeout
+        + ", api="
+        + api
         + "]";
   }
 }

@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkClassifier;
 import java.io.ByteArrayOutputStream;
@@ -15,7 +16,10 @@ import java.util.function.LongSupplier;
 /**
  * Receives the streaming probe's body as the client delivers it and time-stamps each delivery
  * ("read") and each complete SSE event, on {@link System#nanoTime()} like the caller. Events are
- * classified by {@link ChunkClassifier}, the project's one definition of "first token".
+ * classified by {@link ChunkClassifier#classify(Api, String, String)} with their {@code event:}
+ * name, the project's one definition of "first token" per API; an {@code error:} line (llama.cpp's
+ * mid-stream failure) is an event of its own, {@link ChunkClassifier#errorLine}. Each event keeps
+ * its name and data, so that {@link ApiShapes} can tell which API the stream is in.
  *
  * <p>Also the body handler: the moment the client hands over status and headers is the TTFB mark.
  * Lines are split on bytes ({@code \n} never occurs inside a multi-byte UTF-8 character), so an
@@ -26,8 +30,19 @@ final class SseRecorder
     implements HttpResponse.BodyHandler<Void>, Flow.Subscriber<List<ByteBuffer>> {
   static final int MAX_RAW_BYTES = 64 * 1024;
 
-  /** One complete event. */
-  record Event(long arrivalNanos, int read, Chunk chunk) {}
+  /**
+   * One complete event.
+   *
+   * @param name its {@code event:} name; null when it had none
+   * @param data its {@code data:} lines joined with {@code \n} (the value of an {@code error:}
+   *     line)
+   */
+  record Event(long arrivalNanos, int read, Chunk chunk, String name, String data) {
+    /** An event whose name and data do not matter (a test's). */
+    Event(long arrivalNanos, int read, Chunk chunk) {
+      this(arrivalNanos, read, chunk, null, "");
+    }
+  }
 
   /**
    * What the client handed over before the body: when ({@code nanos}, the TTFB mark) and the
@@ -36,24 +51,37 @@ final class SseRecorder
   record Head(long nanos, String contentType, String contentEncoding) {}
 
   private final LongSupplier nanoClock;
+  private final Api api;
   private final CompletableFuture<Void> finished = new CompletableFuture<>();
   private final ByteArrayOutputStream raw = new ByteArrayOutputStream();
   private final ByteArrayOutputStream line = new ByteArrayOutputStream();
   private final StringBuilder data = new StringBuilder();
   private final List<Event> events = new ArrayList<>();
   private boolean hasData;
+  private String eventName;
   private int reads;
   private volatile Head head = new Head(0, "", "");
   private volatile long firstBodyNanos;
   private long endNanos;
 
+  /** A recorder of a chat completions stream. */
   SseRecorder() {
-    this(System::nanoTime);
+    this(Api.CHAT);
+  }
+
+  /** A recorder of a stream of {@code api}. */
+  SseRecorder(Api api) {
+    this(System::nanoTime, api);
   }
 
   /** With a clock of the test's own, so that timings are exact. */
   SseRecorder(LongSupplier nanoClock) {
+    this(nanoClock, Api.CHAT);
+  }
+
+  SseRecorder(LongSupplier nanoClock, Api api) {
     this.nanoClock = nanoClock;
+    this.api = api;
   }
 
   @Override
@@ -122,8 +150,13 @@ final class SseRecorder
       if (hasData) {
         data.append('\n');
       }
-      data.append(value.startsWith(" ") ? value.substring(1) : value);
+      data.append(fieldValue(value));
       hasData = true;
+    } else if (text.startsWith("event:")) {
+      eventName = fieldValue(text.substring(6));
+    } else if (text.startsWith("error:")) {
+      String value = fieldValue(text.substring(6));
+      events.add(new Event(now, reads, ChunkClassifier.errorLine(value), "error", value));
     }
     // comments (": keep-alive") and other fields carry no content
   }
@@ -131,10 +164,22 @@ final class SseRecorder
   private void dispatch(long now) {
     if (hasData) {
       String payload = data.toString();
-      events.add(new Event(now, reads, ChunkClassifier.classifyData(payload)));
+      events.add(
+          new Event(
+              now, reads, ChunkClassifier.classify(api, eventName, payload), eventName, payload));
     }
     data.setLength(0);
     hasData = false;
+    eventName = null;
+  }
+
+  private static String fieldValue(String value) {
+    return value.startsWith(" ") ? value.substring(1) : value;
+  }
+
+  /** The API whose grammar classifies the events. */
+  Api api() {
+    return api;
   }
 
   CompletableFuture<Void> finished() {

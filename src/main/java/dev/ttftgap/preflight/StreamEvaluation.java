@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.ChunkKind;
 import java.time.Duration;
 import java.util.List;
@@ -47,7 +48,7 @@ final class StreamEvaluation {
       throws PreflightStop {
     checkContentType(recorder, url);
     List<SseRecorder.Event> events = recorder.events();
-    List<SseRecorder.Event> content = checkEvents(events, url, messages);
+    List<SseRecorder.Event> content = checkEvents(recorder.api(), events, url, messages);
     long firstContentNanos = content.get(0).arrivalNanos();
     long lastEventNanos = events.get(events.size() - 1).arrivalNanos();
     long ttfbNanos = recorder.head().nanos() - startNanos;
@@ -93,7 +94,8 @@ final class StreamEvaluation {
    * events otherwise.
    */
   private static List<SseRecorder.Event> checkEvents(
-      List<SseRecorder.Event> events, String url, ServerMessages messages) throws PreflightStop {
+      Api api, List<SseRecorder.Event> events, String url, ServerMessages messages)
+      throws PreflightStop {
     Optional<SseRecorder.Event> error =
         events.stream().filter(e -> e.chunk().kind() == ChunkKind.ERROR).findFirst();
     if (error.isPresent()) {
@@ -107,17 +109,17 @@ final class StreamEvaluation {
     if (content.isEmpty()) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_CONTENT,
-          ("the stream from %s ended after %s events without any content or reasoning: no TTFT"
-                  + " could be measured; check that the model answers and that chunks carry"
-                  + " choices[].delta.content")
-              .formatted(url, events.size()));
+          ("the stream from %s ended after %s events without any content, reasoning or tool"
+                  + " call: no TTFT could be measured; check that the model answers and that the"
+                  + " stream carries %s")
+              .formatted(url, events.size(), ApiShapes.answerField(api)));
     }
     if (events.stream().noneMatch(e -> e.chunk().kind() == ChunkKind.DONE)) {
       throw PreflightStop.of(
           Diagnosis.Kind.NO_DONE,
-          ("the stream from %s ended without data: [DONE] (connection closed early?): every load"
+          ("the stream from %s ended without %s (connection closed early?): every load"
                   + " request would count as failed; check the server or proxy timeouts")
-              .formatted(url));
+              .formatted(url, ApiShapes.endEvent(api)));
     }
     return content;
   }
@@ -144,8 +146,9 @@ final class StreamEvaluation {
             + url
             + " was answered with content type \""
             + recorder.head().contentType()
-            + "\", not text/event-stream: check that LLM_BASE_URL points at an OpenAI-compatible"
-            + " API, not a web page or proxy login");
+            + "\", not text/event-stream (no other API's path streams either): check that"
+            + " LLM_BASE_URL points at an OpenAI-compatible or Anthropic API, not a web page or"
+            + " proxy login");
   }
 
   private static long millis(long millis) {

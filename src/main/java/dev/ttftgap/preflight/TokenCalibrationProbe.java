@@ -3,6 +3,7 @@ package dev.ttftgap.preflight;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
 import java.io.IOException;
@@ -119,8 +120,8 @@ public final class TokenCalibrationProbe {
 
   /** The tokenize URL: the API root without its version segment, + {@code /tokenize}. */
   String tokenizeUrl() {
-    String apiRoot =
-        target.chatCompletionsUrl().substring(0, target.chatCompletionsUrl().lastIndexOf("/chat"));
+    String apiUrl = target.apiUrl();
+    String apiRoot = apiUrl.substring(0, apiUrl.lastIndexOf("/" + target.api().path()));
     return VERSION_TAIL.matcher(apiRoot).replaceFirst("") + "/tokenize";
   }
 
@@ -131,14 +132,14 @@ public final class TokenCalibrationProbe {
   }
 
   private Optional<Integer> usage(String text) throws InterruptedException {
-    ObjectNode body = JSON.createObjectNode();
-    body.put("model", target.model());
-    body.putArray("messages").addObject().put("role", "user").put("content", text);
-    body.put("max_tokens", 1);
-    body.put("temperature", 0);
-    body.put("stream", false);
-    return post(target.chatCompletionsUrl(), body)
-        .map(root -> root.path("usage").path("prompt_tokens"))
+    ObjectNode body = ProbeBodies.of(target.api(), target.model(), false, text, 1);
+    // chat and completions count prompt_tokens; Responses and Messages input_tokens
+    String field =
+        target.api() == Api.CHAT || target.api() == Api.COMPLETIONS
+            ? "prompt_tokens"
+            : "input_tokens";
+    return post(target.apiUrl(), body)
+        .map(root -> root.path("usage").path(field))
         .filter(JsonNode::canConvertToInt)
         .map(JsonNode::asInt)
         .filter(n -> n > 0);

@@ -2,6 +2,7 @@ package dev.ttftgap.preflight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.ChunkKind;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -68,5 +69,27 @@ class SseRecorderTest {
         .as("the two data lines form one JSON object")
         .extracting(e -> e.chunk().kind())
         .containsExactly(ChunkKind.CONTENT, ChunkKind.DONE);
+  }
+
+  @Test
+  void keepsEachEventsNameAndDataAndMakesAnErrorLineAnErrorEvent() {
+    SseRecorder recorder = new SseRecorder(Api.MESSAGES);
+    recorder.onSubscribe(new NoOpSubscription());
+    recorder.onNext(
+        buffer(
+            ("event: message_start\ndata: {\"type\":\"message_start\"}\n\n"
+                    + "data: {\"choices\":[]}\n\n"
+                    + "error: {\"code\":500,\"message\":\"KV cache full\"}\n\n")
+                .getBytes(StandardCharsets.UTF_8)));
+    recorder.onComplete();
+
+    assertThat(recorder.events())
+        .extracting(SseRecorder.Event::name, SseRecorder.Event::data)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("message_start", "{\"type\":\"message_start\"}"),
+            org.assertj.core.groups.Tuple.tuple(null, "{\"choices\":[]}"),
+            org.assertj.core.groups.Tuple.tuple(
+                "error", "{\"code\":500,\"message\":\"KV cache full\"}"));
+    assertThat(recorder.events().get(2).chunk().kind()).isEqualTo(ChunkKind.ERROR);
   }
 }
