@@ -59,14 +59,16 @@ record ChatRequest(
   }
 
   /**
-   * {@code "length"} when the cut ended the output; else {@code "tool_calls"} for a tool-call
-   * answer, {@code "stop"} for text (chat's names; each encoder maps them to its API's).
+   * {@code "tool_calls"} for a tool-call answer (its arguments are planned over the output tokens,
+   * so the call is whole even when {@code max_tokens} sets their number); else {@code "length"}
+   * when the cut ended the output, {@code "stop"} when the answer ended first (chat's names; each
+   * encoder maps them to its API's).
    */
   String finishReason() {
-    if (wanted() >= cap()) {
-      return "length";
+    if (toolCall != null) {
+      return "tool_calls";
     }
-    return toolCall != null ? "tool_calls" : "stop";
+    return wanted() >= cap() ? "length" : "stop";
   }
 
   /**

@@ -229,7 +229,6 @@ final class ChatStream implements TokenSink {
       model.metrics().firstToken(request.promptTokens(), cached, stamps.sinceAcceptedMicros());
     }
     if (completion != null) {
-      completion.append(WordList.word(written, request.promptTokens()));
       return;
     }
     long writtenNanos =

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * simulated model fills (the first property of its parameter schema, or {@code input}).
  *
  * <p>The arguments are streamed one engine token per piece: {@code {"arg":"} with the first word,
- * then a word per token, the last one closing {@code "}}; a cut at {@code max_tokens} leaves them
- * unfinished, as a real model's would be.
+ * then a word per token, the last planned one closing {@code "}}: the pieces are planned over the
+ * request's output tokens, so the arguments are whole JSON unless a fault cuts the stream.
  */
 record OfferedTool(String name, String argument) {
   static final String DEFAULT_ARGUMENT = "input";

@@ -237,6 +237,9 @@ class ApiRequestsTest {
             "{\"messages\":[{\"role\":\"user\",\"content\":\"w\"}],\"stream\":true,\"max_tokens\":64,"
                 + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}",
             AGENTIC.withShares(1, 0));
+    assertThat(request.finishReason())
+        .as("the call is whole even when max_tokens sets its length")
+        .isEqualTo("tool_calls");
     JsonNode arguments = JSON.readTree(request.toolArguments(request.outputTokens()));
     assertThat(arguments.path("input").asText()).isNotEmpty();
     String single = OfferedTool.argumentsPiece("q", 0, 1, " word");

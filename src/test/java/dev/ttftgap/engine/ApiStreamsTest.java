@@ -185,6 +185,26 @@ class ApiStreamsTest {
   }
 
   @Test
+  void aNonStreamingChatToolCallAnswersWithToolCallsAndReasoning() throws Exception {
+    StreamProbe.Result result =
+        post(
+            "/chat/completions",
+            "{\"model\":\"agentic\",\"stream\":false,\"reasoning_effort\":\"low\","
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"}],"
+                + TOOLS_CHAT
+                + "}");
+
+    JsonNode choice = StreamProbe.JSON.readTree(result.body()).path("choices").get(0);
+    assertThat(choice.path("finish_reason").asText()).isEqualTo("tool_calls");
+    JsonNode message = choice.path("message");
+    assertThat(message.path("content").isNull()).isTrue();
+    assertThat(message.path("reasoning_content").asText()).isNotEmpty();
+    JsonNode function = message.path("tool_calls").get(0).path("function");
+    assertThat(function.path("name").asText()).isEqualTo("get_weather");
+    assertThat(StreamProbe.JSON.readTree(function.path("arguments").asText()).has("city")).isTrue();
+  }
+
+  @Test
   void responsesStreamReasoningThenTextWithTypedEventsAndUsage() {
     StreamProbe.Result result =
         post(
