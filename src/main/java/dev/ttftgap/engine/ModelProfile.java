@@ -296,40 +296,30 @@ public record ModelProfile(
   }
 
   public ModelProfile withMaxNumSeqs(int value) {
-    return copy(name, value, maxWaiting, prefixCacheBlocks, faults);
+    return copy(name, value, maxWaiting, prefixCacheBlocks, faults, toolCallShare, reasoningShare);
   }
 
   public ModelProfile withMaxWaiting(int value) {
-    return copy(name, maxNumSeqs, value, prefixCacheBlocks, faults);
+    return copy(name, maxNumSeqs, value, prefixCacheBlocks, faults, toolCallShare, reasoningShare);
   }
 
   public ModelProfile withPrefixCacheBlocks(int value) {
-    return copy(name, maxNumSeqs, maxWaiting, value, faults);
+    return copy(name, maxNumSeqs, maxWaiting, value, faults, toolCallShare, reasoningShare);
   }
 
   public ModelProfile withFaults(List<FaultRule> value) {
-    return copy(name, maxNumSeqs, maxWaiting, prefixCacheBlocks, value);
+    return copy(
+        name, maxNumSeqs, maxWaiting, prefixCacheBlocks, value, toolCallShare, reasoningShare);
   }
 
   /** This profile with other tool-call and reasoning shares (tests, load profiles). */
   public ModelProfile withShares(double newToolCallShare, double newReasoningShare) {
-    return new ModelProfile(
+    return copy(
         name,
-        description,
         maxNumSeqs,
-        maxNumBatchedTokens,
         maxWaiting,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
         prefixCacheBlocks,
-        defaultPromptTokens,
-        defaultOutputTokens,
-        maxModelLen,
         faults,
-        numGpuBlocks,
-        answerTokens,
         newToolCallShare,
         newReasoningShare);
   }
@@ -340,7 +330,9 @@ public record ModelProfile(
       int newMaxNumSeqs,
       int newMaxWaiting,
       int newPrefixCacheBlocks,
-      List<FaultRule> newFaults) {
+      List<FaultRule> newFaults,
+      double newToolCallShare,
+      double newReasoningShare) {
     return new ModelProfile(
         newName,
         description,
@@ -358,7 +350,7 @@ public record ModelProfile(
         newFaults,
         numGpuBlocks,
         answerTokens,
-        toolCallShare,
-        reasoningShare);
+        newToolCallShare,
+        newReasoningShare);
   }
 }
