@@ -243,7 +243,9 @@ final class ChatStream implements TokenSink {
   }
 
   private void finish() {
-    model.metrics().served(written, request.finishReason(), stamps.sinceAcceptedMicros());
+    // vLLM counts a tool-call turn under finished_reason "stop": the model ended it itself
+    String reason = request.toolCall() != null ? "stop" : request.finishReason();
+    model.metrics().served(written, reason, stamps.sinceAcceptedMicros());
     ObjectNode metrics =
         request.includeMetrics() ? stamps.serverMetrics(sequence, request.promptTokens()) : null;
     String outcome = faults.fault().any() ? GroundTruth.FAULT : GroundTruth.OK;

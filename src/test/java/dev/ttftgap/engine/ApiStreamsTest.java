@@ -471,4 +471,37 @@ class ApiStreamsTest {
       assertThat(chatWithApiKey.status()).as("x-api-key is Anthropic's header only").isEqualTo(401);
     }
   }
+
+  @Test
+  void everyHeaderModeOpensEachApisStreamTheSameWay() {
+    String body =
+        "{\"model\":\"agentic\",\"max_tokens\":64,\"stream\":true,"
+            + "\"thinking\":{\"type\":\"enabled\"},\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}";
+    List<String> reference = null;
+    for (HeaderMode mode : HeaderMode.values()) {
+      try (EmbeddedEngine moded =
+          EmbeddedEngine.start(
+              EngineConfig.defaults()
+                  .withProfiles(List.of(AGENTIC))
+                  .withProfile("agentic")
+                  .withHeaderMode(mode))) {
+        StreamProbe.Result result =
+            StreamProbe.post(
+                moded.baseUrl() + "/messages", body, "anthropic-version", "2023-06-01");
+        List<String> types = events(result).stream().map(Event::type).toList();
+        assertThat(types.get(0)).as(mode.name()).isEqualTo("message_start");
+        assertThat(types).as(mode.name()).last().isEqualTo("message_stop");
+        if (reference == null) {
+          reference = types;
+        }
+        assertThat(types)
+            .as(mode + ": same events as " + HeaderMode.values()[0])
+            .isEqualTo(reference);
+        GroundTruth truth = moded.groundTruth(result.header("x-request-id")).orElseThrow();
+        assertThat(truth.firstTextWrittenEpochMicros()).as(mode.name()).isNotNull();
+        assertThat(truth.firstTextWrittenEpochMicros())
+            .isGreaterThanOrEqualTo(truth.firstContentWrittenEpochMicros());
+      }
+    }
+  }
 }
