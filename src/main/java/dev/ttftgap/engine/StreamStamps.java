@@ -113,6 +113,7 @@ final class StreamStamps {
     metrics.put("accepted_epoch_us", acceptedEpochMicros);
     putMicros(metrics, "headers_written_epoch_us", headersEpochMicros);
     putMicros(metrics, "first_content_written_epoch_us", firstContentEpochMicros);
+    putMicros(metrics, "first_text_written_epoch_us", firstTextEpochMicros);
     return metrics;
   }
 
