@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.stream.Api;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -9,8 +10,10 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 
 /**
- * {@code POST /v1/chat/completions}: validates the body on the connection's thread, then hands the
- * request to the engine thread, where {@link ChatStream} queues and serves it.
+ * {@code POST /v1/chat/completions}, and the other {@link Api}s' paths (one instance per API):
+ * validates the body on the connection's thread, then hands the request to the engine thread, where
+ * {@link ChatStream} queues and serves it. Only the parsing ({@link ApiBodies}) and the encoding
+ * ({@link StreamEncoders}) differ per API; chat's fields are listed here.
  *
  * <p>Request fields honoured: {@code model} (default profile when absent; unknown → 404 naming the
  * available models), {@code messages} (required, non-empty), {@code max_tokens} or {@code
@@ -28,9 +31,15 @@ final class ChatCompletionsHandler implements Endpoint {
   static final String FAULT_HEADER = "X-Sim-Fault";
 
   private final EngineContext context;
+  private final Api api;
 
   ChatCompletionsHandler(EngineContext context) {
+    this(context, Api.CHAT);
+  }
+
+  ChatCompletionsHandler(EngineContext context, Api api) {
     this.context = context;
+    this.api = api;
   }
 
   /**
@@ -54,7 +63,7 @@ final class ChatCompletionsHandler implements Endpoint {
     }
     byte[] body = ByteBufUtil.getBytes(request.content());
     ChatRequest chat =
-        ChatRequest.parse(body, context.profiles(), context.defaultModel().profile());
+        ChatRequest.parse(api, body, context.profiles(), context.defaultModel().profile());
     if (chat.stream() && request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
       // a stream is sent with chunked transfer encoding, which HTTP/1.0 does not have
       throw new ApiException(

@@ -1,9 +1,11 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.stream.Api;
 import java.util.Map;
 
 /**
- * A validated {@code POST /v1/chat/completions} body.
+ * A validated request body of any {@link Api}, in the engine's terms: what the scheduler serves and
+ * what the API's encoder turns into events (the record kept its first API's name).
  *
  * <p>Prompt tokens = Σ over messages of (tokens of the content, jtokkit {@code cl100k_base}) +
  * {@value #PER_MESSAGE_TOKENS} per message + {@value #PRIMING_TOKENS}, as OpenAI counts chat
@@ -23,6 +25,11 @@ import java.util.Map;
  *     absent
  * @param answerTokens where the simulated model would end its answer by itself ({@link
  *     AnswerLength#draw}); null when the profile's answers run to {@code max_tokens}
+ * @param api the API the request came in by (its encoder and error shape)
+ * @param reasoningShare share of the output streamed as reasoning first: the profile's {@code
+ *     reasoning_share} when the request asks for reasoning, else 0
+ * @param toolCall the tool the answer calls (its arguments streamed as deltas); null when the
+ *     answer is text
  */
 record ChatRequest(
     ModelProfile profile,
@@ -35,7 +42,10 @@ record ChatRequest(
     SimFault bodyFault,
     boolean ignoreEos,
     Integer minTokens,
-    Integer answerTokens) {
+    Integer answerTokens,
+    Api api,
+    double reasoningShare,
+    OfferedTool toolCall) {
 
   static final int PER_MESSAGE_TOKENS = 4;
   static final int PRIMING_TOKENS = 3;
@@ -48,9 +58,59 @@ record ChatRequest(
     return Math.min(wanted(), cap());
   }
 
-  /** {@code "length"} when the cut ended the output, {@code "stop"} when the answer ended first. */
+  /**
+   * {@code "tool_calls"} for a tool-call answer (its arguments are planned over the output tokens,
+   * so the call is whole even when {@code max_tokens} sets their number); else {@code "length"}
+   * when the cut ended the output, {@code "stop"} when the answer ended first (chat's names; each
+   * encoder maps them to its API's).
+   */
   String finishReason() {
+    if (toolCall != null) {
+      return "tool_calls";
+    }
     return wanted() >= cap() ? "length" : "stop";
+  }
+
+  /**
+   * Output tokens streamed as reasoning before the answer: {@code reasoningShare} of them, rounded,
+   * leaving at least one token of answer when there are two or more.
+   */
+  int reasoningTokens() {
+    int output = outputTokens();
+    int reasoning = (int) Math.round(reasoningShare * output);
+    return output > 1 ? Math.min(reasoning, output - 1) : 0;
+  }
+
+  /**
+   * Tool-call token {@code index}'s piece of the JSON arguments ({@link OfferedTool}), escaped as
+   * the inside of a JSON string.
+   */
+  String quotedToolPiece(int index, String word) {
+    int first = reasoningTokens();
+    return toolCall.quotedPiece(index - first, outputTokens() - first, word);
+  }
+
+  /** The whole JSON arguments of a tool-call answer of {@code tokens} tokens (words by index). */
+  String toolArguments(int tokens) {
+    StringBuilder arguments = new StringBuilder();
+    int first = reasoningTokens();
+    for (int i = first; i < tokens; i++) {
+      arguments.append(
+          OfferedTool.argumentsPiece(
+              toolCall.argument(),
+              i - first,
+              outputTokens() - first,
+              WordList.word(i, promptTokens)));
+    }
+    return arguments.toString();
+  }
+
+  /** What output token {@code index} (0-based) is: reasoning first, then text or tool call. */
+  OutputPart part(int index) {
+    if (index < reasoningTokens()) {
+      return OutputPart.REASONING;
+    }
+    return toolCall != null ? OutputPart.TOOL_CALL : OutputPart.CONTENT;
   }
 
   /**
@@ -72,7 +132,7 @@ record ChatRequest(
   }
 
   /**
-   * Parses and validates {@code body} ({@link ChatRequestParser}).
+   * Parses and validates a chat completions {@code body} ({@link ChatRequestParser}).
    *
    * @param profiles the served models by name
    * @param defaultProfile the model of a request without {@code model}
@@ -80,6 +140,12 @@ record ChatRequest(
    */
   static ChatRequest parse(
       byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
-    return ChatRequestParser.parse(body, profiles, defaultProfile);
+    return ChatRequestParser.parse(Api.CHAT, body, profiles, defaultProfile);
+  }
+
+  /** Parses and validates a {@code body} sent to {@code api}'s path; see {@link #parse}. */
+  static ChatRequest parse(
+      Api api, byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
+    return ChatRequestParser.parse(api, body, profiles, defaultProfile);
   }
 }

@@ -1,8 +1,5 @@
 package dev.ttftgap.engine;
 
-import static dev.ttftgap.engine.ChatRequest.PER_MESSAGE_TOKENS;
-import static dev.ttftgap.engine.ChatRequest.PRIMING_TOKENS;
-
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -10,13 +7,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.knuddels.jtokkit.api.IntArrayList;
 import dev.ttftgap.engine.scheduler.PrefixCache;
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.tokens.TokenCounter;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
-/** Reads and validates a {@code POST /v1/chat/completions} body into a {@link ChatRequest}. */
+/**
+ * Reads and validates a request body of any {@link Api} into a {@link ChatRequest}: the parts that
+ * differ per API come from {@link ApiBodies}, the rest (model, output cap, faults, vLLM's extras)
+ * is read here the same way for all.
+ */
 final class ChatRequestParser {
   /** Duplicate keys and text after the JSON value are errors, not silently resolved. */
   private static final ObjectMapper STRICT_JSON =
@@ -29,14 +31,19 @@ final class ChatRequestParser {
   /** The prompt's length in tokens and its prefix-cache block hashes (empty without a cache). */
   private record Prompt(int tokens, long[] blockHashes) {}
 
-  /** See {@link ChatRequest#parse}. */
+  /** See {@link ChatRequest#parse(Api, byte[], Map, ModelProfile)}. */
   static ChatRequest parse(
-      byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
+      Api api, byte[] body, Map<String, ModelProfile> profiles, ModelProfile defaultProfile) {
     JsonNode root = root(body);
     ModelProfile profile = model(root, profiles, defaultProfile);
-    List<String> contents = contents(root);
-    Prompt prompt = prompt(contents, profile);
-    Integer maxTokens = maxTokens(root, profile, prompt.tokens());
+    ApiBodies.Body shape = ApiBodies.read(api, root);
+    List<String> contents = shape.contents();
+    Prompt prompt = prompt(shape, profile);
+    String field = shape.maxTokensField();
+    Integer maxTokens = maxTokens(root, field, profile, prompt.tokens());
+    if (maxTokens == null && shape.maxTokensRequired()) {
+      throw ApiException.badRequest("'" + field + "' is a required property", field);
+    }
     if (maxTokens == null) {
       // the KV cache must hold every request whole (max_model_len fits in it)
       requireWithinContext(
@@ -44,9 +51,14 @@ final class ChatRequestParser {
           prompt.tokens(),
           profile.defaultOutputTokens(),
           "default output tokens",
-          "messages");
+          api == Api.COMPLETIONS ? "prompt" : api == Api.RESPONSES ? "input" : "messages");
     }
     boolean stream = bool(root, "stream");
+    if (!stream && api != Api.CHAT) {
+      throw ApiException.badRequest(
+          "The engine serves /v1/" + api.path() + " as a stream only: send \"stream\": true",
+          "stream");
+    }
     boolean includeUsage = includeUsage(root, stream);
     boolean includeMetrics = bool(root, "include_metrics");
     SimFault fault = fault(root);
@@ -65,7 +77,23 @@ final class ChatRequestParser {
         fault,
         ignoreEos,
         minTokens,
-        answerTokens);
+        answerTokens,
+        api,
+        shape.reasoningAsked() ? profile.reasoningShare() : 0,
+        toolCall(shape.tools(), profile.toolCallShare(), contents));
+  }
+
+  /**
+   * The tool the answer calls: with tools offered, a draw seeded by the prompt falls under the
+   * profile's {@code tool_call_share} (so a conversation replays alike, and a turn after a tool
+   * result draws anew); the tool is drawn among the offered ones.
+   */
+  static OfferedTool toolCall(List<OfferedTool> tools, double share, List<String> contents) {
+    if (tools.isEmpty() || share <= 0) {
+      return null;
+    }
+    SplittableRandom draw = new SplittableRandom(contents.hashCode() * 0x9E3779B97F4A7C15L + 25);
+    return draw.nextDouble() < share ? tools.get(draw.nextInt(tools.size())) : null;
   }
 
   private static JsonNode root(byte[] body) {
@@ -84,22 +112,25 @@ final class ChatRequestParser {
     return root;
   }
 
-  /** Prompt tokens as the class Javadoc of {@link ChatRequest} counts them. */
-  private static Prompt prompt(List<String> contents, ModelProfile profile) {
-    int promptTokens = PRIMING_TOKENS;
+  /**
+   * Prompt tokens as the class Javadoc of {@link ChatRequest} counts them, with the API's
+   * per-message and priming tokens.
+   */
+  private static Prompt prompt(ApiBodies.Body shape, ModelProfile profile) {
+    int promptTokens = shape.primingTokens();
     if (profile.prefixCacheBlocks() <= 0) {
-      for (String content : contents) {
-        promptTokens += TokenCounter.count(content) + PER_MESSAGE_TOKENS;
+      for (String content : shape.contents()) {
+        promptTokens += TokenCounter.count(content) + shape.perMessageTokens();
       }
       return new Prompt(promptTokens, new long[0]);
     }
     IntArrayList ids = new IntArrayList();
-    for (String content : contents) {
+    for (String content : shape.contents()) {
       IntArrayList encoded = TokenCounter.encoding().encode(content);
       for (int i = 0; i < encoded.size(); i++) {
         ids.add(encoded.get(i));
       }
-      for (int i = 0; i < PER_MESSAGE_TOKENS; i++) {
+      for (int i = 0; i < shape.perMessageTokens(); i++) {
         // a fixed marker per message boundary, so [a][bc] and [ab][c] hash differently
         ids.add(-1 - i);
       }
@@ -177,46 +208,8 @@ final class ChatRequestParser {
     return profile;
   }
 
-  private static List<String> contents(JsonNode root) {
-    JsonNode messages = root.path("messages");
-    if (messages.isMissingNode() || messages.isNull()) {
-      throw ApiException.badRequest("'messages' is a required property", "messages");
-    }
-    if (!messages.isArray() || messages.isEmpty()) {
-      throw ApiException.badRequest("'messages' must be a non-empty array", "messages");
-    }
-    List<String> contents = new ArrayList<>();
-    for (int i = 0; i < messages.size(); i++) {
-      JsonNode message = messages.get(i);
-      if (!message.isObject() || !message.path("role").isTextual()) {
-        throw ApiException.badRequest(
-            "messages[" + i + "] must be an object with a string 'role'", "messages");
-      }
-      contents.add(content(message.path("content"), i));
-    }
-    return contents;
-  }
-
-  private static String content(JsonNode content, int index) {
-    if (content.isTextual()) {
-      return content.asText();
-    }
-    if (content.isMissingNode() || content.isNull()) {
-      return "";
-    }
-    if (content.isArray()) {
-      StringBuilder text = new StringBuilder();
-      for (JsonNode part : content) {
-        text.append(part.path("text").asText(""));
-      }
-      return text.toString();
-    }
-    throw ApiException.badRequest(
-        "messages[" + index + "].content must be a string or an array of parts", "messages");
-  }
-
-  private static Integer maxTokens(JsonNode root, ModelProfile profile, int promptTokens) {
-    String field = root.has("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
+  private static Integer maxTokens(
+      JsonNode root, String field, ModelProfile profile, int promptTokens) {
     JsonNode node = root.path(field);
     if (node.isMissingNode() || node.isNull()) {
       return null;

@@ -37,7 +37,7 @@ final class ChatStream implements TokenSink {
   private final ChatRequest request;
   private final boolean keepAlive;
   private final String id;
-  private final ChunkEncoder encoder;
+  private final StreamEncoder encoder;
   private final StreamStamps stamps;
   private final StreamFaults faults;
   private final SseResponse response;
@@ -63,8 +63,7 @@ final class ChatStream implements TokenSink {
     this.request = request;
     this.keepAlive = keepAlive;
     this.id = context.newRequestId();
-    this.encoder =
-        new ChunkEncoder(id, request.profile().name(), stamps.acceptedEpochMicros() / 1_000_000L);
+    this.encoder = StreamEncoders.of(id, request, stamps.acceptedEpochMicros() / 1_000_000L);
     this.stamps = stamps;
     this.faults = new StreamFaults(fault);
     this.response =
@@ -193,7 +192,7 @@ final class ChatStream implements TokenSink {
           context.executor().schedule(this::endStall, faults.stallMillis(), TimeUnit.MILLISECONDS);
       case MALFORMED -> {
         if (request.stream()) {
-          response.writeEvent(ChunkEncoder.malformed(channel.alloc()));
+          response.writeEvent(encoder.malformedEvent(channel.alloc()));
         }
         return false;
       }
@@ -230,10 +229,13 @@ final class ChatStream implements TokenSink {
       model.metrics().firstToken(request.promptTokens(), cached, stamps.sinceAcceptedMicros());
     }
     if (completion != null) {
-      completion.append(WordList.word(written, request.promptTokens()));
       return;
     }
-    long writtenNanos = response.writeToken(WordList.wordBytes(written, request.promptTokens()));
+    long writtenNanos =
+        response.writeToken(
+            written,
+            WordList.wordBytes(written, request.promptTokens()),
+            request.part(written) == OutputPart.CONTENT);
     if (writtenNanos >= 0 && stepEndMicros != StreamStamps.UNDEFINED) {
       // the scheduler's engine time is WallClock.monoMicros(), nanoTime in µs
       context.recordWriteLag(writtenNanos / 1_000L - stepEndMicros);
@@ -241,7 +243,9 @@ final class ChatStream implements TokenSink {
   }
 
   private void finish() {
-    model.metrics().served(written, request.finishReason(), stamps.sinceAcceptedMicros());
+    // vLLM counts a tool-call turn under finished_reason "stop": the model ended it itself
+    String reason = request.toolCall() != null ? "stop" : request.finishReason();
+    model.metrics().served(written, reason, stamps.sinceAcceptedMicros());
     ObjectNode metrics =
         request.includeMetrics() ? stamps.serverMetrics(sequence, request.promptTokens()) : null;
     String outcome = faults.fault().any() ? GroundTruth.FAULT : GroundTruth.OK;
@@ -249,13 +253,13 @@ final class ChatStream implements TokenSink {
       FullHttpResponse reply =
           completion.response(
               id, stamps.acceptedEpochMicros() / 1_000_000L, request, written, metrics);
-      stamps.wholeResponseWritten(WallClock.epochMicros(), written > 0);
+      stamps.wholeResponseWritten(WallClock.epochMicros(), written > 0, written > 0);
       end(outcome);
       HttpResponses.send(channel, keepAlive, reply);
       return;
     }
     response.writeEnding(
-        request, written, metrics == null ? null : metrics.toString(), !faults.fault().noDone());
+        written, metrics == null ? null : metrics.toString(), !faults.fault().noDone());
     response.end(written > 0, () -> end(outcome));
   }
 
@@ -266,7 +270,7 @@ final class ChatStream implements TokenSink {
       reject(ApiException.serverError(message), null);
       return;
     }
-    response.writeEvent(ChunkEncoder.error(channel.alloc(), message, "server_error", 500));
+    response.writeEvent(encoder.failure(channel.alloc(), message));
     response.end(written > 0, () -> end(GroundTruth.FAULT));
   }
 
@@ -279,7 +283,7 @@ final class ChatStream implements TokenSink {
   }
 
   private void reject(ApiException error, Long retryAfterSeconds) {
-    FullHttpResponse rejection = HttpResponses.error(error);
+    FullHttpResponse rejection = HttpResponses.error(error, request.api());
     rejection.headers().set("x-request-id", id);
     if (retryAfterSeconds != null) {
       rejection.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);

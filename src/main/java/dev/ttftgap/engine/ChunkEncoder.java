@@ -4,15 +4,20 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * SSE events of one streaming response, written straight into buffers.
+ * SSE events of one streaming chat completion ({@code chat.completion.chunk}), written straight
+ * into buffers: the role chunk, content ({@code delta.content}), reasoning ({@code
+ * delta.reasoning_content}) and tool-call ({@code delta.tool_calls}, the first carrying the call's
+ * id and function name) tokens, finish, usage and {@code [DONE]}.
  *
  * <p>Every chunk starts with the same bytes ({@code id}, {@code object}, {@code created}, {@code
  * model}), kept once per stream, so a content token costs one small buffer and no JSON library
  * call: this is the hot path at thousands of streams.
  */
-final class ChunkEncoder {
+final class ChunkEncoder implements StreamEncoder {
   private static final byte[] DATA = ascii("data: ");
   private static final byte[] END = ascii("\n\n");
   private static final byte[] CRLF = ascii("\r\n");
@@ -38,6 +43,11 @@ final class ChunkEncoder {
 
   private final byte[] prefix;
 
+  /** The request streamed (its output parts, finish, usage); null: content only. */
+  private final ChatRequest request;
+
+  private final String callId;
+
   /** CRLF after the chunk size, then the content event up to its word. */
   private final byte[] framedHead;
 
@@ -46,6 +56,17 @@ final class ChunkEncoder {
 
   /** Chunks of request {@code id} for {@code model}, created at {@code createdEpochSeconds}. */
   ChunkEncoder(String id, String model, long createdEpochSeconds) {
+    this(id, model, createdEpochSeconds, null);
+  }
+
+  /** Chunks of {@code request}, answered as request {@code id}. */
+  ChunkEncoder(String id, ChatRequest request, long createdEpochSeconds) {
+    this(id, request.profile().name(), createdEpochSeconds, request);
+  }
+
+  private ChunkEncoder(String id, String model, long createdEpochSeconds, ChatRequest request) {
+    this.request = request;
+    this.callId = "call_" + id;
     String quotedModel = new String(JsonStringEncoder.getInstance().quoteAsString(model));
     this.prefix =
         ("{\"id\":\""
@@ -61,6 +82,70 @@ final class ChunkEncoder {
 
   ByteBuf role(ByteBufAllocator alloc) {
     return event(alloc, ROLE);
+  }
+
+  @Override
+  public ByteBuf opening(ByteBufAllocator alloc) {
+    return role(alloc);
+  }
+
+  @Override
+  public ByteBuf token(ByteBufAllocator alloc, int index, byte[] word) {
+    OutputPart part = request == null ? OutputPart.CONTENT : request.part(index);
+    return switch (part) {
+      case CONTENT -> content(alloc, word);
+      case REASONING ->
+          event(alloc, choiceDelta("{\"reasoning_content\":" + SseText.quote(word) + "}"));
+      case TOOL_CALL -> event(alloc, choiceDelta(toolCallDelta(index, word)));
+    };
+  }
+
+  @Override
+  public ByteBuf framedToken(ByteBufAllocator alloc, int index, byte[] word) {
+    boolean content = request == null || request.part(index) == OutputPart.CONTENT;
+    return content ? framedContent(alloc, word) : null;
+  }
+
+  /** {@code delta.tool_calls[0]}: the first piece also names the call and its function. */
+  private String toolCallDelta(int index, byte[] word) {
+    String arguments =
+        "\"" + request.quotedToolPiece(index, new String(word, StandardCharsets.UTF_8)) + "\"";
+    String call =
+        index == request.reasoningTokens()
+            ? "{\"index\":0,\"id\":\""
+                + callId
+                + "\",\"type\":\"function\",\"function\":{\"name\":"
+                + SseText.quote(request.toolCall().name())
+                + ",\"arguments\":"
+                + arguments
+                + "}}"
+            : "{\"index\":0,\"function\":{\"arguments\":" + arguments + "}}";
+    return "{\"tool_calls\":[" + call + "]}";
+  }
+
+  private static byte[] choiceDelta(String delta) {
+    return ("{\"index\":0,\"delta\":" + delta + ",\"logprobs\":null,\"finish_reason\":null}]}")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public List<ByteBuf> ending(
+      ByteBufAllocator alloc, int completionTokens, String metricsJson, boolean done) {
+    List<ByteBuf> events = new ArrayList<>(3);
+    String finishMetrics = request.includeUsage() ? null : metricsJson;
+    events.add(finish(alloc, request.finishReason(), finishMetrics));
+    if (request.includeUsage()) {
+      events.add(usage(alloc, request.promptTokens(), completionTokens, metricsJson));
+    }
+    if (done) {
+      events.add(done(alloc));
+    }
+    return events;
+  }
+
+  @Override
+  public ByteBuf failure(ByteBufAllocator alloc, String message) {
+    return error(alloc, message, "server_error", 500);
   }
 
   /**
@@ -97,7 +182,8 @@ final class ChunkEncoder {
   }
 
   /** Gives back the stream's frame buffer; the last write, if still queued, keeps its own. */
-  void release() {
+  @Override
+  public void release() {
     if (frame != null) {
       frame.release();
       frame = null;

@@ -5,19 +5,14 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
- * The answer to a non-streaming request ({@code "stream": false}): the words collected as the
- * scheduler produces them, then one {@code chat.completion} JSON object, as OpenAI sends it.
+ * The answer to a non-streaming chat request ({@code "stream": false}): one {@code chat.completion}
+ * JSON object once the scheduler produced every token, as OpenAI sends it.
  */
 final class CompletionReply {
-  private final StringBuilder text = new StringBuilder();
-
-  /** One more token of the answer. */
-  void append(String word) {
-    text.append(word);
-  }
-
   /**
-   * The whole response.
+   * The whole response: the words of the {@code completionTokens} tokens served, as reasoning
+   * ({@code reasoning_content}), text ({@code content}) or a tool call ({@code tool_calls}) as the
+   * request's {@link OutputPart}s say.
    *
    * @param metrics vLLM-style per-request metrics to add, or null
    */
@@ -36,7 +31,28 @@ final class CompletionReply {
     choice.put("index", 0);
     ObjectNode message = choice.putObject("message");
     message.put("role", "assistant");
-    message.put("content", text.toString());
+    StringBuilder text = new StringBuilder();
+    StringBuilder reasoning = new StringBuilder();
+    for (int i = 0; i < completionTokens; i++) {
+      OutputPart part = request.part(i);
+      if (part != OutputPart.TOOL_CALL) {
+        (part == OutputPart.REASONING ? reasoning : text)
+            .append(WordList.word(i, request.promptTokens()));
+      }
+    }
+    if (request.toolCall() == null) {
+      message.put("content", text.toString());
+    } else {
+      message.putNull("content");
+      ObjectNode call = message.putArray("tool_calls").addObject();
+      call.put("id", "call_" + id).put("type", "function");
+      call.putObject("function")
+          .put("name", request.toolCall().name())
+          .put("arguments", request.toolArguments(completionTokens));
+    }
+    if (reasoning.length() > 0) {
+      message.put("reasoning_content", reasoning.toString());
+    }
     choice.putNull("logprobs");
     choice.put("finish_reason", request.finishReason());
     ObjectNode usage = root.putObject("usage");

@@ -3,7 +3,7 @@ package dev.ttftgap.engine;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * What the engine itself saw of one chat-completion request: the server-side ground truth that a
+ * What the engine itself saw of one request (of any API): the server-side ground truth that a
  * client's measurement is checked against.
  *
  * <p>Every {@code *EpochMicros} is wall-clock time ({@code Instant.now()}, microseconds since the
@@ -19,7 +19,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param completionTokens content tokens written
  * @param acceptedEpochMicros request fully received and accepted
  * @param headersWrittenEpochMicros response headers written
- * @param firstContentWrittenEpochMicros first chunk with non-empty content written
+ * @param firstContentWrittenEpochMicros first output token of any kind written (text, reasoning or
+ *     tool call): the ground truth of the TTFT
  * @param lastWrittenEpochMicros last bytes of the response written (or connection closed)
  * @param queueMicros accepted → scheduled (left the waiting queue); null if never scheduled
  * @param outcome {@code ok}, {@code fault}, {@code rejected} (4xx/5xx before streaming) or {@code
@@ -27,6 +28,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param fault the fault spec applied ({@link SimFault#toString()}), or null
  * @param preemptions times the scheduler preempted the request (KV cache full; its prefill was
  *     recomputed on readmission); null if never scheduled
+ * @param firstTextWrittenEpochMicros first answer-text token written (the ground truth of ttfvt);
+ *     null when the answer had none (a tool call, a stream cut during reasoning)
+ * @param api the API the request came in by ({@code chat}, {@code completions}, {@code responses},
+ *     {@code messages})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GroundTruth(
@@ -43,7 +48,44 @@ public record GroundTruth(
     Long queueMicros,
     String outcome,
     String fault,
-    Integer preemptions) {
+    Integer preemptions,
+    Long firstTextWrittenEpochMicros,
+    String api) {
+
+  /** A chat request's ground truth without the text instant (as before issue 25). */
+  public GroundTruth(
+      String requestId,
+      String model,
+      int httpStatus,
+      int promptTokens,
+      Integer cachedTokens,
+      int completionTokens,
+      long acceptedEpochMicros,
+      Long headersWrittenEpochMicros,
+      Long firstContentWrittenEpochMicros,
+      Long lastWrittenEpochMicros,
+      Long queueMicros,
+      String outcome,
+      String fault,
+      Integer preemptions) {
+    this(
+        requestId,
+        model,
+        httpStatus,
+        promptTokens,
+        cachedTokens,
+        completionTokens,
+        acceptedEpochMicros,
+        headersWrittenEpochMicros,
+        firstContentWrittenEpochMicros,
+        lastWrittenEpochMicros,
+        queueMicros,
+        outcome,
+        fault,
+        preemptions,
+        firstContentWrittenEpochMicros,
+        "chat");
+  }
 
   /** Outcome of a request served to the end. */
   public static final String OK = "ok";

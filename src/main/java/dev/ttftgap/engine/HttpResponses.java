@@ -1,6 +1,7 @@
 package dev.ttftgap.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ttftgap.stream.Api;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -22,6 +23,11 @@ final class HttpResponses {
   /** {@code {"error":{"message","type","param","code"}}} with the exception's status. */
   static FullHttpResponse error(ApiException e) {
     return json(e.status(), e.errorJson());
+  }
+
+  /** The error in {@code api}'s shape ({@link ApiException#errorJson(Api)}). */
+  static FullHttpResponse error(ApiException e, Api api) {
+    return json(e.status(), e.errorJson(api));
   }
 
   static FullHttpResponse json(HttpResponseStatus status, String body) {

@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -50,6 +51,10 @@ import java.util.OptionalInt;
  * @param answerTokens how long the model's answers are when nothing forces them ({@link
  *     AnswerLength}); null or absent = answers run to {@code max_tokens}, as in every built-in
  *     profile but {@code qwen3-8b-chat-like}
+ * @param toolCallShare share (0–1) of the turns that answer with a tool call when the request
+ *     offers tools (a seeded draw per request); without tools it changes nothing
+ * @param reasoningShare share (0–1) of the output tokens streamed as reasoning before the answer
+ *     when the request asks for reasoning; when it does not ask, it changes nothing
  */
 public record ModelProfile(
     @JsonProperty("name") String name,
@@ -67,7 +72,9 @@ public record ModelProfile(
     @JsonProperty("max_model_len") int maxModelLen,
     @JsonProperty("faults") List<FaultRule> faults,
     @JsonProperty("num_gpu_blocks") int numGpuBlocks,
-    @JsonProperty("answer_tokens") AnswerLength answerTokens) {
+    @JsonProperty("answer_tokens") AnswerLength answerTokens,
+    @JsonProperty("tool_call_share") @JsonAlias("toolCallShare") double toolCallShare,
+    @JsonProperty("reasoning_share") @JsonAlias("reasoningShare") double reasoningShare) {
 
   /** The profile {@link EngineConfig#defaults()} serves. */
   public static final String DEFAULT_NAME = "qwen3-8b-like";
@@ -78,6 +85,8 @@ public record ModelProfile(
     requireShape(name, defaultPromptTokens, defaultOutputTokens, maxModelLen);
     description = description == null ? "" : description;
     faults = faults == null ? List.of() : List.copyOf(faults);
+    requireShare(name, "tool_call_share", toolCallShare);
+    requireShare(name, "reasoning_share", reasoningShare);
     try {
       new StepCostModel(
           maxNumSeqs,
@@ -100,6 +109,52 @@ public record ModelProfile(
               + ") is larger than the KV cache holds (num_gpu_blocks × block_size = "
               + (long) numGpuBlocks * blockSize
               + " tokens); lower max_model_len or raise num_gpu_blocks");
+    }
+  }
+
+  /** A profile without tool calls or reasoning, as every profile before issue 25. */
+  public ModelProfile(
+      String name,
+      String description,
+      int maxNumSeqs,
+      int maxNumBatchedTokens,
+      int maxWaiting,
+      double stepBaseMillis,
+      double stepPerSeqMillis,
+      double prefillPerTokenMillis,
+      int blockSize,
+      int prefixCacheBlocks,
+      int defaultPromptTokens,
+      int defaultOutputTokens,
+      int maxModelLen,
+      List<FaultRule> faults,
+      int numGpuBlocks,
+      AnswerLength answerTokens) {
+    this(
+        name,
+        description,
+        maxNumSeqs,
+        maxNumBatchedTokens,
+        maxWaiting,
+        stepBaseMillis,
+        stepPerSeqMillis,
+        prefillPerTokenMillis,
+        blockSize,
+        prefixCacheBlocks,
+        defaultPromptTokens,
+        defaultOutputTokens,
+        maxModelLen,
+        faults,
+        numGpuBlocks,
+        answerTokens,
+        0,
+        0);
+  }
+
+  private static void requireShare(String name, String field, double share) {
+    if (!(share >= 0 && share <= 1)) {
+      throw new IllegalArgumentException(
+          name + ": " + field + " must be within 0..1, was " + share);
     }
   }
 
@@ -241,19 +296,32 @@ public record ModelProfile(
   }
 
   public ModelProfile withMaxNumSeqs(int value) {
-    return copy(name, value, maxWaiting, prefixCacheBlocks, faults);
+    return copy(name, value, maxWaiting, prefixCacheBlocks, faults, toolCallShare, reasoningShare);
   }
 
   public ModelProfile withMaxWaiting(int value) {
-    return copy(name, maxNumSeqs, value, prefixCacheBlocks, faults);
+    return copy(name, maxNumSeqs, value, prefixCacheBlocks, faults, toolCallShare, reasoningShare);
   }
 
   public ModelProfile withPrefixCacheBlocks(int value) {
-    return copy(name, maxNumSeqs, maxWaiting, value, faults);
+    return copy(name, maxNumSeqs, maxWaiting, value, faults, toolCallShare, reasoningShare);
   }
 
   public ModelProfile withFaults(List<FaultRule> value) {
-    return copy(name, maxNumSeqs, maxWaiting, prefixCacheBlocks, value);
+    return copy(
+        name, maxNumSeqs, maxWaiting, prefixCacheBlocks, value, toolCallShare, reasoningShare);
+  }
+
+  /** This profile with other tool-call and reasoning shares (tests, load profiles). */
+  public ModelProfile withShares(double newToolCallShare, double newReasoningShare) {
+    return copy(
+        name,
+        maxNumSeqs,
+        maxWaiting,
+        prefixCacheBlocks,
+        faults,
+        newToolCallShare,
+        newReasoningShare);
   }
 
   /** This profile with the fields the {@code with...} methods change replaced. */
@@ -262,7 +330,9 @@ public record ModelProfile(
       int newMaxNumSeqs,
       int newMaxWaiting,
       int newPrefixCacheBlocks,
-      List<FaultRule> newFaults) {
+      List<FaultRule> newFaults,
+      double newToolCallShare,
+      double newReasoningShare) {
     return new ModelProfile(
         newName,
         description,
@@ -279,6 +349,8 @@ public record ModelProfile(
         maxModelLen,
         newFaults,
         numGpuBlocks,
-        answerTokens);
+        answerTokens,
+        newToolCallShare,
+        newReasoningShare);
   }
 }

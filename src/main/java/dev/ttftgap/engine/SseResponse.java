@@ -32,12 +32,13 @@ final class SseResponse {
   private final Channel channel;
   private final boolean keepAlive;
   private final String id;
-  private final ChunkEncoder encoder;
+  private final StreamEncoder encoder;
   private final StreamStamps stamps;
   private final Runnable onHeaders;
   private CompositeByteBuf buffered;
   private ChannelHandlerContext httpCodec;
   private boolean headersSent;
+  private boolean textWritten;
 
   /**
    * @param onHeaders called once the headers are written (the stream then gets keep-alives)
@@ -46,7 +47,7 @@ final class SseResponse {
       Channel channel,
       boolean keepAlive,
       String id,
-      ChunkEncoder encoder,
+      StreamEncoder encoder,
       StreamStamps stamps,
       Runnable onHeaders) {
     this.channel = channel;
@@ -61,7 +62,10 @@ final class SseResponse {
   void open(HeaderMode mode) {
     if (mode == HeaderMode.BUFFERED) {
       buffered = channel.alloc().compositeBuffer(Integer.MAX_VALUE);
-      buffered.addComponent(true, encoder.role(channel.alloc()));
+      ByteBuf opening = encoder.opening(channel.alloc());
+      if (opening != null) {
+        buffered.addComponent(true, opening);
+      }
     } else if (mode == HeaderMode.AT_ACCEPT) {
       ensureHeaders();
       channel.flush();
@@ -69,25 +73,37 @@ final class SseResponse {
   }
 
   /**
-   * Writes and flushes one content token.
+   * Writes and flushes output token {@code index} (of any {@link OutputPart}).
    *
+   * @param text whether the token is answer text (its first one is stamped as such)
    * @return {@code System.nanoTime()} right before the write, or -1 when the token was buffered
    */
-  long writeToken(byte[] word) {
+  long writeToken(int index, byte[] word, boolean text) {
+    textWritten |= text;
     if (buffered != null) {
-      buffered.addComponent(true, encoder.content(channel.alloc(), word));
+      buffered.addComponent(true, encoder.token(channel.alloc(), index, word));
       return -1;
     }
     ensureHeaders();
     long now = WallClock.epochMicros();
     stamps.contentWritten(now);
+    if (text) {
+      stamps.textWritten(now);
+    }
     long nowNanos = System.nanoTime();
     stamps.written(now, nowNanos);
+    ByteBuf framed = encoder.framedToken(channel.alloc(), index, word);
+    if (framed == null) {
+      channel.writeAndFlush(
+          new DefaultHttpContent(encoder.token(channel.alloc(), index, word)),
+          channel.voidPromise());
+      return nowNanos;
+    }
     if (httpCodec == null) {
       // the headers went through the codec, which now frames chunks; tokens are framed here
       httpCodec = channel.pipeline().context(HttpServerCodec.class);
     }
-    httpCodec.writeAndFlush(encoder.framedContent(channel.alloc(), word), channel.voidPromise());
+    httpCodec.writeAndFlush(framed, channel.voidPromise());
     return nowNanos;
   }
 
@@ -103,18 +119,13 @@ final class SseResponse {
   }
 
   /**
-   * The end of a served stream: the finish chunk, the usage chunk when asked (either carrying the
-   * per-request metrics, when asked), then {@code [DONE]} unless {@code done} is false.
+   * The end of a served stream in the API's grammar ({@link StreamEncoder#ending}): finish, usage
+   * (carrying the per-request metrics, when asked), then the end marker unless {@code done} is
+   * false.
    */
-  void writeEnding(ChatRequest request, int completionTokens, String metricsJson, boolean done) {
-    String finishMetrics = request.includeUsage() ? null : metricsJson;
-    writeEvent(encoder.finish(channel.alloc(), request.finishReason(), finishMetrics));
-    if (request.includeUsage()) {
-      writeEvent(
-          encoder.usage(channel.alloc(), request.promptTokens(), completionTokens, metricsJson));
-    }
-    if (done) {
-      writeEvent(ChunkEncoder.done(channel.alloc()));
+  void writeEnding(int completionTokens, String metricsJson, boolean done) {
+    for (ByteBuf event : encoder.ending(channel.alloc(), completionTokens, metricsJson, done)) {
+      writeEvent(event);
     }
   }
 
@@ -144,7 +155,7 @@ final class SseResponse {
       streamHeaders(headers);
       HttpUtil.setContentLength(response, response.content().readableBytes());
       connectionHeader(headers);
-      stamps.wholeResponseWritten(now, hasContent);
+      stamps.wholeResponseWritten(now, hasContent, textWritten);
       beforeWrite.run();
       future = channel.writeAndFlush(response);
     } else {
@@ -178,7 +189,10 @@ final class SseResponse {
     stamps.headersWritten(WallClock.epochMicros());
     channel.write(response, channel.voidPromise());
     onHeaders.run();
-    writeEvent(encoder.role(channel.alloc()));
+    ByteBuf opening = encoder.opening(channel.alloc());
+    if (opening != null) {
+      writeEvent(opening);
+    }
   }
 
   private void streamHeaders(HttpHeaders headers) {

@@ -20,6 +20,7 @@ final class StreamStamps {
   private final long acceptedMonoMicros;
   private long headersEpochMicros = UNDEFINED;
   private long firstContentEpochMicros = UNDEFINED;
+  private long firstTextEpochMicros = UNDEFINED;
   private long lastWrittenEpochMicros = UNDEFINED;
   private long lastWriteNanos;
 
@@ -61,7 +62,17 @@ final class StreamStamps {
     lastWrittenEpochMicros = epochMicros;
   }
 
-  /** A content token written at {@code epochMicros}: the first one is the first content. */
+  /** An answer-text token written at {@code epochMicros}: the first one is the first text. */
+  void textWritten(long epochMicros) {
+    if (firstTextEpochMicros == UNDEFINED) {
+      firstTextEpochMicros = epochMicros;
+    }
+  }
+
+  /**
+   * An output token (text, reasoning or tool call) written at {@code epochMicros}: the first one is
+   * the first content, the ground truth of the TTFT.
+   */
   void contentWritten(long epochMicros) {
     if (firstContentEpochMicros == UNDEFINED) {
       firstContentEpochMicros = epochMicros;
@@ -69,9 +80,10 @@ final class StreamStamps {
   }
 
   /** A whole response written at once at {@code epochMicros}: headers, content and end. */
-  void wholeResponseWritten(long epochMicros, boolean hasContent) {
+  void wholeResponseWritten(long epochMicros, boolean hasContent, boolean hasText) {
     headersEpochMicros = epochMicros;
     firstContentEpochMicros = hasContent ? epochMicros : UNDEFINED;
+    firstTextEpochMicros = hasText ? epochMicros : UNDEFINED;
     lastWrittenEpochMicros = epochMicros;
   }
 
@@ -101,6 +113,7 @@ final class StreamStamps {
     metrics.put("accepted_epoch_us", acceptedEpochMicros);
     putMicros(metrics, "headers_written_epoch_us", headersEpochMicros);
     putMicros(metrics, "first_content_written_epoch_us", firstContentEpochMicros);
+    putMicros(metrics, "first_text_written_epoch_us", firstTextEpochMicros);
     return metrics;
   }
 
@@ -132,7 +145,9 @@ final class StreamStamps {
         scheduled ? sequence.scheduledMicros().getAsLong() - acceptedMonoMicros : null,
         outcome,
         fault.any() ? fault.toString() : null,
-        scheduled ? sequence.preemptions() : null);
+        scheduled ? sequence.preemptions() : null,
+        orNull(firstTextEpochMicros),
+        request.api().id());
   }
 
   private static Long orNull(long micros) {

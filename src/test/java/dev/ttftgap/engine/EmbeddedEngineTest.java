@@ -436,7 +436,7 @@ class EmbeddedEngineTest {
         "unknown"
             + " model|POST|/v1/chat/completions|{\"model\":\"Qwen3-8B\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}|404|model",
         "wrong method|GET|/v1/chat/completions||405|",
-        "unknown path|GET|/v1/completions||404|",
+        "unknown path|GET|/v1/embeddings||404|",
         "status"
             + " fault|POST|/v1/chat/completions|{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"sim_fault\":\"status:500\"}|500|",
       })
