@@ -68,13 +68,12 @@ final class GrammarJson {
     return value == JsonToken.VALUE_STRING && parser.getTextLength() > 0 ? parser.getText() : null;
   }
 
-  /** The value as an int when it is an integer that fits, else null. */
+  /**
+   * The value as an int when it is an integer, else null; one beyond int fails the payload (a count
+   * no server sends).
+   */
   static Integer integer(JsonParser parser, JsonToken value) throws IOException {
-    if (value != JsonToken.VALUE_NUMBER_INT
-        || parser.getNumberType() != JsonParser.NumberType.INT) {
-      return null;
-    }
-    return parser.getIntValue();
+    return value == JsonToken.VALUE_NUMBER_INT ? parser.getIntValue() : null;
   }
 
   /**
