@@ -9,7 +9,7 @@ import com.fasterxml.jackson.core.JsonToken;
  * <p><b>Algorithm overview.</b> One pass of Jackson's streaming parser over the payload, no tree:
  * fields that cannot change the kind are skipped with {@code skipChildren()}, and only {@code id},
  * {@code object}, {@code message}, {@code error}, {@code choices[].delta.{content, role,
- * reasoning_content, reasoning}}, {@code choices[].finish_reason}, {@code usage}, {@code metrics}
+ * reasoning_content, reasoning, tool_calls}}, {@code choices[].finish_reason}, {@code usage}, {@code metrics}
  * and {@code timings} are read. The kind is then decided in this order:
  *
  * <ol>
@@ -19,6 +19,7 @@ import com.fasterxml.jackson.core.JsonToken;
  *       "object":"error"} → {@link ChunkKind#ERROR} (even if choices are present);
  *   <li>any choice's {@code delta.content} is a non-empty string → {@link ChunkKind#CONTENT};
  *   <li>any choice's reasoning is a non-empty string → {@link ChunkKind#REASONING};
+ *   <li>any choice's {@code delta.tool_calls} has a piece → {@link ChunkKind#TOOL_CALL};
  *   <li>at least one choice: a string {@code delta.role} → {@link ChunkKind#ROLE_ONLY}, else {@link
  *       ChunkKind#EMPTY};
  *   <li>{@code "choices":[]}, or no {@code choices} but a {@code usage} object → {@link

@@ -118,11 +118,15 @@ public final class ErrorBodyCapture implements HttpClient {
 
   /** The Bearer key, else the Messages API's {@code x-api-key}: masked like it in messages. */
   private static Optional<String> apiKey(Request request) {
-    String authorization = request.getHeaders().get(HttpHeaderNames.AUTHORIZATION);
+    return apiKey(request.getHeaders());
+  }
+
+  static Optional<String> apiKey(HttpHeaders headers) {
+    String authorization = headers.get(HttpHeaderNames.AUTHORIZATION);
     if (authorization != null && authorization.startsWith("Bearer ")) {
       return Optional.of(authorization.substring("Bearer ".length()));
     }
-    String key = request.getHeaders().get(X_API_KEY);
+    String key = headers.get(X_API_KEY);
     return key != null && !key.isBlank() ? Optional.of(key.strip()) : Optional.empty();
   }
 
