@@ -44,21 +44,10 @@ final class ChatGrammar {
               }
             }
             case "error" -> readError(parser, value, fields);
-            case "choices" -> {
-              if (value == JsonToken.START_ARRAY) {
-                readChoices(parser, fields);
-              }
-            }
-            case "usage" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readUsage(parser, fields);
-              }
-            }
-            case "metrics", "timings" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readTimings(parser, fields);
-              }
-            }
+            case "choices" -> GrammarJson.ifArray(value, () -> readChoices(parser, fields));
+            case "usage" -> GrammarJson.ifObject(value, () -> readUsage(parser, fields));
+            case "metrics", "timings" ->
+                GrammarJson.ifObject(value, () -> readTimings(parser, fields));
             default -> {}
           }
         });
@@ -124,11 +113,7 @@ final class ChatGrammar {
             case "role" -> fields.role |= value == JsonToken.VALUE_STRING;
             case "reasoning_content" -> reasoning[0] = text != null ? text : reasoning[0];
             case "reasoning" -> reasoning[1] = text != null ? text : reasoning[1];
-            case "tool_calls" -> {
-              if (value == JsonToken.START_ARRAY) {
-                readToolCalls(parser, fields);
-              }
-            }
+            case "tool_calls" -> GrammarJson.ifArray(value, () -> readToolCalls(parser, fields));
             default -> {}
           }
         });

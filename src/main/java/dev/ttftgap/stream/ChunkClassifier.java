@@ -9,8 +9,8 @@ import com.fasterxml.jackson.core.JsonToken;
  * <p><b>Algorithm overview.</b> One pass of Jackson's streaming parser over the payload, no tree:
  * fields that cannot change the kind are skipped with {@code skipChildren()}, and only {@code id},
  * {@code object}, {@code message}, {@code error}, {@code choices[].delta.{content, role,
- * reasoning_content, reasoning, tool_calls}}, {@code choices[].finish_reason}, {@code usage}, {@code metrics}
- * and {@code timings} are read. The kind is then decided in this order:
+ * reasoning_content, reasoning, tool_calls}}, {@code choices[].finish_reason}, {@code usage},
+ * {@code metrics} and {@code timings} are read. The kind is then decided in this order:
  *
  * <ol>
  *   <li>{@code [DONE]} (surrounding whitespace ignored) → {@link ChunkKind#DONE};

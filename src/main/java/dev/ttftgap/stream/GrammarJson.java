@@ -25,7 +25,41 @@ final class GrammarJson {
     void field(String name, JsonToken value) throws IOException;
   }
 
+  /** Reads a nested value; the parser stands on its first token. */
+  interface NestedReader {
+    void read() throws IOException;
+  }
+
   private GrammarJson() {}
+
+  /** Runs {@code reader} when {@code value} opens an object; else leaves the value be. */
+  static void ifObject(JsonToken value, NestedReader reader) throws IOException {
+    if (value == JsonToken.START_OBJECT) {
+      reader.read();
+    }
+  }
+
+  /** Runs {@code reader} when {@code value} opens an array; else leaves the value be. */
+  static void ifArray(JsonToken value, NestedReader reader) throws IOException {
+    if (value == JsonToken.START_ARRAY) {
+      reader.read();
+    }
+  }
+
+  /**
+   * The type of a typed event (Responses, Messages): the data's {@code type}, else the SSE event
+   * name; a MALFORMED chunk when there is neither, else what {@code toChunk} makes of it.
+   */
+  static Chunk typed(
+      String type,
+      String eventName,
+      String data,
+      java.util.function.Function<String, Chunk> toChunk) {
+    String chosen = type != null ? type : eventName;
+    return chosen == null
+        ? Chunk.malformed("event without a \"type\"", data)
+        : toChunk.apply(chosen);
+  }
 
   /** The chunk {@code reader} makes of {@code data}, or a MALFORMED chunk; never throws. */
   static Chunk object(String data, ObjectReader reader) {
@@ -74,6 +108,24 @@ final class GrammarJson {
    */
   static Integer integer(JsonParser parser, JsonToken value) throws IOException {
     return value == JsonToken.VALUE_NUMBER_INT ? parser.getIntValue() : null;
+  }
+
+  /**
+   * The counts of a Responses or Messages {@code usage} object, the parser on its {@code
+   * START_OBJECT}: {@code [input_tokens, output_tokens]}, each null when absent.
+   */
+  static Integer[] inputOutputTokens(JsonParser parser) throws IOException {
+    Integer[] counts = new Integer[2];
+    fields(
+        parser,
+        (name, value) -> {
+          if (name.equals("input_tokens")) {
+            counts[0] = integer(parser, value);
+          } else if (name.equals("output_tokens")) {
+            counts[1] = integer(parser, value);
+          }
+        });
+    return counts;
   }
 
   /**

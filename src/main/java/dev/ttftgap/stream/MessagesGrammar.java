@@ -47,26 +47,10 @@ final class MessagesGrammar {
           switch (name) {
             case "type" -> f.type = GrammarJson.string(parser, value);
             case "index" -> f.index = GrammarJson.integer(parser, value);
-            case "message" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readMessage(parser, f);
-              }
-            }
-            case "content_block" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readBlock(parser, f);
-              }
-            }
-            case "delta" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readDelta(parser, f);
-              }
-            }
-            case "usage" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readUsage(parser, f);
-              }
-            }
+            case "message" -> GrammarJson.ifObject(value, () -> readMessage(parser, f));
+            case "content_block" -> GrammarJson.ifObject(value, () -> readBlock(parser, f));
+            case "delta" -> GrammarJson.ifObject(value, () -> readDelta(parser, f));
+            case "usage" -> GrammarJson.ifObject(value, () -> readUsage(parser, f));
             case "error" -> {
               if (value == JsonToken.START_OBJECT) {
                 f.errorMessage = GrammarJson.errorObject(parser);
@@ -77,11 +61,7 @@ final class MessagesGrammar {
             default -> {}
           }
         });
-    String type = f.type != null ? f.type : eventName;
-    if (type == null) {
-      return Chunk.malformed("Messages event without a \"type\"", data);
-    }
-    return toChunk(type, f);
+    return GrammarJson.typed(f.type, eventName, data, type -> toChunk(type, f));
   }
 
   private static void readMessage(JsonParser parser, Fields f) throws IOException {
@@ -91,13 +71,7 @@ final class MessagesGrammar {
           if (name.equals("id")) {
             f.messageId = GrammarJson.text(parser, value);
           } else if (name.equals("usage") && value == JsonToken.START_OBJECT) {
-            GrammarJson.fields(
-                parser,
-                (field, count) -> {
-                  if (field.equals("input_tokens")) {
-                    f.inputTokens = GrammarJson.integer(parser, count);
-                  }
-                });
+            f.inputTokens = GrammarJson.inputOutputTokens(parser)[0];
           }
         });
   }
@@ -132,15 +106,9 @@ final class MessagesGrammar {
   }
 
   private static void readUsage(JsonParser parser, Fields f) throws IOException {
-    GrammarJson.fields(
-        parser,
-        (name, value) -> {
-          if (name.equals("output_tokens")) {
-            f.outputTokens = GrammarJson.integer(parser, value);
-          } else if (name.equals("input_tokens")) {
-            f.inputTokens = GrammarJson.integer(parser, value);
-          }
-        });
+    Integer[] counts = GrammarJson.inputOutputTokens(parser);
+    f.inputTokens = counts[0] != null ? counts[0] : f.inputTokens;
+    f.outputTokens = counts[1];
   }
 
   private static Chunk toChunk(String type, Fields f) {

@@ -59,29 +59,14 @@ final class ResponsesGrammar {
                     value.isScalarValue() && value != JsonToken.VALUE_NULL
                         ? parser.getText()
                         : null;
-            case "error" -> {
-              if (value == JsonToken.START_OBJECT) {
-                f.errorMessage = GrammarJson.errorObject(parser);
-              }
-            }
-            case "response" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readResponse(parser, f);
-              }
-            }
-            case "item" -> {
-              if (value == JsonToken.START_OBJECT) {
-                readItem(parser, f);
-              }
-            }
+            case "error" ->
+                GrammarJson.ifObject(value, () -> f.errorMessage = GrammarJson.errorObject(parser));
+            case "response" -> GrammarJson.ifObject(value, () -> readResponse(parser, f));
+            case "item" -> GrammarJson.ifObject(value, () -> readItem(parser, f));
             default -> {}
           }
         });
-    String type = f.type != null ? f.type : eventName;
-    if (type == null) {
-      return Chunk.malformed("Responses event without a \"type\"", data);
-    }
-    return toChunk(type, f);
+    return GrammarJson.typed(f.type, eventName, data, type -> toChunk(type, f));
   }
 
   private static void readResponse(JsonParser parser, Fields f) throws IOException {
@@ -91,19 +76,14 @@ final class ResponsesGrammar {
           switch (name) {
             case "id" -> f.responseId = GrammarJson.text(parser, value);
             case "status" -> f.status = GrammarJson.string(parser, value);
-            case "usage" -> {
-              if (value == JsonToken.START_OBJECT) {
-                GrammarJson.fields(
-                    parser,
-                    (field, count) -> {
-                      if (field.equals("input_tokens")) {
-                        f.inputTokens = GrammarJson.integer(parser, count);
-                      } else if (field.equals("output_tokens")) {
-                        f.outputTokens = GrammarJson.integer(parser, count);
-                      }
+            case "usage" ->
+                GrammarJson.ifObject(
+                    value,
+                    () -> {
+                      Integer[] counts = GrammarJson.inputOutputTokens(parser);
+                      f.inputTokens = counts[0];
+                      f.outputTokens = counts[1];
                     });
-              }
-            }
             case "incomplete_details" -> {
               if (value == JsonToken.START_OBJECT) {
                 GrammarJson.fields(
@@ -115,16 +95,10 @@ final class ResponsesGrammar {
                     });
               }
             }
-            case "error" -> {
-              if (value == JsonToken.START_OBJECT) {
-                f.responseError = GrammarJson.errorObject(parser);
-              }
-            }
-            case "output" -> {
-              if (value == JsonToken.START_ARRAY) {
-                readOutputTypes(parser, f);
-              }
-            }
+            case "error" ->
+                GrammarJson.ifObject(
+                    value, () -> f.responseError = GrammarJson.errorObject(parser));
+            case "output" -> GrammarJson.ifArray(value, () -> readOutputTypes(parser, f));
             default -> {}
           }
         });
