@@ -80,7 +80,8 @@ class ToolCallMetricsTest {
   @Test
   void parallelCallsAreCountedByIndexAndUsageWinsForEveryApi() {
     List<SampleStreams.Sample> samples =
-        List.of(SampleStreams.CHAT_TOOL_CALLS, SampleStreams.RESPONSES, SampleStreams.MESSAGES);
+        List.of(
+            OtherApiSamples.CHAT_TOOL_CALLS, OtherApiSamples.RESPONSES, OtherApiSamples.MESSAGES);
     int[] calls = {2, 1, 1};
     int[] usage = {24, 87, 89};
     String[] finish = {"tool_calls", "tool_calls", "tool_use"};
@@ -105,9 +106,9 @@ class ToolCallMetricsTest {
 
   @Test
   void answersJoinToolCallPiecesByIndex() {
-    StreamAnswer chat = answer(SampleStreams.CHAT_TOOL_CALLS);
-    StreamAnswer responses = answer(SampleStreams.RESPONSES);
-    StreamAnswer messages = answer(SampleStreams.MESSAGES);
+    StreamAnswer chat = answer(OtherApiSamples.CHAT_TOOL_CALLS);
+    StreamAnswer responses = answer(OtherApiSamples.RESPONSES);
+    StreamAnswer messages = answer(OtherApiSamples.MESSAGES);
 
     assertThat(chat.text()).isEmpty();
     assertThat(chat.toolCalls())
