@@ -24,6 +24,9 @@ import java.util.Map;
  *     empty when the payload has neither; unmodifiable
  * @param toolCalls the pieces of tool calls the payload carries (of any kind: a chunk with content
  *     and a tool call is {@link ChunkKind#CONTENT}), in order; empty when none; unmodifiable
+ * @param reasoning the reasoning part of {@link #text}: all of it for {@link ChunkKind#REASONING},
+ *     its leading reasoning for a {@link ChunkKind#CONTENT} chunk that carried both (so that {@link
+ *     #carries} is exact for either kind), else null
  */
 public record Chunk(
     ChunkKind kind,
@@ -34,7 +37,32 @@ public record Chunk(
     String finishReason,
     String errorMessage,
     Map<String, Double> serverTimings,
-    List<ToolCallDelta> toolCalls) {
+    List<ToolCallDelta> toolCalls,
+    String reasoning) {
+
+  /** A chunk whose reasoning is its whole text when it is {@link ChunkKind#REASONING}. */
+  public Chunk(
+      ChunkKind kind,
+      String id,
+      String text,
+      Integer completionTokens,
+      Integer promptTokens,
+      String finishReason,
+      String errorMessage,
+      Map<String, Double> serverTimings,
+      List<ToolCallDelta> toolCalls) {
+    this(
+        kind,
+        id,
+        text,
+        completionTokens,
+        promptTokens,
+        finishReason,
+        errorMessage,
+        serverTimings,
+        toolCalls,
+        kind == ChunkKind.REASONING ? text : null);
+  }
 
   /** A chunk without tool calls. */
   public Chunk(
@@ -67,6 +95,35 @@ public record Chunk(
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(serverTimings));
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+    reasoning = reasoning == null || reasoning.isEmpty() ? null : reasoning;
+  }
+
+  /** This chunk with {@code id} instead of its own (a log keeping one copy of a repeated id). */
+  public Chunk withId(String id) {
+    return new Chunk(
+        kind,
+        id,
+        text,
+        completionTokens,
+        promptTokens,
+        finishReason,
+        errorMessage,
+        serverTimings,
+        toolCalls,
+        reasoning);
+  }
+
+  /**
+   * The visible answer text of a {@link ChunkKind#CONTENT} chunk: its text without the leading
+   * reasoning; null for other kinds.
+   */
+  public String contentText() {
+    if (kind != ChunkKind.CONTENT || text == null) {
+      return null;
+    }
+    return reasoning != null && text.startsWith(reasoning)
+        ? text.substring(reasoning.length())
+        : text;
   }
 
   /**
@@ -79,21 +136,39 @@ public record Chunk(
 
   /**
    * Whether this chunk carries output of {@code wanted} ({@link TtftKind#ANY}: {@link #isToken()}).
-   *
-   * <p>SKELETON (issue 25): by kind only until the grammars land (a content chunk that also carries
-   * reasoning does not yet count as reasoning).
+   * Exact, not by kind alone: a content chunk that also carried reasoning carries both, and a chunk
+   * of any kind with a tool-call piece carries a tool call.
    */
   public boolean carries(TtftKind wanted) {
     return switch (wanted) {
       case ANY -> isToken();
       case CONTENT -> kind == ChunkKind.CONTENT;
-      case REASONING -> kind == ChunkKind.REASONING;
+      case REASONING ->
+          kind == ChunkKind.REASONING || (kind == ChunkKind.CONTENT && reasoning != null);
       case TOOL_CALL -> kind == ChunkKind.TOOL_CALL || !toolCalls.isEmpty();
     };
   }
 
   static Chunk of(ChunkKind kind) {
     return new Chunk(kind, null, null, null, null, null, null, Map.of());
+  }
+
+  /** A chunk of {@code kind} with {@code text} only; {@link ChunkKind#EMPTY} when text is null. */
+  static Chunk ofText(ChunkKind kind, String text) {
+    return text == null
+        ? of(ChunkKind.EMPTY)
+        : new Chunk(kind, null, text, null, null, null, null, Map.of());
+  }
+
+  /** A {@link ChunkKind#TOOL_CALL} chunk of one piece. */
+  static Chunk ofToolCall(ToolCallDelta piece) {
+    return new Chunk(
+        ChunkKind.TOOL_CALL, null, null, null, null, null, null, Map.of(), List.of(piece));
+  }
+
+  /** An {@link ChunkKind#ERROR} chunk with {@code message}. */
+  static Chunk ofError(String id, String message) {
+    return new Chunk(ChunkKind.ERROR, id, null, null, null, null, message, Map.of());
   }
 
   /**

@@ -1,22 +1,16 @@
 package dev.ttftgap.stream;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
- * Classifies the {@code data:} payloads of an OpenAI-compatible chat-completion stream, so "first
- * token" has one definition in one place.
+ * Classifies the events of a streaming LLM API, so "first token" of each kind has one definition in
+ * one place: the one entry per API, {@link #classify(Api, String, String)}; below, the chat rules.
  *
  * <p><b>Algorithm overview.</b> One pass of Jackson's streaming parser over the payload, no tree:
  * fields that cannot change the kind are skipped with {@code skipChildren()}, and only {@code id},
  * {@code object}, {@code message}, {@code error}, {@code choices[].delta.{content, role,
- * reasoning_content, reasoning}}, {@code choices[].finish_reason}, {@code usage}, {@code metrics}
- * and {@code timings} are read. The kind is then decided in this order:
+ * reasoning_content, reasoning, tool_calls}}, {@code choices[].finish_reason}, {@code usage},
+ * {@code metrics} and {@code timings} are read. The kind is then decided in this order:
  *
  * <ol>
  *   <li>{@code [DONE]} (surrounding whitespace ignored) → {@link ChunkKind#DONE};
@@ -25,6 +19,7 @@ import java.util.Map;
  *       "object":"error"} → {@link ChunkKind#ERROR} (even if choices are present);
  *   <li>any choice's {@code delta.content} is a non-empty string → {@link ChunkKind#CONTENT};
  *   <li>any choice's reasoning is a non-empty string → {@link ChunkKind#REASONING};
+ *   <li>any choice's {@code delta.tool_calls} has a piece → {@link ChunkKind#TOOL_CALL};
  *   <li>at least one choice: a string {@code delta.role} → {@link ChunkKind#ROLE_ONLY}, else {@link
  *       ChunkKind#EMPTY};
  *   <li>{@code "choices":[]}, or no {@code choices} but a {@code usage} object → {@link
@@ -44,16 +39,24 @@ import java.util.Map;
  *       reasoning followed by the content, so token counts stay complete.
  *   <li>Usage, {@code metrics} and {@code timings} are read from a chunk of any kind (vLLM puts
  *       {@code metrics} and llama.cpp {@code timings} on the last chunk, next to its choices).
- *   <li>Tool-call deltas and legacy {@code /v1/completions} {@code choices[].text} are not tokens
- *       here: such chunks are {@link ChunkKind#EMPTY}.
+ *   <li>A {@code delta.tool_calls[]} piece (index, id, {@code function.name}, a piece of {@code
+ *       function.arguments}; parallel calls by index) with an id, a name or non-empty arguments
+ *       goes into {@link Chunk#toolCalls()} on a chunk of any kind; with no content or reasoning
+ *       the chunk is {@link ChunkKind#TOOL_CALL}, ranked after reasoning and before role-only.
+ *   <li>Legacy completions ({@link Api#COMPLETIONS}) read {@code choices[].text} as content; chat
+ *       ignores that field.
  * </ul>
+ *
+ * <p><b>Other APIs.</b> {@link Api#RESPONSES} and {@link Api#MESSAGES} are typed events: see {@code
+ * ResponsesGrammar} and {@code MessagesGrammar} (and {@code docs/apis.md}). For every API an SSE
+ * event named {@code error} is {@link ChunkKind#ERROR} with the server's message ({@link
+ * #errorLine}), and {@code [DONE]} is {@link ChunkKind#DONE}.
  *
  * <p>Never throws for bad input: every problem becomes a {@link ChunkKind#MALFORMED} chunk whose
  * {@link Chunk#errorMessage()} says what is wrong. Thread-safe and allocation-light: one parser per
  * call (Jackson recycles its buffers), plus the token text.
  */
 public final class ChunkClassifier {
-  private static final JsonFactory JSON = JsonFactory.builder().build();
   private static final String DONE = "[DONE]";
   private static final Chunk DONE_CHUNK = Chunk.of(ChunkKind.DONE);
 
@@ -62,220 +65,80 @@ public final class ChunkClassifier {
   /**
    * Classifies one SSE event of a stream of {@code api}: its {@code event:} name (null when the
    * event had none) and its {@code data} payload, lines joined with {@code \n}. Never throws.
-   *
-   * <p>SKELETON (issue 25): every API is read as chat until the grammars land.
    */
   public static Chunk classify(Api api, String eventName, String data) {
-    return classifyData(data);
+    if ("message".equals(eventName)) {
+      eventName = null; // the SSE default name: no name at all
+    }
+    if ("error".equals(eventName)) {
+      return errorLine(data == null ? "" : data);
+    }
+    if (data != null && isDone(data)) {
+      return DONE_CHUNK;
+    }
+    return switch (api == null ? Api.CHAT : api) {
+      case CHAT -> ChatGrammar.CHAT.classify(data);
+      case COMPLETIONS -> ChatGrammar.COMPLETIONS.classify(data);
+      case RESPONSES -> ResponsesGrammar.classify(eventName, data);
+      case MESSAGES -> MessagesGrammar.classify(eventName, data);
+    };
   }
 
   /**
    * The chunk of an SSE {@code error:} line's value (llama.cpp's mid-stream failure: {@code error:
-   * {"code":500,"message":"..."}}, which is no {@code data:} line): always {@link ChunkKind#ERROR},
-   * its message the server's.
-   *
-   * <p>SKELETON (issue 25): the raw value is the message until the grammars land.
+   * {"code":500,"message":"...","type":"server_error"}}, which is no {@code data:} line), or of an
+   * {@code event: error}'s data: always {@link ChunkKind#ERROR}, its message the server's: {@code
+   * error.message}, else the top-level {@code message}, else a string {@code error}, else "type
+   * code"; the trimmed value itself when it is no JSON object; a fixed text when it is blank.
    */
   public static Chunk errorLine(String value) {
-    return new Chunk(ChunkKind.ERROR, null, null, null, null, null, value, Map.of());
+    String text = value == null ? "" : value.strip();
+    if (text.isEmpty()) {
+      return Chunk.ofError(null, "error line without a message");
+    }
+    String[] found = new String[4];
+    Chunk parsed =
+        GrammarJson.object(
+            text,
+            parser -> {
+              GrammarJson.fields(
+                  parser,
+                  (name, token) -> {
+                    boolean scalar = token.isScalarValue() && token != JsonToken.VALUE_NULL;
+                    switch (name) {
+                      case "error" ->
+                          found[0] =
+                              token == JsonToken.START_OBJECT
+                                  ? GrammarJson.errorObject(parser)
+                                  : GrammarJson.text(parser, token);
+                      case "message" -> found[1] = scalar ? parser.getText() : found[1];
+                      case "type" -> found[2] = scalar ? parser.getText() : found[2];
+                      case "code" -> found[3] = scalar ? parser.getText() : found[3];
+                      default -> {}
+                    }
+                  });
+              return DONE_CHUNK;
+            });
+    if (parsed.kind() == ChunkKind.MALFORMED) {
+      return Chunk.ofError(null, text);
+    }
+    String message =
+        found[0] != null ? found[0] : GrammarJson.messageOf(found[1], found[2], found[3]);
+    return Chunk.ofError(null, message != null ? message : text);
   }
 
   /**
-   * Classifies the payload of one SSE event: its {@code data} lines joined with {@code \n}, as a
-   * server sends it (a JSON object, or {@code [DONE]}).
+   * Classifies the payload of one chat-completion SSE event: its {@code data} lines joined with
+   * {@code \n}, as a server sends it (a JSON object, or {@code [DONE]}). The same as {@code
+   * classify(Api.CHAT, null, data)}.
    */
   public static Chunk classifyData(String data) {
-    if (data == null) {
-      return Chunk.malformed("no data", "");
-    }
-    if (isDone(data, 0, data.length())) {
-      return DONE_CHUNK;
-    }
-    try (JsonParser parser = JSON.createParser(data)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return Chunk.malformed("not a JSON object", data);
-      }
-      Chunk chunk = readObject(parser, data);
-      if (parser.nextToken() != null) {
-        return Chunk.malformed("more than one JSON value", data);
-      }
-      return chunk;
-    } catch (JsonProcessingException e) {
-      return Chunk.malformed("not JSON (" + firstLine(e.getOriginalMessage()) + ")", data);
-    } catch (IOException e) {
-      return Chunk.malformed("unreadable (" + e.getMessage() + ")", data);
-    }
+    return classify(Api.CHAT, null, data);
   }
 
-  private static Chunk readObject(JsonParser parser, String data) throws IOException {
-    PayloadFields fields = new PayloadFields();
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      switch (name) {
-        case "id" -> fields.id = value == JsonToken.VALUE_STRING ? parser.getText() : fields.id;
-        case "object" ->
-            fields.objectError |=
-                value == JsonToken.VALUE_STRING && "error".equals(parser.getText());
-        case "message" -> {
-          if (value == JsonToken.VALUE_STRING) {
-            fields.topMessage = parser.getText();
-          }
-        }
-        case "error" -> readError(parser, value, fields);
-        case "choices" -> {
-          if (value == JsonToken.START_ARRAY) {
-            readChoices(parser, fields);
-          }
-        }
-        case "usage" -> {
-          if (value == JsonToken.START_OBJECT) {
-            readUsage(parser, fields);
-          }
-        }
-        case "metrics", "timings" -> {
-          if (value == JsonToken.START_OBJECT) {
-            readTimings(parser, fields);
-          }
-        }
-        default -> {}
-      }
-      parser.skipChildren();
-    }
-    return fields.toChunk(data);
-  }
-
-  private static void readError(JsonParser parser, JsonToken value, PayloadFields fields)
-      throws IOException {
-    if (value == JsonToken.VALUE_STRING) {
-      fields.error = true;
-      fields.errorMessage = parser.getText();
-    } else if (value == JsonToken.VALUE_TRUE || value == JsonToken.START_ARRAY) {
-      fields.error = true;
-    } else if (value == JsonToken.START_OBJECT) {
-      fields.error = true;
-      String message = null;
-      String type = null;
-      String code = null;
-      while (parser.nextToken() == JsonToken.FIELD_NAME) {
-        String name = parser.currentName();
-        JsonToken field = parser.nextToken();
-        boolean scalar = field.isScalarValue() && field != JsonToken.VALUE_NULL;
-        switch (name) {
-          case "message" -> message = scalar ? parser.getText() : message;
-          case "type" -> type = scalar ? parser.getText() : type;
-          case "code" -> code = scalar ? parser.getText() : code;
-          default -> {}
-        }
-        parser.skipChildren();
-      }
-      if (message != null) {
-        fields.errorMessage = message;
-      } else if (type != null || code != null) {
-        fields.errorMessage = (type != null ? type : "") + (code != null ? " " + code : "");
-      }
-    }
-  }
-
-  private static void readChoices(JsonParser parser, PayloadFields fields) throws IOException {
-    fields.choicesArray = true;
-    JsonToken element;
-    while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
-      fields.choices++;
-      if (element == JsonToken.START_OBJECT) {
-        readChoice(parser, fields);
-      } else {
-        parser.skipChildren();
-      }
-    }
-  }
-
-  private static void readChoice(JsonParser parser, PayloadFields fields) throws IOException {
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (name.equals("delta") && value == JsonToken.START_OBJECT) {
-        readDelta(parser, fields);
-      } else if (name.equals("finish_reason")
-          && value == JsonToken.VALUE_STRING
-          && fields.finishReason == null) {
-        fields.finishReason = parser.getText();
-      }
-      parser.skipChildren();
-    }
-  }
-
-  private static void readDelta(JsonParser parser, PayloadFields fields) throws IOException {
-    String reasoningContent = null;
-    String reasoning = null;
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      boolean text = value == JsonToken.VALUE_STRING && parser.getTextLength() > 0;
-      switch (name) {
-        case "content" -> {
-          if (text) {
-            fields.content = concat(fields.content, parser.getText());
-          }
-        }
-        case "role" -> fields.role |= value == JsonToken.VALUE_STRING;
-        case "reasoning_content" -> reasoningContent = text ? parser.getText() : reasoningContent;
-        case "reasoning" -> reasoning = text ? parser.getText() : reasoning;
-        default -> {}
-      }
-      parser.skipChildren();
-    }
-    String chosen = reasoningContent != null ? reasoningContent : reasoning;
-    if (chosen != null) {
-      fields.reasoning = concat(fields.reasoning, chosen);
-    }
-  }
-
-  private static void readUsage(JsonParser parser, PayloadFields fields) throws IOException {
-    fields.usage = true;
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (value == JsonToken.VALUE_NUMBER_INT) {
-        if (name.equals("completion_tokens")) {
-          fields.completionTokens = parser.getIntValue();
-        } else if (name.equals("prompt_tokens")) {
-          fields.promptTokens = parser.getIntValue();
-        }
-      }
-      parser.skipChildren();
-    }
-  }
-
-  private static void readTimings(JsonParser parser, PayloadFields fields) throws IOException {
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
-        if (fields.timings == null) {
-          fields.timings = new LinkedHashMap<>();
-        }
-        fields.timings.put(name, parser.getDoubleValue());
-      }
-      parser.skipChildren();
-    }
-  }
-
-  private static String concat(String before, String text) {
-    return before == null ? text : before + text;
-  }
-
-  private static boolean isDone(String s, int from, int to) {
-    int start = Blanks.skip(s, from);
-    int end = Blanks.trimEnd(s, start, to);
+  private static boolean isDone(String s) {
+    int start = Blanks.skip(s, 0);
+    int end = Blanks.trimEnd(s, start, s.length());
     return end - start == DONE.length() && s.startsWith(DONE, start);
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "parse error";
-    }
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 }

@@ -1,11 +1,12 @@
 package dev.ttftgap.stream;
 
 /**
- * What one SSE {@code data:} payload of an OpenAI-compatible chat-completion stream carries.
+ * What one SSE event of a streaming LLM API carries (the chat wording below; the other APIs' events
+ * map onto the same kinds, see {@link ChunkClassifier} and {@code docs/apis.md}).
  *
- * <p>Only {@link #CONTENT} and {@link #REASONING} are tokens: they alone can be the first token
- * (TTFT) and they alone count as inter-token intervals. See {@link ChunkClassifier} for the exact
- * rules and their order.
+ * <p>Only {@link #CONTENT}, {@link #REASONING} and {@link #TOOL_CALL} are output (tokens): they
+ * alone can be the first token (TTFT) and they alone count as inter-token intervals. See {@link
+ * ChunkClassifier} for the exact rules and their order.
  */
 public enum ChunkKind {
   /** Some {@code choices[i].delta.content} is a non-empty string (whitespace counts). */
@@ -27,7 +28,10 @@ public enum ChunkKind {
   USAGE,
   /** A top-level {@code "error"} (object or string), or {@code "object":"error"}. */
   ERROR,
-  /** The {@code [DONE]} sentinel. */
+  /**
+   * The end of the stream: the {@code [DONE]} sentinel, Responses' {@code response.completed} or
+   * {@code response.incomplete}, Messages' {@code message_stop}.
+   */
   DONE,
   /** Not JSON, not an object, or none of the shapes above; recorded, never thrown. */
   MALFORMED

@@ -1,5 +1,6 @@
 package dev.ttftgap.stream;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,6 +23,7 @@ final class PayloadFields {
   Integer completionTokens;
   Integer promptTokens;
   Map<String, Double> timings;
+  List<ToolCallDelta> toolCalls;
 
   Chunk toChunk(String data) {
     ChunkKind kind;
@@ -39,6 +41,8 @@ final class PayloadFields {
     } else if (reasoning != null) {
       kind = ChunkKind.REASONING;
       text = reasoning;
+    } else if (toolCalls != null) {
+      kind = ChunkKind.TOOL_CALL;
     } else if (choices > 0) {
       kind = role ? ChunkKind.ROLE_ONLY : ChunkKind.EMPTY;
     } else if (choicesArray || usage) {
@@ -47,6 +51,15 @@ final class PayloadFields {
       return Chunk.malformed("no \"choices\", \"usage\" or \"error\"", data);
     }
     return new Chunk(
-        kind, id, text, completionTokens, promptTokens, finishReason, message, timings);
+        kind,
+        id,
+        text,
+        completionTokens,
+        promptTokens,
+        finishReason,
+        message,
+        timings,
+        toolCalls,
+        kind == ChunkKind.ERROR ? null : reasoning);
   }
 }

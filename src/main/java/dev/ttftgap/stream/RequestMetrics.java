@@ -16,18 +16,24 @@ import java.util.Set;
  * cannot be measured is empty, never 0.
  *
  * <p><b>Definitions.</b> {@code send}, {@code headers} and {@code end} are the timeline's marks; a
- * <em>token event</em> is a {@link ChunkKind#CONTENT} or {@link ChunkKind#REASONING} chunk.
- * Role-only, empty, usage, error, done and malformed chunks, and SSE comments (never seen here),
- * are never tokens.
+ * <em>token event</em> (an output event) is a chunk of any output kind: {@link ChunkKind#CONTENT},
+ * {@link ChunkKind#REASONING} or {@link ChunkKind#TOOL_CALL}, whatever the API ({@link
+ * ChunkClassifier}). Role-only, empty, usage, error, done and malformed chunks, and SSE comments
+ * (never seen here), are never tokens. An event <em>carries</em> a kind as {@link Chunk#carries}
+ * says: a content chunk that also carried reasoning carries both.
  *
  * <ul>
  *   <li>{@code ttfb = headers − send}
- *   <li>{@code ttft = first token event − send}
+ *   <li>{@code ttft = first token event − send}; {@code ttft(kind)} = first event carrying {@code
+ *       kind} − send ({@link TtftKind#ANY} = ttft)
  *   <li>{@code gap = ttft − ttfb} (needs both)
- *   <li>{@code firstContent = first CONTENT event − send}; {@code firstReasoning = first REASONING
- *       event − send}
- *   <li>{@code e2e = [DONE] event − send}, or {@code end − send} when no {@code [DONE]} arrived but
- *       the stream ended
+ *   <li>{@code firstContent = first event carrying content − send} (ttfvt); {@code firstReasoning =
+ *       first event carrying reasoning − send} (ttfr); {@code firstToolCall = first event carrying
+ *       a tool-call piece − send} (ttftc)
+ *   <li>{@code toolCalls}: the number of distinct tool-call indexes of all events; {@code
+ *       finishReason}: the last finish reason any event gave
+ *   <li>{@code e2e = DONE event − send} ({@code [DONE]}, {@code response.completed}, {@code
+ *       message_stop}), or {@code end − send} when no DONE arrived but the stream ended
  *   <li>{@code itl[i] = token event[i+1] − token event[i]}, in arrival order ({@code 0} where
  *       events arrived in one read and share a timestamp)
  *   <li>{@code stalls}: the intervals of {@code itl} of at least {@value #STALL_FACTOR} × the
@@ -36,9 +42,12 @@ import java.util.Set;
  *       (recompute on readmission), or another request's long prefill joining the batch; {@code
  *       longestStall} the largest of them. Undefined without an {@code itl}; {@code longestStall}
  *       also when there is no stall
- *   <li>{@code outputTokens}: the last {@code usage.completion_tokens} any chunk reported (source
- *       {@code "usage"}); else the {@link TokenCounter} count of all token texts concatenated
- *       (source {@code "tokenizer"}); undefined (source null) when there is neither
+ *   <li>{@code outputTokens}: the last completion-token count any chunk reported (chat and
+ *       completions {@code usage.completion_tokens}, Responses {@code usage.output_tokens},
+ *       Messages {@code message_delta} {@code usage.output_tokens}; source {@code "usage"}); else
+ *       the {@link TokenCounter} count of the texts of all token events concatenated, tool-call
+ *       argument pieces included (source {@code "tokenizer"}); undefined (source null) when there
+ *       is neither
  *   <li>{@code tpot = (e2e − ttft) / (outputTokens − 1)}, undefined when {@code outputTokens < 2}
  *       or e2e or ttft is undefined
  *   <li>{@code maxIdle}: the largest interval between consecutive marks among headers and every
@@ -55,6 +64,13 @@ import java.util.Set;
  * = 400, gap = 280, firstReasoning = 400, firstContent = 430, e2e = 510, itl = [30, 30],
  * outputTokens = 4 (usage), tpot = (510 − 400) / 3 = 36.67, tokenEvents = 3, maxIdle = 250 (1150 →
  * 1400).
+ *
+ * <p><b>Worked example with a tool call.</b> send at 1000; headers at 1100; role-only at 1110; tool
+ * call 0 name {@code get_weather} at 1300; its arguments <code>{"city":</code> at 1320 and <code>
+ * "Paris"}</code> at 1340; finish chunk with {@code finish_reason: tool_calls} at 1350; {@code
+ * [DONE]} at 1360. Then ttft = 300 = firstToolCall, firstContent and firstReasoning undefined, gap
+ * = 100, toolCalls = 1, finishReason = tool_calls, itl = [20, 20], tokenEvents = 3, outputTokens =
+ * the tokenizer's count of <code>{"city": "Paris"}</code>, e2e = 360.
  */
 public final class RequestMetrics {
   /** A stall is an inter-token interval at least this many times the request's median ITL. */
@@ -67,6 +83,9 @@ public final class RequestMetrics {
   private final Long ttftMillis;
   private final Long firstContentMillis;
   private final Long firstReasoningMillis;
+  private final Long firstToolCallMillis;
+  private final int toolCalls;
+  private final String finishReason;
   private final Long e2eMillis;
   private final List<Long> itlMillis;
   private final Integer outputTokens;
@@ -88,6 +107,9 @@ public final class RequestMetrics {
     ttftMillis = scan.firstToken == null ? null : scan.firstToken - send;
     firstContentMillis = scan.firstContent == null ? null : scan.firstContent - send;
     firstReasoningMillis = scan.firstReasoning == null ? null : scan.firstReasoning - send;
+    firstToolCallMillis = scan.firstToolCall == null ? null : scan.firstToolCall - send;
+    toolCalls = scan.toolCallIndexes.size();
+    finishReason = scan.finishReason;
     OptionalLong end = timeline.endEpochMillis();
     if (scan.done != null) {
       e2eMillis = scan.done - send;
@@ -130,6 +152,20 @@ public final class RequestMetrics {
     return optional(ttftMillis);
   }
 
+  /**
+   * {@code first event carrying kind − send}: {@link #ttftMillis()} for {@link TtftKind#ANY}, else
+   * {@link #firstContentMillis()}, {@link #firstReasoningMillis()} or {@link
+   * #firstToolCallMillis()}.
+   */
+  public OptionalLong ttftMillis(TtftKind kind) {
+    return switch (kind) {
+      case ANY -> ttftMillis();
+      case CONTENT -> firstContentMillis();
+      case REASONING -> firstReasoningMillis();
+      case TOOL_CALL -> firstToolCallMillis();
+    };
+  }
+
   /** {@code ttft − ttfb}: what the server did after the headers before the first token. */
   public OptionalLong gapMillis() {
     return ttftMillis == null || ttfbMillis == null
@@ -147,22 +183,22 @@ public final class RequestMetrics {
     return optional(firstReasoningMillis);
   }
 
-  /**
-   * {@code first event carrying a tool call − send}: the function name or first argument piece.
-   *
-   * <p>SKELETON (issue 25): empty until the grammars land.
-   */
+  /** {@code first event carrying a tool call − send}: its id, name or first argument piece. */
   public OptionalLong firstToolCallMillis() {
-    return OptionalLong.empty();
+    return optional(firstToolCallMillis);
+  }
+
+  /** Number of tool calls the answer made (distinct call indexes); 0 when none. */
+  public int toolCalls() {
+    return toolCalls;
   }
 
   /**
-   * Number of tool calls the answer made (distinct call indexes); 0 when none.
-   *
-   * <p>SKELETON (issue 25): 0 until the grammars land.
+   * The last finish reason the stream gave ({@code stop}, {@code length}, {@code tool_calls}, a
+   * Messages {@code stop_reason}, a Responses {@code incomplete_details.reason}), if any.
    */
-  public int toolCalls() {
-    return 0;
+  public Optional<String> finishReason() {
+    return Optional.ofNullable(finishReason);
   }
 
   /** {@code [DONE] − send}, or {@code end − send} when the stream ended without {@code [DONE]}. */
@@ -224,7 +260,7 @@ public final class RequestMetrics {
     return promptTokens == null ? OptionalInt.empty() : OptionalInt.of(promptTokens);
   }
 
-  /** Number of token (content or reasoning) events. */
+  /** Number of token (content, reasoning or tool-call) events. */
   public int tokenEvents() {
     return tokenEvents;
   }
@@ -244,7 +280,7 @@ public final class RequestMetrics {
     return chunkIds;
   }
 
-  /** Whether a {@code [DONE]} event arrived. */
+  /** Whether a DONE event ({@code [DONE]}, {@code response.completed}, …) arrived. */
   public boolean sawDone() {
     return sawDone;
   }

@@ -1,6 +1,9 @@
 package dev.ttftgap.stream;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a stream answered, as a conversation's history needs it: the visible text and the tool calls
@@ -27,17 +30,38 @@ public record StreamAnswer(String text, List<ToolCall> toolCalls) {
   }
 
   /**
-   * The answer the chunks of one stream make, in arrival order.
-   *
-   * <p>SKELETON (issue 25): text only until the grammars land.
+   * The answer the chunks of one stream make, in arrival order: the content text (reasoning left
+   * out) and each tool call put together by index, in order of first appearance: its argument
+   * pieces joined, its id and name from the first piece that carried them.
    */
   public static StreamAnswer of(Iterable<Chunk> chunks) {
     StringBuilder text = new StringBuilder();
+    Map<Integer, Call> calls = new LinkedHashMap<>();
     for (Chunk chunk : chunks) {
-      if (chunk.kind() == ChunkKind.CONTENT && chunk.text() != null) {
-        text.append(chunk.text());
+      String content = chunk.contentText();
+      if (content != null) {
+        text.append(content);
+      }
+      for (ToolCallDelta piece : chunk.toolCalls()) {
+        Call call = calls.computeIfAbsent(piece.index(), index -> new Call());
+        call.id = call.id == null ? piece.id() : call.id;
+        call.name = call.name == null ? piece.name() : call.name;
+        if (piece.argumentsDelta() != null) {
+          call.arguments.append(piece.argumentsDelta());
+        }
       }
     }
-    return new StreamAnswer(text.toString(), List.of());
+    List<ToolCall> whole = new ArrayList<>(calls.size());
+    for (Call call : calls.values()) {
+      whole.add(new ToolCall(call.id, call.name, call.arguments.toString()));
+    }
+    return new StreamAnswer(text.toString(), whole);
+  }
+
+  /** A tool call while its pieces arrive. */
+  private static final class Call {
+    String id;
+    String name;
+    final StringBuilder arguments = new StringBuilder();
   }
 }

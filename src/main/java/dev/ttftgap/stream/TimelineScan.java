@@ -15,6 +15,9 @@ final class TimelineScan {
   Long firstToken;
   Long firstContent;
   Long firstReasoning;
+  Long firstToolCall;
+  String finishReason;
+  final Set<Integer> toolCallIndexes = new LinkedHashSet<>();
   Long done;
   long maxIdle;
   Integer usageCompletion;
@@ -69,6 +72,12 @@ final class TimelineScan {
     if (chunk.completionTokens() != null) {
       usageCompletion = chunk.completionTokens();
     }
+    if (chunk.finishReason() != null) {
+      finishReason = chunk.finishReason();
+    }
+    for (ToolCallDelta piece : chunk.toolCalls()) {
+      toolCallIndexes.add(piece.index());
+    }
     if (chunk.promptTokens() != null) {
       usagePrompt = chunk.promptTokens();
     }
@@ -77,7 +86,14 @@ final class TimelineScan {
 
   private void token(long at, Chunk chunk) {
     tokens++;
-    text.append(chunk.text());
+    if (chunk.text() != null) {
+      text.append(chunk.text());
+    }
+    for (ToolCallDelta piece : chunk.toolCalls()) {
+      if (piece.argumentsDelta() != null) {
+        text.append(piece.argumentsDelta());
+      }
+    }
     if (firstToken == null) {
       firstToken = at;
     }
@@ -85,11 +101,14 @@ final class TimelineScan {
       itl.add(at - previousToken);
     }
     previousToken = at;
-    if (chunk.kind() == ChunkKind.CONTENT && firstContent == null) {
+    if (firstContent == null && chunk.carries(TtftKind.CONTENT)) {
       firstContent = at;
     }
-    if (chunk.kind() == ChunkKind.REASONING && firstReasoning == null) {
+    if (firstReasoning == null && chunk.carries(TtftKind.REASONING)) {
       firstReasoning = at;
+    }
+    if (firstToolCall == null && chunk.carries(TtftKind.TOOL_CALL)) {
+      firstToolCall = at;
     }
   }
 }

@@ -130,9 +130,9 @@ class ChunkClassifierTest {
             ChunkKind.CONTENT,
             "thinkanswer"),
         c(
-            "tool call delta is not a token",
+            "tool call delta is a tool call",
             "{'choices':[{'delta':{'tool_calls':[{'index':0,'function':{'arguments':'{\\'a\\''}}]}}]}",
-            ChunkKind.EMPTY,
+            ChunkKind.TOOL_CALL,
             null),
         c(
             "usage chunk",
@@ -206,8 +206,11 @@ class ChunkClassifierTest {
     assertThat(chunk.kind()).as("kind of %s: %s", name, data).isEqualTo(kind);
     assertThat(chunk.text()).as("text of %s", name).isEqualTo(text);
     assertThat(chunk.isToken())
-        .as("only content and reasoning are tokens")
-        .isEqualTo(kind == ChunkKind.CONTENT || kind == ChunkKind.REASONING);
+        .as("content, reasoning and tool calls are output")
+        .isEqualTo(
+            kind == ChunkKind.CONTENT
+                || kind == ChunkKind.REASONING
+                || kind == ChunkKind.TOOL_CALL);
     if (kind == ChunkKind.ERROR || kind == ChunkKind.MALFORMED) {
       assertThat(chunk.errorMessage()).as("a %s chunk says what is wrong", kind).isNotBlank();
     } else {
@@ -291,7 +294,7 @@ class ChunkClassifierTest {
     SseDecoder decoder = new SseDecoder();
     List<SseEvent> events = decoder.feed(sample.body().getBytes(StandardCharsets.UTF_8));
     for (SseEvent event : events) {
-      fromData.add(Expected.of(ChunkClassifier.classifyData(event.data())));
+      fromData.add(Expected.of(sample.classify(event)));
     }
 
     assertThat(fromData).as("chunks of the %s stream", sample.name()).isEqualTo(sample.expected());
@@ -325,7 +328,7 @@ class ChunkClassifierTest {
   private static List<Chunk> classifyAll(Sample sample) {
     return new SseDecoder()
         .feed(sample.body().getBytes(StandardCharsets.UTF_8)).stream()
-            .map(event -> ChunkClassifier.classifyData(event.data()))
+            .map(sample::classify)
             .toList();
   }
 }

@@ -3,15 +3,25 @@ package dev.ttftgap.stream;
 import java.util.List;
 
 /**
- * Recorded-style chat-completion stream bodies of the servers the tool meets, each with the chunk
- * kinds and texts it must classify to. Shapes follow what each server really sends (field order,
- * {@code null}s, usage and timing objects); texts mix ASCII, Chinese and emoji so that splits fall
- * inside multi-byte UTF-8 characters.
+ * Recorded-style stream bodies (chat completions, completions, Responses, Messages) of the servers
+ * the tool meets, each with the chunk kinds and texts it must classify to. Shapes follow what each
+ * server really sends (field order, {@code null}s, usage and timing objects); texts mix ASCII,
+ * Chinese and emoji so that splits fall inside multi-byte UTF-8 characters.
  */
 public final class SampleStreams {
 
-  /** A body and the (kind, text) sequence its events must classify to. */
-  public record Sample(String name, String body, List<Expected> expected) {
+  /** A body of a stream of {@code api} and the (kind, text) sequence its events classify to. */
+  public record Sample(String name, Api api, String body, List<Expected> expected) {
+    /** A chat-completion sample. */
+    public Sample(String name, String body, List<Expected> expected) {
+      this(name, Api.CHAT, body, expected);
+    }
+
+    /** The chunk of one decoded event of this sample. */
+    public Chunk classify(SseEvent event) {
+      return ChunkClassifier.classify(api, event.event(), event.data());
+    }
+
     @Override
     public String toString() {
       return name;
@@ -20,23 +30,38 @@ public final class SampleStreams {
 
   /** One expected chunk: its kind and its text (null when it has none). */
   record Expected(ChunkKind kind, String text) {
+    static final Expected ROLE_ONLY = new Expected(ChunkKind.ROLE_ONLY, null);
+    static final Expected EMPTY = new Expected(ChunkKind.EMPTY, null);
+    static final Expected USAGE = new Expected(ChunkKind.USAGE, null);
+    static final Expected ERROR = new Expected(ChunkKind.ERROR, null);
+    static final Expected DONE = new Expected(ChunkKind.DONE, null);
+    static final Expected TOOL_CALL = new Expected(ChunkKind.TOOL_CALL, null);
+
     static Expected of(Chunk chunk) {
       return new Expected(chunk.kind(), chunk.text());
     }
+
+    static Expected content(String text) {
+      return new Expected(ChunkKind.CONTENT, text);
+    }
+
+    static Expected reasoning(String text) {
+      return new Expected(ChunkKind.REASONING, text);
+    }
   }
 
-  private static final Expected ROLE_ONLY = new Expected(ChunkKind.ROLE_ONLY, null);
-  private static final Expected EMPTY = new Expected(ChunkKind.EMPTY, null);
-  private static final Expected USAGE = new Expected(ChunkKind.USAGE, null);
-  private static final Expected ERROR = new Expected(ChunkKind.ERROR, null);
-  private static final Expected DONE = new Expected(ChunkKind.DONE, null);
+  private static final Expected ROLE_ONLY = Expected.ROLE_ONLY;
+  private static final Expected EMPTY = Expected.EMPTY;
+  private static final Expected USAGE = Expected.USAGE;
+  private static final Expected ERROR = Expected.ERROR;
+  private static final Expected DONE = Expected.DONE;
 
   private static Expected content(String text) {
-    return new Expected(ChunkKind.CONTENT, text);
+    return Expected.content(text);
   }
 
   private static Expected reasoning(String text) {
-    return new Expected(ChunkKind.REASONING, text);
+    return Expected.reasoning(text);
   }
 
   static final Sample VLLM =
@@ -194,8 +219,13 @@ public final class SampleStreams {
               + "data: [DONE]\n\n",
           List.of(ROLE_ONLY, content("多行"), ERROR, DONE));
 
-  public static final List<Sample> ALL =
+  /** The chat samples, each as its server sends it. */
+  public static final List<Sample> CHAT =
       List.of(VLLM, SGLANG, LLAMA_CPP, REASONING, RATE_LIMITED, HEARTBEATS);
+
+  /** Every sample, of every API. */
+  public static final List<Sample> ALL =
+      java.util.stream.Stream.concat(CHAT.stream(), OtherApiSamples.ALL.stream()).toList();
 
   private SampleStreams() {}
 }

@@ -35,7 +35,7 @@ class SseDecoderTest {
       assertThat(events)
           .as("%s split at byte %d of %d", sample.name(), split, body.length)
           .isEqualTo(whole);
-      assertThat(kindsAndTexts(events))
+      assertThat(kindsAndTexts(sample, events))
           .as("%s split at byte %d: chunk kinds and texts", sample.name(), split)
           .isEqualTo(sample.expected());
     }
@@ -166,10 +166,8 @@ class SseDecoderTest {
     assertThat(cut.finish()).as("a body cut mid-event").isTrue();
   }
 
-  private static List<Expected> kindsAndTexts(List<SseEvent> events) {
-    return events.stream()
-        .map(event -> Expected.of(ChunkClassifier.classifyData(event.data())))
-        .toList();
+  private static List<Expected> kindsAndTexts(Sample sample, List<SseEvent> events) {
+    return events.stream().map(event -> Expected.of(sample.classify(event))).toList();
   }
 
   private static List<SseEvent> decode(String body) {

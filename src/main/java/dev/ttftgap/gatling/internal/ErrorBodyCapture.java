@@ -2,6 +2,7 @@ package dev.ttftgap.gatling.internal;
 
 import dev.ttftgap.measure.RequestStamps;
 import dev.ttftgap.preflight.ServerMessages;
+import dev.ttftgap.stream.SseErrorLines;
 import io.gatling.http.client.HttpClient;
 import io.gatling.http.client.HttpListener;
 import io.gatling.http.client.Request;
@@ -32,6 +33,10 @@ import java.util.Set;
  * "Server returned http response with code 429: Rate limit reached ..."}. The message is cut to one
  * line by {@link ServerMessages}, which masks the request's API key should the server echo it. 200
  * and 204 answers pass through untouched.
+ *
+ * <p>In a 200 stream it looks for an {@code error:} line (llama.cpp's mid-stream failure, which
+ * Gatling's SSE decoder drops) with {@link SseErrorLines}, reading each body chunk in place, and
+ * hands the first one's value to {@link RequestStamps#errorLine(String)}.
  *
  * <p>It also stamps, with {@code System.nanoTime()}, when a request is sent and when its status
  * line arrives, into the {@link RequestStamps} the chain handed over ({@link #stampNext}): the
@@ -111,12 +116,21 @@ public final class ErrorBodyCapture implements HttpClient {
     delegate.close();
   }
 
+  /** The Bearer key, else the Messages API's {@code x-api-key}: masked like it in messages. */
   private static Optional<String> apiKey(Request request) {
-    String authorization = request.getHeaders().get(HttpHeaderNames.AUTHORIZATION);
-    return authorization != null && authorization.startsWith("Bearer ")
-        ? Optional.of(authorization.substring("Bearer ".length()))
-        : Optional.empty();
+    return apiKey(request.getHeaders());
   }
+
+  static Optional<String> apiKey(HttpHeaders headers) {
+    String authorization = headers.get(HttpHeaderNames.AUTHORIZATION);
+    if (authorization != null && authorization.startsWith("Bearer ")) {
+      return Optional.of(authorization.substring("Bearer ".length()));
+    }
+    String key = headers.get(X_API_KEY);
+    return key != null && !key.isBlank() ? Optional.of(key.strip()) : Optional.empty();
+  }
+
+  private static final String X_API_KEY = "x-api-key";
 
   /**
    * Values of the request's own headers (a profile's {@code request.headers}, Azure's {@code
@@ -157,6 +171,7 @@ public final class ErrorBodyCapture implements HttpClient {
     private HttpResponseStatus heldStatus;
     private ByteArrayOutputStream body;
     private boolean failed;
+    private SseErrorLines errorLines;
 
     Listener(HttpListener delegate, Optional<String> apiKey) {
       this(delegate, apiKey, List.of(), null);
@@ -188,6 +203,9 @@ public final class ErrorBodyCapture implements HttpClient {
         stamps.headers(System.nanoTime());
       }
       if (status.equals(HttpResponseStatus.OK) || status.equals(HttpResponseStatus.NO_CONTENT)) {
+        if (stamps != null && status.equals(HttpResponseStatus.OK)) {
+          errorLines = new SseErrorLines();
+        }
         delegate.onHttpResponse(status, headers);
       } else {
         heldStatus = status;
@@ -198,6 +216,7 @@ public final class ErrorBodyCapture implements HttpClient {
     @Override
     public void onHttpResponseBodyChunk(ByteBuf chunk, boolean last) {
       if (heldStatus == null) {
+        scanForErrorLine(chunk, last);
         delegate.onHttpResponseBodyChunk(chunk, last);
         return;
       }
@@ -211,6 +230,21 @@ public final class ErrorBodyCapture implements HttpClient {
       body.write(bytes, 0, take);
       if (last || body.size() >= MAX_BODY_BYTES) {
         fail(null);
+      }
+    }
+
+    /** Reads the chunk in place (its indexes untouched) before the delegate may release it. */
+    private void scanForErrorLine(ByteBuf chunk, boolean last) {
+      if (errorLines == null) {
+        return;
+      }
+      if (chunk.isReadable()) {
+        chunk.forEachByte(errorLines::next);
+      }
+      String value = last ? errorLines.finish() : errorLines.found();
+      if (value != null) {
+        stamps.errorLine(value);
+        errorLines = null;
       }
     }
 

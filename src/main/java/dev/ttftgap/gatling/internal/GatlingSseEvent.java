@@ -3,6 +3,7 @@ package dev.ttftgap.gatling.internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.Blanks;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkClassifier;
@@ -19,8 +20,9 @@ import java.io.IOException;
  * string. Gatling embeds {@code [DONE]} raw too, giving {@code {"data":[DONE]}}, which is not JSON;
  * and it writes {@code event} and {@code id} unescaped. So the envelope is not parsed: the data
  * value is cut out by position (after the first {@code "data":}, up to the closing brace or to a
- * trailing {@code ,"retry":<digits>}) and handed to {@link ChunkClassifier#classifyData}, which
- * knows nothing of Gatling.
+ * trailing {@code ,"retry":<digits>}) and handed with the event name (cut out of the leading <code>
+ * {"event":"name",</code>) to {@link ChunkClassifier#classify(Api, String, String)}, which knows
+ * nothing of Gatling.
  *
  * <p>Cost (the checks run on Gatling's event loop, once per event of every stream): the last event
  * classified on a thread is remembered, so logging an event, a check's matching and its checks,
@@ -33,8 +35,11 @@ public final class GatlingSseEvent {
   /** The last event classified on this thread, by identity: strings are immutable. */
   private static final class LastEvent {
     String event;
+    Api api;
     Chunk chunk;
   }
+
+  private static final String EVENT_KEY = "{\"event\":\"";
 
   private GatlingSseEvent() {}
 
@@ -43,19 +48,34 @@ public final class GatlingSseEvent {
    * reused). Never throws: an event without usable data is a {@code MALFORMED} chunk saying why.
    */
   public static Chunk classify(String eventJson) {
+    return classify(Api.CHAT, eventJson);
+  }
+
+  /**
+   * The chunk of one event of a stream of {@code api}, as Gatling renders it, classified with its
+   * {@code event} name (classified once per event and API on this thread, then reused). Never
+   * throws.
+   */
+  public static Chunk classify(Api api, String eventJson) {
     LastEvent last = LAST.get();
-    if (last.event != eventJson || eventJson == null) {
-      last.chunk = unwrapAndClassify(eventJson);
+    if (last.event != eventJson || last.api != api || eventJson == null) {
+      last.chunk = unwrapAndClassify(api, eventJson);
       last.event = eventJson;
+      last.api = api;
     }
     return last.chunk;
   }
 
-  /**
-   * {@link #classify} without the cache: cuts the data value out of the envelope and classifies it
-   * (for benchmarks, which must not measure a remembered chunk).
-   */
+  /** {@link #unwrapAndClassify(Api, String)} of a chat stream. */
   public static Chunk unwrapAndClassify(String json) {
+    return unwrapAndClassify(Api.CHAT, json);
+  }
+
+  /**
+   * {@link #classify} without the cache: cuts the event name and the data value out of the envelope
+   * and classifies them (for benchmarks, which must not measure a remembered chunk).
+   */
+  public static Chunk unwrapAndClassify(Api api, String json) {
     if (json == null) {
       return Chunk.malformed("no event", "");
     }
@@ -69,19 +89,31 @@ public final class GatlingSseEvent {
     }
     if (json.charAt(start) != '"') {
       // embedded raw: a JSON object or array, or [DONE]
-      return ChunkClassifier.classifyData(json.substring(start, end));
+      return ChunkClassifier.classify(api, eventName(json), json.substring(start, end));
     }
     try (JsonParser parser = JSON.createParser(json.substring(start, end))) {
       if (parser.nextToken() == JsonToken.VALUE_STRING) {
         String data = parser.getText();
         if (parser.nextToken() == null) {
-          return ChunkClassifier.classifyData(data);
+          return ChunkClassifier.classify(api, eventName(json), data);
         }
       }
       return Chunk.malformed("Gatling event with a broken \"data\" string", json);
     } catch (IOException e) {
       return Chunk.malformed("Gatling event with a broken \"data\" string", json);
     }
+  }
+
+  /**
+   * The {@code event} name: Gatling writes it first and unescaped, <code>{"event":"name",</code>;
+   * null when the envelope does not start so (a plain "message" event).
+   */
+  static String eventName(String json) {
+    if (!json.startsWith(EVENT_KEY)) {
+      return null;
+    }
+    int close = json.indexOf('"', EVENT_KEY.length());
+    return close < 0 ? null : json.substring(EVENT_KEY.length(), close);
   }
 
   /** Index of the first non-blank character after the first {@code "data"} key, or -1. */

@@ -2,6 +2,7 @@ package dev.ttftgap.gatling.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.measure.RequestStamps;
 import io.gatling.http.client.HttpListener;
 import io.gatling.http.client.Request;
 import io.netty.buffer.ByteBuf;
@@ -96,6 +97,58 @@ class ErrorBodyCaptureTest {
   }
 
   /** Stands in for Gatling's SSE listener: writes down what reaches it. */
+  @Test
+  void anErrorLineOfAnOkStreamIsStampedAndTheBytesStillReachGatling() {
+    RequestStamps stamps = new RequestStamps();
+    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.empty(), List.of(), stamps);
+    listener.onHttpResponse(HttpResponseStatus.OK, new DefaultHttpHeaders());
+    ByteBuf first = bytes("data: {}\n\nerror: {\"code\":500,\"message\":\"KV ");
+    int readerIndex = first.readerIndex();
+    listener.onHttpResponseBodyChunk(first, false);
+
+    assertThat(stamps.errorLine()).as("the line has not ended yet").isNull();
+    assertThat(first.readerIndex()).as("the chunk is read in place").isEqualTo(readerIndex);
+
+    listener.onHttpResponseBodyChunk(bytes("缓存\"}\r\n\r\nerror: later\n"), true);
+
+    assertThat(stamps.errorLine())
+        .as("the first error: line's value, across chunks and a split character")
+        .isEqualTo("{\"code\":500,\"message\":\"KV 缓存\"}");
+    assertThat(sse.calls)
+        .as("Gatling's listener saw every byte")
+        .containsExactly(
+            "status 200",
+            "chunk data: {}\n\nerror: {\"code\":500,\"message\":\"KV ",
+            "last 缓存\"}\r\n\r\nerror: later\n");
+  }
+
+  @Test
+  void anErrorLineCutOffByTheEndIsStampedToo() {
+    RequestStamps stamps = new RequestStamps();
+    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.empty(), List.of(), stamps);
+    listener.onHttpResponse(HttpResponseStatus.OK, new DefaultHttpHeaders());
+    listener.onHttpResponseBodyChunk(bytes("error: boom"), true);
+
+    assertThat(stamps.errorLine()).isEqualTo("boom");
+  }
+
+  @Test
+  void theMessagesApiKeyIsMaskedLikeABearerKey() {
+    HttpHeaders anthropic = new DefaultHttpHeaders().add("x-api-key", KEY);
+    HttpHeaders openai = new DefaultHttpHeaders().add("Authorization", "Bearer " + KEY);
+
+    assertThat(ErrorBodyCapture.apiKey(anthropic)).as("x-api-key").hasValue(KEY);
+    assertThat(ErrorBodyCapture.apiKey(openai)).as("Bearer").hasValue(KEY);
+    assertThat(ErrorBodyCapture.apiKey(new DefaultHttpHeaders())).isEmpty();
+
+    HttpListener listener =
+        responded(HttpResponseStatus.UNAUTHORIZED, ErrorBodyCapture.apiKey(anthropic));
+    listener.onHttpResponseBodyChunk(
+        bytes("{\"type\":\"error\",\"error\":{\"message\":\"bad key " + KEY + "\"}}"), true);
+
+    assertThat(sse.calls.get(0)).as("echoed key masked").doesNotContain(KEY).contains("sk-…WXYZ");
+  }
+
   private static final class Recording implements HttpListener {
     final List<String> calls = new ArrayList<>();
 

@@ -3,7 +3,6 @@ package dev.ttftgap.gatling.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.stream.Chunk;
-import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
 import dev.ttftgap.stream.SampleStreams;
 import dev.ttftgap.stream.SampleStreams.Sample;
@@ -90,9 +89,9 @@ class GatlingSseEventTest {
     for (SseEvent event : new SseDecoder().feed(sample.body().getBytes(StandardCharsets.UTF_8))) {
       String rendered = GatlingEventJson.of(event);
 
-      assertThat(GatlingSseEvent.classify(rendered))
-          .as("Gatling's rendering %s of %s classifies like its data", rendered, event)
-          .isEqualTo(ChunkClassifier.classifyData(event.data()));
+      assertThat(GatlingSseEvent.classify(sample.api(), rendered))
+          .as("Gatling's rendering %s of %s classifies like its name and data", rendered, event)
+          .isEqualTo(sample.classify(event));
     }
   }
 
