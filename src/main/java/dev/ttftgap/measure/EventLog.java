@@ -58,17 +58,7 @@ public final class EventLog {
     Chunk kept = chunk;
     if (chunk.id() != null && chunk.id().equals(lastId) && chunk.id() != lastId) {
       // every chunk of a stream repeats its id: keep one copy of the string
-      kept =
-          new Chunk(
-              chunk.kind(),
-              lastId,
-              chunk.text(),
-              chunk.completionTokens(),
-              chunk.promptTokens(),
-              chunk.finishReason(),
-              chunk.errorMessage(),
-              chunk.serverTimings(),
-              chunk.toolCalls());
+      kept = chunk.withId(lastId);
     } else if (chunk.id() != null) {
       lastId = chunk.id();
     }

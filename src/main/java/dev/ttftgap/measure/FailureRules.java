@@ -41,7 +41,6 @@ final class FailureRules {
       Optional<ObservedRow> gap,
       Optional<ObservedRow> decode,
       RequestMetrics metrics,
-      TurnFigures figures,
       String errorLine) {}
 
   private FailureRules() {}
@@ -126,7 +125,7 @@ final class FailureRules {
    */
   private static boolean endTakenByFirstWait(RequestContext ctx, Observed seen) {
     return ctx.ttftKind() != TtftKind.ANY
-        && seen.figures().firstMillis(ctx.ttftKind()).isEmpty()
+        && seen.metrics().ttftMillis(ctx.ttftKind()).isEmpty()
         && seen.metrics().sawDone();
   }
 

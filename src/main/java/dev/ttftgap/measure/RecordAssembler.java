@@ -99,15 +99,12 @@ public final class RecordAssembler {
 
     StreamTimeline timeline = timeline(send, connect, gap, decode, events, ctx.ttftKind());
     RequestMetrics metrics = RequestMetrics.of(timeline);
-    TurnFigures figures = TurnFigures.of(timeline);
 
     Failure failure =
         FailureRules.of(
-            ctx,
-            new FailureRules.Observed(rows, connect, gap, decode, metrics, figures, errorLine));
+            ctx, new FailureRules.Observed(rows, connect, gap, decode, metrics, errorLine));
     Long ttfb = boxed(metrics.ttfbMillis());
-    // CALL SITE (issue 25): metrics.ttftMillis(ctx.ttftKind()) once the stream branch has it
-    Long ttft = boxed(figures.firstMillis(ctx.ttftKind()));
+    Long ttft = boxed(metrics.ttftMillis(ctx.ttftKind()));
     long lastEnd = rows.stream().mapToLong(ObservedRow::endMillis).max().orElse(send);
     Long e2e =
         metrics.e2eMillis().isPresent()
@@ -130,7 +127,7 @@ public final class RecordAssembler {
                     .gapMillis(ttfb == null || ttft == null ? null : ttft - ttfb)
                     .firstContentMillis(boxed(metrics.firstContentMillis()))
                     .firstReasoningMillis(boxed(metrics.firstReasoningMillis()))
-                    .firstToolCallMillis(boxed(firstToolCall(metrics, figures)))
+                    .firstToolCallMillis(boxed(metrics.firstToolCallMillis()))
                     .e2eMillis(e2e)
                     .itlMillis(itl.isEmpty() ? null : itl)
                     .tpotMillis(
@@ -142,10 +139,8 @@ public final class RecordAssembler {
                 o.outputTokens(boxed(metrics.outputTokens()))
                     .outputTokensSource(metrics.outputTokensSource())
                     .contentEvents(metrics.tokenEvents() == 0 ? null : metrics.tokenEvents())
-                    // metrics.toolCalls() is a skeleton (0) until the stream branch lands
-                    .toolCalls(Math.max(metrics.toolCalls(), figures.toolCalls()))
-                    // CALL SITE (issue 25): metrics.finishReason() once the stream branch has it
-                    .finishReason(figures.finishReason()))
+                    .toolCalls(metrics.toolCalls())
+                    .finishReason(metrics.finishReason().orElse(null)))
         .serverTimings(metrics.serverTimings().isEmpty() ? null : metrics.serverTimings())
         .result(
             res ->
@@ -159,15 +154,6 @@ public final class RecordAssembler {
                     .stalls(boxed(metrics.stallCount()))
                     .longestStallMillis(boxed(metrics.longestStallMillis())))
         .build();
-  }
-
-  /**
-   * The stream's first tool call: {@link RequestMetrics#firstToolCallMillis()} once the stream
-   * branch fills it (a skeleton until then), the same definition read here meanwhile.
-   */
-  private static OptionalLong firstToolCall(RequestMetrics metrics, TurnFigures figures) {
-    OptionalLong measured = metrics.firstToolCallMillis();
-    return measured.isPresent() ? measured : figures.firstMillis(TtftKind.TOOL_CALL);
   }
 
   /**
