@@ -12,6 +12,8 @@ import dev.ttftgap.health.LoadGeneratorSample;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.simulations.RisingRateSimulation;
+import dev.ttftgap.stream.Api;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +25,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Real Gatling runs (forked JVMs, as the Maven plugin runs them) against an engine this test starts
@@ -48,12 +52,19 @@ class MeasurementRunIT {
   /** Gatling's epochs lie in (true − 2 ms, true], plus a reading's rounding. */
   private static final long GATLING_CLOCK_MICROS = 3_000;
 
-  @Test
-  void lowLoadTimingsMatchTheEnginesOwnTimestamps(@TempDir Path dir) throws IOException {
+  /** The same run and the same bounds for every API the tool speaks: only the grammar differs. */
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(Api.class)
+  void lowLoadTimingsMatchTheEnginesOwnTimestamps(Api api, @TempDir Path dir) throws IOException {
     try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
       GatlingFork.Result run =
-          GatlingFork.risingRate(
-              dir, "smoke", engine.baseUrl(), "qwen3-8b-like", false, Duration.ofSeconds(90));
+          GatlingFork.run(
+              RisingRateSimulation.class,
+              dir,
+              Map.of("profile", "smoke", "request.api", api.id()),
+              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
+              false,
+              Duration.ofSeconds(90));
       assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
 
       List<RequestRecord> records = RecordReader.read(run.records());
@@ -61,6 +72,12 @@ class MeasurementRunIT {
       assertThat(records)
           .allSatisfy(
               r -> assertThat(r.result().outcome()).as("outcome of %s", r).isEqualTo(Outcome.OK));
+      assertThat(records)
+          .as("every record names the API it used")
+          .allSatisfy(r -> assertThat(r.input().api()).isEqualTo(api.id()));
+      assertThat(engine.groundTruths())
+          .as("the engine served every request on the %s endpoint", api)
+          .allSatisfy(t -> assertThat(t.api()).isEqualTo(api.id()));
       Map<String, GroundTruth> truth =
           engine.groundTruths().stream()
               .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
