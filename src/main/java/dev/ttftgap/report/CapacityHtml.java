@@ -77,7 +77,8 @@ final class CapacityHtml {
                     + " requests ("
                     + report.input().warmupRequests()
                     + " warm-up) from "
-                    + String.join(", ", report.input().sources())))
+                    + String.join(", ", report.input().sources())
+                    + (OutputKinds.api(report).isEmpty() ? "" : " · " + OutputKinds.api(report))))
         .append("</p>\n");
     html.append("<section class=\"verdict\"><h2>Verdict</h2>\n<ul>\n");
     for (String sentence : VerdictSentences.of(report)) {
@@ -101,6 +102,9 @@ final class CapacityHtml {
   private static void tables(StringBuilder html, CapacityReport report) {
     html.append("<h2>Steps</h2>\n");
     table(html, StepTable.header(report), StepTable.rows(report));
+    for (String note : OutputKinds.notes(report)) {
+      html.append("<p class=\"caption kind\">").append(escape(note)).append("</p>\n");
+    }
     html.append("<section id=\"percentiles\"><h2>Latency percentiles per step</h2>\n")
         .append("<p class=\"caption\">p50 / p90 / p95 / p99 in ms of the step's successful")
         .append(" requests.</p>\n");
