@@ -72,7 +72,8 @@ final class KindSentences {
 
   /**
    * "Streams: API messages; TTFT is the first tool call (request.ttftFrom = toolCall); 40 % of
-   * requests called a tool, 100 % reasoned." for a run beyond plain chat; empty for plain chat.
+   * successful requests called a tool, 60 % reasoned first (…)." for a run beyond plain chat;
+   * empty for plain chat.
    */
   static String streams(CapacityReport report) {
     List<String> parts = new ArrayList<>();
@@ -100,10 +101,7 @@ final class KindSentences {
       if (reasoning > 0) {
         shares.add(Fmt.pct(100.0 * reasoning / ok) + " reasoned first");
       }
-      parts.add(
-          String.join(", ", shares)
-              + " (TTFT is their first output of any kind; TTFVT, TTFR and TTFTC per step in the"
-              + " table)");
+      parts.add(String.join(", ", shares) + " (first token by kind per step in the step table)");
     }
     return parts.isEmpty() ? "" : "Streams: " + String.join("; ", parts) + ".";
   }
