@@ -71,6 +71,26 @@ class FirstTokensTest {
   }
 
   @Test
+  void goodputCountsARequestLateOnlyOnAKindItProduced() {
+    // step 1 mixed: tool calls at ≈ 310 ms, reasoning turns answer at ≈ 1310 ms
+    List<dev.ttftgap.record.RequestRecord> records = KindRecords.run(5, Turns.MIXED);
+    CapacityOptions answerBy1s =
+        CapacityOptions.none()
+            .withSlo(
+                Slo.NONE.withKindLimits(
+                    java.util.Optional.of(1000.0),
+                    java.util.Optional.empty(),
+                    java.util.Optional.empty()));
+
+    StepStats all = StepGoodput.of(StepStatsCalculator.of(records), records, CapacityOptions.none()).get(0);
+    StepStats limited = StepGoodput.of(StepStatsCalculator.of(records), records, answerBy1s).get(0);
+
+    assertThat(limited.rates().goodputPerSec())
+        .as("the tool-call half has no answer token to be late; the reasoning half answers late")
+        .isCloseTo(all.rates().goodputPerSec() / 2, within(1e-9));
+  }
+
+  @Test
   void recordsOfOlderRunsWithoutKindsGiveNoFirstTokens() {
     List<StepStats> steps = StepStatsCalculator.of(SyntheticRuns.flat());
 
