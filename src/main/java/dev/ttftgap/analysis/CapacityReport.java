@@ -68,7 +68,11 @@ public record CapacityReport(
    *     without one counts as {@code chat}), sorted; empty when there was no record
    */
   public record Input(
-      List<String> sources, List<String> runs, int requests, int warmupRequests, List<String> apis) {
+      List<String> sources,
+      List<String> runs,
+      int requests,
+      int warmupRequests,
+      List<String> apis) {
     /** What the analysis read, with no API named (records of a chat run). */
     public Input(List<String> sources, List<String> runs, int requests, int warmupRequests) {
       this(sources, runs, requests, warmupRequests, List.of());

@@ -23,8 +23,8 @@ public record FirstTokens(
   public static final FirstTokens NONE = new FirstTokens(null, null, null, 0, 0);
 
   /**
-   * True when the step saw reasoning or a tool call, i.e. its first answer token may come after
-   * its first output and the per-kind figures say more than TTFT.
+   * True when the step saw reasoning or a tool call, i.e. its first answer token may come after its
+   * first output and the per-kind figures say more than TTFT.
    */
   public boolean beyondContent() {
     return toolCallRequests > 0 || reasoningRequests > 0 || ttfr != null || ttftc != null;

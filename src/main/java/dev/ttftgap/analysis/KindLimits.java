@@ -32,8 +32,8 @@ public final class KindLimits {
   }
 
   /**
-   * The kind metrics with a limit that {@code step} is not judged on because none of its
-   * successful requests produced that kind (e.g. {@code ttftc_p95} in a step without tool calls).
+   * The kind metrics with a limit that {@code step} is not judged on because none of its successful
+   * requests produced that kind (e.g. {@code ttftc_p95} in a step without tool calls).
    */
   public static List<String> unjudged(StepStats step, Slo slo) {
     return METRICS.stream()

@@ -12,9 +12,9 @@ import java.util.List;
  * good when its TTFT is at most the SLO's p95 TTFT limit and its gap at most the p95 gap limit (a
  * limit the SLO does not give never excludes one), and each first token of a kind it produced
  * (answer, reasoning, tool call) at most that kind's limit (a kind it did not produce never
- * excludes it: a tool-call turn has no answer token to be late). Both figures are divided by the step's window
- * ({@link StepStats.Rates#windowSeconds()}). Example: a 20 s step with 160 successful requests of
- * which 150 had TTFT ≤ 3000 ms: goodput 7.5 rps; 160 × 64 output tokens: 512 tokens/s.
+ * excludes it: a tool-call turn has no answer token to be late). Both figures are divided by the
+ * step's window ({@link StepStats.Rates#windowSeconds()}). Example: a 20 s step with 160 successful
+ * requests of which 150 had TTFT ≤ 3000 ms: goodput 7.5 rps; 160 × 64 output tokens: 512 tokens/s.
  *
  * <p>Assumptions: requests are attributed to the step they started in, as everywhere in the
  * analysis; a step without a window, or whose records never count output tokens, has null figures.

@@ -36,6 +36,7 @@ final class CapacityHtml {
   public static int expectedCharts(CapacityReport report) {
     return (ChartSections.hasServerQueue(report) ? 4 : 3)
         + (ChartSections.hasErrors(report) ? 1 : 0)
+        + (ChartSections.hasOutputKinds(report) ? 1 : 0)
         + (ChartSections.hasServerView(report) ? 2 : 0)
         + (report.loadGenerator() != null ? 1 : 0)
         + (report.baseline() != null ? 1 : 0);

@@ -39,7 +39,9 @@ final class KindSentences {
     }
     Double value = KindLimits.p95Millis(step, metric);
     return name(metric)
-        + (value == null ? "" : " " + Fmt.ms(value) + " > " + Fmt.ms(KindLimits.limit(metric, slo)));
+        + (value == null
+            ? ""
+            : " " + Fmt.ms(value) + " > " + Fmt.ms(KindLimits.limit(metric, slo)));
   }
 
   /**
@@ -72,8 +74,8 @@ final class KindSentences {
 
   /**
    * "Streams: API messages; TTFT is the first tool call (request.ttftFrom = toolCall); 40 % of
-   * successful requests called a tool, 60 % reasoned first (…)." for a run beyond plain chat;
-   * empty for plain chat.
+   * successful requests called a tool, 60 % reasoned first (…)." for a run beyond plain chat; empty
+   * for plain chat.
    */
   static String streams(CapacityReport report) {
     List<String> parts = new ArrayList<>();

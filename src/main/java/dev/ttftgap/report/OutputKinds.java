@@ -25,10 +25,7 @@ final class OutputKinds {
    * @param meaning the line that explains it
    */
   record Kind(
-      String column,
-      String json,
-      Function<FirstTokens, LatencySummary> summary,
-      String meaning) {}
+      String column, String json, Function<FirstTokens, LatencySummary> summary, String meaning) {}
 
   static final Kind TTFVT =
       new Kind(
@@ -56,8 +53,8 @@ final class OutputKinds {
 
   /**
    * The kinds {@code report} shows: TTFVT when some step reasoned or called a tool (else it is
-   * TTFT), TTFR when some step reasoned, TTFTC when some step called a tool; also each kind TTFT
-   * is measured from when it is not "any".
+   * TTFT), TTFR when some step reasoned, TTFTC when some step called a tool; also each kind TTFT is
+   * measured from when it is not "any".
    */
   static List<Kind> shown(CapacityReport report) {
     boolean reasoning = report.steps().stream().anyMatch(s -> seen(s, TTFR));

@@ -61,27 +61,27 @@ final class StepTable {
       List<String> row =
           new ArrayList<>(
               List.of(
-              String.valueOf(step.step()),
-              closed ? concurrency(step) : Fmt.num(step.rate()),
-              Fmt.num(step.rates().achievedRate()),
-              Fmt.num(step.rates().meanConcurrency()),
-              Fmt.pct(step.counts().errorRatePercent()),
-              p50AndP95(step.latencies().ttfb()),
-              p50AndP95(step.latencies().gap()),
-              step.latencies().ttft() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.latencies().ttft().p95Millis()),
-              step.latencies().itl() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.latencies().itl().p50Millis())
-                      + " / "
-                      + Fmt.msBare(step.latencies().itl().p99Millis()),
-              step.latencies().e2e() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.latencies().e2e().p95Millis()),
-              Fmt.pct(step.queueing().queueingSharePercent()),
-              steady(step),
-              QueueLocationSentences.cell(report, step.step())));
+                  String.valueOf(step.step()),
+                  closed ? concurrency(step) : Fmt.num(step.rate()),
+                  Fmt.num(step.rates().achievedRate()),
+                  Fmt.num(step.rates().meanConcurrency()),
+                  Fmt.pct(step.counts().errorRatePercent()),
+                  p50AndP95(step.latencies().ttfb()),
+                  p50AndP95(step.latencies().gap()),
+                  step.latencies().ttft() == null
+                      ? Fmt.UNDEFINED
+                      : Fmt.msBare(step.latencies().ttft().p95Millis()),
+                  step.latencies().itl() == null
+                      ? Fmt.UNDEFINED
+                      : Fmt.msBare(step.latencies().itl().p50Millis())
+                          + " / "
+                          + Fmt.msBare(step.latencies().itl().p99Millis()),
+                  step.latencies().e2e() == null
+                      ? Fmt.UNDEFINED
+                      : Fmt.msBare(step.latencies().e2e().p95Millis()),
+                  Fmt.pct(step.queueing().queueingSharePercent()),
+                  steady(step),
+                  QueueLocationSentences.cell(report, step.step())));
       row.addAll(KINDS_AT, kinds.stream().map(k -> OutputKinds.p95Cell(step, k)).toList());
       rows.add(List.copyOf(row));
     }

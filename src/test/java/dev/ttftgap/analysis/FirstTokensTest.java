@@ -82,7 +82,8 @@ class FirstTokensTest {
                     java.util.Optional.empty(),
                     java.util.Optional.empty()));
 
-    StepStats all = StepGoodput.of(StepStatsCalculator.of(records), records, CapacityOptions.none()).get(0);
+    StepStats all =
+        StepGoodput.of(StepStatsCalculator.of(records), records, CapacityOptions.none()).get(0);
     StepStats limited = StepGoodput.of(StepStatsCalculator.of(records), records, answerBy1s).get(0);
 
     assertThat(limited.rates().goodputPerSec())

@@ -14,7 +14,9 @@ class KindLimitsTest {
         .withSlo(
             Slo.limits(Optional.empty(), Optional.empty(), Optional.empty())
                 .withKindLimits(
-                    Optional.ofNullable(ttfvt), Optional.ofNullable(ttfr), Optional.ofNullable(ttftc)));
+                    Optional.ofNullable(ttfvt),
+                    Optional.ofNullable(ttfr),
+                    Optional.ofNullable(ttftc)));
   }
 
   private static List<StepStats> steps(Turns... turns) {
@@ -73,7 +75,8 @@ class KindLimitsTest {
     assertThat(plain.withKindLimits(Optional.of(500.0), Optional.empty(), Optional.empty()))
         .satisfies(s -> assertThat(s.hasKindLimit()).isTrue())
         .satisfies(s -> assertThat(s.ttftP95Millis()).contains(2000.0));
-    assertThat(Slo.NONE.or(plain.withKindLimits(Optional.empty(), Optional.of(9.0), Optional.empty())))
+    assertThat(
+            Slo.NONE.or(plain.withKindLimits(Optional.empty(), Optional.of(9.0), Optional.empty())))
         .satisfies(s -> assertThat(s.ttfrP95Millis()).contains(9.0));
   }
 }

@@ -48,6 +48,7 @@ class OutputKindsTest {
     assertThat(StepTable.header(plain)).isEqualTo(StepTable.HEADER);
     assertThat(CapacityConsole.render(plain)).doesNotContain("TTFVT", "TTFR", "TTFTC", "Streams:");
     assertThat(CapacityMarkdown.render(plain)).doesNotContain("TTFVT", "TTFR", "TTFTC", "API ");
+    assertThat(CapacityHtml.render(plain)).doesNotContain("chart-first-tokens\" class", "TTFVT =");
     JsonNode json = JSON.readTree(CapacityJson.render(plain));
     assertThat(json.has("apis")).isFalse();
     assertThat(json.has("ttftKind")).isFalse();
@@ -86,7 +87,11 @@ class OutputKindsTest {
         .contains(OutputKinds.TTFTC.meaning())
         .contains("TTFT = send → first output of any kind");
     String html = CapacityHtml.render(report, Optional.empty());
+    assertThat(CapacityHtml.expectedCharts(report))
+        .as("the first-token chart besides the others")
+        .isEqualTo(CapacityHtml.expectedCharts(Synthetic.flat()) + 1);
     assertThat(html)
+        .contains("<div id=\"chart-first-tokens\" class=\"chart\">")
         .contains(" · API messages")
         .contains("<p class=\"caption kind\">TTFVT = send → first visible answer token");
     assertThat(VerdictSentences.of(report).get(0))
@@ -117,8 +122,7 @@ class OutputKindsTest {
 
   @Test
   void capacityJsonAddsTheKindFieldsWithoutChangingTheOthers() throws Exception {
-    CapacityReport report =
-        agentRun(ttfvtLimit(10_000).withTtftKind(TtftKind.CONTENT));
+    CapacityReport report = agentRun(ttfvtLimit(10_000).withTtftKind(TtftKind.CONTENT));
     JsonNode json = JSON.readTree(CapacityJson.render(report));
     JsonNode plain = JSON.readTree(CapacityJson.render(Synthetic.risingRate()));
 
@@ -130,8 +134,7 @@ class OutputKindsTest {
     assertThat(step2.path("toolCallRequests").asInt()).isEqualTo(10);
     assertThat(step2.path("reasoningRequests").asInt()).isEqualTo(10);
     assertThat(step2.path("ttftcMillis").path("count").asInt()).isEqualTo(10);
-    assertThat(json.path("steps").get(0).path("firstTokens").path("ttfrMillis").isNull())
-        .isTrue();
+    assertThat(json.path("steps").get(0).path("firstTokens").path("ttfrMillis").isNull()).isTrue();
     // additive: every field of a plain run is still there, in the same order, new ones besides
     assertThat(without(fields(json), "apis", "ttftKind")).isEqualTo(fields(plain));
     assertThat(without(fields(json.path("steps").get(0)), "firstTokens"))
