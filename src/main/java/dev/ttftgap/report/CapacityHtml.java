@@ -94,9 +94,32 @@ final class CapacityHtml {
     html.append("<script id=\"report-data\" type=\"application/json\">")
         .append(jsonSafe(CapacityJson.render(report)))
         .append("</script>\n<script>\n")
-        .append(resource("dev/ttftgap/report/capacity.js"))
+        .append(script(report))
         .append("</script>\n</body>\n</html>\n");
     return html.toString();
+  }
+
+  /** Where the first-token chart's script goes in the page script: before the server's queue. */
+  private static final String KINDS_ANCHOR =
+      "  // 5. the server's own queue, when it reports queue time";
+
+  /**
+   * The page script; with the first-token-by-kind chart's part ({@code capacity-kinds.js}) only
+   * when the run had reasoning or tool calls, so a plain chat run's page stays byte for byte as it
+   * was.
+   */
+  private static String script(CapacityReport report) {
+    String script = resource("dev/ttftgap/report/capacity.js");
+    if (!ChartSections.hasOutputKinds(report)) {
+      return script;
+    }
+    int at = script.indexOf(KINDS_ANCHOR);
+    if (at < 0) {
+      throw new IllegalStateException("capacity.js lost its line \"" + KINDS_ANCHOR.strip() + "\"");
+    }
+    return script.substring(0, at)
+        + resource("dev/ttftgap/report/capacity-kinds.js")
+        + script.substring(at);
   }
 
   /** The per-step tables: steps, percentiles, delivery and, with a baseline, the deltas. */
