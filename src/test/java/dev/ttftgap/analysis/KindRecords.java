@@ -48,17 +48,23 @@ public final class KindRecords {
     return i % 2 == 0 ? Turns.TOOL_CALLS : Turns.REASONING;
   }
 
+  /**
+   * Request {@code i} of step {@code step}, a step of {@code step} rps 20 s long: who sent it, in
+   * which step and when; everything it measured still undefined.
+   */
+  public static RequestRecordBuilder request(int step, int i) {
+    return TestRecords.builder()
+        .identity(id -> id.userId(step * 100L + i))
+        .level(
+            lv ->
+                lv.step(step)
+                    .stepLabel("step " + step + " · " + step + " rps")
+                    .offeredRate((double) step))
+        .timings(t -> t.startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step));
+  }
+
   private static RequestRecordBuilder request(int step, int i, long ttft, Turns kind) {
-    RequestRecordBuilder base =
-        TestRecords.builder()
-            .identity(id -> id.userId(step * 100L + i))
-            .level(
-                lv ->
-                    lv.step(step)
-                        .stepLabel("step " + step + " · " + step + " rps")
-                        .offeredRate((double) step))
-            .timings(t -> t.startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step))
-            .timings(t -> t.ttfbMillis(20L));
+    RequestRecordBuilder base = request(step, i).timings(t -> t.ttfbMillis(20L));
     RequestRecordBuilder streamed =
         TestRecords.streamed(base, ttft, ttft + 1500, List.of(50L, 50L), 16);
     return switch (kind) {
