@@ -148,7 +148,12 @@ public final class CapacityAnalysis {
             sources,
             RecordFields.distinctSorted(records, x -> x.identity().run()),
             records.size(),
-            measured.warmup()),
+            measured.warmup(),
+            records.stream()
+                .map(r -> r.input().api() == null ? "chat" : r.input().api())
+                .distinct()
+                .sorted()
+                .toList()),
         options,
         steps,
         headerTiming,

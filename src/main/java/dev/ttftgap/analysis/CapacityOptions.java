@@ -1,5 +1,6 @@
 package dev.ttftgap.analysis;
 
+import dev.ttftgap.stream.TtftKind;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,19 +19,32 @@ import java.util.Optional;
  * @param baseline a previous {@code capacity.json} to compare with; empty: no comparison
  * @param knownSaturationRate the engine's analytic saturation rate, requests/s, shown beside the
  *     measured one when known
+ * @param ttftKind which first output the run's TTFT is (the profile's {@code request.ttftFrom}):
+ *     {@link TtftKind#ANY} (default) or one kind, which the report then names beside every TTFT
  */
 public record CapacityOptions(
     Slo slo,
     Optional<Double> peakRate,
     Optional<Path> baseline,
-    Optional<Double> knownSaturationRate) {
+    Optional<Double> knownSaturationRate,
+    TtftKind ttftKind) {
 
   public static final double DEFAULT_SLO_TTFT_P95_MILLIS = 2000;
   public static final double DEFAULT_SLO_GAP_P95_MILLIS = 1000;
   public static final double DEFAULT_SLO_ERROR_RATE_PERCENT = 1;
 
+  /** Options whose TTFT is the first output of any kind ({@link TtftKind#ANY}). */
+  public CapacityOptions(
+      Slo slo,
+      Optional<Double> peakRate,
+      Optional<Path> baseline,
+      Optional<Double> knownSaturationRate) {
+    this(slo, peakRate, baseline, knownSaturationRate, TtftKind.ANY);
+  }
+
   public CapacityOptions {
     Objects.requireNonNull(slo, "slo");
+    ttftKind = ttftKind == null ? TtftKind.ANY : ttftKind;
     peakRate = peakRate == null ? Optional.empty() : peakRate;
     peakRate.ifPresent(rate -> requirePositiveFinite(rate, "peakRate"));
     baseline = baseline == null ? Optional.empty() : baseline;
@@ -61,19 +75,24 @@ public record CapacityOptions(
 
   /** These options with the SLO replaced. */
   public CapacityOptions withSlo(Slo replacement) {
-    return new CapacityOptions(replacement, peakRate, baseline, knownSaturationRate);
+    return new CapacityOptions(replacement, peakRate, baseline, knownSaturationRate, ttftKind);
   }
 
   public CapacityOptions withPeakRate(double rate) {
-    return new CapacityOptions(slo, Optional.of(rate), baseline, knownSaturationRate);
+    return new CapacityOptions(slo, Optional.of(rate), baseline, knownSaturationRate, ttftKind);
   }
 
   public CapacityOptions withBaseline(Path path) {
-    return new CapacityOptions(slo, peakRate, Optional.of(path), knownSaturationRate);
+    return new CapacityOptions(slo, peakRate, Optional.of(path), knownSaturationRate, ttftKind);
   }
 
   public CapacityOptions withKnownSaturationRate(double rate) {
-    return new CapacityOptions(slo, peakRate, baseline, Optional.of(rate));
+    return new CapacityOptions(slo, peakRate, baseline, Optional.of(rate), ttftKind);
+  }
+
+  /** These options with the run's TTFT kind ({@code request.ttftFrom}; null: any). */
+  public CapacityOptions withTtftKind(TtftKind kind) {
+    return new CapacityOptions(slo, peakRate, baseline, knownSaturationRate, kind);
   }
 
   private static void requirePositiveFinite(double value, String name) {

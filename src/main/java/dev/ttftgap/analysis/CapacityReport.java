@@ -64,12 +64,35 @@ public record CapacityReport(
    * @param runs distinct run ids found in them
    * @param requests all records read, warm-up included
    * @param warmupRequests warm-up records, left out of the statistics
+   * @param apis the streaming APIs the records used ({@code chat}, {@code messages}, …; a record
+   *     without one counts as {@code chat}), sorted; empty when there was no record
    */
-  public record Input(List<String> sources, List<String> runs, int requests, int warmupRequests) {
+  public record Input(
+      List<String> sources,
+      List<String> runs,
+      int requests,
+      int warmupRequests,
+      List<String> apis) {
+    /** What the analysis read, with no API named (records of a chat run). */
+    public Input(List<String> sources, List<String> runs, int requests, int warmupRequests) {
+      this(sources, runs, requests, warmupRequests, List.of());
+    }
+
     public Input {
       sources = List.copyOf(sources);
       runs = List.copyOf(runs);
+      apis = apis == null ? List.of() : List.copyOf(apis);
     }
+
+    /** True when some record used another API than chat completions. */
+    public boolean beyondChat() {
+      return apis.stream().anyMatch(api -> !"chat".equals(api));
+    }
+  }
+
+  /** True when some step saw reasoning or a tool call ({@link FirstTokens#beyondContent()}). */
+  public boolean hasOutputKinds() {
+    return steps.stream().anyMatch(s -> s.firstTokens().beyondContent());
   }
 
   /** How the load was applied: it decides whether the verdicts read in rates or concurrency. */

@@ -18,12 +18,21 @@ import java.util.Optional;
  * @param gapP95Millis limit on a step's p95 gap (TTFT − TTFB), ms
  * @param errorRatePercent limit on a step's failed requests, percent of its requests (0–100)
  * @param assertUpToLevel highest step level (requests/s or users) the limits are asserted at
+ * @param ttfvtP95Millis limit on a step's p95 time to the first visible answer token (first
+ *     content), ms: what a reasoning model's user waits for; a step without content is not judged
+ * @param ttfrP95Millis limit on a step's p95 time to the first reasoning token, ms; a step without
+ *     reasoning is not judged on it
+ * @param ttftcP95Millis limit on a step's p95 time to the first tool call, ms: what an agent waits
+ *     for; a step without tool calls is not judged on it
  */
 public record Slo(
     Optional<Double> ttftP95Millis,
     Optional<Double> gapP95Millis,
     Optional<Double> errorRatePercent,
-    Optional<Double> assertUpToLevel) {
+    Optional<Double> assertUpToLevel,
+    Optional<Double> ttfvtP95Millis,
+    Optional<Double> ttfrP95Millis,
+    Optional<Double> ttftcP95Millis) {
 
   /** A limit that never binds, as {@link #ttftP95LimitMillis()} and the others return it. */
   public static final double NO_LIMIT = Double.POSITIVE_INFINITY;
@@ -32,7 +41,32 @@ public record Slo(
   public static final Slo NONE =
       new Slo(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
+  /** The limits on TTFT, gap and errors only, no per-kind limit. */
+  public Slo(
+      Optional<Double> ttftP95Millis,
+      Optional<Double> gapP95Millis,
+      Optional<Double> errorRatePercent,
+      Optional<Double> assertUpToLevel) {
+    this(
+        ttftP95Millis,
+        gapP95Millis,
+        errorRatePercent,
+        assertUpToLevel,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
   public Slo {
+    ttfvtP95Millis = ttfvtP95Millis == null ? Optional.empty() : ttfvtP95Millis;
+    ttfrP95Millis = ttfrP95Millis == null ? Optional.empty() : ttfrP95Millis;
+    ttftcP95Millis = ttftcP95Millis == null ? Optional.empty() : ttftcP95Millis;
+    ttfvtP95Millis.ifPresent(ms -> requirePositive(ms, "sloTtfvtP95Millis"));
+    ttfrP95Millis.ifPresent(ms -> requirePositive(ms, "sloTtfrP95Millis"));
+    ttftcP95Millis.ifPresent(ms -> requirePositive(ms, "sloTtftcP95Millis"));
+    ttfvtP95Millis = ttfvtP95Millis.filter(Double::isFinite);
+    ttfrP95Millis = ttfrP95Millis.filter(Double::isFinite);
+    ttftcP95Millis = ttftcP95Millis.filter(Double::isFinite);
     Objects.requireNonNull(ttftP95Millis, "ttftP95Millis");
     Objects.requireNonNull(gapP95Millis, "gapP95Millis");
     Objects.requireNonNull(errorRatePercent, "errorRatePercent");
@@ -66,13 +100,39 @@ public record Slo(
         Optional.of(ttftP95Millis), Optional.of(gapP95Millis), Optional.of(errorRatePercent));
   }
 
+  /**
+   * These limits with the per-kind p95 limits (ms; empty: none on that kind), e.g. {@code
+   * Slo.limits(ttft, gap, errors).withKindLimits(Optional.of(2000.0), empty, empty)}.
+   */
+  public Slo withKindLimits(
+      Optional<Double> ttfvtP95Millis,
+      Optional<Double> ttfrP95Millis,
+      Optional<Double> ttftcP95Millis) {
+    return new Slo(
+        ttftP95Millis,
+        gapP95Millis,
+        errorRatePercent,
+        assertUpToLevel,
+        ttfvtP95Millis,
+        ttfrP95Millis,
+        ttftcP95Millis);
+  }
+
   /** Each limit of this SLO, else {@code other}'s; the assertion level likewise. */
   public Slo or(Slo other) {
     return new Slo(
         ttftP95Millis.or(other::ttftP95Millis),
         gapP95Millis.or(other::gapP95Millis),
         errorRatePercent.or(other::errorRatePercent),
-        assertUpToLevel.or(other::assertUpToLevel));
+        assertUpToLevel.or(other::assertUpToLevel),
+        ttfvtP95Millis.or(other::ttfvtP95Millis),
+        ttfrP95Millis.or(other::ttfrP95Millis),
+        ttftcP95Millis.or(other::ttftcP95Millis));
+  }
+
+  /** True when a limit on the first token of a kind (answer, reasoning, tool call) binds. */
+  public boolean hasKindLimit() {
+    return ttfvtP95Millis.isPresent() || ttfrP95Millis.isPresent() || ttftcP95Millis.isPresent();
   }
 
   /** The p95 TTFT limit, ms; {@link #NO_LIMIT} when none. */
@@ -92,7 +152,10 @@ public record Slo(
 
   /** True when at least one limit binds (a profile without {@code slo} gives none). */
   public boolean hasLimit() {
-    return ttftP95Millis.isPresent() || gapP95Millis.isPresent() || errorRatePercent.isPresent();
+    return ttftP95Millis.isPresent()
+        || gapP95Millis.isPresent()
+        || errorRatePercent.isPresent()
+        || hasKindLimit();
   }
 
   /** True when some steps get Gatling assertions. */

@@ -262,7 +262,10 @@ public final class SloEvaluator {
     return passLoad + fraction * (failLoad - passLoad);
   }
 
-  /** Names of the limits {@code step} breaks, in the order ttft_p95, gap_p95, error_rate. */
+  /**
+   * Names of the limits {@code step} breaks, in the order ttft_p95, gap_p95, error_rate, then the
+   * per-kind limits ({@link KindLimits}: only on a kind the step produced).
+   */
   public static List<String> violations(StepStats step, CapacityOptions options) {
     List<String> broken = new ArrayList<>();
     for (String metric : List.of("ttft_p95", "gap_p95", "error_rate")) {
@@ -271,6 +274,7 @@ public final class SloEvaluator {
         broken.add(metric);
       }
     }
+    broken.addAll(KindLimits.broken(step, options.slo()));
     return broken;
   }
 
@@ -280,7 +284,7 @@ public final class SloEvaluator {
           step.latencies().ttft() == null ? null : step.latencies().ttft().p95Millis();
       case "gap_p95" -> step.latencies().gap() == null ? null : step.latencies().gap().p95Millis();
       case "error_rate" -> step.counts().errorRatePercent();
-      default -> throw new IllegalArgumentException(metric);
+      default -> KindLimits.value(step, metric);
     };
   }
 
@@ -289,7 +293,7 @@ public final class SloEvaluator {
       case "ttft_p95" -> options.slo().ttftP95LimitMillis();
       case "gap_p95" -> options.slo().gapP95LimitMillis();
       case "error_rate" -> options.slo().errorRateLimitPercent();
-      default -> throw new IllegalArgumentException(metric);
+      default -> KindLimits.limit(metric, options.slo());
     };
   }
 }

@@ -11,8 +11,9 @@ package dev.ttftgap.analysis;
  *     maxSustainableRate}
  * @param lastPassingStep last step of the passing run from the first step; null when none
  * @param firstFailingStep first failing step; null when none
- * @param limitingMetric what failed first: {@code "ttft_p95"}, {@code "gap_p95"} or {@code
- *     "error_rate"}; null when nothing failed
+ * @param limitingMetric what failed first: {@code "ttft_p95"}, {@code "gap_p95"}, {@code
+ *     "error_rate"}, or a first-token kind's {@code "ttfvt_p95"}, {@code "ttfr_p95"}, {@code
+ *     "ttftc_p95"} ({@link KindLimits}); null when nothing failed
  * @param maxConcurrency highest whole number of concurrent streams meeting the SLO (closed model):
  *     the interpolated crossing rounded down; null when the first step already fails, and in an
  *     open run

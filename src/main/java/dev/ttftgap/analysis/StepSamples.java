@@ -22,6 +22,12 @@ final class StepSamples {
   final LatencyHistogram tpot = new LatencyHistogram();
   final LatencyHistogram e2e = new LatencyHistogram();
   final LatencyHistogram serverQueue = new LatencyHistogram();
+  // first output by kind: visible answer (content), reasoning, tool call
+  final LatencyHistogram ttfvt = new LatencyHistogram();
+  final LatencyHistogram ttfr = new LatencyHistogram();
+  final LatencyHistogram ttftc = new LatencyHistogram();
+  int toolCallRequests;
+  int reasoningRequests;
 
   /** Time a request held the server after its headers: e2e − TTFB. */
   final LatencyHistogram service = new LatencyHistogram();
@@ -90,6 +96,7 @@ final class StepSamples {
         tpot.recordMillis(record.timings().tpotMillis());
       }
       countStalls(record);
+      countFirstTokens(record);
       recordIfDefined(e2e, record.timings().e2eMillis());
       if (record.timings().e2eMillis() != null && record.timings().ttftMillis() != null) {
         long stream = record.timings().e2eMillis() - record.timings().ttftMillis();
@@ -187,6 +194,25 @@ final class StepSamples {
   private static void recordIfDefined(LatencyHistogram histogram, Long millis) {
     if (millis != null) {
       histogram.recordMillis(millis);
+    }
+  }
+
+  /** The step's first tokens by kind ({@link FirstTokens}); a kind not seen stays undefined. */
+  FirstTokens firstTokens() {
+    return new FirstTokens(
+        ttfvt.summary(), ttfr.summary(), ttftc.summary(), toolCallRequests, reasoningRequests);
+  }
+
+  private void countFirstTokens(RequestRecord record) {
+    recordIfDefined(ttfvt, record.timings().firstContentMillis());
+    recordIfDefined(ttfr, record.timings().firstReasoningMillis());
+    recordIfDefined(ttftc, record.timings().firstToolCallMillis());
+    Integer toolCalls = record.output().toolCalls();
+    if (record.timings().firstToolCallMillis() != null || (toolCalls != null && toolCalls > 0)) {
+      toolCallRequests++;
+    }
+    if (record.timings().firstReasoningMillis() != null) {
+      reasoningRequests++;
     }
   }
 

@@ -23,6 +23,8 @@ import java.util.TreeMap;
  * @param stream what the streams did besides their latencies: cuts, malformed chunks, stalls
  * @param steadyState whether the step's queue held still ({@link SteadyStateDetector}); null when
  *     the step had too few requests to judge
+ * @param firstTokens the first output of each kind (answer, reasoning, tool call): a reasoning
+ *     model's or an agent's user waits for a different token than TTFT's first output of any kind
  */
 public record StepStats(
     int step,
@@ -34,9 +36,11 @@ public record StepStats(
     Latencies latencies,
     Queueing queueing,
     StreamHealth stream,
-    SteadyState steadyState) {
+    SteadyState steadyState,
+    FirstTokens firstTokens) {
 
   public StepStats {
+    firstTokens = firstTokens == null ? FirstTokens.NONE : firstTokens;
     Objects.requireNonNull(counts, "counts");
     Objects.requireNonNull(rates, "rates");
     Objects.requireNonNull(latencies, "latencies");
@@ -159,6 +163,32 @@ public record StepStats(
       Double stalledPercent,
       Long longestStallMillis) {}
 
+  /** A step without per-kind first tokens ({@link FirstTokens#NONE}): steps of older records. */
+  public StepStats(
+      int step,
+      String label,
+      Double offeredRate,
+      Integer concurrency,
+      Counts counts,
+      Rates rates,
+      Latencies latencies,
+      Queueing queueing,
+      StreamHealth stream,
+      SteadyState steadyState) {
+    this(
+        step,
+        label,
+        offeredRate,
+        concurrency,
+        counts,
+        rates,
+        latencies,
+        queueing,
+        stream,
+        steadyState,
+        FirstTokens.NONE);
+  }
+
   /** This step with its output tokens/s and goodput ({@link StepGoodput}). */
   public StepStats withDelivery(Double outputTokensPerSec, Double goodputPerSec) {
     return new StepStats(
@@ -171,7 +201,8 @@ public record StepStats(
         latencies,
         queueing,
         stream,
-        steadyState);
+        steadyState,
+        firstTokens);
   }
 
   /** False only when the step was judged and found not steady (null: not judged). */

@@ -180,7 +180,8 @@ public final class StepStatsCalculator {
             step.malformedChunks,
             step.withStallCount == 0 ? null : 100.0 * step.stalled / step.withStallCount,
             step.longestStallMillis),
-        steadyState);
+        steadyState,
+        step.firstTokens());
   }
 
   /** The step's counts; its error rate leaves out the requests the tool cut itself. */

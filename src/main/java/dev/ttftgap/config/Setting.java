@@ -188,6 +188,24 @@ public enum Setting {
       "percent",
       "the load profile's",
       "the SLO's error rate"),
+  SLO_TTFVT_P95_MILLIS(
+      "slo.ttfvtP95Millis",
+      List.of("TTFTGAP_SLO_TTFVT_P95_MILLIS"),
+      "ms",
+      "the load profile's",
+      "the SLO's p95 time to the first visible answer token (first content)"),
+  SLO_TTFR_P95_MILLIS(
+      "slo.ttfrP95Millis",
+      List.of("TTFTGAP_SLO_TTFR_P95_MILLIS"),
+      "ms",
+      "the load profile's",
+      "the SLO's p95 time to the first reasoning token"),
+  SLO_TTFTC_P95_MILLIS(
+      "slo.ttftcP95Millis",
+      List.of("TTFTGAP_SLO_TTFTC_P95_MILLIS"),
+      "ms",
+      "the load profile's",
+      "the SLO's p95 time to the first tool call"),
   SLO_ASSERT_UP_TO_LEVEL(
       "slo.assertUpToLevel",
       List.of("TTFTGAP_SLO_ASSERT_UP_TO_LEVEL"),

@@ -10,7 +10,14 @@ import java.util.Optional;
  */
 final class SloProfile {
   static final List<String> FIELDS =
-      List.of("ttftP95Millis", "gapP95Millis", "errorRatePercent", "assertUpToLevel");
+      List.of(
+          "ttftP95Millis",
+          "gapP95Millis",
+          "errorRatePercent",
+          "assertUpToLevel",
+          "ttfvtP95Millis",
+          "ttfrP95Millis",
+          "ttftcP95Millis");
 
   private SloProfile() {}
 
@@ -25,11 +32,21 @@ final class SloProfile {
             100,
             "a percentage",
             "use a number from 0 to 100 (percent of requests)");
-    if (ttft.isEmpty() && gap.isEmpty() && errors.isEmpty()) {
+    Optional<Integer> ttfvt =
+        fields.optionalInt("ttfvtP95Millis", 1, 3_600_000, "a duration in ms");
+    Optional<Integer> ttfr = fields.optionalInt("ttfrP95Millis", 1, 3_600_000, "a duration in ms");
+    Optional<Integer> ttftc =
+        fields.optionalInt("ttftcP95Millis", 1, 3_600_000, "a duration in ms");
+    if (ttft.isEmpty()
+        && gap.isEmpty()
+        && errors.isEmpty()
+        && ttfvt.isEmpty()
+        && ttfr.isEmpty()
+        && ttftc.isEmpty()) {
       throw fields.error(
           fields.path(),
-          "no limit; set at least one of ttftP95Millis, gapP95Millis, errorRatePercent, or remove"
-              + " slo");
+          "no limit; set at least one of ttftP95Millis, gapP95Millis, errorRatePercent,"
+              + " ttfvtP95Millis, ttfrP95Millis, ttftcP95Millis, or remove slo");
     }
     String unit = load.open() ? "requests/s" : "users";
     Optional<Double> upTo =
@@ -59,6 +76,13 @@ final class SloProfile {
                 + "), so nothing would be asserted; use a step level, or null to not assert");
       }
     }
-    return new Slo(ttft.map(Integer::doubleValue), gap.map(Integer::doubleValue), errors, upTo);
+    return new Slo(
+        ttft.map(Integer::doubleValue),
+        gap.map(Integer::doubleValue),
+        errors,
+        upTo,
+        ttfvt.map(Integer::doubleValue),
+        ttfr.map(Integer::doubleValue),
+        ttftc.map(Integer::doubleValue));
   }
 }

@@ -21,7 +21,8 @@ import java.util.Optional;
  *     RegressionGate})
  * @param help {@code --help} or {@code -h}: print the usage and exit 0
  * @param slo the limits given: {@code --slo-ttft-p95-ms}, {@code --slo-gap-p95-ms}, {@code
- *     --slo-error-pct}
+ *     --slo-error-pct}, and per first-token kind {@code --slo-ttfvt-p95-ms}, {@code
+ *     --slo-ttfr-p95-ms}, {@code --slo-ttftc-p95-ms}
  * @param peakRate {@code --peak-rate}
  * @param baseline {@code --baseline}
  * @param knownSaturationRate {@code --known-saturation-rate}
@@ -41,6 +42,7 @@ record CapacityArguments(
       "usage: CapacityMain RECORDS_FILE_OR_RUN_FOLDER... [--out DIR] [--overwrite]"
           + " [--peak-rate RPS] [--baseline capacity.json] [--fail-on-regression]"
           + " [--slo-ttft-p95-ms MS] [--slo-gap-p95-ms MS] [--slo-error-pct PCT]"
+          + " [--slo-ttfvt-p95-ms MS] [--slo-ttfr-p95-ms MS] [--slo-ttftc-p95-ms MS]"
           + " [--known-saturation-rate RPS] [--help]";
 
   /** The usage with what each option does, for {@code --help}. */
@@ -64,6 +66,11 @@ record CapacityArguments(
           + "  --slo-ttft-p95-ms MS      SLO limit on each step's p95 TTFT\n"
           + "  --slo-gap-p95-ms MS       SLO limit on each step's p95 gap (TTFT - TTFB)\n"
           + "  --slo-error-pct PCT       SLO limit on each step's failed requests, percent\n"
+          + "  --slo-ttfvt-p95-ms MS     SLO limit on each step's p95 time to the first visible"
+          + " answer token (a step without one is not judged on it)\n"
+          + "  --slo-ttfr-p95-ms MS      SLO limit on each step's p95 time to the first reasoning"
+          + " token\n"
+          + "  --slo-ttftc-p95-ms MS     SLO limit on each step's p95 time to the first tool call\n"
           + "  --known-saturation-rate R the engine's analytic capacity, shown beside the measured"
           + " one\n"
           + "  --help, -h                this text\n\n"
@@ -80,6 +87,9 @@ record CapacityArguments(
     Optional<Double> ttft = Optional.empty();
     Optional<Double> gap = Optional.empty();
     Optional<Double> errors = Optional.empty();
+    Optional<Double> ttfvt = Optional.empty();
+    Optional<Double> ttfr = Optional.empty();
+    Optional<Double> ttftc = Optional.empty();
     Optional<Double> peak = Optional.empty();
     Optional<Path> baseline = Optional.empty();
     Optional<Double> known = Optional.empty();
@@ -119,6 +129,9 @@ record CapacityArguments(
         case "--slo-ttft-p95-ms" -> ttft = Optional.of(number(arg, value));
         case "--slo-gap-p95-ms" -> gap = Optional.of(number(arg, value));
         case "--slo-error-pct" -> errors = Optional.of(number(arg, value));
+        case "--slo-ttfvt-p95-ms" -> ttfvt = Optional.of(number(arg, value));
+        case "--slo-ttfr-p95-ms" -> ttfr = Optional.of(number(arg, value));
+        case "--slo-ttftc-p95-ms" -> ttftc = Optional.of(number(arg, value));
         default -> known = Optional.of(number(arg, value));
       }
     }
@@ -131,7 +144,7 @@ record CapacityArguments(
         overwrite,
         failOnRegression,
         false,
-        Slo.limits(ttft, gap, errors),
+        Slo.limits(ttft, gap, errors).withKindLimits(ttfvt, ttfr, ttftc),
         peak,
         baseline,
         known);
@@ -147,7 +160,8 @@ record CapacityArguments(
         slo.or(base.slo()),
         peakRate.or(base::peakRate),
         baseline.or(base::baseline),
-        knownSaturationRate.or(base::knownSaturationRate));
+        knownSaturationRate.or(base::knownSaturationRate),
+        base.ttftKind());
   }
 
   /** The folder the inputs' report would go to: {@code --out}, else the first input's folder. */
@@ -167,6 +181,9 @@ record CapacityArguments(
             "--slo-ttft-p95-ms",
             "--slo-gap-p95-ms",
             "--slo-error-pct",
+            "--slo-ttfvt-p95-ms",
+            "--slo-ttfr-p95-ms",
+            "--slo-ttftc-p95-ms",
             "--known-saturation-rate")
         .contains(option);
   }

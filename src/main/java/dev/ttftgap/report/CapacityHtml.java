@@ -36,6 +36,7 @@ final class CapacityHtml {
   public static int expectedCharts(CapacityReport report) {
     return (ChartSections.hasServerQueue(report) ? 4 : 3)
         + (ChartSections.hasErrors(report) ? 1 : 0)
+        + (ChartSections.hasOutputKinds(report) ? 1 : 0)
         + (ChartSections.hasServerView(report) ? 2 : 0)
         + (report.loadGenerator() != null ? 1 : 0)
         + (report.baseline() != null ? 1 : 0);
@@ -77,7 +78,8 @@ final class CapacityHtml {
                     + " requests ("
                     + report.input().warmupRequests()
                     + " warm-up) from "
-                    + String.join(", ", report.input().sources())))
+                    + String.join(", ", report.input().sources())
+                    + (OutputKinds.api(report).isEmpty() ? "" : " · " + OutputKinds.api(report))))
         .append("</p>\n");
     html.append("<section class=\"verdict\"><h2>Verdict</h2>\n<ul>\n");
     for (String sentence : VerdictSentences.of(report)) {
@@ -92,15 +94,41 @@ final class CapacityHtml {
     html.append("<script id=\"report-data\" type=\"application/json\">")
         .append(jsonSafe(CapacityJson.render(report)))
         .append("</script>\n<script>\n")
-        .append(resource("dev/ttftgap/report/capacity.js"))
+        .append(script(report))
         .append("</script>\n</body>\n</html>\n");
     return html.toString();
+  }
+
+  /** Where the first-token chart's script goes in the page script: before the server's queue. */
+  private static final String KINDS_ANCHOR =
+      "  // 5. the server's own queue, when it reports queue time";
+
+  /**
+   * The page script; with the first-token-by-kind chart's part ({@code capacity-kinds.js}) only
+   * when the run had reasoning or tool calls, so a plain chat run's page stays byte for byte as it
+   * was.
+   */
+  private static String script(CapacityReport report) {
+    String script = resource("dev/ttftgap/report/capacity.js");
+    if (!ChartSections.hasOutputKinds(report)) {
+      return script;
+    }
+    int at = script.indexOf(KINDS_ANCHOR);
+    if (at < 0) {
+      throw new IllegalStateException("capacity.js lost its line \"" + KINDS_ANCHOR.strip() + "\"");
+    }
+    return script.substring(0, at)
+        + resource("dev/ttftgap/report/capacity-kinds.js")
+        + script.substring(at);
   }
 
   /** The per-step tables: steps, percentiles, delivery and, with a baseline, the deltas. */
   private static void tables(StringBuilder html, CapacityReport report) {
     html.append("<h2>Steps</h2>\n");
     table(html, StepTable.header(report), StepTable.rows(report));
+    for (String note : OutputKinds.notes(report)) {
+      html.append("<p class=\"caption kind\">").append(escape(note)).append("</p>\n");
+    }
     html.append("<section id=\"percentiles\"><h2>Latency percentiles per step</h2>\n")
         .append("<p class=\"caption\">p50 / p90 / p95 / p99 in ms of the step's successful")
         .append(" requests.</p>\n");

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.FirstTokens;
 import dev.ttftgap.analysis.HeldRate;
 import dev.ttftgap.analysis.PreviousRunStep;
 import dev.ttftgap.analysis.Saturation;
 import dev.ttftgap.analysis.SloVerdict;
 import dev.ttftgap.analysis.StepStats;
+import dev.ttftgap.stream.TtftKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -53,6 +55,13 @@ import java.util.List;
  * given: steady steps only"). Each step's {@code outputTokensPerSec} and {@code goodputPerSec}
  * (successful requests per second that each met the SLO's latency limits) come after its stalls.
  *
+ * <p>Beyond plain chat (additive fields, absent from a plain chat run's file): the root's {@code
+ * apis} (the streaming APIs of the records, when not only chat) and {@code ttftKind} (when TTFT is
+ * not the first output of any kind); each step's {@code firstTokens} (after {@code goodputPerSec}:
+ * {@code ttfvtMillis}, {@code ttfrMillis}, {@code ttftcMillis}, {@code toolCallRequests}, {@code
+ * reasoningRequests}) when the run reasoned or called tools; {@code options.sloTtfvtP95Millis},
+ * {@code sloTtfrP95Millis} and {@code sloTtftcP95Millis} when a per-kind limit is given.
+ *
  * <p>Each block is its analysis record as {@link JsonLayout} writes it (the field names, order and
  * nulls above are pinned by {@code CapacityJsonPinTest}); this class lays out the root. {@link
  * #readBaseline} reads the steps back for a later run's comparison.
@@ -84,9 +93,19 @@ final class CapacityJson {
     root.put("warmupRequests", report.input().warmupRequests());
     root.put("loadModel", report.loadModel().name().toLowerCase(java.util.Locale.ROOT));
     root.set("options", options(report.options()));
+    boolean kinds = !OutputKinds.shown(report).isEmpty();
+    if (report.input().beyondChat()) {
+      root.set("apis", JsonLayout.tree(report.input().apis()));
+    }
+    if (report.options().ttftKind() != TtftKind.ANY) {
+      root.put("ttftKind", report.options().ttftKind().id());
+    }
     ArrayNode steps = root.putArray("steps");
     for (StepStats step : report.steps()) {
       ObjectNode node = JsonLayout.ordered(JsonLayout.object(step), JsonLayoutMixIns.STEP_FIELDS);
+      if (kinds) {
+        node.set("firstTokens", firstTokens(step));
+      }
       node.set(
           "queueLocation",
           JsonLayout.tree(
@@ -124,8 +143,30 @@ final class CapacityJson {
     node.put("peakRatePerSec", options.peakRate().orElse(null));
     node.put("baseline", options.baseline().map(Path::toString).orElse(null));
     node.put("knownSaturationRatePerSec", options.knownSaturationRate().orElse(null));
+    // the per-kind limits only when one is given: a run without them keeps its layout
+    if (options.slo().hasKindLimit()) {
+      node.put("sloTtfvtP95Millis", options.slo().ttfvtP95Millis().orElse(null));
+      node.put("sloTtfrP95Millis", options.slo().ttfrP95Millis().orElse(null));
+      node.put("sloTtftcP95Millis", options.slo().ttftcP95Millis().orElse(null));
+    }
     // the SLO as applied, in words: only the limits given (null above where none)
     node.put("slo", VerdictSentences.limits(options));
+    return node;
+  }
+
+  /**
+   * A step's first tokens by kind: {@code ttfvtMillis}, {@code ttfrMillis}, {@code ttftcMillis}
+   * (latency objects, null where the step had none of that kind), {@code toolCallRequests} and
+   * {@code reasoningRequests}.
+   */
+  private static ObjectNode firstTokens(StepStats step) {
+    FirstTokens tokens = step.firstTokens();
+    ObjectNode node = MAPPER.createObjectNode();
+    node.set(OutputKinds.TTFVT.json(), JsonLayout.tree(tokens.ttfvt()));
+    node.set(OutputKinds.TTFR.json(), JsonLayout.tree(tokens.ttfr()));
+    node.set(OutputKinds.TTFTC.json(), JsonLayout.tree(tokens.ttftc()));
+    node.put("toolCallRequests", tokens.toolCallRequests());
+    node.put("reasoningRequests", tokens.reasoningRequests());
     return node;
   }
 

@@ -40,6 +40,13 @@ public final class CapacityMarkdown {
         .append(" warm-up) from ")
         .append(String.join(", ", report.input().sources()))
         .append(".\n");
+    String api = OutputKinds.api(report);
+    if (!api.isEmpty()) {
+      md.append('\n').append(api).append('\n');
+    }
+    for (String note : OutputKinds.notes(report)) {
+      md.append("\n").append(note).append('\n');
+    }
     if (WorkloadTables.present(report)) {
       md.append("\n### Workload\n\n");
       String sentence = WorkloadTables.sentences(report);

@@ -63,6 +63,15 @@ final class ChartSections {
 
   /** Errors, the baseline, the server's queue and metrics, the load generator: when present. */
   private static void optional(StringBuilder html, CapacityReport report) {
+    if (hasOutputKinds(report)) {
+      section(
+          html,
+          "chart-first-tokens",
+          "First token by kind per step",
+          "p95 per step of TTFT (first output of any kind) and of the first token of each kind the"
+              + " run had: TTFVT the first visible answer token, TTFR the first reasoning token,"
+              + " TTFTC the first tool call; a step without that kind has no point.");
+    }
     if (hasErrors(report)) {
       section(
           html,
@@ -110,6 +119,11 @@ final class ChartSections {
               + " added to a timestamp) beside the gap p99 (left axis); dotted: the limit above"
               + " which the step is not vouched for.");
     }
+  }
+
+  /** A first-token chart only when the run had reasoning, tool calls or a TTFT kind not "any". */
+  static boolean hasOutputKinds(CapacityReport report) {
+    return !OutputKinds.shown(report).isEmpty();
   }
 
   /** An error chart only when some step had failures: no empty chart. */

@@ -79,6 +79,10 @@ final class JsonLayoutMixIns {
 
     @JsonUnwrapped
     abstract StepStats.StreamHealth stream();
+
+    /** Written by {@link CapacityJson} only for a run that had reasoning or tool calls. */
+    @JsonIgnore
+    abstract dev.ttftgap.analysis.FirstTokens firstTokens();
   }
 
   /**

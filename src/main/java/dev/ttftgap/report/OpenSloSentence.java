@@ -26,7 +26,8 @@ final class OpenSloSentence {
       return "Even the first step breaks the SLO ("
           + limits
           + ") on "
-          + VerdictSentences.metricName(slo.limitingMetric())
+          + KindSentences.breach(
+              report.step(slo.firstFailingStep()), slo.limitingMetric(), slo.slo())
           + ": the max sustainable rate is below "
           + Fmt.rate(report.step(slo.firstFailingStep()).rate())
           + ".";
@@ -117,7 +118,7 @@ final class OpenSloSentence {
           .append(" (passes, steady) and step ")
           .append(fail.step())
           .append(" (breaks ")
-          .append(VerdictSentences.metricName(slo.limitingMetric()))
+          .append(KindSentences.breach(fail, slo.limitingMetric(), slo.slo()))
           .append(").");
       return;
     }
@@ -145,7 +146,7 @@ final class OpenSloSentence {
               : "not steady: ")
           + step.steadyState().reason();
     }
-    return "breaks " + VerdictSentences.metricName(slo.limitingMetric());
+    return "breaks " + KindSentences.breach(step, slo.limitingMetric(), slo.slo());
   }
 
   /** The run that would decide what this one could not, or null when it decided. */

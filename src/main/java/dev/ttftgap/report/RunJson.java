@@ -45,6 +45,14 @@ public final class RunJson {
     slo.put("ttftP95Millis", finite(options.slo().ttftP95LimitMillis()));
     slo.put("gapP95Millis", finite(options.slo().gapP95LimitMillis()));
     slo.put("errorRatePercent", finite(options.slo().errorRateLimitPercent()));
+    if (options.slo().hasKindLimit()) {
+      slo.put("ttfvtP95Millis", options.slo().ttfvtP95Millis().orElse(null));
+      slo.put("ttfrP95Millis", options.slo().ttfrP95Millis().orElse(null));
+      slo.put("ttftcP95Millis", options.slo().ttftcP95Millis().orElse(null));
+    }
+    if (options.ttftKind() != dev.ttftgap.stream.TtftKind.ANY) {
+      root.put("ttftKind", options.ttftKind().id());
+    }
     root.put("peakRatePerSec", options.peakRate().orElse(null));
     root.put("baseline", options.baseline().map(Path::toString).orElse(null));
     root.put("knownSaturationRatePerSec", options.knownSaturationRate().orElse(null));
@@ -103,12 +111,17 @@ public final class RunJson {
     CapacityOptions options =
         new CapacityOptions(
             Slo.limits(
-                number(slo, "ttftP95Millis"),
-                number(slo, "gapP95Millis"),
-                number(slo, "errorRatePercent")),
+                    number(slo, "ttftP95Millis"),
+                    number(slo, "gapP95Millis"),
+                    number(slo, "errorRatePercent"))
+                .withKindLimits(
+                    number(slo, "ttfvtP95Millis"),
+                    number(slo, "ttfrP95Millis"),
+                    number(slo, "ttftcP95Millis")),
             number(root, "peakRatePerSec"),
             baseline,
-            number(root, "knownSaturationRatePerSec"));
+            number(root, "knownSaturationRatePerSec"),
+            text(root, "ttftKind").map(dev.ttftgap.stream.TtftKind::parse).orElse(null));
     return Optional.of(new Stored(file, text(root, "profile").orElse(null), options));
   }
 

@@ -33,43 +33,57 @@ final class StepTable {
 
   private StepTable() {}
 
-  /** The header for {@code report}: "users" instead of "rate rps" in a closed run. */
+  /** Where the per-kind first-token columns go: after TTFT p95. */
+  private static final int KINDS_AT = HEADER.indexOf("TTFT p95 ms") + 1;
+
+  /**
+   * The header for {@code report}: "users" instead of "rate rps" in a closed run, and a p95 column
+   * per first-token kind the run had ({@link OutputKinds#shown}; none in a plain chat run).
+   */
   static List<String> header(CapacityReport report) {
-    if (report.loadModel() != LoadModel.CLOSED) {
+    List<OutputKinds.Kind> kinds = OutputKinds.shown(report);
+    if (report.loadModel() != LoadModel.CLOSED && kinds.isEmpty()) {
       return HEADER;
     }
     List<String> header = new ArrayList<>(HEADER);
-    header.set(1, "users");
+    if (report.loadModel() == LoadModel.CLOSED) {
+      header.set(1, "users");
+    }
+    header.addAll(KINDS_AT, kinds.stream().map(OutputKinds.Kind::column).toList());
     return List.copyOf(header);
   }
 
   static List<List<String>> rows(CapacityReport report) {
     List<List<String>> rows = new ArrayList<>();
     boolean closed = report.loadModel() == LoadModel.CLOSED;
+    List<OutputKinds.Kind> kinds = OutputKinds.shown(report);
     for (StepStats step : report.steps()) {
-      rows.add(
-          List.of(
-              String.valueOf(step.step()),
-              closed ? concurrency(step) : Fmt.num(step.rate()),
-              Fmt.num(step.rates().achievedRate()),
-              Fmt.num(step.rates().meanConcurrency()),
-              Fmt.pct(step.counts().errorRatePercent()),
-              p50AndP95(step.latencies().ttfb()),
-              p50AndP95(step.latencies().gap()),
-              step.latencies().ttft() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.latencies().ttft().p95Millis()),
-              step.latencies().itl() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.latencies().itl().p50Millis())
-                      + " / "
-                      + Fmt.msBare(step.latencies().itl().p99Millis()),
-              step.latencies().e2e() == null
-                  ? Fmt.UNDEFINED
-                  : Fmt.msBare(step.latencies().e2e().p95Millis()),
-              Fmt.pct(step.queueing().queueingSharePercent()),
-              steady(step),
-              QueueLocationSentences.cell(report, step.step())));
+      List<String> row =
+          new ArrayList<>(
+              List.of(
+                  String.valueOf(step.step()),
+                  closed ? concurrency(step) : Fmt.num(step.rate()),
+                  Fmt.num(step.rates().achievedRate()),
+                  Fmt.num(step.rates().meanConcurrency()),
+                  Fmt.pct(step.counts().errorRatePercent()),
+                  p50AndP95(step.latencies().ttfb()),
+                  p50AndP95(step.latencies().gap()),
+                  step.latencies().ttft() == null
+                      ? Fmt.UNDEFINED
+                      : Fmt.msBare(step.latencies().ttft().p95Millis()),
+                  step.latencies().itl() == null
+                      ? Fmt.UNDEFINED
+                      : Fmt.msBare(step.latencies().itl().p50Millis())
+                          + " / "
+                          + Fmt.msBare(step.latencies().itl().p99Millis()),
+                  step.latencies().e2e() == null
+                      ? Fmt.UNDEFINED
+                      : Fmt.msBare(step.latencies().e2e().p95Millis()),
+                  Fmt.pct(step.queueing().queueingSharePercent()),
+                  steady(step),
+                  QueueLocationSentences.cell(report, step.step())));
+      row.addAll(KINDS_AT, kinds.stream().map(k -> OutputKinds.p95Cell(step, k)).toList());
+      rows.add(List.copyOf(row));
     }
     return rows;
   }

@@ -31,6 +31,10 @@ public final class VerdictSentences {
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
+    String streams = KindSentences.streams(report);
+    if (!streams.isEmpty()) {
+      sentences.add(streams);
+    }
     ServerVerdict.afterRun(report).ifPresent(sentences::add);
     int cut = report.steps().stream().mapToInt(s -> s.stream().cutByClientRequests()).sum();
     if (cut > 0) {
@@ -43,7 +47,8 @@ public final class VerdictSentences {
     sentences.add(QueueLocationSentences.headers(report));
     sentences.add(knee(report));
     ServerVerdict.of(report).ifPresent(sentences::add);
-    sentences.add(slo(report) + QueueLocationSentences.fix(report, false));
+    sentences.add(
+        slo(report) + KindSentences.unjudged(report) + QueueLocationSentences.fix(report, false));
     sentences.add(saturation(report));
     stalls(report).ifPresent(sentences::add);
     sentences.add(model(report));
@@ -169,6 +174,9 @@ public final class VerdictSentences {
     slo.ttftP95Millis().ifPresent(ms -> parts.add("p95 TTFT ≤ " + Fmt.ms(ms)));
     slo.gapP95Millis().ifPresent(ms -> parts.add("p95 gap ≤ " + Fmt.ms(ms)));
     slo.errorRatePercent().ifPresent(pct -> parts.add("errors ≤ " + Fmt.pct(pct)));
+    slo.ttfvtP95Millis().ifPresent(ms -> parts.add("p95 TTFVT ≤ " + Fmt.ms(ms)));
+    slo.ttfrP95Millis().ifPresent(ms -> parts.add("p95 TTFR ≤ " + Fmt.ms(ms)));
+    slo.ttftcP95Millis().ifPresent(ms -> parts.add("p95 TTFTC ≤ " + Fmt.ms(ms)));
     return parts.isEmpty() ? NO_SLO : String.join(", ", parts);
   }
 
@@ -262,7 +270,7 @@ public final class VerdictSentences {
       case "gap_p95" -> "p95 gap";
       case "error_rate" -> "the error rate";
       case "steady_state" -> "steady state";
-      default -> metric;
+      default -> KindSentences.name(metric) == null ? metric : KindSentences.name(metric);
     };
   }
 }

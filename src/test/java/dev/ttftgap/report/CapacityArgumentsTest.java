@@ -51,6 +51,29 @@ class CapacityArgumentsTest {
   }
 
   @Test
+  void kindLimitsJoinTheStoredOnesAndTheStoredTtftKindStays() {
+    CapacityOptions stored =
+        new CapacityOptions(
+                Slo.of(3000, 2500, 1)
+                    .withKindLimits(Optional.empty(), Optional.of(900.0), Optional.empty()),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty())
+            .withTtftKind(dev.ttftgap.stream.TtftKind.CONTENT);
+
+    CapacityOptions options =
+        CapacityArguments.parse(
+                new String[] {"run", "--slo-ttfvt-p95-ms", "2000", "--slo-ttftc-p95-ms", "1500"})
+            .options(Optional.of(stored));
+
+    assertThat(options.slo().ttfvtP95Millis()).contains(2000.0);
+    assertThat(options.slo().ttfrP95Millis()).as("stored").contains(900.0);
+    assertThat(options.slo().ttftcP95Millis()).contains(1500.0);
+    assertThat(options.slo().ttftP95Millis()).as("stored").contains(3000.0);
+    assertThat(options.ttftKind()).isEqualTo(dev.ttftgap.stream.TtftKind.CONTENT);
+  }
+
+  @Test
   void anUnknownOptionNamesItself() {
     assertThatThrownBy(() -> CapacityArguments.parse(new String[] {"run", "--slo", "1"}))
         .hasMessageStartingWith("unknown option --slo; usage:");

@@ -3,6 +3,7 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -72,6 +73,15 @@ class CapacityHtmlBrowserIT {
         dir,
         ServerViews.hockeyStickDarkFromWithSeries(5, 0, 0, 0.1, 0.4, 1, 1, 1, 1, 1),
         "server-dark");
+  }
+
+  @Test
+  void anAgentRunDrawsItsFirstTokenByKindChart(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+    CapacityReport report = OutputKindsTest.agentRun(CapacityOptions.defaults());
+
+    assertThat(ChartSections.hasOutputKinds(report)).isTrue();
+    assertRendersEveryChart(dir, report, "agent");
   }
 
   @Test

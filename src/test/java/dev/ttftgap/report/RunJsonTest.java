@@ -29,6 +29,28 @@ class RunJsonTest {
   }
 
   @Test
+  void kindLimitsAndTheTtftKindReadBackAndStayOutOfAPlainRunsFile(@TempDir Path dir)
+      throws Exception {
+    CapacityOptions asked =
+        new CapacityOptions(
+                Slo.of(3000, Slo.NO_LIMIT, 1)
+                    .withKindLimits(Optional.of(2000.0), Optional.empty(), Optional.of(1500.0)),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty())
+            .withTtftKind(dev.ttftgap.stream.TtftKind.CONTENT);
+    Path plain = Files.createDirectories(dir.resolve("plain"));
+
+    RunJson.write(dir, "agent", "simulations/agent.json", asked);
+    RunJson.write(plain, "chat", "chat.json", CapacityOptions.defaults());
+
+    assertThat(RunJson.read(dir).orElseThrow().options()).isEqualTo(asked);
+    assertThat(Files.readString(plain.resolve(RunJson.FILE)))
+        .as("a run without kind limits keeps its run.json as it was")
+        .doesNotContain("ttfvt", "ttftKind");
+  }
+
+  @Test
   void aProfileWithoutSloStoresNoLimitAtAll(@TempDir Path dir) throws Exception {
     CapacityOptions none = CapacityOptions.none();
 

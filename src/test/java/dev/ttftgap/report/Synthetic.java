@@ -8,7 +8,6 @@ import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.analysis.SyntheticRuns;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.RequestRecordBuilder;
-import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -121,14 +120,7 @@ final class Synthetic {
    * which step and when; everything it measured still undefined.
    */
   static RequestRecordBuilder request(int step, int i) {
-    return TestRecords.builder()
-        .identity(id -> id.userId(step * 100L + i))
-        .level(
-            lv ->
-                lv.step(step)
-                    .stepLabel("step " + step + " · " + step + " rps")
-                    .offeredRate((double) step))
-        .timings(t -> t.startEpochMillis(1_000_000L + step * 20_000L + i * 1000L / step));
+    return dev.ttftgap.analysis.KindRecords.request(step, i);
   }
 
   /** Three steps of 20 requests; from {@code fromStep} on every other request stalled 2.4 s. */
