@@ -22,10 +22,11 @@ import io.netty.handler.codec.http.HttpVersion;
  * include_metrics}, and {@code sim_fault}.
  *
  * <p>Faults: header {@code X-Sim-Fault} and/or body field {@code "sim_fault"}, merged with any the
- * profile draws at random; syntax in {@link SimFault} ({@code error-after:N}, {@code drop-after:N},
- * {@code stall:T}, {@code stall-after:N:T}, {@code malformed-after:N}, {@code status:CODE}, {@code
- * no-done}, comma-separated). For a non-streaming request only {@code status}, {@code error-after}
- * (a 500) and {@code drop-after} apply.
+ * profile draws at random; syntax in {@link SimFault} ({@code error-after:N}, {@code
+ * error-line-after:N}, {@code drop-after:N}, {@code stall:T}, {@code stall-after:N:T}, {@code
+ * malformed-after:N}, {@code status:CODE}, {@code no-done}, comma-separated). For a non-streaming
+ * request only {@code status}, {@code error-after} and {@code error-line-after} (a 500) and {@code
+ * drop-after} apply.
  */
 final class ChatCompletionsHandler implements Endpoint {
   static final String FAULT_HEADER = "X-Sim-Fault";

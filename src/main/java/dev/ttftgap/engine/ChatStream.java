@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * stall holds tokens back and releases them together when it ends); {@link StreamStamps} keeps the
  * ground-truth instants, taken right before the bytes are handed to the channel.
  *
- * <p>One class (~330 lines) on purpose: the request's life cycle (queue, tokens, faults, client
+ * <p>One class (~350 lines) on purpose: the request's life cycle (queue, tokens, faults, client
  * gone, end) is one state machine whose steps read and write the same few fields; its parts already
  * live in {@link SseResponse}, {@link StreamFaults} and {@link StreamStamps}.
  */
@@ -186,7 +186,8 @@ final class ChatStream implements TokenSink {
    */
   private boolean faultAt(int tokens, boolean tokenPending, boolean last) {
     switch (faults.at(tokens, tokenPending, last)) {
-      case ERROR -> failMidStream();
+      case ERROR -> failMidStream(false);
+      case ERROR_LINE -> failMidStream(true);
       case DROP -> drop();
       case STALL ->
           context.executor().schedule(this::endStall, faults.stallMillis(), TimeUnit.MILLISECONDS);
@@ -263,14 +264,21 @@ final class ChatStream implements TokenSink {
     response.end(written > 0, () -> end(outcome));
   }
 
-  private void failMidStream() {
+  /**
+   * Ends the stream with an error: the API's error event, or (with {@code errorLine}) llama.cpp's
+   * {@code error:} line and {@code [DONE]}; a non-streaming request gets a 500 either way.
+   */
+  private void failMidStream(boolean errorLine) {
     model.scheduler().abort(sequence);
     String message = "Simulated fault: error after " + written + " tokens";
     if (!request.stream()) {
       reject(ApiException.serverError(message), null);
       return;
     }
-    response.writeEvent(encoder.failure(channel.alloc(), message));
+    response.writeEvent(
+        errorLine
+            ? StreamEncoder.errorLine(channel.alloc(), message)
+            : encoder.failure(channel.alloc(), message));
     response.end(written > 0, () -> end(GroundTruth.FAULT));
   }
 

@@ -13,6 +13,10 @@ import java.util.List;
  * <ul>
  *   <li>{@code error-after:N} — after N tokens, one {@code data: {"error":{...}}} event, then the
  *       response ends (clean chunked end) without a finish chunk or {@code [DONE]};
+ *   <li>{@code error-line-after:N} — after N tokens, llama.cpp's mid-stream failure: one SSE line
+ *       {@code error: {"code":500,"message":...,"type":"server_error"}} (the field is {@code
+ *       error}, not {@code data}), a blank line, then {@code data: [DONE]} and the clean end of the
+ *       response, the same bytes for every API;
  *   <li>{@code drop-after:N} — after N tokens, the connection is closed abruptly (no terminating
  *       chunk);
  *   <li>{@code stall-after:N:T} — after N tokens, T ms pass before the next token is written
@@ -32,6 +36,7 @@ import java.util.List;
  * @param malformedAfterTokens N of {@code malformed-after}, or null
  * @param status CODE of {@code status}, or null
  * @param noDone whether {@code no-done} was given
+ * @param errorLineAfterTokens N of {@code error-line-after}, or null
  */
 record SimFault(
     Integer errorAfterTokens,
@@ -40,13 +45,14 @@ record SimFault(
     Integer stallMillis,
     Integer malformedAfterTokens,
     Integer status,
-    boolean noDone) {
+    boolean noDone,
+    Integer errorLineAfterTokens) {
 
   /** No fault. */
-  public static final SimFault NONE = new SimFault(null, null, null, null, null, null, false);
+  public static final SimFault NONE = new SimFault(null, null, null, null, null, null, false, null);
 
   private static final String SYNTAX =
-      "error-after:N, drop-after:N, stall:T, stall-after:N:T, malformed-after:N, status:CODE,"
+      "error-after:N, error-line-after:N, drop-after:N, stall:T, stall-after:N:T, malformed-after:N, status:CODE,"
           + " no-done (comma-separated)";
 
   /**
@@ -66,6 +72,7 @@ record SimFault(
         fault =
             switch (parts[0]) {
               case "error-after" -> fault.with(0, count(parts, item));
+              case "error-line-after" -> fault.with(6, count(parts, item));
               case "drop-after" -> fault.with(1, count(parts, item));
               case "stall" -> fault.withStall(0, millis(parts, 1, 2, item));
               case "stall-after" -> fault.withStall(count3(parts, item), millis(parts, 2, 3, item));
@@ -80,7 +87,8 @@ record SimFault(
                     fault.stallMillis,
                     fault.malformedAfterTokens,
                     fault.status,
-                    true);
+                    true,
+                    fault.errorLineAfterTokens);
               }
               default -> throw bad(item);
             };
@@ -105,7 +113,8 @@ record SimFault(
         other.stallMillis != null ? other.stallMillis : stallMillis,
         other.malformedAfterTokens != null ? other.malformedAfterTokens : malformedAfterTokens,
         other.status != null ? other.status : status,
-        noDone || other.noDone);
+        noDone || other.noDone,
+        other.errorLineAfterTokens != null ? other.errorLineAfterTokens : errorLineAfterTokens);
   }
 
   /** Canonical spec, e.g. {@code "error-after:3,no-done"}; empty for {@link #NONE}. */
@@ -114,6 +123,9 @@ record SimFault(
     List<String> items = new ArrayList<>();
     if (errorAfterTokens != null) {
       items.add("error-after:" + errorAfterTokens);
+    }
+    if (errorLineAfterTokens != null) {
+      items.add("error-line-after:" + errorLineAfterTokens);
     }
     if (dropAfterTokens != null) {
       items.add("drop-after:" + dropAfterTokens);
@@ -141,7 +153,8 @@ record SimFault(
         stallMillis,
         kind == 4 ? Integer.valueOf(value) : malformedAfterTokens,
         kind == 5 ? Integer.valueOf(value) : status,
-        noDone);
+        noDone,
+        kind == 6 ? Integer.valueOf(value) : errorLineAfterTokens);
   }
 
   private SimFault withStall(int afterTokens, int millis) {
@@ -152,7 +165,8 @@ record SimFault(
         millis,
         malformedAfterTokens,
         status,
-        noDone);
+        noDone,
+        errorLineAfterTokens);
   }
 
   private static int count(String[] parts, String item) {

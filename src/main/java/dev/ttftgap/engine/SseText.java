@@ -22,7 +22,12 @@ final class SseText {
 
   /** Appends a {@code data:} line (and the blank line ending the event). */
   SseText data(String json) {
-    text.append("data: ").append(json).append("\n\n");
+    return field("data", json);
+  }
+
+  /** Appends a line of field {@code name} (and the blank line ending the event). */
+  SseText field(String name, String value) {
+    text.append(name).append(": ").append(value).append("\n\n");
     return this;
   }
 

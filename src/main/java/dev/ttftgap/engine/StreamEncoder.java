@@ -40,6 +40,18 @@ interface StreamEncoder {
   /** A failure in the middle of the stream, in the API's error shape. */
   ByteBuf failure(ByteBufAllocator alloc, String message);
 
+  /**
+   * llama.cpp's mid-stream failure (the {@code error-line-after} fault), the same for every API: an
+   * SSE line whose field is {@code error} (not {@code data}) carrying llama.cpp's error object,
+   * then {@code data: [DONE]}, as builds whose streaming path calls {@code server_sent_event(sink,
+   * "error", error_data)} write it. A client that reads only {@code data:} lines sees a clean end.
+   */
+  static ByteBuf errorLine(ByteBufAllocator alloc, String message) {
+    String error =
+        "{\"code\":500,\"message\":" + SseText.quote(message) + ",\"type\":\"server_error\"}";
+    return new SseText().field("error", error).data("[DONE]").take(alloc);
+  }
+
   /** An event whose data is not valid JSON (the {@code malformed-after} fault). */
   default ByteBuf malformedEvent(ByteBufAllocator alloc) {
     return ChunkEncoder.malformed(alloc);

@@ -5,8 +5,8 @@ package dev.ttftgap.engine;
  * stall holds back. Decides only: {@link ChatStream} writes the error, closes the connection or
  * schedules the stall's end.
  *
- * <p>Each fault strikes once, in this order when several are due at the same count: error, drop,
- * stall, malformed event. Not thread-safe: lives on the engine thread.
+ * <p>Each fault strikes once, in this order when several are due at the same count: error, error
+ * line, drop, stall, malformed event. Not thread-safe: lives on the engine thread.
  */
 final class StreamFaults {
   /** What is due after a number of tokens. */
@@ -15,6 +15,8 @@ final class StreamFaults {
     NONE,
     /** An error event (or a 500) ends the response. */
     ERROR,
+    /** llama.cpp's {@code error:} line, then {@code data: [DONE]}, ends the response. */
+    ERROR_LINE,
     /** The connection drops without a word. */
     DROP,
     /** Tokens are held back for {@link #stallMillis()}; {@link #release()} ends the stall. */
@@ -54,6 +56,9 @@ final class StreamFaults {
   Due at(int tokens, boolean tokenPending, boolean last) {
     if (fault.errorAfterTokens() != null && fault.errorAfterTokens() == tokens) {
       return Due.ERROR;
+    }
+    if (fault.errorLineAfterTokens() != null && fault.errorLineAfterTokens() == tokens) {
+      return Due.ERROR_LINE;
     }
     if (fault.dropAfterTokens() != null && fault.dropAfterTokens() == tokens) {
       return Due.DROP;

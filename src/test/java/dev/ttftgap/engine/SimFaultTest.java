@@ -13,18 +13,29 @@ class SimFaultTest {
   void parsesEveryKindAndPrintsItBackCanonically() {
     SimFault fault =
         SimFault.parse(
-            "error-after:5, drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done");
+            "error-after:5, drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done,"
+                + " error-line-after:4");
 
-    assertThat(fault).isEqualTo(new SimFault(5, 7, 2, 300, 1, 503, true));
+    assertThat(fault).isEqualTo(new SimFault(5, 7, 2, 300, 1, 503, true, 4));
     assertThat(fault.toString())
         .isEqualTo(
-            "error-after:5,drop-after:7,stall-after:2:300,malformed-after:1,status:503,no-done");
+            "error-after:5,error-line-after:4,drop-after:7,stall-after:2:300,malformed-after:1,"
+                + "status:503,no-done");
+  }
+
+  @Test
+  void errorLineAfterParsesAloneAndRoundTrips() {
+    SimFault fault = SimFault.parse("error-line-after:0");
+
+    assertThat(fault).isEqualTo(new SimFault(null, null, null, null, null, null, false, 0));
+    assertThat(fault.any()).isTrue();
+    assertThat(SimFault.parse(fault.toString())).isEqualTo(fault);
   }
 
   @Test
   void stallAloneStallsBeforeTheFirstToken() {
     assertThat(SimFault.parse("stall:250"))
-        .isEqualTo(new SimFault(null, null, 0, 250, null, null, false));
+        .isEqualTo(new SimFault(null, null, 0, 250, null, null, false, null));
   }
 
   @Test
@@ -32,7 +43,12 @@ class SimFaultTest {
     assertThat(SimFault.parse(" ")).isEqualTo(SimFault.NONE);
     assertThat(SimFault.NONE.any()).isFalse();
     assertThat(SimFault.parse("no-done").merge(SimFault.parse("error-after:2")))
-        .isEqualTo(new SimFault(2, null, null, null, null, null, true));
+        .isEqualTo(new SimFault(2, null, null, null, null, null, true, null));
+    assertThat(
+            SimFault.parse("error-line-after:1,no-done")
+                .merge(SimFault.parse("error-line-after:3")))
+        .as("the later error-line-after wins, no-done stays")
+        .isEqualTo(new SimFault(null, null, null, null, null, null, true, 3));
   }
 
   @ParameterizedTest
@@ -41,6 +57,10 @@ class SimFaultTest {
         "explode",
         "error-after",
         "error-after:x",
+        "error-line-after",
+        "error-line-after:-2",
+        "error-line-after:1:2",
+        "error-line:3",
         "status:200",
         "stall:1:2",
         "drop-after:-1",

@@ -24,6 +24,20 @@ class StreamFaultsTest {
   }
 
   @Test
+  void theErrorLineStrikesAtItsCountAndTheApisErrorWinsATie() {
+    assertThat(new StreamFaults(SimFault.parse("error-line-after:2")).at(2, true, false))
+        .isEqualTo(StreamFaults.Due.ERROR_LINE);
+    assertThat(new StreamFaults(SimFault.parse("error-line-after:2")).at(1, true, false))
+        .isEqualTo(StreamFaults.Due.NONE);
+    assertThat(
+            new StreamFaults(SimFault.parse("error-line-after:2,error-after:2")).at(2, true, false))
+        .isEqualTo(StreamFaults.Due.ERROR);
+    assertThat(
+            new StreamFaults(SimFault.parse("error-line-after:2,drop-after:2")).at(2, true, false))
+        .isEqualTo(StreamFaults.Due.ERROR_LINE);
+  }
+
+  @Test
   void aStallHoldsTheTokensProducedMeanwhileAndReleasesThemOnce() {
     StreamFaults faults = new StreamFaults(SimFault.parse("stall-after:2:800"));
 
