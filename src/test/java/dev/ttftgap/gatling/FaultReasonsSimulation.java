@@ -32,6 +32,8 @@ public class FaultReasonsSimulation extends Simulation {
           "none",
           "error-after:3",
           "error-after:0",
+          "error-line-after:2",
+          "error-line-after:0",
           "drop-after:3",
           "stall-after:3:7000",
           "stall:8000",

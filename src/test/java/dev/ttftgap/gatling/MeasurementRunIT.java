@@ -205,6 +205,16 @@ class MeasurementRunIT {
     assertReason(byFault, "malformed-after:3", null);
     assertReason(byFault, "error-after:3", "stream_error");
     assertReason(byFault, "error-after:0", "stream_error");
+    // llama.cpp's mid-stream failure: an `error:` line (no data: line, dropped by Gatling's SSE
+    // decoder) then data: [DONE]; read from the raw bytes, it is the record's reason and message
+    assertReason(byFault, "error-line-after:2", "stream_error");
+    assertReason(byFault, "error-line-after:0", "stream_error");
+    assertThat(byFault.get("error-line-after:0").result().message())
+        .as("the server's own message from the error: line, not no_content")
+        .contains("Simulated fault: error after 0 tokens");
+    assertThat(byFault.get("error-line-after:2").timings().ttftMillis())
+        .as("TTFT kept for the tokens before the error line")
+        .isNotNull();
     assertReason(byFault, "drop-after:3", "stream_restarted");
     assertReason(byFault, "stall-after:3:7000", "idle_timeout");
     assertReason(byFault, "stall:8000", "first_token_timeout");
