@@ -5,7 +5,6 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.gatling.internal.ErrorBodyCapture;
 import dev.ttftgap.gatling.internal.GatlingInternals;
-import dev.ttftgap.gatling.internal.GatlingSseEvent;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.EventLog;
 import dev.ttftgap.measure.ObservedEvent;
@@ -13,7 +12,6 @@ import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
-import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
@@ -24,7 +22,6 @@ import dev.ttftgap.stream.TtftKind;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
-import io.gatling.javaapi.http.SseMessageCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,8 +88,8 @@ import java.util.function.Function;
 public final class ChatRequestChain {
   static final String SSE = "chat";
   private static final String CONTEXT = "ttftgap.context";
-  private static final String FIRST_ID = "ttftgap.firstChunkId";
-  private static final String EVENTS = "ttftgap.events";
+  static final String FIRST_ID = "ttftgap.firstChunkId";
+  static final String EVENTS = "ttftgap.events";
   private static final String RECORD = "ttftgap.record";
   private static final String ABORT = "ttftgap.abort";
   private static final String SEND_FALLBACK = "ttftgap.sendFallback";
@@ -217,83 +214,9 @@ public final class ChatRequestChain {
             .body(StringBody(body::apply))
             .asJson()
             .await(firstTokenTimeout)
-            .on(firstTokenCheck(api, kind))
+            .on(StreamChecks.firstToken(api, kind))
             .await(streamTimeout)
-            .on(endOfStreamCheck(api)));
-  }
-
-  /**
-   * Matching sees every event of the stream, once, as it arrives: the place to log it (Gatling's
-   * clock, classified chunk), so that Gatling's unmatched buffer can stay empty.
-   */
-  private static boolean logged(Api api, String event, Session session) {
-    long nanos = System.nanoTime();
-    session.<EventLog>get(EVENTS).add(GatlingInternals.nowMillis(), nanos, classify(api, event));
-    return true;
-  }
-
-  private static SseMessageCheck firstTokenCheck(Api api, TtftKind kind) {
-    return sse.checkMessage(RowNames.GAP)
-        .matching(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        logged(api, event, session)
-                            && endsFirstTokenWait(classify(api, event), kind))
-                .is(true))
-        .check(
-            bodyString()
-                .transform(event -> StreamVerdicts.chunkId(classify(api, event)))
-                .saveAs(FIRST_ID),
-            bodyString()
-                .transform(event -> firstToken(classify(api, event), kind))
-                .is(StreamVerdicts.PASS));
-  }
-
-  private static SseMessageCheck endOfStreamCheck(Api api) {
-    return sse.checkMessage(RowNames.DECODE)
-        .matching(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        logged(api, event, session)
-                            && StreamVerdicts.endsStream(
-                                classify(api, event), session.getString(FIRST_ID)))
-                .is(true))
-        .check(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        StreamVerdicts.end(classify(api, event), session.getString(FIRST_ID)))
-                .is(StreamVerdicts.PASS));
-  }
-
-  /**
-   * One event of {@code api}'s stream, classified.
-   *
-   * <p>MERGE (issue 25): {@code GatlingSseEvent.classify(api, event)} once the stream engineer's
-   * two-argument form lands; until then every API is read with chat's grammar.
-   */
-  private static Chunk classify(Api api, String event) {
-    return GatlingSseEvent.classify(event);
-  }
-
-  /**
-   * Whether {@code chunk} ends the wait for the first output of {@code kind}.
-   *
-   * <p>MERGE (issue 25): {@code StreamVerdicts.endsFirstTokenWait(chunk, kind)} (records engineer).
-   */
-  private static boolean endsFirstTokenWait(Chunk chunk, TtftKind kind) {
-    return StreamVerdicts.endsFirstTokenWait(chunk);
-  }
-
-  /**
-   * The first-token verdict of {@code chunk} for {@code kind}.
-   *
-   * <p>MERGE (issue 25): {@code StreamVerdicts.firstToken(chunk, kind)} (records engineer).
-   */
-  private static String firstToken(Chunk chunk, TtftKind kind) {
-    return StreamVerdicts.firstToken(chunk);
+            .on(StreamChecks.endOfStream(api)));
   }
 
   /**
