@@ -67,7 +67,8 @@ record RunSetup(
     System.out.println(
         target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
             + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
-    System.out.println("ttft-gap: " + apiLine(profile.request().api(), target));
+    System.out.println(
+        "ttft-gap: " + apiLine(profile.request().api(), target.url(profile.request().api().api())));
     System.out.println("ttft-gap: " + profile.breaker().summary());
     System.out.println("ttft-gap: load profile " + overrides.describe());
     if (part.split() || part.startAt().isPresent()) {
@@ -87,12 +88,9 @@ record RunSetup(
    * "API messages, POST http://…/v1/messages", with the TTFT kind when it is not any output and the
    * tools and reasoning effort when asked: what the run's requests speak.
    */
-  static String apiLine(ApiShape api, Target target) {
+  static String apiLine(ApiShape api, String url) {
     StringBuilder line =
-        new StringBuilder("API ")
-            .append(api.api().id())
-            .append(", POST ")
-            .append(target.url(api.api()));
+        new StringBuilder("API ").append(api.api().id()).append(", POST ").append(url);
     if (api.ttftFrom() != TtftKind.ANY) {
       line.append(", TTFT from the first ").append(api.ttftFrom().id()).append(" token");
     }
