@@ -1,8 +1,11 @@
 package dev.ttftgap.profile;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.stream.Api;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * Writes one API's own fields of a request body from the conversation's messages, in the chat form
@@ -30,6 +33,26 @@ interface ApiBody {
   /** Whether the body carries {@code temperature} (Messages with thinking refuses it). */
   default boolean sendsTemperature(RequestShape shape) {
     return true;
+  }
+
+  /**
+   * Writes {@code tools} as {@code "tools"}, each reshaped by {@code reshape} (its chat {@code
+   * function} object → the API's tool object), then the profile's {@code tool_choice}; nothing
+   * without tools.
+   */
+  static void writeTools(
+      ObjectNode body,
+      ApiShape api,
+      List<ObjectNode> tools,
+      BiConsumer<JsonNode, ObjectNode> reshape) {
+    if (tools.isEmpty()) {
+      return;
+    }
+    ArrayNode written = body.putArray("tools");
+    for (ObjectNode tool : tools) {
+      reshape.accept(tool.get("function"), written.addObject());
+    }
+    api.toolChoice().ifPresent(choice -> body.set("tool_choice", choice.deepCopy()));
   }
 
   /** The writer of {@code api}. */

@@ -47,11 +47,11 @@ final class ChatBody implements ApiBody {
       body.putObject("stream_options").put("include_usage", true);
     }
     ApiShape api = shape.api();
-    if (!tools.isEmpty()) {
-      ArrayNode written = body.putArray("tools");
-      tools.forEach(tool -> written.add(tool.deepCopy()));
-      api.toolChoice().ifPresent(choice -> body.set("tool_choice", choice.deepCopy()));
-    }
+    ApiBody.writeTools(
+        body,
+        api,
+        tools,
+        (function, out) -> out.put("type", "function").set("function", function.deepCopy()));
     api.reasoningEffort().ifPresent(effort -> body.put("reasoning_effort", effort.id()));
   }
 }

@@ -54,23 +54,7 @@ final class MessagesBody implements ApiBody {
   @Override
   public void writeOptions(ObjectNode body, RequestShape shape, List<ObjectNode> tools) {
     ApiShape api = shape.api();
-    if (!tools.isEmpty()) {
-      ArrayNode written = body.putArray("tools");
-      for (ObjectNode tool : tools) {
-        JsonNode function = tool.get("function");
-        ObjectNode converted = written.addObject().put("name", function.get("name").asText());
-        if (function.has("description")) {
-          converted.set("description", function.get("description").deepCopy());
-        }
-        JsonNode parameters = function.get("parameters");
-        if (parameters != null && parameters.isObject()) {
-          converted.set("input_schema", parameters.deepCopy());
-        } else {
-          converted.putObject("input_schema").put("type", "object").putObject("properties");
-        }
-      }
-      api.toolChoice().ifPresent(choice -> body.set("tool_choice", choice.deepCopy()));
-    }
+    ApiBody.writeTools(body, api, tools, MessagesBody::tool);
     api.reasoningEffort()
         .ifPresent(
             effort ->
@@ -82,6 +66,20 @@ final class MessagesBody implements ApiBody {
   @Override
   public boolean sendsTemperature(RequestShape shape) {
     return shape.api().reasoningEffort().isEmpty();
+  }
+
+  /** A chat {@code function} as a Messages tool: {@code name}, {@code description}, schema. */
+  private static void tool(JsonNode function, ObjectNode converted) {
+    converted.put("name", function.get("name").asText());
+    if (function.has("description")) {
+      converted.set("description", function.get("description").deepCopy());
+    }
+    JsonNode parameters = function.get("parameters");
+    if (parameters != null && parameters.isObject()) {
+      converted.set("input_schema", parameters.deepCopy());
+    } else {
+      converted.putObject("input_schema").put("type", "object").putObject("properties");
+    }
   }
 
   /** The content blocks of one message; none for an empty answer. */

@@ -1,6 +1,5 @@
 package dev.ttftgap.profile;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.stream.StreamAnswer;
@@ -54,15 +53,14 @@ final class ResponsesBody implements ApiBody {
   @Override
   public void writeOptions(ObjectNode body, RequestShape shape, List<ObjectNode> tools) {
     ApiShape api = shape.api();
-    if (!tools.isEmpty()) {
-      ArrayNode written = body.putArray("tools");
-      for (ObjectNode tool : tools) {
-        JsonNode function = tool.get("function");
-        ObjectNode flat = written.addObject().put("type", "function");
-        function.fields().forEachRemaining(e -> flat.set(e.getKey(), e.getValue().deepCopy()));
-      }
-      api.toolChoice().ifPresent(choice -> body.set("tool_choice", choice.deepCopy()));
-    }
+    ApiBody.writeTools(
+        body,
+        api,
+        tools,
+        (function, flat) -> {
+          flat.put("type", "function");
+          function.fields().forEachRemaining(e -> flat.set(e.getKey(), e.getValue().deepCopy()));
+        });
     api.reasoningEffort()
         .ifPresent(effort -> body.putObject("reasoning").put("effort", effort.id()));
   }
