@@ -139,6 +139,11 @@ public final class RequestFactory {
     return model;
   }
 
+  /** The API the bodies are written for, with their tools and reasoning effort. */
+  public ApiShape api() {
+    return shape.api();
+  }
+
   /** How the prompts are made. */
   public PromptMode mode() {
     return mode;
