@@ -1,5 +1,6 @@
 package dev.ttftgap.config;
 
+import dev.ttftgap.stream.Api;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -12,15 +13,15 @@ import java.util.regex.Pattern;
  *
  * <p><b>Parsing a base URL.</b> {@code http://h:8000}, {@code http://h:8000/}, {@code
  * http://h:8000/v1} and {@code http://h:8000/v1/} all become {@code http://h:8000/v1}; a URL pasted
- * with the endpoint ({@code .../v1/chat/completions}, or {@code .../v1/models}) is accepted and cut
- * back to its root, so the path is never doubled. A path with an API version segment anywhere
- * ({@code v1}, {@code v4}, {@code v1beta}) is kept as is: {@code /api/paas/v4}, Gemini's {@code
- * /v1beta/openai}, Cloudflare AI Gateway's {@code /v1/ACCOUNT/GATEWAY/openai}. A path without one
- * (the root, or a prefix such as {@code /api}) gets {@code /v1} appended, as vLLM, SGLang and TGI
- * serve it there. For servers that answer at a versionless path (e.g. {@code
- * https://api.perplexity.ai/chat/completions}), {@code asIs} keeps the path exactly as given
- * (trailing slashes and a pasted endpoint still cut). Query strings, fragments and user credentials
- * in the URL are rejected.
+ * with the endpoint ({@code .../v1/chat/completions}, {@code /completions}, {@code /responses},
+ * {@code /messages} or {@code .../v1/models}) is accepted and cut back to its root, so the path is
+ * never doubled. A path with an API version segment anywhere ({@code v1}, {@code v4}, {@code
+ * v1beta}) is kept as is: {@code /api/paas/v4}, Gemini's {@code /v1beta/openai}, Cloudflare AI
+ * Gateway's {@code /v1/ACCOUNT/GATEWAY/openai}. A path without one (the root, or a prefix such as
+ * {@code /api}) gets {@code /v1} appended, as vLLM, SGLang and TGI serve it there. For servers that
+ * answer at a versionless path (e.g. {@code https://api.perplexity.ai/chat/completions}), {@code
+ * asIs} keeps the path exactly as given (trailing slashes and a pasted endpoint still cut). Query
+ * strings, fragments and user credentials in the URL are rejected.
  *
  * <pre>{@code
  * ApiRoot root = ApiRoot.parse("-Dllm.baseUrl", "http://h:8000/", false);
@@ -34,6 +35,10 @@ public record ApiRoot(URI uri) {
   private static final Pattern VERSION_SEGMENT = Pattern.compile("v\\d+[a-z0-9]*");
   private static final String EXAMPLE_URL = "http://127.0.0.1:8000/v1";
 
+  /** Endpoints a pasted URL may end with, longest first (chat/completions before completions). */
+  private static final List<String> PASTED_ENDPOINTS =
+      List.of("/chat/completions", "/completions", "/responses", "/messages", "/models");
+
   /** An already normalized root, such as the embedded engine's {@code baseUrl()}. */
   public static ApiRoot of(String root) {
     return new ApiRoot(URI.create(root));
@@ -42,6 +47,14 @@ public record ApiRoot(URI uri) {
   /** The streaming endpoint, e.g. {@code http://127.0.0.1:8000/v1/chat/completions}. */
   public String chatCompletions() {
     return uri + "/chat/completions";
+  }
+
+  /**
+   * The streaming endpoint of {@code api}: {@code .../v1/chat/completions}, {@code
+   * .../v1/completions}, {@code .../v1/responses} or {@code .../v1/messages}.
+   */
+  public String endpoint(Api api) {
+    return uri + "/" + api.path();
   }
 
   /** The model list endpoint, e.g. {@code http://127.0.0.1:8000/v1/models}. */
@@ -88,9 +101,10 @@ public record ApiRoot(URI uri) {
     }
     String path = uri.getRawPath() == null ? "" : uri.getRawPath();
     path = stripTrailingSlashes(path);
-    for (String endpoint : List.of("/chat/completions", "/models")) {
+    for (String endpoint : PASTED_ENDPOINTS) {
       if (path.endsWith(endpoint)) {
         path = stripTrailingSlashes(path.substring(0, path.length() - endpoint.length()));
+        break;
       }
     }
     if (!asIs && !hasVersionSegment(path)) {

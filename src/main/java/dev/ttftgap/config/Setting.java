@@ -170,6 +170,18 @@ public enum Setting {
       "tokens",
       "the load profile's",
       "max_tokens of each request"),
+  REQUEST_API(
+      "request.api",
+      List.of("TTFTGAP_REQUEST_API"),
+      "chat|completions|responses|messages",
+      "the load profile's (chat)",
+      "the streaming API the requests speak"),
+  REQUEST_TTFT_FROM(
+      "request.ttftFrom",
+      List.of("TTFTGAP_REQUEST_TTFT_FROM"),
+      "any|content|reasoning|toolCall",
+      "the load profile's (any)",
+      "which first output TTFT is"),
   SLO_TTFT_P95_MILLIS(
       "slo.ttftP95Millis",
       List.of("TTFTGAP_SLO_TTFT_P95_MILLIS"),

@@ -5,27 +5,31 @@ import static io.gatling.javaapi.http.HttpDsl.*;
 
 import dev.ttftgap.gatling.internal.ErrorBodyCapture;
 import dev.ttftgap.gatling.internal.GatlingInternals;
-import dev.ttftgap.gatling.internal.GatlingSseEvent;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.EventLog;
+import dev.ttftgap.measure.ObservedEvent;
 import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
 import dev.ttftgap.measure.RowNames;
-import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.stream.Api;
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.StreamAnswer;
+import dev.ttftgap.stream.TtftKind;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
-import io.gatling.javaapi.http.SseMessageCheck;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 /**
- * One streaming chat completion as a Gatling chain, measured on Gatling's own clock.
+ * One streaming request (chat completions, completions, Responses or Messages) as a Gatling chain,
+ * measured on Gatling's own clock.
  *
  * <pre>
  * group(step label)
@@ -84,15 +88,18 @@ import java.util.function.Function;
 public final class ChatRequestChain {
   static final String SSE = "chat";
   private static final String CONTEXT = "ttftgap.context";
-  private static final String FIRST_ID = "ttftgap.firstChunkId";
-  private static final String EVENTS = "ttftgap.events";
+  static final String FIRST_ID = "ttftgap.firstChunkId";
+  static final String EVENTS = "ttftgap.events";
   private static final String RECORD = "ttftgap.record";
   private static final String ABORT = "ttftgap.abort";
   private static final String SEND_FALLBACK = "ttftgap.sendFallback";
   private static final String SENT = "ttftgap.sent";
   private static final String TRACKED = "ttftgap.tracked";
 
-  /** The text streamed by the last request of the user (content and reasoning), for the history. */
+  /**
+   * What the last request of the user answered ({@link StreamAnswer}: its text and tool calls), for
+   * a conversation's history.
+   */
   public static final String ANSWER = "ttftgap.answer";
 
   private ChatRequestChain() {}
@@ -116,7 +123,38 @@ public final class ChatRequestChain {
       Duration streamTimeout,
       RecordWriter records,
       ConnectionEstimator connections) {
-    return exec(session -> start(session, context, records, connections))
+    return request(
+        Api.CHAT,
+        TtftKind.ANY,
+        url,
+        body,
+        context,
+        firstTokenTimeout,
+        streamTimeout,
+        records,
+        connections);
+  }
+
+  /**
+   * Like the one above, for a request of {@code api} whose TTFT is the first output of {@code
+   * kind}: its events read with that API's grammar, the first-token check waiting for that kind.
+   *
+   * @param api the API {@code url} speaks
+   * @param kind which first output ends the first-token wait (the run's {@code request.ttftFrom})
+   */
+  public static ChainBuilder request(
+      Api api,
+      TtftKind kind,
+      String url,
+      Function<Session, String> body,
+      Function<Session, RequestContext> context,
+      Duration firstTokenTimeout,
+      Duration streamTimeout,
+      RecordWriter records,
+      ConnectionEstimator connections) {
+    Function<Session, RequestContext> withKind =
+        session -> withTtftKind(context.apply(session), kind);
+    return exec(session -> start(session, withKind, records, connections))
         // the run is ending: this user stops here (a closed-model user would otherwise loop)
         .exitHereIf(session -> !session.getBoolean(TRACKED))
         .group(session -> session.<RequestContext>get(CONTEXT).level().stepLabel())
@@ -125,7 +163,7 @@ public final class ChatRequestChain {
                   ErrorBodyCapture.stampNext(session.<EventLog>get(EVENTS).stamps());
                   return session;
                 })
-                .exec(connect(url, body, firstTokenTimeout, streamTimeout))
+                .exec(connect(api, kind, url, body, firstTokenTimeout, streamTimeout))
                 .exec(session -> finish(session, records, connections))
                 .doIf(session -> session.getBoolean(ABORT))
                 .then(exec(GatlingInternals.silenced(sse(RowNames.ABORT).sseName(SSE).close())))
@@ -163,6 +201,8 @@ public final class ChatRequestChain {
 
   /** The tapped SSE connect action: post, wait for the first token, then for the stream's end. */
   private static ActionBuilder connect(
+      Api api,
+      TtftKind kind,
       String url,
       Function<Session, String> body,
       Duration firstTokenTimeout,
@@ -174,58 +214,18 @@ public final class ChatRequestChain {
             .body(StringBody(body::apply))
             .asJson()
             .await(firstTokenTimeout)
-            .on(firstTokenCheck())
+            .on(StreamChecks.firstToken(api, kind))
             .await(streamTimeout)
-            .on(endOfStreamCheck()));
+            .on(StreamChecks.endOfStream(api)));
   }
 
   /**
-   * Matching sees every event of the stream, once, as it arrives: the place to log it (Gatling's
-   * clock, classified chunk), so that Gatling's unmatched buffer can stay empty.
+   * {@code context} for a run whose TTFT is the first output of {@code kind}.
+   *
+   * <p>MERGE (issue 25): {@code context.withTtftKind(kind)} (records engineer).
    */
-  private static boolean logged(String event, Session session) {
-    long nanos = System.nanoTime();
-    session
-        .<EventLog>get(EVENTS)
-        .add(GatlingInternals.nowMillis(), nanos, GatlingSseEvent.classify(event));
-    return true;
-  }
-
-  private static SseMessageCheck firstTokenCheck() {
-    return sse.checkMessage(RowNames.GAP)
-        .matching(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        logged(event, session)
-                            && StreamVerdicts.endsFirstTokenWait(GatlingSseEvent.classify(event)))
-                .is(true))
-        .check(
-            bodyString()
-                .transform(event -> StreamVerdicts.chunkId(GatlingSseEvent.classify(event)))
-                .saveAs(FIRST_ID),
-            bodyString()
-                .transform(event -> StreamVerdicts.firstToken(GatlingSseEvent.classify(event)))
-                .is(StreamVerdicts.PASS));
-  }
-
-  private static SseMessageCheck endOfStreamCheck() {
-    return sse.checkMessage(RowNames.DECODE)
-        .matching(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        logged(event, session)
-                            && StreamVerdicts.endsStream(
-                                GatlingSseEvent.classify(event), session.getString(FIRST_ID)))
-                .is(true))
-        .check(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        StreamVerdicts.end(
-                            GatlingSseEvent.classify(event), session.getString(FIRST_ID)))
-                .is(StreamVerdicts.PASS));
+  private static RequestContext withTtftKind(RequestContext context, TtftKind kind) {
+    return context;
   }
 
   private static Session finish(
@@ -244,10 +244,16 @@ public final class ChatRequestChain {
     if (connections != null) {
       connections.finish(abort || closesConnection(record));
     }
-    return session
-        .set(RECORD, record)
-        .set(ABORT, abort)
-        .set(ANSWER, EventLog.text(session.<EventLog>get(EVENTS).events()));
+    return session.set(RECORD, record).set(ABORT, abort).set(ANSWER, answer(events));
+  }
+
+  /** What the stream answered: its content text and its tool calls, for a conversation. */
+  private static StreamAnswer answer(EventLog events) {
+    List<Chunk> chunks = new ArrayList<>();
+    for (ObservedEvent event : events.events()) {
+      chunks.add(event.chunk());
+    }
+    return StreamAnswer.of(chunks);
   }
 
   /** Gatling closes the channel on a failed connect or a crashed stream; a clean end keeps it. */

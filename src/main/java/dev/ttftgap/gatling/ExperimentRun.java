@@ -190,7 +190,9 @@ public final class ExperimentRun {
                         planned, body.single(index * ARM_TAG_STRIDE + session.getInt("round"))))
                 .exec(
                     ChatRequestChain.request(
-                        target.chatCompletionsUrl(),
+                        body.api().api(),
+                        body.api().ttftFrom(),
+                        target.url(body.api().api()),
                         session -> session.<PlannedRequest>get(planned).json(),
                         session -> {
                           PlannedRequest request = session.get(planned);
@@ -203,6 +205,7 @@ public final class ExperimentRun {
                                   .maxTokens(request.maxTokens())
                                   .prompts(request.prompts())
                                   .sharedPrefixTokens(request.sharedPrefixTokens())
+                                  .api(body.api().api().id())
                                   .build(),
                               plan.timeouts().idleMillis());
                         },

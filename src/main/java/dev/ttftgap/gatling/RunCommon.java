@@ -136,9 +136,13 @@ final class RunCommon {
 
   /** The HTTP protocol for the target, with the load profile's headers. */
   HttpProtocolBuilder protocol() {
+    String keyHeader = setup.profile().request().extras().apiKeyHeader();
+    boolean keyInHeaders =
+        setup.headers().values().keySet().stream().anyMatch(keyHeader::equalsIgnoreCase);
+    // a key the profile's headers carry (x-api-key: ${ANTHROPIC_API_KEY}) is not sent twice
     return setup
         .target()
-        .protocol(setup.profile().request().extras().apiKeyHeader())
+        .protocol(keyInHeaders ? null : keyHeader)
         .headers(setup.headers().values());
   }
 
@@ -167,6 +171,7 @@ final class RunCommon {
             .sharedPrefixTokens(planned.sharedPrefixTokens())
             .conversationId(planned.conversationId())
             .turn(planned.turn())
+            .api(setup.profile().request().api().api().id())
             .build(),
         setup.profile().timeouts().idleMillis());
   }

@@ -8,6 +8,7 @@ import dev.ttftgap.config.Settings;
 import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.config.StopWhenSaturated;
 import dev.ttftgap.preflight.Preflight;
+import dev.ttftgap.profile.ApiShape;
 import dev.ttftgap.profile.LengthDistribution;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadProfiles;
@@ -17,6 +18,7 @@ import dev.ttftgap.profile.PromptMode;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.profile.RequestShape;
+import dev.ttftgap.stream.TtftKind;
 import dev.ttftgap.tokens.TokenCalibration;
 import dev.ttftgap.tokens.TokenCounter;
 import java.util.Optional;
@@ -60,10 +62,13 @@ record RunSetup(
             profile.request().model(),
             profile.request().extras().apiKeyHeader(),
             headers,
-            workload(profile.request()));
+            workload(profile.request()),
+            profile.request().api().api());
     System.out.println(
         target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
             + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
+    System.out.println(
+        "ttft-gap: " + apiLine(profile.request().api(), target.url(profile.request().api().api())));
     System.out.println("ttft-gap: " + profile.breaker().summary());
     System.out.println("ttft-gap: load profile " + overrides.describe());
     if (part.split() || part.startAt().isPresent()) {
@@ -77,6 +82,23 @@ record RunSetup(
               + part.startAt().map(at -> ", starting at " + at).orElse(""));
     }
     return new RunSetup(settings, profile, headers, part, target);
+  }
+
+  /**
+   * "API messages, POST http://…/v1/messages", with the TTFT kind when it is not any output and the
+   * tools and reasoning effort when asked: what the run's requests speak.
+   */
+  static String apiLine(ApiShape api, String url) {
+    StringBuilder line =
+        new StringBuilder("API ").append(api.api().id()).append(", POST ").append(url);
+    if (api.ttftFrom() != TtftKind.ANY) {
+      line.append(", TTFT from the first ").append(api.ttftFrom().id()).append(" token");
+    }
+    if (!api.tools().isEmpty()) {
+      line.append(", ").append(api.tools().size()).append(" tools");
+    }
+    api.reasoningEffort().ifPresent(e -> line.append(", reasoning effort ").append(e.id()));
+    return line.toString();
   }
 
   /** Whether the load's rates are chosen while it runs: a search or auto stairs. */

@@ -9,6 +9,7 @@ import dev.ttftgap.config.Settings;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestShape;
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.tokens.TokenCalibration;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.List;
@@ -37,7 +38,8 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
         RequestShape.AUTHORIZATION,
         new RequestExtras.ResolvedHeaders(Map.of(), List.of()),
         null,
-        otherModels);
+        otherModels,
+        Api.CHAT);
   }
 
   /**
@@ -62,7 +64,18 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.PlannedWorkload workload) {
-    return resolve(settings, modelHint, apiKeyHeader, headers, workload, List.of());
+    return resolve(settings, modelHint, apiKeyHeader, headers, workload, List.of(), Api.CHAT);
+  }
+
+  /** Like the one above, the preflight speaking {@code api}, as the load will. */
+  static Target resolve(
+      Settings settings,
+      Optional<String> modelHint,
+      String apiKeyHeader,
+      RequestExtras.ResolvedHeaders headers,
+      Preflight.PlannedWorkload workload,
+      Api api) {
+    return resolve(settings, modelHint, apiKeyHeader, headers, workload, List.of(), api);
   }
 
   private static Target resolve(
@@ -71,11 +84,12 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.PlannedWorkload workload,
-      List<String> otherModels) {
+      List<String> otherModels,
+      Api api) {
     ServerViewSettings view = ServerViewSettings.load();
     EngineServerSettings server = EngineServerSettings.load();
     TargetCheck.Request check =
-        new TargetCheck.Request(view, apiKeyHeader, headers, workload, otherModels);
+        new TargetCheck.Request(view, apiKeyHeader, headers, workload, otherModels, api);
     if (settings.baseUrl().isEmpty()) {
       return EmbeddedTarget.start(settings, modelHint, server, check);
     }
@@ -90,6 +104,11 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
 
   /** The URL the load posts its chat completions to. */
   String chatCompletionsUrl();
+
+  /** The URL the load posts its requests of {@code api} to, e.g. {@code .../v1/messages}. */
+  default String url(Api api) {
+    return apiRoot().endpoint(api);
+  }
 
   /** The API root the chat-completions, models and {@code /metrics} URLs are found from. */
   ApiRoot apiRoot();
@@ -139,7 +158,8 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
 
   /**
    * The protocol with the key in {@code apiKeyHeader}: {@code Authorization: Bearer KEY} for {@code
-   * Authorization}, the bare key under any other name (Azure OpenAI's {@code api-key}).
+   * Authorization}, the bare key under any other name (Azure OpenAI's {@code api-key}, Messages'
+   * {@code x-api-key}); null: no key (the profile's headers carry it).
    */
   default HttpProtocolBuilder protocol(String apiKeyHeader) {
     HttpProtocolBuilder protocol =
@@ -147,7 +167,7 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
     if (!settings().newConnectionPerUser()) {
       protocol = protocol.shareConnections();
     }
-    if (apiKey().isPresent()) {
+    if (apiKey().isPresent() && apiKeyHeader != null) {
       protocol =
           apiKeyHeader.equalsIgnoreCase(RequestShape.AUTHORIZATION)
               ? protocol.authorizationHeader("Bearer " + apiKey().get())

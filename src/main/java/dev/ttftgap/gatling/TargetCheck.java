@@ -10,6 +10,7 @@ import dev.ttftgap.preflight.PreflightTarget;
 import dev.ttftgap.preflight.TokenCalibrationProbe;
 import dev.ttftgap.profile.PromptBuilder;
 import dev.ttftgap.profile.RequestExtras;
+import dev.ttftgap.stream.Api;
 import dev.ttftgap.tokens.TokenCalibration;
 import java.time.Duration;
 import java.util.List;
@@ -40,13 +41,25 @@ record TargetCheck(
    * @param workload the most a request will ask, checked against the context length; null: not
    *     checked
    * @param otherModels ids the server must list besides the model (an experiment's arms)
+   * @param api the API the load speaks, which the preflight checks the server for
    */
   record Request(
       ServerViewSettings view,
       String apiKeyHeader,
       RequestExtras.ResolvedHeaders headers,
       Preflight.PlannedWorkload workload,
-      List<String> otherModels) {}
+      List<String> otherModels,
+      Api api) {
+    /** A chat-completions load. */
+    Request(
+        ServerViewSettings view,
+        String apiKeyHeader,
+        RequestExtras.ResolvedHeaders headers,
+        Preflight.PlannedWorkload workload,
+        List<String> otherModels) {
+      this(view, apiKeyHeader, headers, workload, otherModels, Api.CHAT);
+    }
+  }
 
   /**
    * Runs the preflight against the target's URLs and prints its summary, then the compression check
@@ -59,15 +72,17 @@ record TargetCheck(
   static TargetCheck run(
       Request request, String chatUrl, String modelsUrl, Optional<String> apiKey, String model) {
     PreflightTarget probeTarget =
-        new PreflightTarget(
-            chatUrl,
-            modelsUrl,
-            apiKey,
-            model,
-            Duration.ofSeconds(30),
-            request.apiKeyHeader(),
-            request.headers().values(),
-            request.headers().secrets());
+        speaking(
+            new PreflightTarget(
+                chatUrl,
+                modelsUrl,
+                apiKey,
+                model,
+                Duration.ofSeconds(30),
+                request.apiKeyHeader(),
+                request.headers().values(),
+                request.headers().secrets()),
+            request.api());
     Preflight check = new Preflight(probeTarget).withOtherModels(request.otherModels());
     PreflightResult preflight =
         (request.workload() == null
@@ -90,6 +105,16 @@ record TargetCheck(
     TokenCalibrationProbe.Result calibration = calibrate(probeTarget);
     System.out.println("ttft-gap: " + calibration.describe());
     return new TargetCheck(model, preflight, request.view(), calibration);
+  }
+
+  /**
+   * The preflight's target speaking {@code api}.
+   *
+   * <p>MERGE (issue 25): becomes {@code target.withApi(api)} once the preflight engineer's {@code
+   * PreflightTarget.withApi(Api)} lands; until then the preflight checks chat completions.
+   */
+  private static PreflightTarget speaking(PreflightTarget target, Api api) {
+    return target;
   }
 
   /**

@@ -4,11 +4,13 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.profile.ApiShape;
 import dev.ttftgap.profile.ConversationState;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadSplit;
 import dev.ttftgap.profile.PlannedRequest;
 import dev.ttftgap.profile.RequestFactory;
+import dev.ttftgap.stream.StreamAnswer;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
@@ -17,7 +19,8 @@ import java.util.function.Function;
 
 /**
  * What a user of a {@link LoadRun} does: one measured request with its own prompt, or every turn of
- * one conversation; each request behind the breaker gate, planned into the session first.
+ * one conversation (an agent's tool-call answers sent back with their results); each request in the
+ * profile's API, behind the breaker gate, planned into the session first.
  */
 final class UserChains {
   private static final String PLANNED = "ttftgap.planned";
@@ -90,7 +93,7 @@ final class UserChains {
                     session -> {
                       session
                           .<ConversationState>get(CONVERSATION)
-                          .answered(session.getString(ChatRequestChain.ANSWER));
+                          .answered(session.<StreamAnswer>get(ChatRequestChain.ANSWER));
                       return session;
                     })
                 .doIf(session -> session.<ConversationState>get(CONVERSATION).hasNext())
@@ -101,8 +104,11 @@ final class UserChains {
   /** The request planned in the session, measured. */
   private ChainBuilder measured() {
     LoadProfile profile = run.setup().profile();
+    ApiShape api = profile.request().api();
     return ChatRequestChain.request(
-        run.setup().target().chatCompletionsUrl(),
+        api.api(),
+        api.ttftFrom(),
+        run.setup().target().url(api.api()),
         session -> session.<PlannedRequest>get(PLANNED).json(),
         contextOf,
         Duration.ofMillis(profile.timeouts().firstTokenMillis()),

@@ -3,6 +3,8 @@ package dev.ttftgap.profile;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.stream.Api;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +27,10 @@ import java.util.Optional;
  * <p>OpenAI's {@code messages} take roles {@code system}, {@code user}, {@code assistant};
  * ShareGPT's {@code conversations} take {@code from} {@code system}, {@code human} (or {@code
  * user}) and {@code gpt} (or {@code assistant}, {@code chatgpt}, {@code bing}, {@code bard}).
- * {@code max_tokens} is optional per line. Blank lines are skipped. Every message is counted with
- * jtokkit once, when the file is read.
+ * {@code max_tokens} is optional per line, and so is {@code tools}: OpenAI chat function tools
+ * ({@code [{"type": "function", "function": {"name", "description", "parameters"}}]}) offered with
+ * that line's requests instead of the profile's {@code request.tools}. Blank lines are skipped.
+ * Every message is counted with jtokkit once, when the file is read.
  *
  * <p>A bad line fails with one line naming the file, the line number and the fix, e.g. {@code
  * simulations/datasets/chat.jsonl:17: messages[1].role "bot" is not system, user or assistant}.
@@ -40,10 +44,18 @@ final class ChatDataset {
    * @param line 1-based line number in the file
    * @param messages in order; at least one {@code user} message
    * @param maxTokens the line's {@code max_tokens}; empty = the profile's
+   * @param tools the line's {@code tools} (chat function tools); empty = the profile's
    */
-  public record Row(int line, List<ChatMessage> messages, Optional<Integer> maxTokens) {
+  public record Row(
+      int line, List<ChatMessage> messages, Optional<Integer> maxTokens, List<ObjectNode> tools) {
     public Row {
       messages = List.copyOf(messages);
+      tools = List.copyOf(tools);
+    }
+
+    /** A line without tools of its own. */
+    public Row(int line, List<ChatMessage> messages, Optional<Integer> maxTokens) {
+      this(line, messages, maxTokens, List.of());
     }
 
     /** The user messages, in order: the turns of a multi-turn replay. */
@@ -106,6 +118,27 @@ final class ChatDataset {
     return rows;
   }
 
+  /**
+   * Checks that {@code api} takes the tools a row offers.
+   *
+   * @throws ProfileException naming the first line with tools when {@code api} is completions
+   */
+  void checkToolsFit(Api api) {
+    if (api != Api.COMPLETIONS) {
+      return;
+    }
+    for (Row row : rows) {
+      if (!row.tools().isEmpty()) {
+        throw new ProfileException(
+            file
+                + ":"
+                + row.line()
+                + ": tools: the completions API takes no tools; use another request.api, or"
+                + " remove the line's tools");
+      }
+    }
+  }
+
   private static Row row(Path file, int line, String text) {
     String where = file + ":" + line + ": ";
     JsonNode root;
@@ -151,7 +184,15 @@ final class ChatDataset {
       }
       maxTokens = Optional.of(max.asInt());
     }
-    return new Row(line, messages, maxTokens);
+    JsonNode toolsNode = root.get("tools");
+    List<ObjectNode> tools =
+        toolsNode == null || toolsNode.isNull()
+            ? List.of()
+            : ToolDefinitions.read(
+                toolsNode,
+                "tools",
+                (at, message) -> new ProfileException(where + at + " " + message));
+    return new Row(line, messages, maxTokens, tools);
   }
 
   /** One message of a row, {@code at} its place for errors; OpenAI or ShareGPT field names. */

@@ -1,18 +1,14 @@
 package dev.ttftgap.profile;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The JSON body of the streaming chat-completion request of a run, built once from the profile's
- * {@link RequestShape} (every user sends the same body, as the source articles' fixed-prompt runs
- * do).
+ * The JSON body of the streaming request of a run (in the shape's API), built once from the
+ * profile's {@link RequestShape} (every user sends the same body, as the source articles'
+ * fixed-prompt runs do).
  *
  * <p>Example, for {@code {"prompt": "Hi", "maxTokens": 64}} and model {@code Qwen3-8B}:
  *
@@ -34,8 +30,6 @@ import java.util.Optional;
  * @param json the request body, compact JSON
  */
 record ChatRequestBody(Optional<String> model, String promptText, String json) {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   /**
    * The body for {@code shape}, with {@code modelOverride} (the settings' model) winning over
    * {@code shape.model()}. Generates the prompt text once.
@@ -54,46 +48,10 @@ record ChatRequestBody(Optional<String> model, String promptText, String json) {
         model, promptText, write(model, messages, shape.output().maxTokens(), shape));
   }
 
-  /**
-   * The body of one request: {@code messages} and {@code maxTokens} with the shape's settings
-   * ({@code temperature}, usage, metrics), {@code ignore_eos} and {@code min_tokens} when the shape
-   * forces the output length, then the shape's {@code extraBody} fields (validated when the profile
-   * was read never to replace model, messages, stream or the length fields).
-   */
+  /** The body of one request in the shape's API ({@link RequestBodies}). */
   static String write(
       Optional<String> model, List<ChatMessage> messages, int maxTokens, RequestShape shape) {
-    ObjectNode body = MAPPER.createObjectNode();
-    model.ifPresent(id -> body.put("model", id));
-    ArrayNode array = body.putArray("messages");
-    for (ChatMessage message : messages) {
-      array.addObject().put("role", message.role()).put("content", message.content());
-    }
-    body.put("max_tokens", maxTokens);
-    body.put("temperature", shape.output().temperature());
-    body.put("stream", true);
-    if (shape.stream().includeUsage()) {
-      body.putObject("stream_options").put("include_usage", true);
-    }
-    if (shape.stream().includeMetrics()) {
-      body.put("include_metrics", true);
-    }
-    if (shape.output().forceOutputLength()) {
-      body.put("ignore_eos", true);
-      body.put("min_tokens", maxTokens);
-    }
-    shape
-        .extras()
-        .extraBody()
-        .ifPresent(
-            extra ->
-                extra
-                    .fields()
-                    .forEachRemaining(e -> body.set(e.getKey(), e.getValue().deepCopy())));
-    try {
-      return MAPPER.writeValueAsString(body);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write a JSON tree of strings and numbers", e);
-    }
+    return RequestBodies.write(model, messages, maxTokens, shape);
   }
 
   /** The JSON body, as sent. */

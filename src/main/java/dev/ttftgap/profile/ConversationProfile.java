@@ -11,7 +11,7 @@ import java.util.Optional;
  * {@code conversation} object of multi-turn users.
  */
 final class ConversationProfile {
-  static final List<String> FIELDS = List.of("turns", "thinkTimeSeconds");
+  static final List<String> FIELDS = List.of("turns", "thinkTimeSeconds", "toolResultTokens");
 
   private ConversationProfile() {}
 
@@ -44,6 +44,11 @@ final class ConversationProfile {
             .optionalNumber(
                 "thinkTimeSeconds", 0, false, 3600, "a pause", "use seconds from 0 to 3600")
             .orElse(0.0);
-    return new Conversation(turns, think);
+    int toolResultTokens =
+        fields
+            .optionalInt(
+                "toolResultTokens", 1, RequestProfile.MAX_PROMPT_TOKENS, "a number of tokens")
+            .orElse(Conversation.DEFAULT_TOOL_RESULT_TOKENS);
+    return new Conversation(turns, think, toolResultTokens);
   }
 }

@@ -30,6 +30,10 @@ import java.util.stream.Collectors;
  *       <td>{@code request.promptTokens} (replaces a text {@code prompt})</td><td>tokens</td></tr>
  *   <tr><td>{@code request.maxTokens}</td><td>{@code TTFTGAP_REQUEST_MAX_TOKENS}</td>
  *       <td>{@code request.maxTokens}</td><td>tokens</td></tr>
+ *   <tr><td>{@code request.api}</td><td>{@code TTFTGAP_REQUEST_API}</td>
+ *       <td>{@code request.api}</td><td>chat, completions, responses or messages</td></tr>
+ *   <tr><td>{@code request.ttftFrom}</td><td>{@code TTFTGAP_REQUEST_TTFT_FROM}</td>
+ *       <td>{@code request.ttftFrom}</td><td>any, content, reasoning or toolCall</td></tr>
  *   <tr><td>{@code slo.ttftP95Millis}</td><td>{@code TTFTGAP_SLO_TTFT_P95_MILLIS}</td>
  *       <td>{@code slo.ttftP95Millis}</td><td>ms</td></tr>
  *   <tr><td>{@code slo.gapP95Millis}</td><td>{@code TTFTGAP_SLO_GAP_P95_MILLIS}</td>
@@ -94,6 +98,8 @@ public final class ProfileOverrides {
           new Knob(Setting.LOAD_ARRIVALS, Kind.CHOICE),
           new Knob(Setting.REQUEST_PROMPT_TOKENS, Kind.NUMBER),
           new Knob(Setting.REQUEST_MAX_TOKENS, Kind.NUMBER),
+          new Knob(Setting.REQUEST_API, Kind.CHOICE),
+          new Knob(Setting.REQUEST_TTFT_FROM, Kind.CHOICE),
           new Knob(Setting.SLO_TTFT_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_GAP_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_ERROR_RATE_PERCENT, Kind.NUMBER),

@@ -146,6 +146,28 @@ public final class PromptBuilder {
     return tag.toString();
   }
 
+  /**
+   * Text of {@code tokens} tokens: with {@code tagged}, the tag of {@code tagIndex} ({@link
+   * #uniqueTag}, at most {@link #TAG_TOKENS}) then the first pieces; else the first pieces only.
+   *
+   * @param pieces from {@link #pieces}, at least {@code tokens} long
+   */
+  static String text(List<String> pieces, boolean tagged, long tagIndex, long seed, int tokens) {
+    StringBuilder content = new StringBuilder(tokens * 7);
+    int tagTokens = 0;
+    if (tagged) {
+      tagTokens = Math.min(tokens, TAG_TOKENS);
+      content.append(uniqueTag(tagIndex, seed, tagTokens));
+    }
+    for (int i = 0; i < tokens - tagTokens; i++) {
+      if (i == 0 && tagTokens > 0) {
+        content.append(' ');
+      }
+      content.append(pieces.get(i));
+    }
+    return content.toString();
+  }
+
   private static String capitalise(String word) {
     return word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1);
   }

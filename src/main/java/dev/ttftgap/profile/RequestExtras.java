@@ -2,6 +2,7 @@ package dev.ttftgap.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.stream.Api;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -13,9 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a real endpoint needs beyond the chat body: extra headers (a gateway's routing or tenant
- * header, Azure's {@code api-key}), extra body fields ({@code chat_template_kwargs}, a vendor's
- * switch) and the name of the header that carries the API key.
+ * What a real endpoint needs beyond the body: extra headers (a gateway's routing or tenant header,
+ * Azure's {@code api-key}), extra body fields ({@code chat_template_kwargs}, a vendor's switch) and
+ * the name of the header that carries the API key.
  *
  * <p>A header value may reference environment variables as {@code ${NAME}}; they are read only from
  * the environment when the run starts ({@link #resolve}), and every value read that way is a
@@ -41,6 +42,12 @@ public final class RequestExtras {
   private static final List<String> RESERVED_HEADERS =
       List.of(
           "content-type", "content-length", "accept", "host", "connection", "transfer-encoding");
+
+  /** The header Anthropic's Messages API takes the key in. */
+  public static final String MESSAGES_KEY_HEADER = "x-api-key";
+
+  private static final String ANTHROPIC_VERSION = "anthropic-version";
+  private static final String ANTHROPIC_VERSION_VALUE = "2023-06-01";
 
   private RequestExtras() {}
 
@@ -110,6 +117,20 @@ public final class RequestExtras {
     return masked;
   }
 
+  /**
+   * {@code headers} with what the API requires of every request: Messages' {@code
+   * anthropic-version} (unless the profile set it, in any case).
+   */
+  static Map<String, String> withApiHeaders(Map<String, String> headers, Api api) {
+    if (api != Api.MESSAGES
+        || headers.keySet().stream().anyMatch(ANTHROPIC_VERSION::equalsIgnoreCase)) {
+      return headers;
+    }
+    Map<String, String> withVersion = new LinkedHashMap<>(headers);
+    withVersion.put(ANTHROPIC_VERSION, ANTHROPIC_VERSION_VALUE);
+    return withVersion;
+  }
+
   static Map<String, String> headers(JsonFields fields) {
     Optional<ObjectNode> node = objectField(fields, "headers", "use {\"name\": \"value\"}");
     if (node.isEmpty()) {
@@ -174,11 +195,15 @@ public final class RequestExtras {
     return node.map(ObjectNode.class::cast);
   }
 
-  static String apiKeyHeader(JsonFields fields) {
+  /**
+   * The header the key goes in: the profile's {@code apiKeyHeader}, else the API's convention
+   * ({@code x-api-key} for Messages, {@code Authorization: Bearer} otherwise).
+   */
+  static String apiKeyHeader(JsonFields fields, Api api) {
     String name =
         fields
             .optionalString("apiKeyHeader", "use a header name in quotes, e.g. \"api-key\"")
-            .orElse(RequestShape.AUTHORIZATION);
+            .orElse(api == Api.MESSAGES ? MESSAGES_KEY_HEADER : RequestShape.AUTHORIZATION);
     if (!HEADER_NAME.matcher(name).matches()) {
       throw fields.error(
           fields.child("apiKeyHeader"), "\"" + name + "\" is not a header name; e.g. \"api-key\"");

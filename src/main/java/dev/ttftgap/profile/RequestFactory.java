@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.tokens.TokenCalibration;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,8 +9,9 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * Builds the body of every request of a run from its {@link RequestShape}: single requests by
- * index, or the turns of a multi-turn {@link ConversationState}.
+ * Builds the body of every request of a run from its {@link RequestShape}, in the shape's API
+ * ({@link RequestBodies}): single requests by index, or the turns of a multi-turn {@link
+ * ConversationState} (with an agent's tool results, {@link #toolResult}).
  *
  * <p>Algorithm overview: request (or conversation) {@code i} draws from its own random generator,
  * seeded with {@code promptSeed} and {@code i}, so a run's requests do not depend on which thread
@@ -47,6 +49,7 @@ public final class RequestFactory {
   static final int MAX_TURNS = 1_000;
 
   private static final long SYSTEM_SEED_SALT = 0x5157E3L;
+  private static final long TOOL_RESULT_SEED_SALT = 0x7001L;
 
   private final RequestShape shape;
   private final Optional<String> model;
@@ -81,7 +84,10 @@ public final class RequestFactory {
     int longest = shape.promptTokensDistribution().map(LengthDistribution::max).orElse(0);
     int longestCl100k =
         Math.max(calibration.cl100kFor(longest), calibration.contentTokensFor(longest));
-    this.pieces = PromptBuilder.pieces(Math.max(longestCl100k, 1), shape.prompt().seed());
+    int toolResult = calibration.cl100kFor(toolResultTokens(shape));
+    this.pieces =
+        PromptBuilder.pieces(
+            Math.max(Math.max(longestCl100k, toolResult), 1), shape.prompt().seed());
     this.textPrompt =
         shape
             .prompt()
@@ -114,8 +120,13 @@ public final class RequestFactory {
       RequestShape shape, Optional<String> modelOverride, TokenCalibration calibration) {
     Objects.requireNonNull(modelOverride, "modelOverride");
     Objects.requireNonNull(calibration, "calibration");
-    return new RequestFactory(
-        shape, modelOverride.or(shape::model), shape.dataset().map(ChatDataset::read), calibration);
+    Optional<ChatDataset> dataset = shape.dataset().map(ChatDataset::read);
+    dataset.ifPresent(rows -> rows.checkToolsFit(shape.api().api()));
+    return new RequestFactory(shape, modelOverride.or(shape::model), dataset, calibration);
+  }
+
+  private static int toolResultTokens(RequestShape shape) {
+    return shape.conversation().map(Conversation::toolResultTokens).orElse(0);
   }
 
   /** How lengths are counted: {@link TokenCalibration#NONE} for cl100k tokens. */
@@ -126,6 +137,11 @@ public final class RequestFactory {
   /** The model id sent; empty when the bodies have no {@code "model"}. */
   public Optional<String> model() {
     return model;
+  }
+
+  /** The API the bodies are written for, with their tools and reasoning effort. */
+  public ApiShape api() {
+    return shape.api();
   }
 
   /** How the prompts are made. */
@@ -153,10 +169,12 @@ public final class RequestFactory {
     system.ifPresent(messages::add);
     int maxTokens;
     Integer asked = null;
+    List<ObjectNode> tools = shape.api().tools();
     if (dataset.isPresent()) {
       ChatDataset.Row row = row(random);
       messages.addAll(row.firstTurn());
       maxTokens = maxTokens(row, random);
+      tools = toolsOf(row);
     } else if (textPrompt.isPresent()) {
       messages.add(userMessage(index, random, false).message());
       maxTokens = shape.maxTokensDistribution().sample(random);
@@ -167,7 +185,7 @@ public final class RequestFactory {
       // what the profile asked: the user message's length and the system prompt's
       asked = user.askedTokens() + sharedPrefixTokens();
     }
-    return planned(messages, maxTokens, null, null, asked);
+    return planned(messages, maxTokens, null, null, asked, tools);
   }
 
   /** A new conversation of index {@code index} (0-based, one per virtual user). */
@@ -181,8 +199,11 @@ public final class RequestFactory {
     List<Integer> maxTokens = new ArrayList<>();
     List<ChatMessage> opening = new ArrayList<>();
     system.ifPresent(opening::add);
+    List<ObjectNode> tools = shape.api().tools();
+    int maxTurns = conversation.turns().orElse(MAX_TURNS - 1);
     if (dataset.isPresent()) {
       ChatDataset.Row row = row(random);
+      tools = toolsOf(row);
       row.messages().stream().filter(m -> m.role().equals("system")).forEach(opening::add);
       List<ChatMessage> users = row.userMessages();
       int count = conversation.turns().map(n -> Math.min(n, users.size())).orElse(users.size());
@@ -197,12 +218,33 @@ public final class RequestFactory {
         maxTokens.add(shape.maxTokensDistribution().sample(random));
       }
     }
-    return new ConversationState(this, "c" + index, opening, turns, maxTokens);
+    return new ConversationState(this, index, opening, turns, maxTokens, maxTurns, tools);
   }
 
   PlannedRequest planned(
-      List<ChatMessage> messages, int maxTokens, String conversationId, Integer turn) {
-    return planned(messages, maxTokens, conversationId, turn, null);
+      List<ChatMessage> messages,
+      int maxTokens,
+      String conversationId,
+      Integer turn,
+      List<ObjectNode> tools) {
+    return planned(messages, maxTokens, conversationId, turn, null, tools);
+  }
+
+  /**
+   * The result sent back for the tool call {@code callId}: generated text of the conversation's
+   * {@code toolResultTokens}, starting with a tag of its own ({@code tagIndex}).
+   */
+  ChatMessage toolResult(String callId, long tagIndex) {
+    int tokens = calibration.cl100kFor(toolResultTokens(shape));
+    String content =
+        PromptBuilder.text(
+            pieces, true, tagIndex, shape.prompt().seed() ^ TOOL_RESULT_SEED_SALT, tokens);
+    return ChatMessage.toolResult(callId, content, tokens);
+  }
+
+  /** The tools a dataset row's requests offer: its own, else the profile's. */
+  private List<ObjectNode> toolsOf(ChatDataset.Row row) {
+    return row.tools().isEmpty() ? shape.api().tools() : row.tools();
   }
 
   /**
@@ -214,11 +256,12 @@ public final class RequestFactory {
       int maxTokens,
       String conversationId,
       Integer turn,
-      Integer asked) {
+      Integer asked,
+      List<ObjectNode> tools) {
     int cl100k = messages.stream().mapToInt(ChatMessage::tokens).sum();
     int promptTokens = asked != null ? asked : calibration.servedFor(cl100k);
     return new PlannedRequest(
-        ChatRequestBody.write(model, messages, maxTokens, shape),
+        RequestBodies.write(model, messages, maxTokens, shape, tools),
         promptTokens,
         maxTokens,
         mode.code(),
@@ -264,19 +307,9 @@ public final class RequestFactory {
     }
     int asked = shape.promptTokensDistribution().orElseThrow().sample(random);
     int tokens = wholeRequest ? calibration.contentTokensFor(asked) : calibration.cl100kFor(asked);
-    StringBuilder content = new StringBuilder(tokens * 7);
-    int tagTokens = 0;
-    if (mode == PromptMode.DISTINCT) {
-      tagTokens = Math.min(tokens, PromptBuilder.TAG_TOKENS);
-      content.append(PromptBuilder.uniqueTag(tagIndex, shape.prompt().seed(), tagTokens));
-    }
-    for (int i = 0; i < tokens - tagTokens; i++) {
-      String piece = pieces.get(i);
-      if (i == 0 && tagTokens > 0) {
-        content.append(' ');
-      }
-      content.append(piece);
-    }
-    return new Generated(new ChatMessage("user", content.toString(), tokens), asked);
+    String content =
+        PromptBuilder.text(
+            pieces, mode == PromptMode.DISTINCT, tagIndex, shape.prompt().seed(), tokens);
+    return new Generated(new ChatMessage("user", content, tokens), asked);
   }
 }

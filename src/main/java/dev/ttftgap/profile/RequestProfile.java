@@ -26,7 +26,12 @@ final class RequestProfile {
           "extraBody",
           "apiKeyHeader",
           "dataset",
-          "conversation");
+          "conversation",
+          "api",
+          "ttftFrom",
+          "tools",
+          "toolChoice",
+          "reasoningEffort");
   static final int MAX_PROMPT_TOKENS = 200_000;
 
   private RequestProfile() {}
@@ -65,16 +70,20 @@ final class RequestProfile {
             Optional.of(maxTokensLengths).filter(d -> !d.isFixed()),
             temperature,
             forceOutputLength);
+    Optional<com.fasterxml.jackson.databind.node.ObjectNode> extraBody =
+        RequestExtras.extraBody(fields, forceOutputLength);
+    ApiShape api = ApiProfile.parse(fields, extraBody);
+    ApiProfile.checkThinkingBudget(fields, api, output.maxTokens());
     RequestShape.Extras extras =
         new RequestShape.Extras(
-            RequestExtras.headers(fields),
-            RequestExtras.extraBody(fields, forceOutputLength),
-            RequestExtras.apiKeyHeader(fields));
+            RequestExtras.withApiHeaders(RequestExtras.headers(fields), api.api()),
+            extraBody,
+            RequestExtras.apiKeyHeader(fields, api.api()));
     Optional<Conversation> conversation =
         fields
             .optionalObject("conversation", ConversationProfile.FIELDS)
             .map(conv -> ConversationProfile.parse(conv, dataset.isPresent()));
-    return new RequestShape(model, prompt, output, stream, extras, dataset, conversation);
+    return new RequestShape(model, prompt, output, stream, extras, dataset, conversation, api);
   }
 
   /** The optional model id, exactly as the server lists it. */

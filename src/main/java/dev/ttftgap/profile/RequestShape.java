@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The chat-completion request every virtual user sends (always {@code stream: true}).
+ * The streaming request every virtual user sends (always {@code stream: true}), in the API of
+ * {@link #api()}.
  *
  * <p>Exactly one of {@link Prompt#text()} and {@link Prompt#tokens()} is present (neither with a
  * dataset). With {@code tokens}, the user message is {@link PromptBuilder#promptOfTokens(int,
@@ -28,6 +29,7 @@ import java.util.Optional;
  * @param extras headers and body fields sent as written, and the header of the API key
  * @param dataset a JSONL file of conversations to replay; empty = generated prompts
  * @param conversation multi-turn conversations; empty = one request per user
+ * @param api the API the body is written for, with its tools and reasoning effort
  */
 public record RequestShape(
     Optional<String> model,
@@ -36,24 +38,38 @@ public record RequestShape(
     StreamOptions stream,
     Extras extras,
     Optional<Path> dataset,
-    Optional<Conversation> conversation) {
+    Optional<Conversation> conversation,
+    ApiShape api) {
 
   /** The header that carries the key unless a profile names another. */
   public static final String AUTHORIZATION = "Authorization";
 
   public RequestShape {
     NonNull.check(
-        "model prompt output stream extras dataset conversation",
+        "model prompt output stream extras dataset conversation api",
         model,
         prompt,
         output,
         stream,
         extras,
         dataset,
-        conversation);
+        conversation,
+        api);
     if (dataset.isEmpty() && prompt.text().isPresent() == prompt.tokens().isPresent()) {
       throw new IllegalArgumentException("exactly one of prompt and promptTokens must be present");
     }
+  }
+
+  /** A chat-completions shape ({@link ApiShape#CHAT}): no tools, TTFT from any output. */
+  public RequestShape(
+      Optional<String> model,
+      Prompt prompt,
+      Output output,
+      StreamOptions stream,
+      Extras extras,
+      Optional<Path> dataset,
+      Optional<Conversation> conversation) {
+    this(model, prompt, output, stream, extras, dataset, conversation, ApiShape.CHAT);
   }
 
   /**
@@ -143,7 +159,7 @@ public record RequestShape(
 
   /** A copy with {@code newModel} (for experiment arms pointed at other models). */
   public RequestShape withModel(Optional<String> newModel) {
-    return new RequestShape(newModel, prompt, output, stream, extras, dataset, conversation);
+    return new RequestShape(newModel, prompt, output, stream, extras, dataset, conversation, api);
   }
 
   /**

@@ -38,4 +38,22 @@ class ApiRootTest {
     assertThat(settings.apiRoot()).isEqualTo(ApiRoot.of("http://h:8000/v1"));
     assertThat(settings.chatCompletionsUrl()).isEqualTo(settings.apiRoot().chatCompletions());
   }
+
+  @Test
+  void eachApiHasItsEndpointAndAPastedOneIsCutBack() {
+    ApiRoot root = ApiRoot.of("http://h:8000/v1");
+    assertThat(root.endpoint(dev.ttftgap.stream.Api.CHAT))
+        .isEqualTo("http://h:8000/v1/chat/completions");
+    assertThat(root.endpoint(dev.ttftgap.stream.Api.COMPLETIONS))
+        .isEqualTo("http://h:8000/v1/completions");
+    assertThat(root.endpoint(dev.ttftgap.stream.Api.RESPONSES))
+        .isEqualTo("http://h:8000/v1/responses");
+    assertThat(root.endpoint(dev.ttftgap.stream.Api.MESSAGES))
+        .isEqualTo("http://h:8000/v1/messages");
+    for (String endpoint : java.util.List.of("completions", "responses", "messages/")) {
+      assertThat(ApiRoot.parse("LLM_BASE_URL", "http://h:8000/v1/" + endpoint, false))
+          .as(endpoint)
+          .isEqualTo(root);
+    }
+  }
 }

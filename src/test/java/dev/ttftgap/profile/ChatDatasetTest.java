@@ -68,6 +68,8 @@ class ChatDatasetTest {
         "content not a string|{\"messages\": [{\"role\": \"user\", \"content\": 3}]}|:2: messages[0]: needs string fields",
         "no user message|{\"messages\": [{\"role\": \"system\", \"content\": \"x\"}]}|:2: no user message",
         "bad max_tokens|{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"max_tokens\": 0}|:2: max_tokens 0 is not a whole number",
+        "tools not an array|{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"tools\": 1}|:2: tools 1 is not an array of tools",
+        "tool without a name|{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"tools\": [{\"type\": \"function\", \"function\": {}}]}|:2: tools[0].function.name missing; use 1 to 64 letters",
       })
   void aBadLineFailsWithOneLineNamingTheFileAndLine(String name, String line, String expected)
       throws Exception {
@@ -89,5 +91,19 @@ class ChatDatasetTest {
     assertThatThrownBy(() -> ChatDataset.read(dir.resolve("missing.jsonl")))
         .as("missing")
         .hasMessageContaining("cannot read the dataset");
+  }
+
+  @Test
+  void aLineMayOfferItsOwnTools() throws Exception {
+    ChatDataset dataset =
+        ChatDataset.read(
+            file(
+                "{\"messages\": [{\"role\": \"user\", \"content\": \"List files\"}],"
+                    + " \"tools\": [{\"type\": \"function\", \"function\": {\"name\":"
+                    + " \"ls\", \"parameters\": {\"type\": \"object\"}}}]}",
+                "{\"messages\": [{\"role\": \"user\", \"content\": \"Hi\"}]}"));
+    assertThat(dataset.rows().get(0).tools()).hasSize(1);
+    assertThat(ToolDefinitions.name(dataset.rows().get(0).tools().get(0))).isEqualTo("ls");
+    assertThat(dataset.rows().get(1).tools()).as("none: the profile's").isEmpty();
   }
 }

@@ -88,6 +88,26 @@ class LoadProfilesTest {
   }
 
   @Test
+  void theAgentAndReasoningProfilesAskForToolsAndReasoning() {
+    LoadProfile agent = LoadProfiles.load("agent", SIMULATIONS);
+    assertThat(agent.request().api().tools()).hasSizeBetween(2, 3);
+    Conversation loop = agent.request().conversation().orElseThrow();
+    assertThat(loop.turns().orElseThrow()).isBetween(4, 6);
+    assertThat(loop.thinkTimeSeconds()).isLessThanOrEqualTo(1.0);
+    assertThat(loop.toolResultTokens()).isEqualTo(200);
+    assertThat(agent.schedule().totalDurationMillis())
+        .as("about 1-2 min on the embedded engine")
+        .isBetween(45_000L, 90_000L);
+    assertThat(RequestFactory.of(agent.request(), Optional.empty()).single(0).json())
+        .contains("\"tools\":[{\"type\":\"function\"");
+
+    LoadProfile reasoning = LoadProfiles.load("reasoning", SIMULATIONS);
+    assertThat(reasoning.request().api().reasoningEffort()).contains(ReasoningEffort.MEDIUM);
+    assertThat(reasoning.request().api().tools()).isEmpty();
+    assertThat(reasoning.schedule().totalDurationMillis()).isBetween(30_000L, 75_000L);
+  }
+
+  @Test
   void fullProfileParsesIntoRecords() {
     LoadProfile profile = LoadProfiles.parse(VALID, "inline.json");
 

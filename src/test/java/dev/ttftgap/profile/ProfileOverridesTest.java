@@ -155,6 +155,8 @@ class ProfileOverridesTest {
             "TTFTGAP_LOAD_ARRIVALS",
             "TTFTGAP_REQUEST_PROMPT_TOKENS",
             "TTFTGAP_REQUEST_MAX_TOKENS",
+            "TTFTGAP_REQUEST_API",
+            "TTFTGAP_REQUEST_TTFT_FROM",
             "TTFTGAP_SLO_TTFT_P95_MILLIS",
             "TTFTGAP_SLO_GAP_P95_MILLIS",
             "TTFTGAP_SLO_ERROR_RATE_PERCENT",

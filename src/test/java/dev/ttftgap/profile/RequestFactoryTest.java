@@ -293,4 +293,70 @@ class RequestFactoryTest {
         .as("the streamed answer, not the dataset's")
         .isEqualTo("streamed");
   }
+
+  @Test
+  void aToolCallAnswerGoesOnWithItsResultAndNoNewUserMessage() throws Exception {
+    RequestFactory requests =
+        requests(
+            "{\"promptTokens\": 30, \"tools\": [{\"type\": \"function\", \"function\":"
+                + " {\"name\": \"ls\"}}], \"conversation\": {\"turns\": 3,"
+                + " \"toolResultTokens\": 50}}");
+    ConversationState agent = requests.conversation(2);
+
+    PlannedRequest first = agent.next();
+    agent.answered(
+        new dev.ttftgap.stream.StreamAnswer(
+            "", List.of(new dev.ttftgap.stream.StreamAnswer.ToolCall("t1", "ls", "{}"))));
+    PlannedRequest second = agent.next();
+    agent.answered("Done.");
+    PlannedRequest third = agent.next();
+
+    assertThat(agent.hasNext()).as("3 requests of 3 turns, a tool turn among them").isFalse();
+    JsonNode secondMessages = body(second).get("messages");
+    assertThat(secondMessages).as("user, the call, its result").hasSize(3);
+    assertThat(secondMessages.get(2).get("role").asText()).isEqualTo("tool");
+    assertThat(TokenCounter.count(secondMessages.get(2).get("content").asText()))
+        .as("the result's length")
+        .isEqualTo(50);
+    assertThat(second.promptTokens())
+        .as("the user message, the call and the result")
+        .isEqualTo(first.promptTokens() + TokenCounter.count("ls") + TokenCounter.count("{}") + 50);
+    JsonNode thirdMessages = body(third).get("messages");
+    assertThat(thirdMessages).as("then the text answer brings the next user message").hasSize(5);
+    assertThat(thirdMessages.get(4).get("role").asText()).isEqualTo("user");
+    assertThat(List.of(first.turn(), second.turn(), third.turn())).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aDatasetRowsToolsReplaceTheProfilesAndCompletionsRefusesThem() throws Exception {
+    Path file =
+        dataset(
+            "{\"messages\": [{\"role\": \"user\", \"content\": \"Hi\"}], \"tools\":"
+                + " [{\"type\": \"function\", \"function\": {\"name\": \"row_tool\"}}]}\n"
+                + "{\"messages\": [{\"role\": \"user\", \"content\": \"Yo\"}]}\n");
+    RequestFactory requests =
+        requests(
+            "{\"dataset\": \""
+                + file
+                + "\", \"tools\": [{\"type\": \"function\", \"function\": {\"name\":"
+                + " \"profile_tool\"}}]}");
+    Set<String> offered = new HashSet<>();
+    for (int i = 0; i < 20; i++) {
+      JsonNode json = body(requests.single(i));
+      offered.add(
+          json.get("messages").get(0).get("content").asText()
+              + ":"
+              + json.at("/tools/0/function/name").asText());
+    }
+    assertThat(offered).containsExactlyInAnyOrder("Hi:row_tool", "Yo:profile_tool");
+
+    RequestShape completions = shape("{\"dataset\": \"" + file + "\", \"api\": \"completions\"}");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> RequestFactory.of(completions, Optional.empty()))
+        .isInstanceOf(ProfileException.class)
+        .hasMessage(
+            file
+                + ":1: tools: the completions API takes no tools; use another request.api, or"
+                + " remove the line's tools");
+  }
 }

@@ -1,0 +1,102 @@
+package dev.ttftgap.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static io.gatling.javaapi.http.HttpDsl.*;
+
+import dev.ttftgap.gatling.internal.GatlingInternals;
+import dev.ttftgap.gatling.internal.GatlingSseEvent;
+import dev.ttftgap.measure.EventLog;
+import dev.ttftgap.measure.RowNames;
+import dev.ttftgap.measure.StreamVerdicts;
+import dev.ttftgap.stream.Api;
+import dev.ttftgap.stream.Chunk;
+import dev.ttftgap.stream.TtftKind;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.SseMessageCheck;
+
+/**
+ * The two SSE checks of {@link ChatRequestChain}: the first-token check (the gap row: headers → the
+ * first output of the run's kind) and the end-of-stream check (the decode row), each logging every
+ * event it sees, classified with the request's API's grammar. Apart from the chain so that the one
+ * place each event is read, per API, is small.
+ */
+final class StreamChecks {
+  private StreamChecks() {}
+
+  /**
+   * Matching sees every event of the stream, once, as it arrives: the place to log it (Gatling's
+   * clock, classified chunk), so that Gatling's unmatched buffer can stay empty.
+   */
+  private static boolean logged(Api api, String event, Session session) {
+    long nanos = System.nanoTime();
+    session
+        .<EventLog>get(ChatRequestChain.EVENTS)
+        .add(GatlingInternals.nowMillis(), nanos, classify(api, event));
+    return true;
+  }
+
+  static SseMessageCheck firstToken(Api api, TtftKind kind) {
+    return sse.checkMessage(RowNames.GAP)
+        .matching(
+            bodyString()
+                .transformWithSession(
+                    (event, session) ->
+                        logged(api, event, session)
+                            && endsFirstTokenWait(classify(api, event), kind))
+                .is(true))
+        .check(
+            bodyString()
+                .transform(event -> StreamVerdicts.chunkId(classify(api, event)))
+                .saveAs(ChatRequestChain.FIRST_ID),
+            bodyString()
+                .transform(event -> firstTokenVerdict(classify(api, event), kind))
+                .is(StreamVerdicts.PASS));
+  }
+
+  static SseMessageCheck endOfStream(Api api) {
+    return sse.checkMessage(RowNames.DECODE)
+        .matching(
+            bodyString()
+                .transformWithSession(
+                    (event, session) ->
+                        logged(api, event, session)
+                            && StreamVerdicts.endsStream(
+                                classify(api, event), session.getString(ChatRequestChain.FIRST_ID)))
+                .is(true))
+        .check(
+            bodyString()
+                .transformWithSession(
+                    (event, session) ->
+                        StreamVerdicts.end(
+                            classify(api, event), session.getString(ChatRequestChain.FIRST_ID)))
+                .is(StreamVerdicts.PASS));
+  }
+
+  /**
+   * One event of {@code api}'s stream, classified.
+   *
+   * <p>MERGE (issue 25): {@code GatlingSseEvent.classify(api, event)} once the stream engineer's
+   * two-argument form lands; until then every API is read with chat's grammar.
+   */
+  private static Chunk classify(Api api, String event) {
+    return GatlingSseEvent.classify(event);
+  }
+
+  /**
+   * Whether {@code chunk} ends the wait for the first output of {@code kind}.
+   *
+   * <p>MERGE (issue 25): {@code StreamVerdicts.endsFirstTokenWait(chunk, kind)} (records engineer).
+   */
+  private static boolean endsFirstTokenWait(Chunk chunk, TtftKind kind) {
+    return StreamVerdicts.endsFirstTokenWait(chunk);
+  }
+
+  /**
+   * The first-token verdict of {@code chunk} for {@code kind}.
+   *
+   * <p>MERGE (issue 25): {@code StreamVerdicts.firstToken(chunk, kind)} (records engineer).
+   */
+  private static String firstTokenVerdict(Chunk chunk, TtftKind kind) {
+    return StreamVerdicts.firstToken(chunk);
+  }
+}
