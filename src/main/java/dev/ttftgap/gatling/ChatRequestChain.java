@@ -7,7 +7,6 @@ import dev.ttftgap.gatling.internal.ErrorBodyCapture;
 import dev.ttftgap.gatling.internal.GatlingInternals;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.EventLog;
-import dev.ttftgap.measure.ObservedEvent;
 import dev.ttftgap.measure.ObservedRow;
 import dev.ttftgap.measure.RecordAssembler;
 import dev.ttftgap.measure.RequestContext;
@@ -16,14 +15,12 @@ import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.stream.Api;
-import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.StreamAnswer;
 import dev.ttftgap.stream.TtftKind;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -153,7 +150,7 @@ public final class ChatRequestChain {
       RecordWriter records,
       ConnectionEstimator connections) {
     Function<Session, RequestContext> withKind =
-        session -> withTtftKind(context.apply(session), kind);
+        session -> context.apply(session).withTtftKind(kind);
     return exec(session -> start(session, withKind, records, connections))
         // the run is ending: this user stops here (a closed-model user would otherwise loop)
         .exitHereIf(session -> !session.getBoolean(TRACKED))
@@ -194,7 +191,7 @@ public final class ChatRequestChain {
         .set(SENT, sent + 1)
         .set(CONTEXT, ctx)
         .set(SEND_FALLBACK, sentAt)
-        .set(EVENTS, new EventLog())
+        .set(EVENTS, new EventLog(ctx.ttftKind()))
         .set(TRACKED, tracked)
         .remove(FIRST_ID);
   }
@@ -219,15 +216,6 @@ public final class ChatRequestChain {
             .on(StreamChecks.endOfStream(api)));
   }
 
-  /**
-   * {@code context} for a run whose TTFT is the first output of {@code kind}.
-   *
-   * <p>MERGE (issue 25): {@code context.withTtftKind(kind)} (records engineer).
-   */
-  private static RequestContext withTtftKind(RequestContext context, TtftKind kind) {
-    return context;
-  }
-
   private static Session finish(
       Session session, RecordWriter records, ConnectionEstimator connections) {
     List<ObservedRow> rows = GatlingInternals.takeRows(session);
@@ -244,16 +232,10 @@ public final class ChatRequestChain {
     if (connections != null) {
       connections.finish(abort || closesConnection(record));
     }
-    return session.set(RECORD, record).set(ABORT, abort).set(ANSWER, answer(events));
-  }
-
-  /** What the stream answered: its content text and its tool calls, for a conversation. */
-  private static StreamAnswer answer(EventLog events) {
-    List<Chunk> chunks = new ArrayList<>();
-    for (ObservedEvent event : events.events()) {
-      chunks.add(event.chunk());
-    }
-    return StreamAnswer.of(chunks);
+    return session
+        .set(RECORD, record)
+        .set(ABORT, abort)
+        .set(ANSWER, EventLog.answer(events.events()));
   }
 
   /** Gatling closes the channel on a failed connect or a crashed stream; a clean end keeps it. */

@@ -117,10 +117,11 @@ record RunSetup(
    */
   CapacityOptions capacityOptions(RequestFactory requests) {
     return new CapacityOptions(
-        profile.slo().orElse(Slo.NONE),
-        settings.capacityPeakRate(),
-        settings.baseline(),
-        knownSaturationRate(requests));
+            profile.slo().orElse(Slo.NONE),
+            settings.capacityPeakRate(),
+            settings.baseline(),
+            knownSaturationRate(requests))
+        .withTtftKind(profile.request().api().ttftFrom());
   }
 
   /**

@@ -42,14 +42,14 @@ final class StreamChecks {
                 .transformWithSession(
                     (event, session) ->
                         logged(api, event, session)
-                            && endsFirstTokenWait(classify(api, event), kind))
+                            && StreamVerdicts.endsFirstTokenWait(classify(api, event), kind))
                 .is(true))
         .check(
             bodyString()
                 .transform(event -> StreamVerdicts.chunkId(classify(api, event)))
                 .saveAs(ChatRequestChain.FIRST_ID),
             bodyString()
-                .transform(event -> firstTokenVerdict(classify(api, event), kind))
+                .transform(event -> StreamVerdicts.firstToken(classify(api, event), kind))
                 .is(StreamVerdicts.PASS));
   }
 
@@ -72,31 +72,8 @@ final class StreamChecks {
                 .is(StreamVerdicts.PASS));
   }
 
-  /**
-   * One event of {@code api}'s stream, classified.
-   *
-   * <p>MERGE (issue 25): {@code GatlingSseEvent.classify(api, event)} once the stream engineer's
-   * two-argument form lands; until then every API is read with chat's grammar.
-   */
+  /** One event of {@code api}'s stream, classified with that API's grammar. */
   private static Chunk classify(Api api, String event) {
-    return GatlingSseEvent.classify(event);
-  }
-
-  /**
-   * Whether {@code chunk} ends the wait for the first output of {@code kind}.
-   *
-   * <p>MERGE (issue 25): {@code StreamVerdicts.endsFirstTokenWait(chunk, kind)} (records engineer).
-   */
-  private static boolean endsFirstTokenWait(Chunk chunk, TtftKind kind) {
-    return StreamVerdicts.endsFirstTokenWait(chunk);
-  }
-
-  /**
-   * The first-token verdict of {@code chunk} for {@code kind}.
-   *
-   * <p>MERGE (issue 25): {@code StreamVerdicts.firstToken(chunk, kind)} (records engineer).
-   */
-  private static String firstTokenVerdict(Chunk chunk, TtftKind kind) {
-    return StreamVerdicts.firstToken(chunk);
+    return GatlingSseEvent.classify(api, event);
   }
 }

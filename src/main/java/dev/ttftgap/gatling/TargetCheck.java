@@ -72,8 +72,7 @@ record TargetCheck(
   static TargetCheck run(
       Request request, String chatUrl, String modelsUrl, Optional<String> apiKey, String model) {
     PreflightTarget probeTarget =
-        speaking(
-            new PreflightTarget(
+        new PreflightTarget(
                 chatUrl,
                 modelsUrl,
                 apiKey,
@@ -81,8 +80,8 @@ record TargetCheck(
                 Duration.ofSeconds(30),
                 request.apiKeyHeader(),
                 request.headers().values(),
-                request.headers().secrets()),
-            request.api());
+                request.headers().secrets())
+            .withApi(request.api());
     Preflight check = new Preflight(probeTarget).withOtherModels(request.otherModels());
     PreflightResult preflight =
         (request.workload() == null
@@ -105,16 +104,6 @@ record TargetCheck(
     TokenCalibrationProbe.Result calibration = calibrate(probeTarget);
     System.out.println("ttft-gap: " + calibration.describe());
     return new TargetCheck(model, preflight, request.view(), calibration);
-  }
-
-  /**
-   * The preflight's target speaking {@code api}.
-   *
-   * <p>MERGE (issue 25): becomes {@code target.withApi(api)} once the preflight engineer's {@code
-   * PreflightTarget.withApi(Api)} lands; until then the preflight checks chat completions.
-   */
-  private static PreflightTarget speaking(PreflightTarget target, Api api) {
-    return target;
   }
 
   /**

@@ -1,8 +1,10 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.config.SettingsException;
 import dev.ttftgap.config.SettingsSource;
+import dev.ttftgap.stream.Api;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
@@ -46,7 +48,14 @@ public final class PreflightMain {
               + " http://localhost:8000/v1 (the simulations use the embedded engine without it)");
       return 2;
     }
-    PreflightTarget target = targetOf(settings);
+    Api api;
+    try {
+      api = apiOf(SettingsSource.of(env, props));
+    } catch (IllegalArgumentException e) {
+      err.println("request.api: " + e.getMessage());
+      return 2;
+    }
+    PreflightTarget target = targetOf(settings).withApi(api);
     PreflightResult result = new Preflight(target, env).run();
     if (result.ok()) {
       out.println(result.summaryLine());
@@ -64,6 +73,11 @@ public final class PreflightMain {
    * The URLs and key exactly as the simulations derive them (a base URL with or without {@code
    * /v1}); without a model the preflight still runs: its diagnosis lists the served ids.
    */
+  /** The API of {@code -Drequest.api} / {@code TTFTGAP_REQUEST_API}; chat when neither is set. */
+  static Api apiOf(SettingsSource source) {
+    return source.get(Setting.REQUEST_API).map(v -> Api.parse(v.value())).orElse(Api.CHAT);
+  }
+
   static PreflightTarget targetOf(Settings settings) {
     return new PreflightTarget(
         settings.chatCompletionsUrl(),

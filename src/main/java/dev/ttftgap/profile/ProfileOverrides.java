@@ -40,6 +40,12 @@ import java.util.stream.Collectors;
  *       <td>{@code slo.gapP95Millis}</td><td>ms</td></tr>
  *   <tr><td>{@code slo.errorRatePercent}</td><td>{@code TTFTGAP_SLO_ERROR_RATE_PERCENT}</td>
  *       <td>{@code slo.errorRatePercent}</td><td>percent</td></tr>
+ *   <tr><td>{@code slo.ttfvtP95Millis}</td><td>{@code TTFTGAP_SLO_TTFVT_P95_MILLIS}</td>
+ *       <td>{@code slo.ttfvtP95Millis}</td><td>ms</td></tr>
+ *   <tr><td>{@code slo.ttfrP95Millis}</td><td>{@code TTFTGAP_SLO_TTFR_P95_MILLIS}</td>
+ *       <td>{@code slo.ttfrP95Millis}</td><td>ms</td></tr>
+ *   <tr><td>{@code slo.ttftcP95Millis}</td><td>{@code TTFTGAP_SLO_TTFTC_P95_MILLIS}</td>
+ *       <td>{@code slo.ttftcP95Millis}</td><td>ms</td></tr>
  * </table>
  *
  * <p>The property wins over the variable; a blank value counts as unset. A value that is not even
@@ -103,6 +109,9 @@ public final class ProfileOverrides {
           new Knob(Setting.SLO_TTFT_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_GAP_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_ERROR_RATE_PERCENT, Kind.NUMBER),
+          new Knob(Setting.SLO_TTFVT_P95_MILLIS, Kind.NUMBER),
+          new Knob(Setting.SLO_TTFR_P95_MILLIS, Kind.NUMBER),
+          new Knob(Setting.SLO_TTFTC_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_ASSERT_UP_TO_LEVEL, Kind.NUMBER));
 
   /** No knob set: the profile as written. */
