@@ -146,6 +146,22 @@ class ProfileOverridesTest {
   }
 
   @Test
+  void theKindLimitsOfTheSloAreKnobsToo() {
+    ProfileOverrides overrides =
+        ProfileOverrides.load(
+            Map.of("TTFTGAP_SLO_TTFTC_P95_MILLIS", "900"), props("slo.ttfvtP95Millis=1200"));
+
+    LoadProfile profile = LoadProfiles.load("rising-rate", SIMULATIONS, overrides);
+
+    assertThat(profile.slo().flatMap(Slo::ttfvtP95Millis))
+        .as("-Dslo.ttfvtP95Millis")
+        .contains(1200.0);
+    assertThat(profile.slo().flatMap(Slo::ttftcP95Millis))
+        .as("TTFTGAP_SLO_TTFTC_P95_MILLIS")
+        .contains(900.0);
+  }
+
+  @Test
   void everyKnobHasAnEnvironmentTwinInUpperSnakeCase() {
     assertThat(ProfileOverrides.KNOBS.stream().map(ProfileOverrides.Knob::variable).toList())
         .as("TTFTGAP_ + the property in upper snake case")
@@ -160,6 +176,9 @@ class ProfileOverridesTest {
             "TTFTGAP_SLO_TTFT_P95_MILLIS",
             "TTFTGAP_SLO_GAP_P95_MILLIS",
             "TTFTGAP_SLO_ERROR_RATE_PERCENT",
+            "TTFTGAP_SLO_TTFVT_P95_MILLIS",
+            "TTFTGAP_SLO_TTFR_P95_MILLIS",
+            "TTFTGAP_SLO_TTFTC_P95_MILLIS",
             "TTFTGAP_SLO_ASSERT_UP_TO_LEVEL");
   }
 
