@@ -99,8 +99,8 @@ class OutputKindsRunIT {
         .as("capacity.json: time to first tool call and to first visible answer per step")
         .anySatisfy(
             k -> {
-              assertThat(k.path("ttftc").path("p95Millis").isNumber()).as("ttftc %s", k).isTrue();
-              assertThat(k.path("ttfvt").path("p95Millis").isNumber()).as("ttfvt %s", k).isTrue();
+              assertThat(k.path("ttftcMillis").path("p95").isNumber()).as("ttftc %s", k).isTrue();
+              assertThat(k.path("ttfvtMillis").path("p95").isNumber()).as("ttfvt %s", k).isTrue();
               assertThat(k.path("toolCallRequests").asInt()).as("calls %s", k).isPositive();
             });
   }
@@ -166,8 +166,8 @@ class OutputKindsRunIT {
         .as("capacity.json: first reasoning and first answer token per step")
         .anySatisfy(
             k -> {
-              assertThat(k.path("ttfr").path("p95Millis").isNumber()).as("ttfr %s", k).isTrue();
-              assertThat(k.path("ttfvt").path("p95Millis").isNumber()).as("ttfvt %s", k).isTrue();
+              assertThat(k.path("ttfrMillis").path("p95").isNumber()).as("ttfr %s", k).isTrue();
+              assertThat(k.path("ttfvtMillis").path("p95").isNumber()).as("ttfvt %s", k).isTrue();
             });
   }
 }

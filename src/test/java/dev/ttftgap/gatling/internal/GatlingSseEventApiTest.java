@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkKind;
+import dev.ttftgap.stream.FuzzInputs;
 import dev.ttftgap.stream.SseEvent;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Envelopes of every API's events, the event name passed on, the cache keyed on the API; fuzz. */
 class GatlingSseEventApiTest {
@@ -79,27 +79,28 @@ class GatlingSseEventApiTest {
         .isEqualTo(GatlingSseEvent.classify(Api.CHAT, completions));
   }
 
-  @Provide
-  Arbitrary<String> envelopes() {
-    Arbitrary<String> names =
-        Arbitraries.of("message", "error", "content_block_delta", "response.completed", "")
-            .injectNull(0.3);
-    Arbitrary<String> data =
-        Arbitraries.oneOf(
-            Arbitraries.strings().ofMaxLength(80),
-            Arbitraries.strings().withChars("{}[]\":,0-9atype").ofMaxLength(80));
-    Arbitrary<String> wellFormed =
-        net.jqwik.api.Combinators.combine(names, data)
-            .as((name, payload) -> GatlingEventJson.of(new SseEvent(name, payload, null, null)));
-    return Arbitraries.oneOf(
-        wellFormed,
-        wellFormed.map(s -> s.substring(0, s.length() / 2)),
-        Arbitraries.strings().ofMaxLength(80),
-        Arbitraries.strings().ofMaxLength(60).map(s -> "{\"event\":\"" + s));
+  static Stream<Arguments> envelopes() {
+    String[] names = {"message", "error", "content_block_delta", "response.completed", "", null};
+    return FuzzInputs.cases(
+        r -> {
+          String name = names[r.nextInt(names.length)];
+          String wellFormed =
+              GatlingEventJson.of(new SseEvent(name, FuzzInputs.payload(r), null, null));
+          String envelope =
+              switch (r.nextInt(4)) {
+                case 0 -> wellFormed;
+                case 1 -> wellFormed.substring(0, wellFormed.length() / 2);
+                case 2 -> FuzzInputs.anyText(r, 80);
+                default -> "{\"event\":\"" + FuzzInputs.anyText(r, 60);
+              };
+          return new Object[] {FuzzInputs.api(r), envelope};
+        });
   }
 
-  @Property(tries = 250, seed = "25")
-  void anyEnvelopeOfAnyApiGivesAChunk(@ForAll Api api, @ForAll("envelopes") String envelope) {
+  /** Seeded fuzz ({@link FuzzInputs}): any envelope, whole, cut or arbitrary, of any API. */
+  @ParameterizedTest(name = "[{index}] {0}")
+  @MethodSource("envelopes")
+  void anyEnvelopeOfAnyApiGivesAChunk(Api api, String envelope) {
     Chunk chunk = GatlingSseEvent.classify(api, envelope);
 
     assertThat(chunk.kind()).isNotNull();
