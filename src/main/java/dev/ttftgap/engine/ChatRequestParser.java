@@ -54,11 +54,6 @@ final class ChatRequestParser {
           api == Api.COMPLETIONS ? "prompt" : api == Api.RESPONSES ? "input" : "messages");
     }
     boolean stream = bool(root, "stream");
-    if (!stream && api != Api.CHAT) {
-      throw ApiException.badRequest(
-          "The engine serves /v1/" + api.path() + " as a stream only: send \"stream\": true",
-          "stream");
-    }
     boolean includeUsage = includeUsage(root, stream);
     boolean includeMetrics = bool(root, "include_metrics");
     SimFault fault = fault(root);

@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
  * produces into the response, honouring the request's faults.
  *
  * <p>Lives on the engine thread. The scheduler hands a token to {@link #onToken} at the end of its
- * step. The bytes go out through an {@link SseResponse} (header modes), or a {@link
- * CompletionReply} for {@code "stream": false}; {@link StreamFaults} says when a fault strikes (a
- * stall holds tokens back and releases them together when it ends); {@link StreamStamps} keeps the
- * ground-truth instants, taken right before the bytes are handed to the channel.
+ * step. The bytes go out through an {@link SseResponse} (header modes), or a {@link WholeReply} for
+ * {@code "stream": false}; {@link StreamFaults} says when a fault strikes (a stall holds tokens
+ * back and releases them together when it ends); {@link StreamStamps} keeps the ground-truth
+ * instants, taken right before the bytes are handed to the channel.
  *
  * <p>One class (~350 lines) on purpose: the request's life cycle (queue, tokens, faults, client
  * gone, end) is one state machine whose steps read and write the same few fields; its parts already
@@ -41,7 +41,7 @@ final class ChatStream implements TokenSink {
   private final StreamStamps stamps;
   private final StreamFaults faults;
   private final SseResponse response;
-  private final CompletionReply completion;
+  private final WholeReply completion;
   private final ChannelFutureListener closeListener = future -> onChannelClosed();
   private Sequence sequence;
   private HttpResponseStatus status = HttpResponseStatus.OK;
@@ -68,7 +68,7 @@ final class ChatStream implements TokenSink {
     this.faults = new StreamFaults(fault);
     this.response =
         new SseResponse(channel, keepAlive, id, encoder, stamps, () -> context.addKeepAlive(this));
-    this.completion = request.stream() ? null : new CompletionReply();
+    this.completion = request.stream() ? null : WholeReply.of(request.api());
   }
 
   /**

@@ -112,12 +112,7 @@ final class MessagesEncoder implements StreamEncoder {
       ByteBufAllocator alloc, int completionTokens, String metricsJson, boolean done) {
     SseText events = new SseText();
     stop(events);
-    String stopReason =
-        switch (request.finishReason()) {
-          case "length" -> "max_tokens";
-          case "tool_calls" -> "tool_use";
-          default -> "end_turn";
-        };
+    String stopReason = stopReason(request);
     events.event(
         "message_delta",
         "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\""
@@ -131,6 +126,15 @@ final class MessagesEncoder implements StreamEncoder {
       events.event("message_stop", "{\"type\":\"message_stop\"}");
     }
     return List.of(events.take(alloc));
+  }
+
+  /** Anthropic's {@code stop_reason} of the request's (chat-named) finish reason. */
+  static String stopReason(ChatRequest request) {
+    return switch (request.finishReason()) {
+      case "length" -> "max_tokens";
+      case "tool_calls" -> "tool_use";
+      default -> "end_turn";
+    };
   }
 
   @Override

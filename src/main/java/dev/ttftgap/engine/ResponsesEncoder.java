@@ -99,9 +99,8 @@ final class ResponsesEncoder implements StreamEncoder {
     };
   }
 
-  private ObjectNode item(OutputPart part, String status) {
+  private ObjectNode item(OutputPart part, String status, String text) {
     ObjectNode item = HttpResponses.JSON.createObjectNode().put("id", itemId(part));
-    String text = itemText.toString();
     switch (part) {
       case REASONING -> {
         item.put("type", "reasoning").putArray("summary");
@@ -136,7 +135,7 @@ final class ResponsesEncoder implements StreamEncoder {
     open = part;
     itemText.setLength(0);
     ObjectNode added = typed("response.output_item.added").put("output_index", output.size());
-    emit(events, "response.output_item.added", added.set("item", item(part, "in_progress")));
+    emit(events, "response.output_item.added", added.set("item", item(part, "in_progress", "")));
     if (part == OutputPart.CONTENT) {
       ObjectNode partAdded = itemEvent("response.content_part.added", part);
       emit(events, "response.content_part.added", partAdded.set("part", outputText("")));
@@ -168,7 +167,7 @@ final class ResponsesEncoder implements StreamEncoder {
         emit(events, "response.function_call_arguments.done", done.put("arguments", text));
       }
     }
-    ObjectNode item = item(open, "completed");
+    ObjectNode item = item(open, "completed", text);
     ObjectNode done = typed("response.output_item.done").put("output_index", output.size());
     emit(events, "response.output_item.done", done.set("item", item));
     output.add(item);
@@ -197,6 +196,42 @@ final class ResponsesEncoder implements StreamEncoder {
     return response;
   }
 
+  /**
+   * The response of a finished answer, as {@code response.completed} carries it: the output items,
+   * status {@code incomplete} when {@code max_output_tokens} cut it, and {@code usage}.
+   */
+  private ObjectNode finished(int completionTokens) {
+    boolean cut = request.finishReason().equals("length");
+    ObjectNode response = response(cut ? "incomplete" : "completed");
+    if (cut) {
+      response.putObject("incomplete_details").put("reason", "max_output_tokens");
+    }
+    int prompt = request.promptTokens();
+    ObjectNode usage = response.putObject("usage").put("input_tokens", prompt);
+    usage.putObject("input_tokens_details").put("cached_tokens", 0);
+    usage.put("output_tokens", completionTokens);
+    usage
+        .putObject("output_tokens_details")
+        .put("reasoning_tokens", Math.min(completionTokens, request.reasoningTokens()));
+    usage.put("total_tokens", prompt + completionTokens);
+    return response;
+  }
+
+  /**
+   * The whole response of a non-streaming request ({@link WholeReply}): the same object as the
+   * stream's {@code response.completed}, its items made at once from the {@code words} served.
+   */
+  ObjectNode whole(WholeReply.Words words, int completionTokens) {
+    if (!words.reasoning().isEmpty()) {
+      output.add(item(OutputPart.REASONING, "completed", words.reasoning()));
+    }
+    output.add(
+        request.toolCall() == null
+            ? item(OutputPart.CONTENT, "completed", words.text())
+            : item(OutputPart.TOOL_CALL, "completed", request.toolArguments(completionTokens)));
+    return finished(completionTokens);
+  }
+
   private static void emit(SseText events, String type, ObjectNode event) {
     events.event(type, event.toString());
   }
@@ -207,19 +242,7 @@ final class ResponsesEncoder implements StreamEncoder {
     SseText events = new SseText();
     close(events);
     if (done) {
-      boolean cut = request.finishReason().equals("length");
-      ObjectNode response = response(cut ? "incomplete" : "completed");
-      if (cut) {
-        response.putObject("incomplete_details").put("reason", "max_output_tokens");
-      }
-      int prompt = request.promptTokens();
-      ObjectNode usage = response.putObject("usage").put("input_tokens", prompt);
-      usage.putObject("input_tokens_details").put("cached_tokens", 0);
-      usage.put("output_tokens", completionTokens);
-      usage
-          .putObject("output_tokens_details")
-          .put("reasoning_tokens", Math.min(completionTokens, request.reasoningTokens()));
-      usage.put("total_tokens", prompt + completionTokens);
+      ObjectNode response = finished(completionTokens);
       if (metricsJson != null) {
         response.putRawValue("metrics", new RawValue(metricsJson));
       }
