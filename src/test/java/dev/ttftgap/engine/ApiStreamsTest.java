@@ -21,25 +21,7 @@ class ApiStreamsTest {
    * offered tools calls one; half the output is reasoning when asked.
    */
   static final ModelProfile AGENTIC =
-      new ModelProfile(
-          "agentic",
-          "",
-          8,
-          512,
-          256,
-          2.0,
-          0.1,
-          0.01,
-          16,
-          0,
-          100,
-          16,
-          32768,
-          List.of(),
-          0,
-          new AnswerLength(8, 0.5, 4, 12),
-          1.0,
-          0.5);
+      TestProfiles.fastAnswering("agentic", new AnswerLength(8, 0.5, 4, 12)).withShares(1.0, 0.5);
 
   static final String TOOLS_CHAT =
       "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"parameters\":"
