@@ -10,13 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class MessagesGrammarTest {
 
-  private static Chunk classify(String eventName, String singleQuoted) {
-    return ChunkClassifier.classify(Api.MESSAGES, eventName, singleQuoted.replace('\'', '"'));
-  }
-
-  private static Chunk classify(String singleQuoted) {
-    return classify(null, singleQuoted);
-  }
+  private static final QuotedEvents EVENTS = new QuotedEvents(Api.MESSAGES);
 
   static Stream<Arguments> kinds() {
     return Stream.of(
@@ -51,13 +45,13 @@ class MessagesGrammarTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("kinds")
   void classifiesByType(String data, ChunkKind kind) {
-    assertThat(classify(data).kind()).as("kind of %s", data).isEqualTo(kind);
+    assertThat(EVENTS.classify(data).kind()).as("kind of %s", data).isEqualTo(kind);
   }
 
   @Test
   void messageStartOpensWithTheIdAndThePromptTokens() {
     Chunk start =
-        classify(
+        EVENTS.classify(
             "{'type':'message_start','message':{'id':'msg_1','role':'assistant','content':[],"
                 + "'usage':{'input_tokens':25,'output_tokens':1}}}");
 
@@ -72,15 +66,15 @@ class MessagesGrammarTest {
   @Test
   void toolUseBlocksAreToolCallsNumberedByBlockIndex() {
     Chunk start =
-        classify(
+        EVENTS.classify(
             "{'type':'content_block_start','index':1,'content_block':{'type':'tool_use',"
                 + "'id':'toolu_1','name':'get_weather','input':{}}}");
     Chunk piece =
-        classify(
+        EVENTS.classify(
             "{'type':'content_block_delta','index':1,'delta':{'type':'input_json_delta',"
                 + "'partial_json':'{\\'city\\''}}");
     Chunk empty =
-        classify(
+        EVENTS.classify(
             "{'type':'content_block_delta','index':1,'delta':{'type':'input_json_delta',"
                 + "'partial_json':''}}");
 
@@ -94,7 +88,7 @@ class MessagesGrammarTest {
   @Test
   void messageDeltaCarriesOutputTokensAndStopReason() {
     Chunk delta =
-        classify(
+        EVENTS.classify(
             "{'type':'message_delta','delta':{'stop_reason':'tool_use','stop_sequence':null},"
                 + "'usage':{'output_tokens':89}}");
 
@@ -106,9 +100,10 @@ class MessagesGrammarTest {
   @Test
   void errorsCarryTheMessageOrTheType() {
     Chunk overloaded =
-        classify("{'type':'error','error':{'type':'overloaded_error','message':'Overloaded'}}");
-    Chunk typeOnly = classify("{'type':'error','error':{'type':'api_error'}}");
-    Chunk plain = classify("error", "upstream connect error");
+        EVENTS.classify(
+            "{'type':'error','error':{'type':'overloaded_error','message':'Overloaded'}}");
+    Chunk typeOnly = EVENTS.classify("{'type':'error','error':{'type':'api_error'}}");
+    Chunk plain = EVENTS.classify("error", "upstream connect error");
 
     assertThat(overloaded.kind()).isEqualTo(ChunkKind.ERROR);
     assertThat(overloaded.errorMessage()).as("error.message").isEqualTo("Overloaded");
