@@ -2,48 +2,34 @@ package dev.ttftgap.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class MessagesGrammarTest {
 
   private static final QuotedEvents EVENTS = new QuotedEvents(Api.MESSAGES);
 
-  static Stream<Arguments> kinds() {
-    return Stream.of(
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':'a'}}",
-            ChunkKind.CONTENT),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':''}}",
-            ChunkKind.EMPTY),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,"
-                + "'delta':{'type':'thinking_delta','thinking':'hm'}}",
-            ChunkKind.REASONING),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,"
-                + "'delta':{'type':'signature_delta','signature':'Eq'}}",
-            ChunkKind.EMPTY),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,'delta':{'type':'citations_delta'}}",
-            ChunkKind.EMPTY),
-        Arguments.of(
-            "{'type':'content_block_start','index':0,'content_block':{'type':'text','text':''}}",
-            ChunkKind.EMPTY),
-        Arguments.of("{'type':'content_block_stop','index':0}", ChunkKind.EMPTY),
-        Arguments.of("{'type':'ping'}", ChunkKind.EMPTY),
-        Arguments.of("{'type':'message_stop'}", ChunkKind.DONE),
-        Arguments.of("{'type':'some_future_event','x':[1,{}]}", ChunkKind.EMPTY),
-        Arguments.of("{'index':0}", ChunkKind.MALFORMED),
-        Arguments.of("[1]", ChunkKind.MALFORMED));
-  }
-
+  /** Each row: an event's data (single-quoted JSON) | the kind it classifies as. */
   @ParameterizedTest(name = "{0}")
-  @MethodSource("kinds")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      textBlock =
+          """
+          {'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':'a'}}            | CONTENT
+          {'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':''}}             | EMPTY
+          {'type':'content_block_delta','index':0,'delta':{'type':'thinking_delta','thinking':'hm'}}   | REASONING
+          {'type':'content_block_delta','index':0,'delta':{'type':'signature_delta','signature':'Eq'}} | EMPTY
+          {'type':'content_block_delta','index':0,'delta':{'type':'citations_delta'}}                  | EMPTY
+          {'type':'content_block_start','index':0,'content_block':{'type':'text','text':''}}           | EMPTY
+          {'type':'content_block_stop','index':0}                                                      | EMPTY
+          {'type':'ping'}                                                                              | EMPTY
+          {'type':'message_stop'}                                                                      | DONE
+          {'type':'some_future_event','x':[1,{}]}                                                      | EMPTY
+          {'index':0}                                                                                  | MALFORMED
+          [1]                                                                                          | MALFORMED
+          """)
   void classifiesByType(String data, ChunkKind kind) {
     assertThat(EVENTS.classify(data).kind()).as("kind of %s", data).isEqualTo(kind);
   }
