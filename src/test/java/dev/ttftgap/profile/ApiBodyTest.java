@@ -77,13 +77,12 @@ class ApiBodyTest {
 
   @Test
   void completionsSendsThePromptFlattenedWithUsage() throws Exception {
-    assertThat(json(conversation("completions", "").next().json()))
-        .isEqualTo(
-            json(
-                """
-                {"model": "m", "prompt": "System: Be brief.\\n\\nUser: Hi\\n\\nAssistant:",
-                 "max_tokens": 16, "temperature": 0.0, "stream": true,
-                 "stream_options": {"include_usage": true}}"""));
+    assertFirstBody(
+        "completions",
+        """
+            {"model": "m", "prompt": "System: Be brief.\\n\\nUser: Hi\\n\\nAssistant:",
+             "max_tokens": 16, "temperature": 0.0, "stream": true,
+             "stream_options": {"include_usage": true}}""");
     RequestShape lone =
         RequestShapes.parse(
             "{\"api\": \"completions\", \"prompt\": \"Hi\", \"prompts\": \"repeated\"}");
@@ -95,15 +94,14 @@ class ApiBodyTest {
 
   @Test
   void responsesSendsInstructionsInputItemsAndFlatTools() throws Exception {
-    assertThat(json(conversation("responses", "").next().json()))
-        .isEqualTo(
-            json(
-                """
-                {"model": "m", "instructions": "Be brief.", "input": [{"role": "user",
-                 "content": "Hi"}], "max_output_tokens": 16, "temperature": 0.0, "stream": true,
-                 "tools": [{"type": "function", "name": "get_weather",
-                  "description": "Weather of a city", "parameters": {"type": "object",
-                  "properties": {"city": {"type": "string"}}}}]}"""));
+    assertFirstBody(
+        "responses",
+        """
+            {"model": "m", "instructions": "Be brief.", "input": [{"role": "user",
+             "content": "Hi"}], "max_output_tokens": 16, "temperature": 0.0, "stream": true,
+             "tools": [{"type": "function", "name": "get_weather",
+              "description": "Weather of a city", "parameters": {"type": "object",
+              "properties": {"city": {"type": "string"}}}}]}""");
     assertThat(afterToolCall("responses").get("input"))
         .isEqualTo(
             json(
@@ -117,16 +115,15 @@ class ApiBodyTest {
 
   @Test
   void messagesSendsSystemContentBlocksAndInputSchemas() throws Exception {
-    assertThat(json(conversation("messages", "").next().json()))
-        .isEqualTo(
-            json(
-                """
-                {"model": "m", "system": "Be brief.",
-                 "messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"}]}],
-                 "max_tokens": 16, "temperature": 0.0, "stream": true,
-                 "tools": [{"name": "get_weather", "description": "Weather of a city",
-                  "input_schema": {"type": "object",
-                   "properties": {"city": {"type": "string"}}}}]}"""));
+    assertFirstBody(
+        "messages",
+        """
+            {"model": "m", "system": "Be brief.",
+             "messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"}]}],
+             "max_tokens": 16, "temperature": 0.0, "stream": true,
+             "tools": [{"name": "get_weather", "description": "Weather of a city",
+              "input_schema": {"type": "object",
+               "properties": {"city": {"type": "string"}}}}]}""");
     assertThat(afterToolCall("messages").get("messages"))
         .isEqualTo(
             json(
@@ -198,5 +195,10 @@ class ApiBodyTest {
     assertThat(
             json(RequestFactory.of(shape, Optional.empty()).single(0).json()).get("top_k").asInt())
         .isEqualTo(5);
+  }
+
+  /** The first request body of {@code api}'s conversation is the JSON {@code expected}. */
+  private static void assertFirstBody(String api, String expected) throws Exception {
+    assertThat(json(conversation(api, "").next().json())).isEqualTo(json(expected));
   }
 }
