@@ -90,6 +90,16 @@ class ApiStreamsTest {
     return events;
   }
 
+  /**
+   * The engine's ground truth of {@code result}'s request, which it must have served as {@code
+   * api}.
+   */
+  static GroundTruth truth(StreamProbe.Result result, String api) {
+    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
+    assertThat(truth.api()).isEqualTo(api);
+    return truth;
+  }
+
   static List<Event> ofType(List<Event> events, String type) {
     return events.stream().filter(e -> e.type().equals(type)).toList();
   }
@@ -117,8 +127,7 @@ class ApiStreamsTest {
     assertThat(usage.path("prompt_tokens").asInt())
         .isEqualTo(dev.ttftgap.tokens.TokenCounter.count("Once upon a time"));
     assertThat(result.dataLines()).last().isEqualTo("data: [DONE]");
-    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
-    assertThat(truth.api()).isEqualTo("completions");
+    GroundTruth truth = truth(result, "completions");
     assertThat(truth.completionTokens()).isEqualTo(5);
     assertThat(truth.firstTextWrittenEpochMicros())
         .isEqualTo(truth.firstContentWrittenEpochMicros());
@@ -229,8 +238,7 @@ class ApiStreamsTest {
     text.forEach(e -> answer.append(e.data().path("delta").asText()));
     assertThat(response.path("output").get(1).path("content").get(0).path("text").asText())
         .isEqualTo(answer.toString());
-    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
-    assertThat(truth.api()).isEqualTo("responses");
+    GroundTruth truth = truth(result, "responses");
     assertThat(truth.firstTextWrittenEpochMicros())
         .as("the first text comes after the reasoning")
         .isGreaterThan(truth.firstContentWrittenEpochMicros());
@@ -303,8 +311,7 @@ class ApiStreamsTest {
     assertThat(delta.data().path("usage").path("output_tokens").asInt())
         .isEqualTo((int) (thinking + text));
     assertThat(events.get(events.size() - 1).type()).isEqualTo("message_stop");
-    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
-    assertThat(truth.api()).isEqualTo("messages");
+    GroundTruth truth = truth(result, "messages");
     assertThat(truth.completionTokens()).isEqualTo((int) (thinking + text));
   }
 

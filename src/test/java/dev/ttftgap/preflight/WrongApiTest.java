@@ -7,7 +7,6 @@ import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,30 +39,13 @@ class WrongApiTest {
         .withApi(api);
   }
 
-  /** Writes the body of a streaming answer. */
-  @FunctionalInterface
-  private interface StreamWriter {
-    void write(OutputStream out) throws Exception;
-  }
-
   /**
    * A chat server: models listing, 404 off {@code /v1/chat/completions}, a plain completion, and
    * {@code stream} for a streaming request.
    */
-  private static LoopbackServer chatServer(StreamWriter stream) throws IOException {
+  private static LoopbackServer chatServer(LoopbackServer.StreamWriter stream) throws IOException {
     return LoopbackServer.start(
-        (exchange, body) -> {
-          String path = LoopbackServer.path(exchange);
-          if (path.equals("/v1/models")) {
-            LoopbackServer.models(exchange, OneApiServer.MODEL);
-          } else if (!path.equals("/v1/chat/completions")) {
-            LoopbackServer.notFound(exchange);
-          } else if (!LoopbackServer.streaming(body)) {
-            LoopbackServer.completion(exchange, OneApiServer.MODEL);
-          } else {
-            stream.write(LoopbackServer.sseHeaders(exchange));
-          }
-        });
+        (exchange, body) -> LoopbackServer.chatOnly(exchange, body, stream, OneApiServer.MODEL));
   }
 
   /** The preflight of {@code api} with {@code path} as the configured URL, no key. */
