@@ -102,15 +102,14 @@ class ApiBodyTest {
              "tools": [{"type": "function", "name": "get_weather",
               "description": "Weather of a city", "parameters": {"type": "object",
               "properties": {"city": {"type": "string"}}}}]}""");
-    assertThat(afterToolCall("responses").get("input"))
-        .isEqualTo(
-            json(
-                """
+    assertAfterToolCall(
+        "responses",
+        "input",
+        """
                 [{"role": "user", "content": "Hi"},
                  {"type": "function_call", "call_id": "call_1", "name": "get_weather",
                   "arguments": "{\\"city\\":\\"Paris\\"}"},
-                 {"type": "function_call_output", "call_id": "call_1", "output": "%s"}]"""
-                    .formatted(RESULT)));
+                 {"type": "function_call_output", "call_id": "call_1", "output": "%s"}]""");
   }
 
   @Test
@@ -124,16 +123,15 @@ class ApiBodyTest {
              "tools": [{"name": "get_weather", "description": "Weather of a city",
               "input_schema": {"type": "object",
                "properties": {"city": {"type": "string"}}}}]}""");
-    assertThat(afterToolCall("messages").get("messages"))
-        .isEqualTo(
-            json(
-                """
+    assertAfterToolCall(
+        "messages",
+        "messages",
+        """
                 [{"role": "user", "content": [{"type": "text", "text": "Hi"}]},
                  {"role": "assistant", "content": [{"type": "tool_use", "id": "call_1",
                   "name": "get_weather", "input": {"city": "Paris"}}]},
                  {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1",
-                  "content": "%s"}]}]"""
-                    .formatted(RESULT)));
+                  "content": "%s"}]}]""");
   }
 
   @Test
@@ -200,5 +198,14 @@ class ApiBodyTest {
   /** The first request body of {@code api}'s conversation is the JSON {@code expected}. */
   private static void assertFirstBody(String api, String expected) throws Exception {
     assertThat(json(conversation(api, "").next().json())).isEqualTo(json(expected));
+  }
+
+  /**
+   * The {@code field} of {@code api}'s second body after a tool-call answer is the JSON {@code
+   * expected}, its {@code %s} the tool's result.
+   */
+  private static void assertAfterToolCall(String api, String field, String expected)
+      throws Exception {
+    assertThat(afterToolCall(api).get(field)).isEqualTo(json(expected.formatted(RESULT)));
   }
 }
