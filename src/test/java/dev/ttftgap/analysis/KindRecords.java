@@ -17,6 +17,8 @@ public final class KindRecords {
   static final long TTFT_STEP_MILLIS = 200;
   static final long REASONING_MILLIS = 1000;
 
+  private KindRecords() {}
+
   /** How the turns of a step answer. */
   public enum Turns {
     CHAT,
@@ -25,8 +27,6 @@ public final class KindRecords {
     /** Even requests call a tool, odd ones reason then answer. */
     MIXED
   }
-
-  private KindRecords() {}
 
   /** One step per element of {@code steps}, steps 1, 2, … at 1, 2, … rps. */
   public static List<RequestRecord> run(long seed, Turns... steps) {

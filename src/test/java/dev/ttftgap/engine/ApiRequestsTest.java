@@ -78,13 +78,7 @@ class ApiRequestsTest {
                 + "{\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"Hello world\"}]},"
                 + "{\"type\":\"function_call\",\"call_id\":\"c1\",\"name\":\"f\",\"arguments\":\"{}\"},"
                 + "{\"type\":\"function_call_output\",\"call_id\":\"c1\",\"output\":\"sunny\"}]}");
-    int expected =
-        TokenCounter.count("Be brief.")
-            + TokenCounter.count("Hello world")
-            + TokenCounter.count("{}")
-            + TokenCounter.count("sunny")
-            + 4 * 4
-            + 3;
+    int expected = promptTokens(4, "Be brief.", "Hello world", "{}", "sunny");
     assertThat(request.promptTokens()).isEqualTo(expected);
     assertThat(request.outputTokens()).isEqualTo(9);
     ChatRequest text = parse(Api.RESPONSES, "{\"input\":\"Hello world\",\"stream\":true}");
@@ -107,13 +101,7 @@ class ApiRequestsTest {
                 + "\"name\":\"weather\",\"input\":{\"city\":\"Paris\"}}]},"
                 + "{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\","
                 + "\"content\":[{\"type\":\"text\",\"text\":\"sunny\"}]}]}]}");
-    int expected =
-        TokenCounter.count("Be brief.")
-            + TokenCounter.count("Weather?")
-            + TokenCounter.count("{\"city\":\"Paris\"}")
-            + TokenCounter.count("sunny")
-            + 4 * 4
-            + 3;
+    int expected = promptTokens(4, "Be brief.", "Weather?", "{\"city\":\"Paris\"}", "sunny");
     assertThat(request.promptTokens()).isEqualTo(expected);
     assertThat(request.outputTokens()).isEqualTo(12);
     ApiException noMax =
@@ -266,5 +254,17 @@ class ApiRequestsTest {
         .hasMessageContaining("tool_call_share");
     assertThatThrownBy(() -> AGENTIC.withShares(0, -0.1)).hasMessageContaining("reasoning_share");
     assertThat(ModelProfile.builtIn(ModelProfile.DEFAULT_NAME).toolCallShare()).isPositive();
+  }
+
+  /**
+   * The prompt tokens the engine counts for {@code messages} messages of {@code texts}: each text's
+   * tokens, 4 per message, 3 to prime the answer.
+   */
+  private static int promptTokens(int messages, String... texts) {
+    int tokens = 4 * messages + 3;
+    for (String text : texts) {
+      tokens += TokenCounter.count(text);
+    }
+    return tokens;
   }
 }

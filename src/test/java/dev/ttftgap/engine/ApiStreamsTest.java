@@ -21,25 +21,7 @@ class ApiStreamsTest {
    * offered tools calls one; half the output is reasoning when asked.
    */
   static final ModelProfile AGENTIC =
-      new ModelProfile(
-          "agentic",
-          "",
-          8,
-          512,
-          256,
-          2.0,
-          0.1,
-          0.01,
-          16,
-          0,
-          100,
-          16,
-          32768,
-          List.of(),
-          0,
-          new AnswerLength(8, 0.5, 4, 12),
-          1.0,
-          0.5);
+      TestProfiles.fastAnswering("agentic", new AnswerLength(8, 0.5, 4, 12)).withShares(1.0, 0.5);
 
   static final String TOOLS_CHAT =
       "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"parameters\":"
@@ -108,6 +90,16 @@ class ApiStreamsTest {
     return events;
   }
 
+  /**
+   * The engine's ground truth of {@code result}'s request, which it must have served as {@code
+   * api}.
+   */
+  static GroundTruth truth(StreamProbe.Result result, String api) {
+    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
+    assertThat(truth.api()).isEqualTo(api);
+    return truth;
+  }
+
   static List<Event> ofType(List<Event> events, String type) {
     return events.stream().filter(e -> e.type().equals(type)).toList();
   }
@@ -135,8 +127,7 @@ class ApiStreamsTest {
     assertThat(usage.path("prompt_tokens").asInt())
         .isEqualTo(dev.ttftgap.tokens.TokenCounter.count("Once upon a time"));
     assertThat(result.dataLines()).last().isEqualTo("data: [DONE]");
-    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
-    assertThat(truth.api()).isEqualTo("completions");
+    GroundTruth truth = truth(result, "completions");
     assertThat(truth.completionTokens()).isEqualTo(5);
     assertThat(truth.firstTextWrittenEpochMicros())
         .isEqualTo(truth.firstContentWrittenEpochMicros());
@@ -247,8 +238,7 @@ class ApiStreamsTest {
     text.forEach(e -> answer.append(e.data().path("delta").asText()));
     assertThat(response.path("output").get(1).path("content").get(0).path("text").asText())
         .isEqualTo(answer.toString());
-    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
-    assertThat(truth.api()).isEqualTo("responses");
+    GroundTruth truth = truth(result, "responses");
     assertThat(truth.firstTextWrittenEpochMicros())
         .as("the first text comes after the reasoning")
         .isGreaterThan(truth.firstContentWrittenEpochMicros());
@@ -321,8 +311,7 @@ class ApiStreamsTest {
     assertThat(delta.data().path("usage").path("output_tokens").asInt())
         .isEqualTo((int) (thinking + text));
     assertThat(events.get(events.size() - 1).type()).isEqualTo("message_stop");
-    GroundTruth truth = engine.groundTruth(result.header("x-request-id")).orElseThrow();
-    assertThat(truth.api()).isEqualTo("messages");
+    GroundTruth truth = truth(result, "messages");
     assertThat(truth.completionTokens()).isEqualTo((int) (thinking + text));
   }
 

@@ -54,23 +54,7 @@ class EmbeddedEngineTest {
 
   /** Fast steps and answers that end by themselves: median 8 tokens, 1 to 200. */
   static final ModelProfile CHATTY =
-      new ModelProfile(
-          "chatty",
-          "",
-          8,
-          512,
-          256,
-          2.0,
-          0.1,
-          0.01,
-          16,
-          0,
-          100,
-          16,
-          32768,
-          List.of(),
-          0,
-          new AnswerLength(8, 0.8, 1, 200));
+      TestProfiles.fastAnswering("chatty", new AnswerLength(8, 0.8, 1, 200));
 
   static EmbeddedEngine engine;
 

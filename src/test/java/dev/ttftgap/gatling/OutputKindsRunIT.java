@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -37,21 +38,12 @@ class OutputKindsRunIT {
   @Test
   void theAgentLoopCallsToolsSendsTheResultsBackAndReportsBothFirstTokens(@TempDir Path dir)
       throws IOException {
-    List<RequestRecord> records;
-    JsonNode capacity;
-    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
-      GatlingFork.Result run =
-          GatlingFork.run(
-              RisingRateSimulation.class,
-              dir,
-              Map.of("profile", "agent", "load.steps", "0.3,0.6", "load.stepDurationSeconds", "12"),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
-              false,
-              Duration.ofSeconds(240));
-      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
-      records = RecordReader.read(run.records());
-      capacity = JSON.readTree(run.runFolder().resolve("capacity.json").toFile());
-    }
+    Run run =
+        run(
+            dir,
+            Map.of("profile", "agent", "load.steps", "0.3,0.6", "load.stepDurationSeconds", "12"),
+            Duration.ofSeconds(240));
+    List<RequestRecord> records = run.records();
     assertThat(records)
         .as("every turn succeeds, the tool-call ones included")
         .isNotEmpty()
@@ -93,48 +85,33 @@ class OutputKindsRunIT {
       }
     }
     assertThat(followUps).as("turns that followed a tool call").isNotEmpty();
-    List<JsonNode> kinds = new ArrayList<>();
-    capacity.path("steps").forEach(step -> kinds.add(step.path("firstTokens")));
-    assertThat(kinds)
-        .as("capacity.json: time to first tool call and to first visible answer per step")
-        .anySatisfy(
-            k -> {
-              assertThat(k.path("ttftcMillis").path("p95").isNumber()).as("ttftc %s", k).isTrue();
-              assertThat(k.path("ttfvtMillis").path("p95").isNumber()).as("ttfvt %s", k).isTrue();
-              assertThat(k.path("toolCallRequests").asInt()).as("calls %s", k).isPositive();
-            });
+    assertSomeStepHasP95s(
+        run.capacity(),
+        "capacity.json: time to first tool call and to first visible answer per step",
+        k -> assertThat(k.path("toolCallRequests").asInt()).as("calls %s", k).isPositive(),
+        "ttftcMillis",
+        "ttfvtMillis");
   }
 
   @Test
   void reasoningTurnsCarryBothFirstTokensAndTtftCanBeTheAnswers(@TempDir Path dir)
       throws IOException {
-    List<RequestRecord> records;
-    Map<String, GroundTruth> truth;
-    JsonNode capacity;
-    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
-      GatlingFork.Result run =
-          GatlingFork.run(
-              RisingRateSimulation.class,
-              dir,
-              Map.of(
-                  "profile",
-                  "reasoning",
-                  "request.ttftFrom",
-                  "content",
-                  "load.steps",
-                  "1,2",
-                  "load.stepDurationSeconds",
-                  "8"),
-              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
-              false,
-              Duration.ofSeconds(180));
-      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
-      records = RecordReader.read(run.records());
-      truth =
-          engine.groundTruths().stream()
-              .collect(Collectors.toMap(GroundTruth::requestId, Function.identity()));
-      capacity = JSON.readTree(run.runFolder().resolve("capacity.json").toFile());
-    }
+    Run run =
+        run(
+            dir,
+            Map.of(
+                "profile",
+                "reasoning",
+                "request.ttftFrom",
+                "content",
+                "load.steps",
+                "1,2",
+                "load.stepDurationSeconds",
+                "8"),
+            Duration.ofSeconds(180));
+    List<RequestRecord> records = run.records();
+    Map<String, GroundTruth> truth = run.truth();
+    JsonNode capacity = run.capacity();
     assertThat(records).as("records of the run").isNotEmpty();
     assertThat(records)
         .allSatisfy(
@@ -160,14 +137,58 @@ class OutputKindsRunIT {
     assertThat(capacity.path("ttftKind").asText())
         .as("capacity.json ttftKind")
         .isEqualTo("content");
+    assertSomeStepHasP95s(
+        capacity,
+        "capacity.json: first reasoning and first answer token per step",
+        k -> {},
+        "ttfrMillis",
+        "ttfvtMillis");
+  }
+
+  /** What one run left: its records, the engine's ground truth by request id, capacity.json. */
+  private record Run(
+      List<RequestRecord> records, Map<String, GroundTruth> truth, JsonNode capacity) {}
+
+  /**
+   * Runs {@link RisingRateSimulation} with {@code properties} against an engine this test starts on
+   * loopback; the run must exit 0 within {@code timeout}.
+   */
+  private static Run run(Path dir, Map<String, String> properties, Duration timeout)
+      throws IOException {
+    try (EmbeddedEngine engine = EmbeddedEngine.start(EngineConfig.defaults().withPort(0))) {
+      GatlingFork.Result run =
+          GatlingFork.run(
+              RisingRateSimulation.class,
+              dir,
+              properties,
+              Map.of("LLM_BASE_URL", engine.baseUrl(), "LLM_MODEL", "qwen3-8b-like"),
+              false,
+              timeout);
+      assertThat(run.exitCode()).as("Gatling run exit code; output:\n%s", run.output()).isZero();
+      return new Run(
+          RecordReader.read(run.records()),
+          engine.groundTruths().stream()
+              .collect(Collectors.toMap(GroundTruth::requestId, Function.identity())),
+          JSON.readTree(run.runFolder().resolve("capacity.json").toFile()));
+    }
+  }
+
+  /**
+   * Some step's {@code firstTokens} in {@code capacity} has a numeric p95 of every one of {@code
+   * fields} and passes {@code more}.
+   */
+  private static void assertSomeStepHasP95s(
+      JsonNode capacity, String description, Consumer<JsonNode> more, String... fields) {
     List<JsonNode> kinds = new ArrayList<>();
     capacity.path("steps").forEach(step -> kinds.add(step.path("firstTokens")));
     assertThat(kinds)
-        .as("capacity.json: first reasoning and first answer token per step")
+        .as(description)
         .anySatisfy(
             k -> {
-              assertThat(k.path("ttfrMillis").path("p95").isNumber()).as("ttfr %s", k).isTrue();
-              assertThat(k.path("ttfvtMillis").path("p95").isNumber()).as("ttfvt %s", k).isTrue();
+              for (String field : fields) {
+                assertThat(k.path(field).path("p95").isNumber()).as("%s %s", field, k).isTrue();
+              }
+              more.accept(k);
             });
   }
 }

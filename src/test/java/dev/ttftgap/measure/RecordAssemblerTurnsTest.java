@@ -22,6 +22,7 @@ import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.TtftKind;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -64,10 +65,26 @@ class RecordAssemblerTurnsTest {
     return RecordAssembler.assemble(ctx, rows, List.of(events), 990);
   }
 
+  /** The rows of a request that connected (its TTFB row) and then ran {@code after}. */
+  private static List<ObservedRow> connected(ObservedRow... after) {
+    return Stream.concat(Stream.of(CONNECTED), Stream.of(after)).toList();
+  }
+
+  /**
+   * A request of {@code api} waiting for content whose first-token check failed at {@code gapEnd}
+   * with {@code message}, after {@code events}.
+   */
+  private static RequestRecord contentWaitFailedAtGap(
+      String api, long gapEnd, String message, ObservedEvent... events) {
+    return assemble(
+        context(api, TtftKind.CONTENT),
+        connected(failed(RowNames.GAP, 1_120, gapEnd, message)),
+        events);
+  }
+
   /** The rows of a request served to its end: first-token check ends at {@code gapEnd}. */
   private static List<ObservedRow> served(long gapEnd, long doneEnd) {
-    return List.of(
-        CONNECTED, ok(RowNames.GAP, 1_120, gapEnd), ok(RowNames.DECODE, gapEnd, doneEnd));
+    return connected(ok(RowNames.GAP, 1_120, gapEnd), ok(RowNames.DECODE, gapEnd, doneEnd));
   }
 
   /**
@@ -151,10 +168,8 @@ class RecordAssemblerTurnsTest {
     RequestRecord record =
         assemble(
             context("responses", TtftKind.CONTENT),
-            List.of(
-                CONNECTED,
-                ok(RowNames.GAP, 1_120, 1_600),
-                failed(RowNames.DECODE, 1_600, 1_601, CRASHED)),
+            connected(
+                ok(RowNames.GAP, 1_120, 1_600), failed(RowNames.DECODE, 1_600, 1_601, CRASHED)),
             at(1_350, toolCall("resp_1", 0, "fc_1", "get_weather", "")),
             at(1_360, toolCall("resp_1", 0, null, null, "{}")),
             at(1_600, end("resp_1")));
@@ -179,10 +194,8 @@ class RecordAssemblerTurnsTest {
     RequestRecord doneTaken =
         assemble(
             ctx,
-            List.of(
-                CONNECTED,
-                ok(RowNames.GAP, 1_120, 1_300),
-                failed(RowNames.DECODE, 1_300, 1_301, CRASHED)),
+            connected(
+                ok(RowNames.GAP, 1_120, 1_300), failed(RowNames.DECODE, 1_300, 1_301, CRASHED)),
             at(1_150, role(CHAT_ID)),
             at(1_300, DONE));
 
@@ -233,9 +246,10 @@ class RecordAssemblerTurnsTest {
   @Test
   void aReasoningTurnTimesOutWhenTheContentWaitOutlastsTheFirstTokenTimeout() {
     RequestRecord record =
-        assemble(
-            context("chat", TtftKind.CONTENT),
-            List.of(CONNECTED, failed(RowNames.GAP, 1_120, 61_120, "Check gap timeout")),
+        contentWaitFailedAtGap(
+            "chat",
+            61_120,
+            "Check gap timeout",
             at(1_150, role(CHAT_ID)),
             at(1_401, reasoning(CHAT_ID, "Let")),
             at(5_000, reasoning(CHAT_ID, " me")));
@@ -257,9 +271,7 @@ class RecordAssemblerTurnsTest {
     RequestRecord noContent =
         RecordAssembler.assemble(
             context("chat", kind),
-            List.of(
-                CONNECTED,
-                failed(RowNames.GAP, 1_120, 1_300, "gap: found no content before [DONE]")),
+            connected(failed(RowNames.GAP, 1_120, 1_300, "gap: found no content before [DONE]")),
             List.of(at(1_150, role(CHAT_ID)), at(1_300, DONE)),
             990,
             stamps);
@@ -286,11 +298,10 @@ class RecordAssemblerTurnsTest {
   void anErrorEventOfAnyApiIsAStreamError() {
     // Messages: event: error, {"type":"error","error":{"type":"overloaded_error",...}}
     RequestRecord record =
-        assemble(
-            context("messages", TtftKind.CONTENT),
-            List.of(
-                CONNECTED,
-                failed(RowNames.GAP, 1_120, 1_200, "gap: found stream error: Overloaded")),
+        contentWaitFailedAtGap(
+            "messages",
+            1_200,
+            "gap: found stream error: Overloaded",
             at(1_130, role(MSG_ID)),
             at(1_200, errorEvent("Overloaded")));
 

@@ -166,4 +166,29 @@ final class LoopbackServer implements AutoCloseable {
     event(out, usageChunk());
     event(out, "[DONE]");
   }
+
+  /** Writes the body of a streaming answer. */
+  @FunctionalInterface
+  interface StreamWriter {
+    void write(OutputStream out) throws Exception;
+  }
+
+  /**
+   * Answers as a chat-only server: {@code models} listed on {@code /v1/models}, 404 off {@code
+   * /v1/chat/completions}, a plain completion of the first model, and {@code stream} writes the
+   * body of a streaming request's answer.
+   */
+  static void chatOnly(HttpExchange exchange, JsonNode body, StreamWriter stream, String... models)
+      throws Exception {
+    String path = path(exchange);
+    if (path.equals("/v1/models")) {
+      models(exchange, models);
+    } else if (!path.equals("/v1/chat/completions")) {
+      notFound(exchange);
+    } else if (!streaming(body)) {
+      completion(exchange, models[0]);
+    } else {
+      stream.write(sseHeaders(exchange));
+    }
+  }
 }

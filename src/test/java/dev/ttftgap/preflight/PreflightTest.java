@@ -38,17 +38,15 @@ class PreflightTest {
 
   /** vLLM-like: headers at acceptance, 50 ms prefill, 4 tokens 20 ms apart. */
   private static void healthy(HttpExchange exchange, JsonNode body) throws Exception {
-    if (path(exchange).equals("/v1/models")) {
-      models(exchange, MODEL, "qwen3-14b-like");
-    } else if (!path(exchange).equals("/v1/chat/completions")) {
-      notFound(exchange);
-    } else if (!streaming(body)) {
-      completion(exchange, MODEL);
-    } else {
-      OutputStream out = sseHeaders(exchange);
-      Thread.sleep(50);
-      healthyEvents(out, 4, 20);
-    }
+    LoopbackServer.chatOnly(
+        exchange,
+        body,
+        out -> {
+          Thread.sleep(50);
+          healthyEvents(out, 4, 20);
+        },
+        MODEL,
+        "qwen3-14b-like");
   }
 
   /** Answers the streaming chat request; the server is {@link #healthy} for everything else. */

@@ -7,11 +7,11 @@ import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.ChunkClassifier;
 import dev.ttftgap.stream.ChunkKind;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,30 +39,13 @@ class WrongApiTest {
         .withApi(api);
   }
 
-  /** Writes the body of a streaming answer. */
-  @FunctionalInterface
-  private interface StreamWriter {
-    void write(OutputStream out) throws Exception;
-  }
-
   /**
    * A chat server: models listing, 404 off {@code /v1/chat/completions}, a plain completion, and
    * {@code stream} for a streaming request.
    */
-  private static LoopbackServer chatServer(StreamWriter stream) throws IOException {
+  private static LoopbackServer chatServer(LoopbackServer.StreamWriter stream) throws IOException {
     return LoopbackServer.start(
-        (exchange, body) -> {
-          String path = LoopbackServer.path(exchange);
-          if (path.equals("/v1/models")) {
-            LoopbackServer.models(exchange, OneApiServer.MODEL);
-          } else if (!path.equals("/v1/chat/completions")) {
-            LoopbackServer.notFound(exchange);
-          } else if (!LoopbackServer.streaming(body)) {
-            LoopbackServer.completion(exchange, OneApiServer.MODEL);
-          } else {
-            stream.write(LoopbackServer.sseHeaders(exchange));
-          }
-        });
+        (exchange, body) -> LoopbackServer.chatOnly(exchange, body, stream, OneApiServer.MODEL));
   }
 
   /** The preflight of {@code api} with {@code path} as the configured URL, no key. */
@@ -203,34 +186,48 @@ class WrongApiTest {
 
   @Test
   void aMethodNotAllowedOnTheWrongPathNamesTheApi() throws Exception {
-    try (OneApiServer server =
-        OneApiServer.start(Api.RESPONSES, null, OneApiServer.OtherPaths.METHOD_NOT_ALLOWED)) {
-      Diagnosis diagnosis = run(server, Api.CHAT).diagnosis().orElseThrow();
-
-      assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.WRONG_API);
-      assertThat(diagnosis.line())
-          .startsWith("POST " + server.url("/v1/chat/completions") + " answered 405; ")
-          .contains("OpenAI Responses at " + server.url("/v1/responses"))
-          .contains("set -Drequest.api=responses");
-    }
+    assertWrongApiLine(
+        Api.RESPONSES,
+        OneApiServer.OtherPaths.METHOD_NOT_ALLOWED,
+        Api.CHAT,
+        (server, line) ->
+            assertThat(line)
+                .startsWith("POST " + server.url("/v1/chat/completions") + " answered 405; ")
+                .contains("OpenAI Responses at " + server.url("/v1/responses"))
+                .contains("set -Drequest.api=responses"));
   }
 
   @Test
   void aWebPageOnTheWrongPathNamesTheApi() throws Exception {
-    try (OneApiServer server =
-        OneApiServer.start(Api.CHAT, null, OneApiServer.OtherPaths.HTML_PAGE)) {
-      Diagnosis diagnosis = run(server, Api.MESSAGES).diagnosis().orElseThrow();
+    assertWrongApiLine(
+        Api.CHAT,
+        OneApiServer.OtherPaths.HTML_PAGE,
+        Api.MESSAGES,
+        (server, line) ->
+            assertThat(line)
+                .startsWith(
+                    "POST "
+                        + server.url("/v1/messages")
+                        + " answered \"text/html; charset=utf-8\", not text/event-stream; ")
+                .endsWith(
+                    "chat completions at "
+                        + server.url("/v1/chat/completions")
+                        + ": set -Drequest.api=chat (or request.api in the profile)"));
+  }
+
+  /**
+   * Runs the preflight of {@code asked} against a server of {@code served} whose other paths answer
+   * {@code others}: the diagnosis must be WRONG_API, and {@code check} judges its line (it gets the
+   * server for its URLs).
+   */
+  private static void assertWrongApiLine(
+      Api served, OneApiServer.OtherPaths others, Api asked, BiConsumer<OneApiServer, String> check)
+      throws Exception {
+    try (OneApiServer server = OneApiServer.start(served, null, others)) {
+      Diagnosis diagnosis = run(server, asked).diagnosis().orElseThrow();
 
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.WRONG_API);
-      assertThat(diagnosis.line())
-          .startsWith(
-              "POST "
-                  + server.url("/v1/messages")
-                  + " answered \"text/html; charset=utf-8\", not text/event-stream; ")
-          .endsWith(
-              "chat completions at "
-                  + server.url("/v1/chat/completions")
-                  + ": set -Drequest.api=chat (or request.api in the profile)");
+      check.accept(server, diagnosis.line());
     }
   }
 

@@ -77,13 +77,12 @@ class ApiBodyTest {
 
   @Test
   void completionsSendsThePromptFlattenedWithUsage() throws Exception {
-    assertThat(json(conversation("completions", "").next().json()))
-        .isEqualTo(
-            json(
-                """
-                {"model": "m", "prompt": "System: Be brief.\\n\\nUser: Hi\\n\\nAssistant:",
-                 "max_tokens": 16, "temperature": 0.0, "stream": true,
-                 "stream_options": {"include_usage": true}}"""));
+    assertFirstBody(
+        "completions",
+        """
+            {"model": "m", "prompt": "System: Be brief.\\n\\nUser: Hi\\n\\nAssistant:",
+             "max_tokens": 16, "temperature": 0.0, "stream": true,
+             "stream_options": {"include_usage": true}}""");
     RequestShape lone =
         RequestShapes.parse(
             "{\"api\": \"completions\", \"prompt\": \"Hi\", \"prompts\": \"repeated\"}");
@@ -95,48 +94,44 @@ class ApiBodyTest {
 
   @Test
   void responsesSendsInstructionsInputItemsAndFlatTools() throws Exception {
-    assertThat(json(conversation("responses", "").next().json()))
-        .isEqualTo(
-            json(
-                """
-                {"model": "m", "instructions": "Be brief.", "input": [{"role": "user",
-                 "content": "Hi"}], "max_output_tokens": 16, "temperature": 0.0, "stream": true,
-                 "tools": [{"type": "function", "name": "get_weather",
-                  "description": "Weather of a city", "parameters": {"type": "object",
-                  "properties": {"city": {"type": "string"}}}}]}"""));
-    assertThat(afterToolCall("responses").get("input"))
-        .isEqualTo(
-            json(
-                """
+    assertFirstBody(
+        "responses",
+        """
+            {"model": "m", "instructions": "Be brief.", "input": [{"role": "user",
+             "content": "Hi"}], "max_output_tokens": 16, "temperature": 0.0, "stream": true,
+             "tools": [{"type": "function", "name": "get_weather",
+              "description": "Weather of a city", "parameters": {"type": "object",
+              "properties": {"city": {"type": "string"}}}}]}""");
+    assertAfterToolCall(
+        "responses",
+        "input",
+        """
                 [{"role": "user", "content": "Hi"},
                  {"type": "function_call", "call_id": "call_1", "name": "get_weather",
                   "arguments": "{\\"city\\":\\"Paris\\"}"},
-                 {"type": "function_call_output", "call_id": "call_1", "output": "%s"}]"""
-                    .formatted(RESULT)));
+                 {"type": "function_call_output", "call_id": "call_1", "output": "%s"}]""");
   }
 
   @Test
   void messagesSendsSystemContentBlocksAndInputSchemas() throws Exception {
-    assertThat(json(conversation("messages", "").next().json()))
-        .isEqualTo(
-            json(
-                """
-                {"model": "m", "system": "Be brief.",
-                 "messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"}]}],
-                 "max_tokens": 16, "temperature": 0.0, "stream": true,
-                 "tools": [{"name": "get_weather", "description": "Weather of a city",
-                  "input_schema": {"type": "object",
-                   "properties": {"city": {"type": "string"}}}}]}"""));
-    assertThat(afterToolCall("messages").get("messages"))
-        .isEqualTo(
-            json(
-                """
+    assertFirstBody(
+        "messages",
+        """
+            {"model": "m", "system": "Be brief.",
+             "messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"}]}],
+             "max_tokens": 16, "temperature": 0.0, "stream": true,
+             "tools": [{"name": "get_weather", "description": "Weather of a city",
+              "input_schema": {"type": "object",
+               "properties": {"city": {"type": "string"}}}}]}""");
+    assertAfterToolCall(
+        "messages",
+        "messages",
+        """
                 [{"role": "user", "content": [{"type": "text", "text": "Hi"}]},
                  {"role": "assistant", "content": [{"type": "tool_use", "id": "call_1",
                   "name": "get_weather", "input": {"city": "Paris"}}]},
                  {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1",
-                  "content": "%s"}]}]"""
-                    .formatted(RESULT)));
+                  "content": "%s"}]}]""");
   }
 
   @Test
@@ -198,5 +193,19 @@ class ApiBodyTest {
     assertThat(
             json(RequestFactory.of(shape, Optional.empty()).single(0).json()).get("top_k").asInt())
         .isEqualTo(5);
+  }
+
+  /** The first request body of {@code api}'s conversation is the JSON {@code expected}. */
+  private static void assertFirstBody(String api, String expected) throws Exception {
+    assertThat(json(conversation(api, "").next().json())).isEqualTo(json(expected));
+  }
+
+  /**
+   * The {@code field} of {@code api}'s second body after a tool-call answer is the JSON {@code
+   * expected}, its {@code %s} the tool's result.
+   */
+  private static void assertAfterToolCall(String api, String field, String expected)
+      throws Exception {
+    assertThat(afterToolCall(api).get(field)).isEqualTo(json(expected.formatted(RESULT)));
   }
 }

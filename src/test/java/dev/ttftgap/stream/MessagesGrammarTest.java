@@ -2,62 +2,42 @@ package dev.ttftgap.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class MessagesGrammarTest {
 
-  private static Chunk classify(String eventName, String singleQuoted) {
-    return ChunkClassifier.classify(Api.MESSAGES, eventName, singleQuoted.replace('\'', '"'));
-  }
+  private static final QuotedEvents EVENTS = new QuotedEvents(Api.MESSAGES);
 
-  private static Chunk classify(String singleQuoted) {
-    return classify(null, singleQuoted);
-  }
-
-  static Stream<Arguments> kinds() {
-    return Stream.of(
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':'a'}}",
-            ChunkKind.CONTENT),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':''}}",
-            ChunkKind.EMPTY),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,"
-                + "'delta':{'type':'thinking_delta','thinking':'hm'}}",
-            ChunkKind.REASONING),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,"
-                + "'delta':{'type':'signature_delta','signature':'Eq'}}",
-            ChunkKind.EMPTY),
-        Arguments.of(
-            "{'type':'content_block_delta','index':0,'delta':{'type':'citations_delta'}}",
-            ChunkKind.EMPTY),
-        Arguments.of(
-            "{'type':'content_block_start','index':0,'content_block':{'type':'text','text':''}}",
-            ChunkKind.EMPTY),
-        Arguments.of("{'type':'content_block_stop','index':0}", ChunkKind.EMPTY),
-        Arguments.of("{'type':'ping'}", ChunkKind.EMPTY),
-        Arguments.of("{'type':'message_stop'}", ChunkKind.DONE),
-        Arguments.of("{'type':'some_future_event','x':[1,{}]}", ChunkKind.EMPTY),
-        Arguments.of("{'index':0}", ChunkKind.MALFORMED),
-        Arguments.of("[1]", ChunkKind.MALFORMED));
-  }
-
+  /** Each row: an event's data (single-quoted JSON) | the kind it classifies as. */
   @ParameterizedTest(name = "{0}")
-  @MethodSource("kinds")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      textBlock =
+          """
+          {'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':'a'}}            | CONTENT
+          {'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':''}}             | EMPTY
+          {'type':'content_block_delta','index':0,'delta':{'type':'thinking_delta','thinking':'hm'}}   | REASONING
+          {'type':'content_block_delta','index':0,'delta':{'type':'signature_delta','signature':'Eq'}} | EMPTY
+          {'type':'content_block_delta','index':0,'delta':{'type':'citations_delta'}}                  | EMPTY
+          {'type':'content_block_start','index':0,'content_block':{'type':'text','text':''}}           | EMPTY
+          {'type':'content_block_stop','index':0}                                                      | EMPTY
+          {'type':'ping'}                                                                              | EMPTY
+          {'type':'message_stop'}                                                                      | DONE
+          {'type':'some_future_event','x':[1,{}]}                                                      | EMPTY
+          {'index':0}                                                                                  | MALFORMED
+          [1]                                                                                          | MALFORMED
+          """)
   void classifiesByType(String data, ChunkKind kind) {
-    assertThat(classify(data).kind()).as("kind of %s", data).isEqualTo(kind);
+    assertThat(EVENTS.classify(data).kind()).as("kind of %s", data).isEqualTo(kind);
   }
 
   @Test
   void messageStartOpensWithTheIdAndThePromptTokens() {
     Chunk start =
-        classify(
+        EVENTS.classify(
             "{'type':'message_start','message':{'id':'msg_1','role':'assistant','content':[],"
                 + "'usage':{'input_tokens':25,'output_tokens':1}}}");
 
@@ -72,15 +52,15 @@ class MessagesGrammarTest {
   @Test
   void toolUseBlocksAreToolCallsNumberedByBlockIndex() {
     Chunk start =
-        classify(
+        EVENTS.classify(
             "{'type':'content_block_start','index':1,'content_block':{'type':'tool_use',"
                 + "'id':'toolu_1','name':'get_weather','input':{}}}");
     Chunk piece =
-        classify(
+        EVENTS.classify(
             "{'type':'content_block_delta','index':1,'delta':{'type':'input_json_delta',"
                 + "'partial_json':'{\\'city\\''}}");
     Chunk empty =
-        classify(
+        EVENTS.classify(
             "{'type':'content_block_delta','index':1,'delta':{'type':'input_json_delta',"
                 + "'partial_json':''}}");
 
@@ -94,7 +74,7 @@ class MessagesGrammarTest {
   @Test
   void messageDeltaCarriesOutputTokensAndStopReason() {
     Chunk delta =
-        classify(
+        EVENTS.classify(
             "{'type':'message_delta','delta':{'stop_reason':'tool_use','stop_sequence':null},"
                 + "'usage':{'output_tokens':89}}");
 
@@ -106,9 +86,10 @@ class MessagesGrammarTest {
   @Test
   void errorsCarryTheMessageOrTheType() {
     Chunk overloaded =
-        classify("{'type':'error','error':{'type':'overloaded_error','message':'Overloaded'}}");
-    Chunk typeOnly = classify("{'type':'error','error':{'type':'api_error'}}");
-    Chunk plain = classify("error", "upstream connect error");
+        EVENTS.classify(
+            "{'type':'error','error':{'type':'overloaded_error','message':'Overloaded'}}");
+    Chunk typeOnly = EVENTS.classify("{'type':'error','error':{'type':'api_error'}}");
+    Chunk plain = EVENTS.classify("error", "upstream connect error");
 
     assertThat(overloaded.kind()).isEqualTo(ChunkKind.ERROR);
     assertThat(overloaded.errorMessage()).as("error.message").isEqualTo("Overloaded");

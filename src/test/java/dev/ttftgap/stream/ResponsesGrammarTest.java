@@ -10,13 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ResponsesGrammarTest {
 
-  private static Chunk classify(String eventName, String singleQuoted) {
-    return ChunkClassifier.classify(Api.RESPONSES, eventName, singleQuoted.replace('\'', '"'));
-  }
-
-  private static Chunk classify(String singleQuoted) {
-    return classify(null, singleQuoted);
-  }
+  private static final QuotedEvents EVENTS = new QuotedEvents(Api.RESPONSES);
 
   static Stream<Arguments> kinds() {
     return Stream.of(
@@ -43,7 +37,7 @@ class ResponsesGrammarTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("kinds")
   void classifiesByType(String data, ChunkKind kind) {
-    Chunk chunk = classify(data);
+    Chunk chunk = EVENTS.classify(data);
 
     assertThat(chunk.kind()).as("kind of %s", data).isEqualTo(kind);
     assertThat(chunk.isToken())
@@ -53,10 +47,11 @@ class ResponsesGrammarTest {
 
   @Test
   void theEventNameStandsInForAMissingType() {
-    assertThat(classify("response.output_text.delta", "{'delta':'Hi'}").text())
+    assertThat(EVENTS.classify("response.output_text.delta", "{'delta':'Hi'}").text())
         .as("content by event name")
         .isEqualTo("Hi");
-    assertThat(classify("response.output_text.delta", "{'type':'response.completed'}").kind())
+    assertThat(
+            EVENTS.classify("response.output_text.delta", "{'type':'response.completed'}").kind())
         .as("the data's type wins over the event name")
         .isEqualTo(ChunkKind.DONE);
   }
@@ -64,11 +59,11 @@ class ResponsesGrammarTest {
   @Test
   void aFunctionCallItemOpensAToolCallAndArgumentDeltasContinueIt() {
     Chunk added =
-        classify(
+        EVENTS.classify(
             "{'type':'response.output_item.added','output_index':2,'item':{'type':'function_call',"
                 + "'id':'fc_1','call_id':'call_9','name':'lookup','arguments':''}}");
     Chunk arguments =
-        classify(
+        EVENTS.classify(
             "{'type':'response.function_call_arguments.delta','item_id':'fc_1','output_index':2,"
                 + "'delta':'{\\'q\\':1}'}");
 
@@ -79,7 +74,8 @@ class ResponsesGrammarTest {
     assertThat(arguments.toolCalls())
         .as("an arguments piece of the same call")
         .containsExactly(new ToolCallDelta(2, null, null, "{\"q\":1}"));
-    assertThat(classify("{'type':'response.function_call_arguments.delta','delta':''}").kind())
+    assertThat(
+            EVENTS.classify("{'type':'response.function_call_arguments.delta','delta':''}").kind())
         .as("an empty arguments piece is no output")
         .isEqualTo(ChunkKind.EMPTY);
   }
@@ -87,16 +83,16 @@ class ResponsesGrammarTest {
   @Test
   void completedCarriesUsageIdAndFinishReason() {
     Chunk stop =
-        classify(
+        EVENTS.classify(
             "{'type':'response.completed','response':{'id':'resp_7','status':'completed',"
                 + "'output':[{'type':'message'}],"
                 + "'usage':{'input_tokens':11,'output_tokens':22,'total_tokens':33}}}");
     Chunk tools =
-        classify(
+        EVENTS.classify(
             "{'type':'response.completed','response':{'id':'r','output':[{'type':'reasoning'},"
                 + "{'type':'function_call','arguments':'{}'}]}}");
     Chunk incomplete =
-        classify(
+        EVENTS.classify(
             "{'type':'response.incomplete','response':{'id':'r','status':'incomplete',"
                 + "'incomplete_details':{'reason':'max_output_tokens'},"
                 + "'usage':{'input_tokens':1,'output_tokens':64}}}");
@@ -115,14 +111,14 @@ class ResponsesGrammarTest {
   @Test
   void failedAndErrorEventsCarryTheServersMessage() {
     Chunk failed =
-        classify(
+        EVENTS.classify(
             "{'type':'response.failed','response':{'id':'resp_f','status':'failed',"
                 + "'error':{'code':'server_error','message':'The model crashed'}}}");
     Chunk error =
-        classify(
+        EVENTS.classify(
             "{'type':'error','code':'rate_limit_exceeded','message':'Slow down','param':null}");
-    Chunk named = classify("error", "{'type':'error','code':'ERR','message':'By name'}");
-    Chunk bare = classify("{'type':'response.failed','response':{'id':'r'}}");
+    Chunk named = EVENTS.classify("error", "{'type':'error','code':'ERR','message':'By name'}");
+    Chunk bare = EVENTS.classify("{'type':'response.failed','response':{'id':'r'}}");
 
     assertThat(failed.kind()).as("failed").isEqualTo(ChunkKind.ERROR);
     assertThat(failed.errorMessage()).as("response.error.message").isEqualTo("The model crashed");
