@@ -163,32 +163,6 @@ public record StepStats(
       Double stalledPercent,
       Long longestStallMillis) {}
 
-  /** A step without per-kind first tokens ({@link FirstTokens#NONE}): steps of older records. */
-  public StepStats(
-      int step,
-      String label,
-      Double offeredRate,
-      Integer concurrency,
-      Counts counts,
-      Rates rates,
-      Latencies latencies,
-      Queueing queueing,
-      StreamHealth stream,
-      SteadyState steadyState) {
-    this(
-        step,
-        label,
-        offeredRate,
-        concurrency,
-        counts,
-        rates,
-        latencies,
-        queueing,
-        stream,
-        steadyState,
-        FirstTokens.NONE);
-  }
-
   /** This step with its output tokens/s and goodput ({@link StepGoodput}). */
   public StepStats withDelivery(Double outputTokensPerSec, Double goodputPerSec) {
     return new StepStats(

@@ -52,41 +52,6 @@ public record GroundTruth(
     Long firstTextWrittenEpochMicros,
     String api) {
 
-  /** A chat request's ground truth without the text instant (as before issue 25). */
-  public GroundTruth(
-      String requestId,
-      String model,
-      int httpStatus,
-      int promptTokens,
-      Integer cachedTokens,
-      int completionTokens,
-      long acceptedEpochMicros,
-      Long headersWrittenEpochMicros,
-      Long firstContentWrittenEpochMicros,
-      Long lastWrittenEpochMicros,
-      Long queueMicros,
-      String outcome,
-      String fault,
-      Integer preemptions) {
-    this(
-        requestId,
-        model,
-        httpStatus,
-        promptTokens,
-        cachedTokens,
-        completionTokens,
-        acceptedEpochMicros,
-        headersWrittenEpochMicros,
-        firstContentWrittenEpochMicros,
-        lastWrittenEpochMicros,
-        queueMicros,
-        outcome,
-        fault,
-        preemptions,
-        firstContentWrittenEpochMicros,
-        "chat");
-  }
-
   /** Outcome of a request served to the end. */
   public static final String OK = "ok";
 

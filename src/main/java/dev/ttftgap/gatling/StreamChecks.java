@@ -11,8 +11,10 @@ import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.stream.Api;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.TtftKind;
+import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.SseMessageCheck;
+import java.util.function.BiPredicate;
 
 /**
  * The two SSE checks of {@link ChatRequestChain}: the first-token check (the gap row: headers → the
@@ -38,12 +40,7 @@ final class StreamChecks {
   static SseMessageCheck firstToken(Api api, TtftKind kind) {
     return sse.checkMessage(RowNames.GAP)
         .matching(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        logged(api, event, session)
-                            && StreamVerdicts.endsFirstTokenWait(classify(api, event), kind))
-                .is(true))
+            loggedUntil(api, (chunk, session) -> StreamVerdicts.endsFirstTokenWait(chunk, kind)))
         .check(
             bodyString()
                 .transform(event -> StreamVerdicts.chunkId(classify(api, event)))
@@ -56,13 +53,10 @@ final class StreamChecks {
   static SseMessageCheck endOfStream(Api api) {
     return sse.checkMessage(RowNames.DECODE)
         .matching(
-            bodyString()
-                .transformWithSession(
-                    (event, session) ->
-                        logged(api, event, session)
-                            && StreamVerdicts.endsStream(
-                                classify(api, event), session.getString(ChatRequestChain.FIRST_ID)))
-                .is(true))
+            loggedUntil(
+                api,
+                (chunk, session) ->
+                    StreamVerdicts.endsStream(chunk, session.getString(ChatRequestChain.FIRST_ID))))
         .check(
             bodyString()
                 .transformWithSession(
@@ -70,6 +64,18 @@ final class StreamChecks {
                         StreamVerdicts.end(
                             classify(api, event), session.getString(ChatRequestChain.FIRST_ID)))
                 .is(StreamVerdicts.PASS));
+  }
+
+  /**
+   * The matching of both checks: logs every event ({@link #logged}), and matches the one that
+   * {@code ends} says ends this check's wait, so that the two checks differ only in what ends it.
+   */
+  private static CheckBuilder.Final loggedUntil(Api api, BiPredicate<Chunk, Session> ends) {
+    return bodyString()
+        .transformWithSession(
+            (event, session) ->
+                logged(api, event, session) && ends.test(classify(api, event), session))
+        .is(true);
   }
 
   /** One event of {@code api}'s stream, classified with that API's grammar. */

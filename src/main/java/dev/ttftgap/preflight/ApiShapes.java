@@ -119,43 +119,64 @@ final class ApiShapes {
     };
   }
 
+  /**
+   * What diagnoses say of each API: one row per API (named as {@link Api}'s constants), so that the
+   * words for one API are read together and a new API is one row.
+   */
+  private enum Words {
+    CHAT(
+        "chat completions",
+        "chunks with choices[].delta",
+        "choices[].delta.content",
+        "data: [DONE]"),
+    COMPLETIONS(
+        "legacy completions", "chunks with choices[].text", "choices[].text", "data: [DONE]"),
+    RESPONSES(
+        "OpenAI Responses",
+        "response.* events",
+        "response.output_text.delta events",
+        "response.completed"),
+    MESSAGES(
+        "Anthropic Messages",
+        "content_block_delta events",
+        "content_block_delta events",
+        "message_stop");
+
+    final String noun;
+    final String marks;
+    final String answerField;
+    final String endEvent;
+
+    Words(String noun, String marks, String answerField, String endEvent) {
+      this.noun = noun;
+      this.marks = marks;
+      this.answerField = answerField;
+      this.endEvent = endEvent;
+    }
+
+    static Words of(Api api) {
+      return valueOf(api.name());
+    }
+  }
+
   /** The API by name, for diagnoses: "chat completions", "Anthropic Messages"… */
   static String noun(Api api) {
-    return switch (api) {
-      case CHAT -> "chat completions";
-      case COMPLETIONS -> "legacy completions";
-      case RESPONSES -> "OpenAI Responses";
-      case MESSAGES -> "Anthropic Messages";
-    };
+    return Words.of(api).noun;
   }
 
   /** What marks a stream of {@code api}, for diagnoses. */
   static String marks(Api api) {
-    return switch (api) {
-      case CHAT -> "chunks with choices[].delta";
-      case COMPLETIONS -> "chunks with choices[].text";
-      case RESPONSES -> "response.* events";
-      case MESSAGES -> "content_block_delta events";
-    };
+    return Words.of(api).marks;
   }
 
   /** Where {@code api}'s stream carries the answer, for a diagnosis of a stream without any. */
   static String answerField(Api api) {
-    return switch (api) {
-      case CHAT -> "choices[].delta.content";
-      case COMPLETIONS -> "choices[].text";
-      case RESPONSES -> "response.output_text.delta events";
-      case MESSAGES -> "content_block_delta events";
-    };
+    return Words.of(api).answerField;
   }
 
   /** The event that ends a complete stream of {@code api}. */
   static String endEvent(Api api) {
-    return switch (api) {
-      case CHAT, COMPLETIONS -> "data: [DONE]";
-      case RESPONSES -> "response.completed";
-      case MESSAGES -> "message_stop";
-    };
+    return Words.of(api).endEvent;
   }
 
   private static Optional<Api> ofType(String type) {

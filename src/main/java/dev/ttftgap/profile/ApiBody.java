@@ -55,6 +55,16 @@ interface ApiBody {
     api.toolChoice().ifPresent(choice -> body.set("tool_choice", choice.deepCopy()));
   }
 
+  /**
+   * Writes the system messages, joined by blank lines, as {@code field} (nothing without any): the
+   * APIs that take them out of the message list (Messages, Responses) differ only in its name.
+   */
+  static void writeSystem(ObjectNode body, String field, List<String> system) {
+    if (!system.isEmpty()) {
+      body.put(field, String.join("\n\n", system));
+    }
+  }
+
   /** The writer of {@code api}. */
   static ApiBody of(Api api) {
     return switch (api) {

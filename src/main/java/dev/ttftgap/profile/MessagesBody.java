@@ -44,9 +44,7 @@ final class MessagesBody implements ApiBody {
       }
       blocks.addAll(these);
     }
-    if (!system.isEmpty()) {
-      body.put("system", String.join("\n\n", system));
-    }
+    ApiBody.writeSystem(body, "system", system);
     body.set("messages", out);
     body.put("max_tokens", maxTokens);
   }

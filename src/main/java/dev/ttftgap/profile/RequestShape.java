@@ -60,18 +60,6 @@ public record RequestShape(
     }
   }
 
-  /** A chat-completions shape ({@link ApiShape#CHAT}): no tools, TTFT from any output. */
-  public RequestShape(
-      Optional<String> model,
-      Prompt prompt,
-      Output output,
-      StreamOptions stream,
-      Extras extras,
-      Optional<Path> dataset,
-      Optional<Conversation> conversation) {
-    this(model, prompt, output, stream, extras, dataset, conversation, ApiShape.CHAT);
-  }
-
   /**
    * The user and system messages.
    *

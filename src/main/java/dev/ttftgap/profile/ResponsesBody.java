@@ -43,25 +43,24 @@ final class ResponsesBody implements ApiBody {
         }
       }
     }
-    if (!system.isEmpty()) {
-      body.put("instructions", String.join("\n\n", system));
-    }
+    ApiBody.writeSystem(body, "instructions", system);
     body.set("input", input);
     body.put("max_output_tokens", maxTokens);
   }
 
   @Override
   public void writeOptions(ObjectNode body, RequestShape shape, List<ObjectNode> tools) {
-    ApiShape api = shape.api();
     ApiBody.writeTools(
         body,
-        api,
+        shape.api(),
         tools,
         (function, flat) -> {
           flat.put("type", "function");
           function.fields().forEachRemaining(e -> flat.set(e.getKey(), e.getValue().deepCopy()));
         });
-    api.reasoningEffort()
+    shape
+        .api()
+        .reasoningEffort()
         .ifPresent(effort -> body.putObject("reasoning").put("effort", effort.id()));
   }
 }

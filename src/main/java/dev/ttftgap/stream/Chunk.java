@@ -40,31 +40,10 @@ public record Chunk(
     List<ToolCallDelta> toolCalls,
     String reasoning) {
 
-  /** A chunk whose reasoning is its whole text when it is {@link ChunkKind#REASONING}. */
-  public Chunk(
-      ChunkKind kind,
-      String id,
-      String text,
-      Integer completionTokens,
-      Integer promptTokens,
-      String finishReason,
-      String errorMessage,
-      Map<String, Double> serverTimings,
-      List<ToolCallDelta> toolCalls) {
-    this(
-        kind,
-        id,
-        text,
-        completionTokens,
-        promptTokens,
-        finishReason,
-        errorMessage,
-        serverTimings,
-        toolCalls,
-        kind == ChunkKind.REASONING ? text : null);
-  }
-
-  /** A chunk without tool calls. */
+  /**
+   * A chunk without tool calls, whose reasoning is its whole text when it is {@link
+   * ChunkKind#REASONING}: what most grammars build, so they need not spell out the last two.
+   */
   public Chunk(
       ChunkKind kind,
       String id,
@@ -83,7 +62,8 @@ public record Chunk(
         finishReason,
         errorMessage,
         serverTimings,
-        List.of());
+        List.of(),
+        kind == ChunkKind.REASONING ? text : null);
   }
 
   public Chunk {
@@ -163,7 +143,7 @@ public record Chunk(
   /** A {@link ChunkKind#TOOL_CALL} chunk of one piece. */
   static Chunk ofToolCall(ToolCallDelta piece) {
     return new Chunk(
-        ChunkKind.TOOL_CALL, null, null, null, null, null, null, Map.of(), List.of(piece));
+        ChunkKind.TOOL_CALL, null, null, null, null, null, null, Map.of(), List.of(piece), null);
   }
 
   /** An {@link ChunkKind#ERROR} chunk with {@code message}. */

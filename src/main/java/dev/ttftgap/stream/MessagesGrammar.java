@@ -21,7 +21,6 @@ final class MessagesGrammar {
 
   /** What one pass over an event found. */
   private static final class Fields {
-    String type;
     Integer index;
     String messageId;
     Integer inputTokens;
@@ -36,32 +35,27 @@ final class MessagesGrammar {
   }
 
   static Chunk classify(String eventName, String data) {
-    return GrammarJson.object(data, parser -> read(parser, eventName, data));
+    return TypedEvents.classify(
+        eventName, data, new Fields(), MessagesGrammar::field, MessagesGrammar::toChunk);
   }
 
-  private static Chunk read(JsonParser parser, String eventName, String data) throws IOException {
-    Fields f = new Fields();
-    GrammarJson.fields(
-        parser,
-        (name, value) -> {
-          switch (name) {
-            case "type" -> f.type = GrammarJson.string(parser, value);
-            case "index" -> f.index = GrammarJson.integer(parser, value);
-            case "message" -> GrammarJson.ifObject(value, () -> readMessage(parser, f));
-            case "content_block" -> GrammarJson.ifObject(value, () -> readBlock(parser, f));
-            case "delta" -> GrammarJson.ifObject(value, () -> readDelta(parser, f));
-            case "usage" -> GrammarJson.ifObject(value, () -> readUsage(parser, f));
-            case "error" -> {
-              if (value == JsonToken.START_OBJECT) {
-                f.errorMessage = GrammarJson.errorObject(parser);
-              } else if (value == JsonToken.VALUE_STRING) {
-                f.errorMessage = parser.getText();
-              }
-            }
-            default -> {}
-          }
-        });
-    return GrammarJson.typed(f.type, eventName, data, type -> toChunk(type, f));
+  private static void field(JsonParser parser, Fields f, String name, JsonToken value)
+      throws IOException {
+    switch (name) {
+      case "index" -> f.index = GrammarJson.integer(parser, value);
+      case "message" -> GrammarJson.ifObject(value, () -> readMessage(parser, f));
+      case "content_block" -> GrammarJson.ifObject(value, () -> readBlock(parser, f));
+      case "delta" -> GrammarJson.ifObject(value, () -> readDelta(parser, f));
+      case "usage" -> GrammarJson.ifObject(value, () -> readUsage(parser, f));
+      case "error" -> {
+        if (value == JsonToken.START_OBJECT) {
+          f.errorMessage = GrammarJson.errorObject(parser);
+        } else if (value == JsonToken.VALUE_STRING) {
+          f.errorMessage = parser.getText();
+        }
+      }
+      default -> {}
+    }
   }
 
   private static void readMessage(JsonParser parser, Fields f) throws IOException {

@@ -21,7 +21,6 @@ final class ResponsesGrammar {
 
   /** What one pass over an event found. */
   private static final class Fields {
-    String type;
     String delta;
     Integer outputIndex;
     String message;
@@ -41,32 +40,24 @@ final class ResponsesGrammar {
   }
 
   static Chunk classify(String eventName, String data) {
-    return GrammarJson.object(data, parser -> read(parser, eventName, data));
+    return TypedEvents.classify(
+        eventName, data, new Fields(), ResponsesGrammar::field, ResponsesGrammar::toChunk);
   }
 
-  private static Chunk read(JsonParser parser, String eventName, String data) throws IOException {
-    Fields f = new Fields();
-    GrammarJson.fields(
-        parser,
-        (name, value) -> {
-          switch (name) {
-            case "type" -> f.type = GrammarJson.string(parser, value);
-            case "delta" -> f.delta = GrammarJson.string(parser, value);
-            case "output_index" -> f.outputIndex = GrammarJson.integer(parser, value);
-            case "message" -> f.message = GrammarJson.string(parser, value);
-            case "code" ->
-                f.code =
-                    value.isScalarValue() && value != JsonToken.VALUE_NULL
-                        ? parser.getText()
-                        : null;
-            case "error" ->
-                GrammarJson.ifObject(value, () -> f.errorMessage = GrammarJson.errorObject(parser));
-            case "response" -> GrammarJson.ifObject(value, () -> readResponse(parser, f));
-            case "item" -> GrammarJson.ifObject(value, () -> readItem(parser, f));
-            default -> {}
-          }
-        });
-    return GrammarJson.typed(f.type, eventName, data, type -> toChunk(type, f));
+  private static void field(JsonParser parser, Fields f, String name, JsonToken value)
+      throws IOException {
+    switch (name) {
+      case "delta" -> f.delta = GrammarJson.string(parser, value);
+      case "output_index" -> f.outputIndex = GrammarJson.integer(parser, value);
+      case "message" -> f.message = GrammarJson.string(parser, value);
+      case "code" ->
+          f.code = value.isScalarValue() && value != JsonToken.VALUE_NULL ? parser.getText() : null;
+      case "error" ->
+          GrammarJson.ifObject(value, () -> f.errorMessage = GrammarJson.errorObject(parser));
+      case "response" -> GrammarJson.ifObject(value, () -> readResponse(parser, f));
+      case "item" -> GrammarJson.ifObject(value, () -> readItem(parser, f));
+      default -> {}
+    }
   }
 
   private static void readResponse(JsonParser parser, Fields f) throws IOException {

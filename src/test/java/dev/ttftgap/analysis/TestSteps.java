@@ -111,6 +111,7 @@ final class TestSteps {
         new StepStats.Latencies(ttfb, ttft, gap, null, null, null),
         new StepStats.Queueing(null, null, null, null),
         new StepStats.StreamHealth(0, 0, null, null),
+        null,
         null);
   }
 

@@ -45,7 +45,9 @@ class StreamingFiguresTest {
         10L,
         GroundTruth.OK,
         null,
-        0);
+        0,
+        1_019_700L,
+        "chat");
   }
 
   @Test

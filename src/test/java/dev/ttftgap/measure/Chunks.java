@@ -76,7 +76,8 @@ final class Chunks {
         null,
         null,
         Map.of(),
-        List.of(new ToolCallDelta(index, callId, name, arguments)));
+        List.of(new ToolCallDelta(index, callId, name, arguments)),
+        null);
   }
 
   /**

@@ -25,7 +25,8 @@ final class RequestShapes {
         new RequestShape.StreamOptions(usage, metrics),
         RequestShape.Extras.NONE,
         Optional.empty(),
-        Optional.empty());
+        Optional.empty(),
+        ApiShape.CHAT);
   }
 
   /** The shape of {@code requestJson} in a minimal profile named {@code test.json}. */
