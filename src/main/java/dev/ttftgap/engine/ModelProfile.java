@@ -112,45 +112,6 @@ public record ModelProfile(
     }
   }
 
-  /** A profile without tool calls or reasoning, as every profile before issue 25. */
-  public ModelProfile(
-      String name,
-      String description,
-      int maxNumSeqs,
-      int maxNumBatchedTokens,
-      int maxWaiting,
-      double stepBaseMillis,
-      double stepPerSeqMillis,
-      double prefillPerTokenMillis,
-      int blockSize,
-      int prefixCacheBlocks,
-      int defaultPromptTokens,
-      int defaultOutputTokens,
-      int maxModelLen,
-      List<FaultRule> faults,
-      int numGpuBlocks,
-      AnswerLength answerTokens) {
-    this(
-        name,
-        description,
-        maxNumSeqs,
-        maxNumBatchedTokens,
-        maxWaiting,
-        stepBaseMillis,
-        stepPerSeqMillis,
-        prefillPerTokenMillis,
-        blockSize,
-        prefixCacheBlocks,
-        defaultPromptTokens,
-        defaultOutputTokens,
-        maxModelLen,
-        faults,
-        numGpuBlocks,
-        answerTokens,
-        0,
-        0);
-  }
-
   private static void requireShare(String name, String field, double share) {
     if (!(share >= 0 && share <= 1)) {
       throw new IllegalArgumentException(

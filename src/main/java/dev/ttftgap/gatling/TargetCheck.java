@@ -73,15 +73,15 @@ record TargetCheck(
       Request request, String chatUrl, String modelsUrl, Optional<String> apiKey, String model) {
     PreflightTarget probeTarget =
         new PreflightTarget(
-                chatUrl,
-                modelsUrl,
-                apiKey,
-                model,
-                Duration.ofSeconds(30),
-                request.apiKeyHeader(),
-                request.headers().values(),
-                request.headers().secrets())
-            .withApi(request.api());
+            chatUrl,
+            modelsUrl,
+            apiKey,
+            model,
+            Duration.ofSeconds(30),
+            request.apiKeyHeader(),
+            request.headers().values(),
+            request.headers().secrets(),
+            request.api());
     Preflight check = new Preflight(probeTarget).withOtherModels(request.otherModels());
     PreflightResult preflight =
         (request.workload() == null

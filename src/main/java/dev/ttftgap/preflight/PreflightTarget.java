@@ -38,29 +38,10 @@ public record PreflightTarget(
     List<String> secrets,
     Api api) {
 
-  /** A target of the chat completions API (the form every caller used before the API choice). */
-  public PreflightTarget(
-      String chatCompletionsUrl,
-      String modelsUrl,
-      Optional<String> apiKey,
-      String model,
-      Duration timeout,
-      String apiKeyHeader,
-      Map<String, String> headers,
-      List<String> secrets) {
-    this(
-        chatCompletionsUrl,
-        modelsUrl,
-        apiKey,
-        model,
-        timeout,
-        apiKeyHeader,
-        headers,
-        secrets,
-        Api.CHAT);
-  }
-
-  /** A target whose key goes in {@code Authorization: Bearer}, with no other header. */
+  /**
+   * A chat completions target whose key goes in {@code Authorization: Bearer}, with no other
+   * header.
+   */
   public PreflightTarget(
       String chatCompletionsUrl,
       String modelsUrl,
@@ -75,7 +56,8 @@ public record PreflightTarget(
         timeout,
         "Authorization",
         Map.of(),
-        List.of());
+        List.of(),
+        Api.CHAT);
   }
 
   public PreflightTarget {

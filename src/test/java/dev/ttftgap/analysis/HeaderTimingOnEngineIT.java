@@ -95,7 +95,9 @@ class HeaderTimingOnEngineIT {
         4096,
         null,
         0,
-        null);
+        null,
+        0,
+        0);
   }
 
   private static final int PROMPT_TOKENS = 100;

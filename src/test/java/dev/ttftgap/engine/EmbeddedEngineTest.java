@@ -37,12 +37,30 @@ class EmbeddedEngineTest {
   /** 8 slots, 20 tokens of ~5.9 ms at full batch: one wave of 8 lasts about 120 ms. */
   static final ModelProfile WAVES =
       new ModelProfile(
-          "waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of(), 0, null);
+          "waves", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 32768, List.of(), 0, null, 0,
+          0);
 
   /** One slot, one waiting place: the third concurrent request is refused. */
   static final ModelProfile ONE_SLOT =
       new ModelProfile(
-          "one-slot", "", 1, 512, 1, 5.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0, null);
+          "one-slot",
+          "",
+          1,
+          512,
+          1,
+          5.0,
+          0.1,
+          0.01,
+          16,
+          0,
+          100,
+          16,
+          32768,
+          List.of(),
+          0,
+          null,
+          0,
+          0);
 
   /**
    * 64 KV blocks of 16 tokens: three ~307-token prompts fit at admission (20 blocks each) but not
@@ -50,7 +68,24 @@ class EmbeddedEngineTest {
    */
   static final ModelProfile KV_TIGHT =
       new ModelProfile(
-          "kv-tight", "", 8, 512, 256, 5.0, 0.1, 0.01, 16, 0, 100, 20, 1024, List.of(), 64, null);
+          "kv-tight",
+          "",
+          8,
+          512,
+          256,
+          5.0,
+          0.1,
+          0.01,
+          16,
+          0,
+          100,
+          20,
+          1024,
+          List.of(),
+          64,
+          null,
+          0,
+          0);
 
   /** Fast steps and answers that end by themselves: median 8 tokens, 1 to 200. */
   static final ModelProfile CHATTY =

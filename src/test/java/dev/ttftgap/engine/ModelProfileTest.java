@@ -172,7 +172,8 @@ class ModelProfileTest {
     assertThatThrownBy(
             () ->
                 new ModelProfile(
-                    "m", "", 8, 2048, 10, 10, 0.5, 0.1, 16, 0, 100, 64, 6401, List.of(), 400, null))
+                    "m", "", 8, 2048, 10, 10, 0.5, 0.1, 16, 0, 100, 64, 6401, List.of(), 400, null,
+                    0, 0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max_model_len (6401)")
         .hasMessageContaining("num_gpu_blocks");

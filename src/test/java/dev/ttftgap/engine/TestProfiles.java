@@ -12,6 +12,6 @@ final class TestProfiles {
   /** A fast profile named {@code name} whose answers follow {@code answer}; shares 0. */
   static ModelProfile fastAnswering(String name, AnswerLength answer) {
     return new ModelProfile(
-        name, "", 8, 512, 256, 2.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0, answer);
+        name, "", 8, 512, 256, 2.0, 0.1, 0.01, 16, 0, 100, 16, 32768, List.of(), 0, answer, 0, 0);
   }
 }

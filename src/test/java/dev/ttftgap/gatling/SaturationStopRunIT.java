@@ -52,7 +52,9 @@ class SaturationStopRunIT {
           4096,
           List.of(),
           0,
-          null);
+          null,
+          0,
+          0);
 
   private static final String PROFILE =
       """
