@@ -169,7 +169,9 @@ public final class CapacityAnalysis {
         runNotes,
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
         health,
-        queueLocation);
+        queueLocation,
+        ClassAnalysis.analyze(records, options, health),
+        RecoveryAnalysis.analyze(records, options, steps, models.queue(), scrapes));
   }
 
   /** The steps a rate search held (their records are in the HOLD phase), in order. */

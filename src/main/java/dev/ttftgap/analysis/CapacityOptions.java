@@ -2,6 +2,7 @@ package dev.ttftgap.analysis;
 
 import dev.ttftgap.stream.TtftKind;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,13 +22,18 @@ import java.util.Optional;
  *     measured one when known
  * @param ttftKind which first output the run's TTFT is (the profile's {@code request.ttftFrom}):
  *     {@link TtftKind#ANY} (default) or one kind, which the report then names beside every TTFT
+ * @param classes the run's request classes with their own SLOs (the profile's {@code classes});
+ *     empty for a run of one request shape
+ * @param burst the launch spike the run offered (the profile's {@code load.burst}); empty otherwise
  */
 public record CapacityOptions(
     Slo slo,
     Optional<Double> peakRate,
     Optional<Path> baseline,
     Optional<Double> knownSaturationRate,
-    TtftKind ttftKind) {
+    TtftKind ttftKind,
+    List<ClassSpec> classes,
+    Optional<BurstPlan> burst) {
 
   public static final double DEFAULT_SLO_TTFT_P95_MILLIS = 2000;
   public static final double DEFAULT_SLO_GAP_P95_MILLIS = 1000;
@@ -42,6 +48,16 @@ public record CapacityOptions(
     this(slo, peakRate, baseline, knownSaturationRate, TtftKind.ANY);
   }
 
+  /** Options of a run without request classes and without a burst. */
+  public CapacityOptions(
+      Slo slo,
+      Optional<Double> peakRate,
+      Optional<Path> baseline,
+      Optional<Double> knownSaturationRate,
+      TtftKind ttftKind) {
+    this(slo, peakRate, baseline, knownSaturationRate, ttftKind, List.of(), Optional.empty());
+  }
+
   public CapacityOptions {
     Objects.requireNonNull(slo, "slo");
     ttftKind = ttftKind == null ? TtftKind.ANY : ttftKind;
@@ -49,6 +65,8 @@ public record CapacityOptions(
     peakRate.ifPresent(rate -> requirePositiveFinite(rate, "peakRate"));
     baseline = baseline == null ? Optional.empty() : baseline;
     knownSaturationRate = knownSaturationRate == null ? Optional.empty() : knownSaturationRate;
+    classes = classes == null ? List.of() : List.copyOf(classes);
+    burst = burst == null ? Optional.empty() : burst;
   }
 
   /** The default SLO (p95 TTFT ≤ 2 s, p95 gap ≤ 1 s, errors ≤ 1 %), no peak, no baseline. */
@@ -75,24 +93,40 @@ public record CapacityOptions(
 
   /** These options with the SLO replaced. */
   public CapacityOptions withSlo(Slo replacement) {
-    return new CapacityOptions(replacement, peakRate, baseline, knownSaturationRate, ttftKind);
+    return new CapacityOptions(
+        replacement, peakRate, baseline, knownSaturationRate, ttftKind, classes, burst);
   }
 
   public CapacityOptions withPeakRate(double rate) {
-    return new CapacityOptions(slo, Optional.of(rate), baseline, knownSaturationRate, ttftKind);
+    return new CapacityOptions(
+        slo, Optional.of(rate), baseline, knownSaturationRate, ttftKind, classes, burst);
   }
 
   public CapacityOptions withBaseline(Path path) {
-    return new CapacityOptions(slo, peakRate, Optional.of(path), knownSaturationRate, ttftKind);
+    return new CapacityOptions(
+        slo, peakRate, Optional.of(path), knownSaturationRate, ttftKind, classes, burst);
   }
 
   public CapacityOptions withKnownSaturationRate(double rate) {
-    return new CapacityOptions(slo, peakRate, baseline, Optional.of(rate), ttftKind);
+    return new CapacityOptions(
+        slo, peakRate, baseline, Optional.of(rate), ttftKind, classes, burst);
   }
 
   /** These options with the run's TTFT kind ({@code request.ttftFrom}; null: any). */
   public CapacityOptions withTtftKind(TtftKind kind) {
-    return new CapacityOptions(slo, peakRate, baseline, knownSaturationRate, kind);
+    return new CapacityOptions(slo, peakRate, baseline, knownSaturationRate, kind, classes, burst);
+  }
+
+  /** These options with the run's request classes (empty: none). */
+  public CapacityOptions withClasses(List<ClassSpec> runClasses) {
+    return new CapacityOptions(
+        slo, peakRate, baseline, knownSaturationRate, ttftKind, runClasses, burst);
+  }
+
+  /** These options with the run's launch spike. */
+  public CapacityOptions withBurst(BurstPlan plan) {
+    return new CapacityOptions(
+        slo, peakRate, baseline, knownSaturationRate, ttftKind, classes, Optional.of(plan));
   }
 
   private static void requirePositiveFinite(double value, String name) {

@@ -32,6 +32,9 @@ import java.util.List;
  *     load-generator.jsonl} beside the records); null when the run has no such file
  * @param queueLocation where the queue is, step by step (before or after the headers), and the knee
  *     on TTFT; null when not analysed (a report built without it)
+ * @param classes per-class verdicts and the joint answer of a run with request classes; null for a
+ *     run of one request shape
+ * @param recovery the queue's rise and drain around a launch spike; null for a run without a burst
  */
 public record CapacityReport(
     Input input,
@@ -50,7 +53,9 @@ public record CapacityReport(
     List<String> runNotes,
     ServerMetricsView serverMetrics,
     LoadGeneratorHealth loadGenerator,
-    QueueLocation queueLocation) {
+    QueueLocation queueLocation,
+    ClassesVerdict classes,
+    RecoveryVerdict recovery) {
 
   public CapacityReport {
     runNotes = runNotes == null ? List.of() : List.copyOf(runNotes);

@@ -27,6 +27,10 @@ import java.util.Optional;
  *     holds the fractions of the estimate and the rates come at run time
  * @param stopWhenSaturated whether open stairs stop once a step is saturated and its backlog rises
  *     ({@code "stopWhenSaturated"}); empty: the default for the target (on for an external one)
+ * @param burst a launch spike ({@code "burst"}): base, burst, base; then {@code steps} holds the
+ *     three rates and the steps last as the burst says
+ * @param trace an arrival trace to replay ({@code "trace"}); then {@code steps} holds the rate the
+ *     trace offers in each window
  */
 public record Load(
     Type type,
@@ -37,7 +41,9 @@ public record Load(
     int rampSeconds,
     Optional<Search> search,
     Optional<AutoStairs> autoStairs,
-    Optional<Boolean> stopWhenSaturated) {
+    Optional<Boolean> stopWhenSaturated,
+    Optional<Burst> burst,
+    Optional<Trace> trace) {
 
   /** Open (arrival rates) or closed (fixed concurrency). */
   public enum Type {
@@ -57,13 +63,15 @@ public record Load(
 
   public Load {
     NonNull.check(
-        "type arrivals warmup search autoStairs stopWhenSaturated",
+        "type arrivals warmup search autoStairs stopWhenSaturated burst trace",
         type,
         arrivals,
         warmup,
         search,
         autoStairs,
-        stopWhenSaturated);
+        stopWhenSaturated,
+        burst,
+        trace);
     steps = List.copyOf(steps);
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("at least one step");
@@ -94,12 +102,46 @@ public record Load(
         rampSeconds,
         Optional.empty(),
         Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
         Optional.empty());
   }
 
   /** This load with {@code stopWhenSaturated} as given. */
   public Load withStopWhenSaturated(Optional<Boolean> stop) {
     return withModes(search, autoStairs, stop);
+  }
+
+  /** This load as a launch spike (its steps hold the base, burst and base rates). */
+  public Load withBurst(Burst spike) {
+    return new Load(
+        type,
+        arrivals,
+        warmup,
+        steps,
+        stepDurationSeconds,
+        rampSeconds,
+        search,
+        autoStairs,
+        stopWhenSaturated,
+        Optional.of(spike),
+        trace);
+  }
+
+  /** This load as the replay of {@code replay} (its steps hold the rate of each window). */
+  public Load withTrace(Trace replay) {
+    return new Load(
+        type,
+        arrivals,
+        warmup,
+        steps,
+        stepDurationSeconds,
+        rampSeconds,
+        search,
+        autoStairs,
+        stopWhenSaturated,
+        burst,
+        Optional.of(replay));
   }
 
   /** This load driven by {@code search} (its steps hold only the starting rate). */
@@ -115,7 +157,17 @@ public record Load(
   private Load withModes(
       Optional<Search> search, Optional<AutoStairs> autoStairs, Optional<Boolean> stop) {
     return new Load(
-        type, arrivals, warmup, steps, stepDurationSeconds, rampSeconds, search, autoStairs, stop);
+        type,
+        arrivals,
+        warmup,
+        steps,
+        stepDurationSeconds,
+        rampSeconds,
+        search,
+        autoStairs,
+        stop,
+        burst,
+        trace);
   }
 
   public boolean open() {

@@ -24,6 +24,9 @@ import java.util.stream.Collectors;
  *     LoadProfiles#parse})
  * @param breaker when the circuit breaker stops the run; {@link BreakerPolicy#DEFAULTS} unless the
  *     profile's {@code breaker} object says otherwise
+ * @param classes the profile's request classes ({@code classes}), each with its shape, share and
+ *     SLO; empty for a profile of one request shape. With classes, {@code request} is the first
+ *     class's shape (what run-wide settings such as the API line and calibration read)
  */
 public record LoadProfile(
     String name,
@@ -33,9 +36,24 @@ public record LoadProfile(
     Timeouts timeouts,
     Optional<Slo> slo,
     Path source,
-    BreakerPolicy breaker) {
+    BreakerPolicy breaker,
+    List<RequestClass> classes) {
+
+  /** A profile of one request shape (no {@code classes}). */
+  public LoadProfile(
+      String name,
+      String description,
+      RequestShape request,
+      Load load,
+      Timeouts timeouts,
+      Optional<Slo> slo,
+      Path source,
+      BreakerPolicy breaker) {
+    this(name, description, request, load, timeouts, slo, source, breaker, List.of());
+  }
 
   public LoadProfile {
+    classes = List.copyOf(classes);
     NonNull.check(
         "name description request load timeouts slo source breaker",
         name,
@@ -46,6 +64,11 @@ public record LoadProfile(
         slo,
         source,
         breaker);
+  }
+
+  /** True when the profile has request classes. */
+  public boolean hasClasses() {
+    return !classes.isEmpty();
   }
 
   /** The run's timeline: {@code StepSchedule.of(load())}. */

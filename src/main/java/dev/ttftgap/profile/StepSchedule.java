@@ -122,6 +122,14 @@ public final class StepSchedule {
     return measuredSteps().stream().filter(step -> slo.assertedAt(step.level())).toList();
   }
 
+  /**
+   * Every arrival's offset from the start of the run, ms, when the load replays a trace ({@link
+   * Load#trace()}): the glue injects these instead of {@link #injectionSteps()}; empty otherwise.
+   */
+  public Optional<List<Long>> traceArrivalsMillis() {
+    return Optional.empty(); // TODO issue 26: profile helper (warm-up offset included)
+  }
+
   /** Run length: end of the last step, ms. */
   public long totalDurationMillis() {
     return steps.get(steps.size() - 1).endMillis();

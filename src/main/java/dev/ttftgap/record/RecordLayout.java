@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * <p>The record groups its fields in parts while the line stays flat and interleaves them, which
  * {@code @JsonUnwrapped} cannot express (it writes a part's fields together, and does not read into
  * record constructors): hence this table and the serializer and deserializer that walk it. The
- * class is a little over 300 lines because the table holds one entry per field of the line (50),
+ * class is a little over 300 lines because the table holds one entry per field of the line (51),
  * which the formatter wraps; splitting it would split the one declaration of the order.
  */
 final class RecordLayout {
@@ -191,7 +191,12 @@ final class RecordLayout {
               "finishReason",
               String.class,
               StreamOutput::finishReason,
-              StreamOutput.Builder::finishReason));
+              StreamOutput.Builder::finishReason),
+          input(
+              "requestClass",
+              String.class,
+              RequestInput::requestClass,
+              RequestInput.Builder::requestClass));
 
   private static <T> Field<T> identity(
       String name,

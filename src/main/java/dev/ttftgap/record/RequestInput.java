@@ -23,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  * @param api the streaming API the request used ({@code chat}, {@code completions}, {@code
  *     responses}, {@code messages}: {@code stream.Api#id()}); null in records of older runs, which
  *     were all chat
+ * @param requestClass the profile's request class the arrival was drawn to ({@code
+ *     profile.RequestClass#name()}); null for a profile without classes and in records of older
+ *     runs
  */
 public record RequestInput(
     String model,
@@ -34,7 +37,8 @@ public record RequestInput(
     @Nullable Integer turn,
     @Nullable Integer askedPromptTokens,
     @Nullable Integer servedPromptTokens,
-    @Nullable String api) {
+    @Nullable String api,
+    @Nullable String requestClass) {
   /** Every field undefined: null, or 0 for a primitive. */
   public static final RequestInput NONE = new Builder().build();
 
@@ -71,6 +75,7 @@ public record RequestInput(
     private Integer askedPromptTokens;
     private Integer servedPromptTokens;
     private String api;
+    private String requestClass;
 
     private Builder() {}
 
@@ -85,6 +90,7 @@ public record RequestInput(
       askedPromptTokens = part.askedPromptTokens();
       servedPromptTokens = part.servedPromptTokens();
       api = part.api();
+      requestClass = part.requestClass();
     }
 
     public Builder model(String value) {
@@ -137,6 +143,11 @@ public record RequestInput(
       return this;
     }
 
+    public Builder requestClass(String value) {
+      requestClass = value;
+      return this;
+    }
+
     public RequestInput build() {
       return new RequestInput(
           model,
@@ -148,7 +159,8 @@ public record RequestInput(
           turn,
           askedPromptTokens,
           servedPromptTokens,
-          api);
+          api,
+          requestClass);
     }
   }
 }

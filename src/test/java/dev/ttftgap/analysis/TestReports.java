@@ -75,6 +75,8 @@ public final class TestReports {
         List.of(),
         null,
         null,
-        queueLocation);
+        queueLocation,
+        null,
+        null);
   }
 }

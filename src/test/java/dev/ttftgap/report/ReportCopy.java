@@ -58,6 +58,8 @@ final class ReportCopy {
         runNotes,
         view,
         r.loadGenerator(),
-        queueLocation);
+        queueLocation,
+        r.classes(),
+        r.recovery());
   }
 }
