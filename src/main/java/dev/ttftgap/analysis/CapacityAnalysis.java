@@ -170,7 +170,7 @@ public final class CapacityAnalysis {
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
         health,
         queueLocation,
-        ClassAnalysis.analyze(records, options, health),
+        ClassAnalysis.analyze(records, options, health, saturation),
         RecoveryAnalysis.analyze(records, options, steps, models.queue(), scrapes));
   }
 

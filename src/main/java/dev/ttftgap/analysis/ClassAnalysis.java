@@ -16,11 +16,13 @@ public final class ClassAnalysis {
    * @param records every record of the run (warm-up included)
    * @param options the run's options; {@link CapacityOptions#classes()} gives each class's SLO
    * @param loadGenerator the load generator's health (null when not measured)
+   * @param saturation the mix's saturation (total rate): every class's answer is capped by it
    */
   public static ClassesVerdict analyze(
       List<RequestRecord> records,
       CapacityOptions options,
-      dev.ttftgap.health.LoadGeneratorHealth loadGenerator) {
+      dev.ttftgap.health.LoadGeneratorHealth loadGenerator,
+      Saturation saturation) {
     if (options.classes().isEmpty()) {
       return null;
     }
