@@ -33,7 +33,7 @@ public final class StopWhenSaturated {
    * @param profileField the load profile's {@code stopWhenSaturated}, if given
    * @param externalTarget whether a base URL is set (no embedded engine)
    * @param openStairs whether the run is open stairs of fixed rates (not closed, not a search, not
-   *     auto stairs, whose rates come at run time)
+   *     auto stairs, whose rates come at run time, not a burst, which saturates on purpose)
    * @param split whether the run is one part of a split run
    * @throws SettingsException naming the setting when it is not a boolean or cannot apply
    */
@@ -68,7 +68,7 @@ public final class StopWhenSaturated {
       throw new SettingsException(
           where
               + ": true applies to open stairs of one injector only (this run is "
-              + (split ? "a part of a split run" : "closed, a search or auto stairs")
+              + (split ? "a part of a split run" : "closed, a search, auto stairs or a burst")
               + "); remove it or set -D"
               + PROPERTY
               + "=false");

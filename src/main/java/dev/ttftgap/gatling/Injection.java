@@ -5,6 +5,8 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import dev.ttftgap.profile.InjectionStep;
 import io.gatling.javaapi.core.ClosedInjectionStep;
 import io.gatling.javaapi.core.OpenInjectionStep;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,6 +22,33 @@ final class Injection {
 
   static List<ClosedInjectionStep> closed(List<InjectionStep> steps) {
     return steps.stream().map(Injection::closed).toList();
+  }
+
+  /**
+   * A replayed trace: {@code before} (the warm-up), then one user at each of {@code arrivalsMillis}
+   * (offsets from the run's start, ascending; arrivals in the same millisecond start together).
+   *
+   * @param startMillis when {@code before} ends, ms from the run's start
+   */
+  static List<OpenInjectionStep> trace(
+      List<InjectionStep> before, long startMillis, List<Long> arrivalsMillis) {
+    List<OpenInjectionStep> steps = new ArrayList<>(open(before));
+    long previous = startMillis;
+    int i = 0;
+    while (i < arrivalsMillis.size()) {
+      long at = arrivalsMillis.get(i);
+      int together = 0;
+      while (i < arrivalsMillis.size() && arrivalsMillis.get(i) == at) {
+        together++;
+        i++;
+      }
+      if (at > previous) {
+        steps.add(nothingFor(Duration.ofMillis(at - previous)));
+        previous = at;
+      }
+      steps.add(atOnceUsers(together));
+    }
+    return steps;
   }
 
   private static OpenInjectionStep open(InjectionStep step) {

@@ -5,6 +5,7 @@ import dev.ttftgap.breaker.CircuitBreaker;
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.measure.ConnectionEstimator;
 import dev.ttftgap.measure.RequestContext;
+import dev.ttftgap.profile.ClassDraw;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadSplit;
 import dev.ttftgap.profile.PlannedRequest;
@@ -23,6 +24,7 @@ import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -36,7 +38,8 @@ final class RunCommon {
   private final Instant startedAt = Instant.now();
   private final RunSetup setup;
   private final StepSchedule schedule;
-  private final RequestFactory requests;
+  private final List<RunClass> classes;
+  private final ClassDraw draw;
   private final Path recordsFile;
   private final RecordWriter records;
   private final ConnectionEstimator connections = new ConnectionEstimator();
@@ -62,9 +65,11 @@ final class RunCommon {
             startedAt);
     this.setup = setup;
     this.schedule = StepSchedule.of(profile.load());
-    this.requests =
-        RequestFactory.of(
-            profile.request(), Optional.of(target.model()), target.tokenCalibration());
+    this.classes = RunClass.of(profile, target.model(), target.tokenCalibration());
+    this.draw =
+        profile.hasClasses()
+            ? ClassDraw.of(profile.classes(), profile.request().prompt().seed())
+            : null;
     this.recordsFile = RunOutputs.newRecordsFile(runName);
     this.records = RecordWriter.open(recordsFile);
     this.split = LoadSplit.of(profile.load(), part.injector(), part.injectorCount());
@@ -101,8 +106,19 @@ final class RunCommon {
     return schedule;
   }
 
+  /** The first class's bodies (the only ones without classes): what run-wide figures read. */
   RequestFactory requests() {
-    return requests;
+    return classes.get(0).requests();
+  }
+
+  /** The run's classes in profile order (one, without a name, for a profile without classes). */
+  List<RunClass> classes() {
+    return classes;
+  }
+
+  /** The position in {@link #classes()} of the run-wide arrival {@code index}. */
+  int classOf(long index) {
+    return draw == null ? 0 : draw.classOf(index);
   }
 
   Path recordsFile() {
@@ -155,6 +171,7 @@ final class RunCommon {
   RequestContext context(Session session, Step step) {
     boolean open = setup.profile().load().open();
     PlannedRequest planned = UserChains.planned(session);
+    RunClass requestClass = classes.get(UserChains.classIndex(session));
     return new RequestContext(
         RequestIdentity.of(runName, session.userId()),
         new StepLevel(
@@ -171,7 +188,8 @@ final class RunCommon {
             .sharedPrefixTokens(planned.sharedPrefixTokens())
             .conversationId(planned.conversationId())
             .turn(planned.turn())
-            .api(setup.profile().request().api().api().id())
+            .api(requestClass.shape().api().api().id())
+            .requestClass(requestClass.name())
             .build(),
         setup.profile().timeouts().idleMillis());
   }

@@ -1,6 +1,8 @@
 package dev.ttftgap.gatling;
 
+import dev.ttftgap.analysis.BurstPlan;
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.ClassSpec;
 import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.config.RunPart;
 import dev.ttftgap.config.Setting;
@@ -67,8 +69,23 @@ record RunSetup(
     System.out.println(
         target.describe("load profile " + profile.name() + " [" + profile.source() + "]")
             + (headers.values().isEmpty() ? "" : "; headers " + headers.describe()));
-    System.out.println(
-        "ttft-gap: " + apiLine(profile.request().api(), target.url(profile.request().api().api())));
+    if (profile.hasClasses()) {
+      profile
+          .classes()
+          .forEach(
+              c ->
+                  System.out.println(
+                      "ttft-gap: class "
+                          + c.name()
+                          + " ("
+                          + Math.round(c.share() * 100)
+                          + " % of arrivals): "
+                          + apiLine(c.request().api(), target.url(c.request().api().api()))));
+    } else {
+      System.out.println(
+          "ttft-gap: "
+              + apiLine(profile.request().api(), target.url(profile.request().api().api())));
+    }
     System.out.println("ttft-gap: " + profile.breaker().summary());
     System.out.println("ttft-gap: load profile " + overrides.describe());
     if (part.split() || part.startAt().isPresent()) {
@@ -116,12 +133,28 @@ record RunSetup(
    * baseline, engine's saturation rate for the prompts {@code requests} builds.
    */
   CapacityOptions capacityOptions(RequestFactory requests) {
-    return new CapacityOptions(
-            profile.slo().orElse(Slo.NONE),
-            settings.capacityPeakRate(),
-            settings.baseline(),
-            knownSaturationRate(requests))
-        .withTtftKind(profile.request().api().ttftFrom());
+    CapacityOptions options =
+        new CapacityOptions(
+                profile.slo().orElse(Slo.NONE),
+                settings.capacityPeakRate(),
+                settings.baseline(),
+                profile.hasClasses() ? Optional.empty() : knownSaturationRate(requests))
+            .withTtftKind(profile.request().api().ttftFrom())
+            .withClasses(
+                profile.classes().stream()
+                    .map(
+                        c ->
+                            new ClassSpec(
+                                c.name(), c.share(), c.slo().or(profile::slo).orElse(Slo.NONE)))
+                    .toList());
+    return profile
+        .load()
+        .burst()
+        .map(
+            b ->
+                options.withBurst(
+                    new BurstPlan(b.baseRate(), b.rate(), b.burstSeconds(), b.windowSeconds())))
+        .orElse(options);
   }
 
   /**
@@ -174,7 +207,8 @@ record RunSetup(
         !settings.usesEmbeddedEngine(),
         profile.load().open()
             && profile.load().search().isEmpty()
-            && profile.load().autoStairs().isEmpty(),
+            && profile.load().autoStairs().isEmpty()
+            && profile.load().burst().isEmpty(),
         part.split());
   }
 

@@ -12,6 +12,7 @@ import dev.ttftgap.profile.Step;
 import dev.ttftgap.profile.StepSchedule;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
@@ -59,6 +60,19 @@ final class StairsRun implements RunMode {
     common.records().onAppend(progress::onRecord);
   }
 
+  /** The open injection: the schedule's steps, or the warm-up and then a trace's arrivals. */
+  private List<OpenInjectionStep> openInjection(List<InjectionStep> injection) {
+    return schedule
+        .traceArrivalsMillis()
+        .map(
+            arrivals ->
+                Injection.trace(
+                    injection,
+                    schedule.warmup().map(step -> step.endMillis()).orElse(0L),
+                    arrivals))
+        .orElseGet(() -> Injection.open(injection));
+  }
+
   /** Open stairs of rates (a split part schedules every arrival, sends every N-th) or of users. */
   @Override
   public PopulationBuilder population(
@@ -72,7 +86,7 @@ final class StairsRun implements RunMode {
                   .doIf(session -> split.sends(session.userId()))
                   .then(request)
               : scenario(scenarioName).exec(probes.userStarted(), request);
-      return scenario.injectOpen(probes.plan(Injection.open(injection)));
+      return scenario.injectOpen(probes.plan(openInjection(injection)));
     }
     long total = schedule.totalDurationMillis();
     ScenarioBuilder scenario =

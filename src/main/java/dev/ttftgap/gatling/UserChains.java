@@ -9,26 +9,32 @@ import dev.ttftgap.profile.ConversationState;
 import dev.ttftgap.profile.LoadProfile;
 import dev.ttftgap.profile.LoadSplit;
 import dev.ttftgap.profile.PlannedRequest;
-import dev.ttftgap.profile.RequestFactory;
 import dev.ttftgap.stream.StreamAnswer;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * What a user of a {@link LoadRun} does: one measured request with its own prompt, or every turn of
- * one conversation (an agent's tool-call answers sent back with their results); each request in the
- * profile's API, behind the breaker gate, planned into the session first.
+ * one conversation (an agent's tool-call answers sent back with their results); each request in its
+ * class's API, behind the breaker gate, planned into the session first.
+ *
+ * <p>With request classes, every arrival is drawn to a class by share ({@link RunCommon#classOf},
+ * seeded by the arrival's run-wide index) and then does what its class does: one arrival process,
+ * the classes interleaved as in production.
  */
 final class UserChains {
   private static final String PLANNED = "ttftgap.planned";
   private static final String CONVERSATION = "ttftgap.conversation";
+  private static final String INDEX = "ttftgap.index";
+  private static final String CLASS = "ttftgap.class";
   private final RunCommon run;
   private final Function<Session, RequestContext> contextOf;
-  private final AtomicLong nextRequest = new AtomicLong();
-  private final AtomicLong nextConversation = new AtomicLong();
+  private final AtomicLong nextArrival = new AtomicLong();
 
   /**
    * @param run the run the users belong to
@@ -44,51 +50,62 @@ final class UserChains {
     return session.get(PLANNED);
   }
 
-  /**
-   * What a user does: one measured request with its own prompt, or, when the load profile holds
-   * conversations, every turn of one conversation with the think time between turns; nothing more
-   * once the circuit breaker has stopped the run.
-   */
-  ChainBuilder request() {
-    RequestFactory requests = run.requests();
-    if (requests.multiTurn()) {
-      return conversation();
-    }
-    LoadSplit split = run.split();
-    RunPart part = run.setup().part();
-    return exec(run.gate().chain())
-        .exec(
-            session ->
-                session.set(
-                    PLANNED,
-                    requests.single(
-                        split.requestIndex(nextRequest.getAndIncrement())
-                            + part.promptIndexOffset())))
-        .exec(measured());
+  /** The position among the run's classes of the user's class (0 without classes). */
+  static int classIndex(Session session) {
+    return session.contains(CLASS) ? session.getInt(CLASS) : 0;
   }
 
-  private ChainBuilder conversation() {
-    RequestFactory requests = run.requests();
+  /**
+   * What a user does: takes the next run-wide arrival index, draws its class, then sends what the
+   * class sends (one request, or every turn of a conversation); nothing more once the circuit
+   * breaker has stopped the run.
+   */
+  ChainBuilder request() {
     LoadSplit split = run.split();
     RunPart part = run.setup().part();
+    List<RunClass> classes = run.classes();
+    ChainBuilder arrival =
+        exec(
+            session -> {
+              long index =
+                  split.requestIndex(nextArrival.getAndIncrement()) + part.promptIndexOffset();
+              return session.set(INDEX, index).set(CLASS, run.classOf(index));
+            });
+    if (classes.size() == 1) {
+      return arrival.exec(ofClass(classes.get(0)));
+    }
+    return arrival
+        .doSwitch(session -> session.getInt(CLASS))
+        .on(
+            IntStream.range(0, classes.size())
+                .mapToObj(i -> onCase(i).then(ofClass(classes.get(i))))
+                .toList());
+  }
+
+  private ChainBuilder ofClass(RunClass requestClass) {
+    return requestClass.requests().multiTurn()
+        ? conversation(requestClass)
+        : exec(run.gate().chain())
+            .exec(
+                session ->
+                    session.set(PLANNED, requestClass.requests().single(session.getLong(INDEX))))
+            .exec(measured(requestClass));
+  }
+
+  private ChainBuilder conversation(RunClass requestClass) {
     Duration think =
         Duration.ofMillis(
             Math.round(
-                run.setup().profile().request().conversation().orElseThrow().thinkTimeSeconds()
-                    * 1000));
+                requestClass.shape().conversation().orElseThrow().thinkTimeSeconds() * 1000));
     return exec(session ->
-            session.set(
-                CONVERSATION,
-                requests.conversation(
-                    split.requestIndex(nextConversation.getAndIncrement())
-                        + part.promptIndexOffset())))
+            session.set(CONVERSATION, requestClass.requests().conversation(session.getLong(INDEX))))
         .asLongAs(session -> session.<ConversationState>get(CONVERSATION).hasNext())
         .on(
             exec(run.gate().chain())
                 .exec(
                     session ->
                         session.set(PLANNED, session.<ConversationState>get(CONVERSATION).next()))
-                .exec(measured())
+                .exec(measured(requestClass))
                 .exec(
                     session -> {
                       session
@@ -101,10 +118,10 @@ final class UserChains {
         .exec(session -> session.remove(CONVERSATION).remove(PLANNED));
   }
 
-  /** The request planned in the session, measured. */
-  private ChainBuilder measured() {
+  /** The request planned in the session, measured, in its class's API. */
+  private ChainBuilder measured(RunClass requestClass) {
     LoadProfile profile = run.setup().profile();
-    ApiShape api = profile.request().api();
+    ApiShape api = requestClass.shape().api();
     return ChatRequestChain.request(
         api.api(),
         api.ttftFrom(),
