@@ -11,8 +11,7 @@ import java.util.Optional;
 final class BurstProfile {
   static final String FIELD = "burst";
   static final List<String> FIELDS =
-      List.of(
-          "baseRate", "rate", "burstSeconds", "beforeSeconds", "afterSeconds", "windowSeconds");
+      List.of("baseRate", "rate", "burstSeconds", "beforeSeconds", "afterSeconds", "windowSeconds");
   static final int DEFAULT_WINDOW_SECONDS = 5;
 
   private BurstProfile() {}

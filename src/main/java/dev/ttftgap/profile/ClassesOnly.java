@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * The {@code classes.only} knob: keeps only the named classes of a profile's JSON, their shares
  * divided by the kept shares' sum, so that a class can be run alone (or a pair together) with the
- * same arrival process, for comparison with the mix. Names are those of {@code classes[].name};
- * an unknown one fails with one line listing the profile's classes.
+ * same arrival process, for comparison with the mix. Names are those of {@code classes[].name}; an
+ * unknown one fails with one line listing the profile's classes.
  */
 final class ClassesOnly {
   static final String PATH = "classes.only";
@@ -46,11 +46,12 @@ final class ClassesOnly {
       }
     }
     ArrayNode kept = classes.arrayNode();
-    classes.forEach(c -> {
-      if (wanted.contains(c.path("name").asText())) {
-        kept.add(c.deepCopy());
-      }
-    });
+    classes.forEach(
+        c -> {
+          if (wanted.contains(c.path("name").asText())) {
+            kept.add(c.deepCopy());
+          }
+        });
     double sum = 0;
     boolean numeric = true;
     for (JsonNode c : kept) {

@@ -95,7 +95,8 @@ final class ClassesProfile {
     String name =
         fields
             .optionalString("name", "use a short name in quotes, like \"chat\"")
-            .orElseThrow(() -> fields.error(fields.child("name"), "missing; add \"name\": \"chat\""));
+            .orElseThrow(
+                () -> fields.error(fields.child("name"), "missing; add \"name\": \"chat\""));
     if (!NAME.matcher(name).matches()) {
       throw fields.error(
           fields.child("name"),
@@ -118,8 +119,7 @@ final class ClassesProfile {
     }
     ObjectNode merged = layOver(request, fields.optional("request"), MESSAGE_SOURCES);
     RequestShape shape =
-        RequestProfile.parse(
-            fields.nested(fields.child("request"), merged, RequestProfile.FIELDS));
+        RequestProfile.parse(fields.nested(fields.child("request"), merged, RequestProfile.FIELDS));
     Optional<Slo> classSlo = profileSlo;
     Optional<JsonFields> ownSlo = fields.optionalObject("slo", SloProfile.FIELDS);
     if (ownSlo.isPresent()) {

@@ -49,8 +49,7 @@ public final class LoadProfiles {
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private static final List<String> TOP_FIELDS =
-      List.of(
-          "name", "description", "request", "load", "timeouts", "slo", "breaker", "classes");
+      List.of("name", "description", "request", "load", "timeouts", "slo", "breaker", "classes");
 
   private LoadProfiles() {}
 
@@ -266,12 +265,10 @@ public final class LoadProfiles {
             .orElse(BreakerPolicy.DEFAULTS);
     List<RequestClass> classes =
         classed
-            ? ClassesProfile.parse(
-                top, top.optional("request"), top.optional("slo"), load, slo)
+            ? ClassesProfile.parse(top, top.optional("request"), top.optional("slo"), load, slo)
             : List.of();
     RequestShape request = single.orElseGet(() -> classes.get(0).request());
     return new LoadProfile(
         name, description, request, load, timeouts, slo, source, breaker, classes);
   }
-
 }

@@ -91,7 +91,8 @@ final class LoadShapeProfile {
         List.of("steps", "stepDurationSeconds", "rampSeconds", AutoStairsProfile.OBJECT)) {
       if (fields.has(name)) {
         throw fields.error(
-            fields.child(name), "does not apply with " + mode + ", which gives the steps; remove it");
+            fields.child(name),
+            "does not apply with " + mode + ", which gives the steps; remove it");
       }
     }
     Load load =

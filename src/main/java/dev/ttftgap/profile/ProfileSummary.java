@@ -91,12 +91,19 @@ final class ProfileSummary {
           + trace.windowSeconds()
           + " s, peak "
           + StepSchedule.formatLevel(
-              Math.round(load.steps().stream().mapToDouble(Double::doubleValue).max().orElse(0) * 100)
+              Math.round(
+                      load.steps().stream().mapToDouble(Double::doubleValue).max().orElse(0) * 100)
                   / 100.0)
           + " rps)";
     }
-    String text = "steps " + levels(load) + ' ' + load.levelUnit() + " × "
-        + load.stepDurationSeconds() + " s";
+    String text =
+        "steps "
+            + levels(load)
+            + ' '
+            + load.levelUnit()
+            + " × "
+            + load.stepDurationSeconds()
+            + " s";
     return load.rampSeconds() > 0 ? text + " after " + load.rampSeconds() + " s ramps" : text;
   }
 

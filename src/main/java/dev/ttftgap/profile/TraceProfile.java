@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * The {@code load.trace} object of an open profile, read into a {@link Trace}: the file's arrivals
  * replayed at {@code speedup}, and as the run's steps the consecutive windows of {@code
- * windowSeconds} of replay time, each at the rate the trace offered in it. A file is resolved
- * like {@code request.dataset}, from the working directory.
+ * windowSeconds} of replay time, each at the rate the trace offered in it. A file is resolved like
+ * {@code request.dataset}, from the working directory.
  */
 final class TraceProfile {
   static final String FIELD = "trace";
@@ -69,8 +69,7 @@ final class TraceProfile {
               + MAX_WINDOWS
               + " per replay)");
     }
-    return new Load(
-            Load.Type.OPEN, Optional.of(arrivals), warmup, trace.windowRates(), window, 0)
+    return new Load(Load.Type.OPEN, Optional.of(arrivals), warmup, trace.windowRates(), window, 0)
         .withTrace(trace);
   }
 }

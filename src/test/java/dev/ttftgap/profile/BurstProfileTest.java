@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** {@code load.burst}: a launch spike read into three steps of the open model. */
 class BurstProfileTest {
@@ -32,8 +32,7 @@ class BurstProfileTest {
 
   @Test
   void aBurstIsThreeStepsOfItsOwnLengthsAfterTheWarmup() {
-    LoadProfile spike =
-        parse("\"warmup\": {\"level\": 1, \"durationSeconds\": 5}, " + BURST);
+    LoadProfile spike = parse("\"warmup\": {\"level\": 1, \"durationSeconds\": 5}, " + BURST);
 
     Load load = spike.load();
     assertThat(load.steps()).containsExactly(2.0, 8.0, 2.0);

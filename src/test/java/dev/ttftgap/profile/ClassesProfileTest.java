@@ -64,7 +64,9 @@ class ClassesProfileTest {
     assertThat(mix.classes()).extracting(RequestClass::name).containsExactly("chat", "rag");
     assertThat(mix.classes()).extracting(RequestClass::share).containsExactly(0.8, 0.2);
     RequestShape chat = mix.classes().get(0).request();
-    assertThat(chat.prompt().tokens()).as("promptTokens replaces the profile's prompt").contains(100);
+    assertThat(chat.prompt().tokens())
+        .as("promptTokens replaces the profile's prompt")
+        .contains(100);
     assertThat(chat.prompt().text()).isEmpty();
     assertThat(chat.output().maxTokens()).as("the profile's maxTokens").isEqualTo(32);
     assertThat(chat.output().temperature()).isEqualTo(0.5);
@@ -216,9 +218,15 @@ class ClassesProfileTest {
     var over =
         Optional.of(
             (com.fasterxml.jackson.databind.JsonNode)
-                LoadProfiles.MAPPER.createObjectNode().put("dataset", "d.jsonl").putNull("maxTokens"));
+                LoadProfiles.MAPPER
+                    .createObjectNode()
+                    .put("dataset", "d.jsonl")
+                    .putNull("maxTokens"));
 
-    assertThat(ClassesProfile.layOver(base, over, java.util.List.of("prompt", "promptTokens", "dataset")).toString())
+    assertThat(
+            ClassesProfile.layOver(
+                    base, over, java.util.List.of("prompt", "promptTokens", "dataset"))
+                .toString())
         .isEqualTo("{\"maxTokens\":null,\"dataset\":\"d.jsonl\"}");
     assertThat(base.get().toString()).as("the base is not changed").contains("\"prompt\":\"x\"");
   }

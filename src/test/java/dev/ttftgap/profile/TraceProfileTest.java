@@ -47,7 +47,9 @@ class TraceProfileTest {
     Trace trace = replay.load().trace().orElseThrow();
     assertThat(trace.speedup()).isEqualTo(1.0);
     assertThat(trace.offsetsMillis()).hasSize(51).startsWith(0L, 500L).endsWith(31_200L);
-    assertThat(trace.lengthMillis()).as("the whole second after the last arrival").isEqualTo(32_000);
+    assertThat(trace.lengthMillis())
+        .as("the whole second after the last arrival")
+        .isEqualTo(32_000);
     assertThat(replay.load().steps())
         .as("20 in 10 s, 20 in 10 s, 10 in 10 s, 1 in the last 2 s")
         .containsExactly(2.0, 2.0, 1.0, 0.5);
@@ -118,9 +120,12 @@ class TraceProfileTest {
         .startsWith("replay.json: load.trace.windowSeconds: 0 is not a duration");
     Path bad = dir.resolve("bad.txt");
     Files.writeString(bad, "1\nx\n");
-    assertThat(error(traceField(bad, ""))).isEqualTo(bad + ":2: \"x\" is not a time; use seconds"
-        + " (like 1733120000.25 or 12.5) or an ISO-8601 instant (like 2026-12-02T06:00:00.250Z),"
-        + " optionally as a CSV line's first field");
+    assertThat(error(traceField(bad, "")))
+        .isEqualTo(
+            bad
+                + ":2: \"x\" is not a time; use seconds"
+                + " (like 1733120000.25 or 12.5) or an ISO-8601 instant (like 2026-12-02T06:00:00.250Z),"
+                + " optionally as a CSV line's first field");
     Path long_ = dir.resolve("long.txt");
     Files.writeString(long_, "0\n100000\n");
     assertThat(error(traceField(long_, "")))
