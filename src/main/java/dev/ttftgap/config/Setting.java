@@ -224,6 +224,12 @@ public enum Setting {
       "level",
       "the load profile's",
       "the highest level the SLO is asserted at"),
+  CLASSES_ONLY(
+      "classes.only",
+      List.of("TTFTGAP_CLASSES_ONLY"),
+      "class names",
+      "all the load profile's classes",
+      "keep only these request classes, like chat,rag; their shares are renormalised"),
   LOAD_STOP_WHEN_SATURATED(
       StopWhenSaturated.PROPERTY,
       List.of(),

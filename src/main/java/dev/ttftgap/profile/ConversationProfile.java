@@ -17,16 +17,24 @@ final class ConversationProfile {
 
   /** The {@code dataset} field's file, which must exist (relative to the working directory). */
   static Path datasetPath(JsonFields fields, String text) {
+    return existingFile(fields, "dataset", text, "the JSONL file's");
+  }
+
+  /**
+   * The file that field {@code name} names, which must exist (relative to the working directory);
+   * {@code what} says whose path to give, e.g. {@code "the JSONL file's"}.
+   */
+  static Path existingFile(JsonFields fields, String name, String text, String what) {
     try {
       Path path = Path.of(text);
       if (!Files.isRegularFile(path)) {
         throw fields.error(
-            fields.child("dataset"),
-            "no file " + path + " (relative to the working directory); give the JSONL file's path");
+            fields.child(name),
+            "no file " + path + " (relative to the working directory); give " + what + " path");
       }
       return path;
     } catch (InvalidPathException e) {
-      throw fields.error(fields.child("dataset"), "\"" + text + "\" is not a valid path");
+      throw fields.error(fields.child(name), "\"" + text + "\" is not a valid path");
     }
   }
 

@@ -23,6 +23,22 @@ final class KnobValues {
       case CHOICE -> json.textNode(value);
       case NUMBER ->
           number(setting, value, value, "use a number, like " + setting + "=" + example(knob));
+      case NAMES -> {
+        ArrayNode names = json.arrayNode();
+        for (String name : value.split(",", -1)) {
+          if (name.isBlank()) {
+            throw new ProfileException(
+                setting
+                    + ": \""
+                    + oneLine(value)
+                    + "\" has an empty name; use class names separated by commas, like "
+                    + setting
+                    + "=chat,rag");
+          }
+          names.add(name.strip());
+        }
+        yield names;
+      }
       case LEVELS -> {
         if (value.equalsIgnoreCase("auto")) {
           yield json.textNode("auto");

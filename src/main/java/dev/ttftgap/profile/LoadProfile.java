@@ -4,11 +4,8 @@ import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.breaker.BreakerPolicy;
 import dev.ttftgap.validation.NonNull;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * One validated load profile: what to send, how much load to offer, when to give up on a request,
@@ -79,64 +76,9 @@ public record LoadProfile(
   /**
    * One console line, e.g. {@code rising-rate: open uniform, warm-up 1 rps × 5 s, steps 1, 2, 4, 6,
    * 8, 10 rps × 20 s, 125 s in all; SLO p95 TTFT ≤ 3000 ms, p95 gap ≤ 2500 ms, errors ≤ 1 %
-   * asserted up to 2 rps}.
+   * asserted up to 2 rps}; see {@link ProfileSummary} for bursts, traces and classes.
    */
   public String summary() {
-    String unit = load.levelUnit();
-    StringBuilder line = new StringBuilder(name).append(": ");
-    line.append(load.open() ? "open " : "closed");
-    load.arrivals().ifPresent(arrivals -> line.append(arrivals.name().toLowerCase(Locale.ROOT)));
-    load.warmup()
-        .ifPresent(
-            warmup ->
-                line.append(", warm-up ")
-                    .append(StepSchedule.formatLevel(warmup.level()))
-                    .append(' ')
-                    .append(unit)
-                    .append(" × ")
-                    .append(warmup.durationSeconds())
-                    .append(" s"));
-    if (load.autoStairs().isPresent()) {
-      line.append(", auto stairs at ")
-          .append(
-              load.steps().stream()
-                  .map(StepSchedule::formatLevel)
-                  .collect(Collectors.joining(", ")))
-          .append(" × the burst estimate, each at least ")
-          .append(load.stepDurationSeconds())
-          .append(" s, after a single-user phase and a burst");
-      slo.ifPresent(objective -> line.append("; SLO ").append(sloText(objective, unit)));
-      return line.toString();
-    }
-    line.append(", steps ")
-        .append(
-            load.steps().stream().map(StepSchedule::formatLevel).collect(Collectors.joining(", ")))
-        .append(' ')
-        .append(unit)
-        .append(" × ")
-        .append(load.stepDurationSeconds())
-        .append(" s");
-    if (load.rampSeconds() > 0) {
-      line.append(" after ").append(load.rampSeconds()).append(" s ramps");
-    }
-    line.append(", ")
-        .append(StepSchedule.formatLevel(schedule().totalDurationMillis() / 1000.0))
-        .append(" s in all");
-    slo.ifPresent(objective -> line.append("; SLO ").append(sloText(objective, unit)));
-    return line.toString();
-  }
-
-  private static String sloText(Slo slo, String unit) {
-    List<String> limits = new ArrayList<>();
-    slo.ttftP95Millis()
-        .ifPresent(ms -> limits.add("p95 TTFT ≤ " + StepSchedule.formatLevel(ms) + " ms"));
-    slo.gapP95Millis()
-        .ifPresent(ms -> limits.add("p95 gap ≤ " + StepSchedule.formatLevel(ms) + " ms"));
-    slo.errorRatePercent()
-        .ifPresent(pct -> limits.add("errors ≤ " + StepSchedule.formatLevel(pct) + " %"));
-    return String.join(", ", limits)
-        + slo.assertUpToLevel()
-            .map(level -> " asserted up to " + StepSchedule.formatLevel(level) + " " + unit)
-            .orElse(" (not asserted)");
+    return ProfileSummary.of(this);
   }
 }

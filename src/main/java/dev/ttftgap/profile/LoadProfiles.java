@@ -49,7 +49,7 @@ public final class LoadProfiles {
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private static final List<String> TOP_FIELDS =
-      List.of("name", "description", "request", "load", "timeouts", "slo", "breaker");
+      List.of("name", "description", "request", "load", "timeouts", "slo", "breaker", "classes");
 
   private LoadProfiles() {}
 
@@ -236,10 +236,19 @@ public final class LoadProfiles {
               + " is not a profile name; use up to 64 letters, digits, '.', '_' or '-'");
     }
     String description = top.optionalString("description", "use a sentence in quotes").orElse("");
-    RequestShape request =
-        RequestProfile.parse(
-            top.requiredObject(
-                "request", RequestProfile.FIELDS, "add \"request\": {\"prompt\": ...}"));
+    boolean classed = top.has(ClassesProfile.FIELD);
+    Optional<RequestShape> single = Optional.empty();
+    if (classed) {
+      // with classes, request is only the base the classes lay their fields over: its field names
+      // are checked here, its values in each class
+      top.optionalObject("request", RequestProfile.FIELDS);
+    } else {
+      single =
+          Optional.of(
+              RequestProfile.parse(
+                  top.requiredObject(
+                      "request", RequestProfile.FIELDS, "add \"request\": {\"prompt\": ...}")));
+    }
     Load load =
         LoadShapeProfile.parse(
             top.requiredObject(
@@ -254,6 +263,12 @@ public final class LoadProfiles {
         top.optionalObject("breaker", BreakerProfile.FIELDS)
             .map(BreakerProfile::parse)
             .orElse(BreakerPolicy.DEFAULTS);
-    return new LoadProfile(name, description, request, load, timeouts, slo, source, breaker);
+    List<RequestClass> classes =
+        classed
+            ? ClassesProfile.parse(top, top.optional("request"), top.optional("slo"), load, slo)
+            : List.of();
+    RequestShape request = single.orElseGet(() -> classes.get(0).request());
+    return new LoadProfile(
+        name, description, request, load, timeouts, slo, source, breaker, classes);
   }
 }

@@ -22,7 +22,9 @@ final class LoadShapeProfile {
                   "stepDurationSeconds",
                   "rampSeconds",
                   "stopWhenSaturated",
-                  AutoStairsProfile.OBJECT),
+                  AutoStairsProfile.OBJECT,
+                  BurstProfile.FIELD,
+                  TraceProfile.FIELD),
               SearchProfile.FIELDS.stream())
           .toList();
   private static final List<String> WARMUP_FIELDS = List.of("level", "durationSeconds");
@@ -38,6 +40,12 @@ final class LoadShapeProfile {
           fields.child("stopWhenSaturated"),
           "only applies to open stairs (\"model\": \"open\"); remove it");
     }
+    for (String name : List.of(BurstProfile.FIELD, TraceProfile.FIELD)) {
+      if (!model.equals("open") && fields.has(name)) {
+        throw fields.error(
+            fields.child(name), "only applies to the open model (\"model\": \"open\"); remove it");
+      }
+    }
     if (model.equals("search")) {
       return SearchProfile.load(fields);
     }
@@ -50,6 +58,9 @@ final class LoadShapeProfile {
     boolean open = type == Load.Type.OPEN;
     Optional<Load.Arrivals> arrivals = arrivals(fields, open);
     Optional<Warmup> warmup = warmup(fields, open);
+    if (fields.has(BurstProfile.FIELD) || fields.has(TraceProfile.FIELD)) {
+      return timed(fields, arrivals.orElseThrow(), warmup);
+    }
     if (AutoStairsProfile.requested(fields)) {
       return AutoStairsProfile.load(fields, open, arrivals, warmup.isPresent());
     }
@@ -62,6 +73,34 @@ final class LoadShapeProfile {
             .orElse(0);
     return new Load(type, arrivals, warmup, steps, stepSeconds, rampSeconds)
         .withStopWhenSaturated(fields.optionalBoolean("stopWhenSaturated"));
+  }
+
+  /**
+   * A launch spike or a trace replay, whose steps come from the burst or the trace: {@code steps},
+   * {@code stepDurationSeconds} and {@code rampSeconds} must be absent. Open stairs may stop once
+   * saturated, but a spike and a replay overload on purpose and are judged after it, so {@code
+   * stopWhenSaturated} defaults to false for them.
+   */
+  private static Load timed(JsonFields fields, Load.Arrivals arrivals, Optional<Warmup> warmup) {
+    if (fields.has(BurstProfile.FIELD) && fields.has(TraceProfile.FIELD)) {
+      throw fields.error(
+          fields.child(TraceProfile.FIELD), "set together with burst; keep one of them");
+    }
+    String mode = fields.has(BurstProfile.FIELD) ? BurstProfile.FIELD : TraceProfile.FIELD;
+    for (String name :
+        List.of("steps", "stepDurationSeconds", "rampSeconds", AutoStairsProfile.OBJECT)) {
+      if (fields.has(name)) {
+        throw fields.error(
+            fields.child(name),
+            "does not apply with " + mode + ", which gives the steps; remove it");
+      }
+    }
+    Load load =
+        mode.equals(BurstProfile.FIELD)
+            ? BurstProfile.load(fields, arrivals, warmup)
+            : TraceProfile.load(fields, arrivals, warmup);
+    return load.withStopWhenSaturated(
+        Optional.of(fields.optionalBoolean("stopWhenSaturated").orElse(false)));
   }
 
   /** The open model's arrivals (uniform unless a profile says poisson); none for closed users. */
@@ -177,7 +216,7 @@ final class LoadShapeProfile {
   }
 
   /** A level: a rate > 0 (open) or a whole number of users ≥ 1 (closed). */
-  private static double level(JsonFields fields, String path, JsonNode value, boolean open) {
+  static double level(JsonFields fields, String path, JsonNode value, boolean open) {
     if (open) {
       return fields.number(
           path,

@@ -1,5 +1,6 @@
 package dev.ttftgap.profile;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,6 +20,8 @@ import java.util.List;
  *   <li><b>Open, Poisson arrivals</b>: each part runs its own Poisson process at rate/N; the union
  *       of N independent Poisson processes of rate r/N is a Poisson process of rate r (taking every
  *       N-th arrival of a Poisson process would instead give Erlang-N gaps).
+ *   <li><b>Trace replay</b>: arrival i of the trace goes to part {@code (i mod N) + 1} ({@link
+ *       #traceArrivalsMillis}); the warm-up before it is split as above.
  *   <li><b>Closed</b>: each level of u users becomes {@code floor(u/N)} users, one more on the
  *       first {@code u mod N} injectors; the parts' users add up to u.
  * </ul>
@@ -125,6 +128,23 @@ public record LoadSplit(int injector, int count, boolean open, boolean poisson) 
       return true;
     }
     return Math.floorMod(userId - 1, count) == injector - 1;
+  }
+
+  /**
+   * This part's arrivals of a trace replay ({@link StepSchedule#traceArrivalsMillis()}): arrival
+   * {@code i} (0-based, in time order) is part {@code (i mod N) + 1}'s, so the parts' union is the
+   * trace, each part's arrivals spread over all of it. Uniform or Poisson does not matter: the
+   * trace gives the instants (they apply to the warm-up only).
+   */
+  public List<Long> traceArrivalsMillis(List<Long> whole) {
+    if (!split()) {
+      return whole;
+    }
+    List<Long> part = new ArrayList<>((whole.size() + count - 1) / count);
+    for (int i = injector - 1; i < whole.size(); i += count) {
+      part.add(whole.get(i));
+    }
+    return part;
   }
 
   /** This part's share of an open level, requests/s: rate / N. */

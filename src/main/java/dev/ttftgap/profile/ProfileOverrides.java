@@ -46,6 +46,9 @@ import java.util.stream.Collectors;
  *       <td>{@code slo.ttfrP95Millis}</td><td>ms</td></tr>
  *   <tr><td>{@code slo.ttftcP95Millis}</td><td>{@code TTFTGAP_SLO_TTFTC_P95_MILLIS}</td>
  *       <td>{@code slo.ttftcP95Millis}</td><td>ms</td></tr>
+ *   <tr><td>{@code classes.only}</td><td>{@code TTFTGAP_CLASSES_ONLY}</td>
+ *       <td>{@code classes} (keeps the named ones, shares renormalised)</td>
+ *       <td>{@code chat} or {@code chat,rag}</td></tr>
  * </table>
  *
  * <p>The property wins over the variable; a blank value counts as unset. A value that is not even
@@ -66,7 +69,8 @@ public final class ProfileOverrides {
   enum Kind {
     LEVELS,
     NUMBER,
-    CHOICE
+    CHOICE,
+    NAMES
   }
 
   /**
@@ -112,7 +116,8 @@ public final class ProfileOverrides {
           new Knob(Setting.SLO_TTFVT_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_TTFR_P95_MILLIS, Kind.NUMBER),
           new Knob(Setting.SLO_TTFTC_P95_MILLIS, Kind.NUMBER),
-          new Knob(Setting.SLO_ASSERT_UP_TO_LEVEL, Kind.NUMBER));
+          new Knob(Setting.SLO_ASSERT_UP_TO_LEVEL, Kind.NUMBER),
+          new Knob(Setting.CLASSES_ONLY, Kind.NAMES));
 
   /** No knob set: the profile as written. */
   public static final ProfileOverrides NONE = new ProfileOverrides(List.of());
@@ -212,7 +217,8 @@ public final class ProfileOverrides {
    * ({@code slo}) created when the profile has none; {@code request.promptTokens} removes a text
    * {@code prompt}, which would otherwise conflict with it; {@code load.steps=auto} removes the
    * fixed stairs' {@code warmup}, {@code rampSeconds} and {@code slo.assertUpToLevel}, which auto
-   * stairs refuse, so that any profile of open stairs can be turned into auto stairs.
+   * stairs refuse, so that any profile of open stairs can be turned into auto stairs; {@code
+   * classes.only} keeps the named classes ({@link ClassesOnly}).
    */
   void applyTo(ObjectNode root) {
     if (autoSteps() && root.get("load") instanceof ObjectNode load) {
@@ -224,6 +230,10 @@ public final class ProfileOverrides {
       }
     }
     for (Applied a : applied) {
+      if (a.knob().kind() == Kind.NAMES) {
+        ClassesOnly.apply(root, a.node());
+        continue;
+      }
       JsonNode parent = root.get(a.knob().object());
       ObjectNode object;
       if (parent instanceof ObjectNode existing) {

@@ -17,6 +17,10 @@ import java.util.Optional;
  * {@code [25000, 45000)}, total 45000 ms; with a 2 s ramp: step 1 {@code [5000, 27000)}, step 2
  * {@code [27000, 49000)}.
  *
+ * <p>A launch spike ({@link Load#burst()}) holds its three steps for its before, burst and after
+ * seconds; a trace replay ({@link Load#trace()}) makes one step per window of the trace, and only
+ * the warm-up is an injection step: the replay's arrivals are {@link #traceArrivalsMillis()}.
+ *
  * <p>Labels: {@code "warm-up · 1 rps"}, {@code "step 3 · 6 rps"}, {@code "step 2 · 16 users"}
  * (closed, {@code "1 user"} in the singular). Step numbers are zero-padded to the width of the
  * highest one when there are more than 9 steps ({@code "step 03 · ..."}), so labels sort in run
@@ -74,8 +78,8 @@ public final class StepSchedule {
     for (int i = 0; i < count; i++) {
       double level = load.steps().get(i);
       boolean ramped = load.rampSeconds() > 0 && previousLevel != null;
-      long durationMillis =
-          (ramped ? load.rampSeconds() * 1000L : 0) + load.stepDurationSeconds() * 1000L;
+      int holdSeconds = holdSeconds(load, i);
+      long durationMillis = (ramped ? load.rampSeconds() * 1000L : 0) + holdSeconds * 1000L;
       String number = String.format("%0" + width + "d", i + 1);
       steps.add(
           new Step(
@@ -88,11 +92,29 @@ public final class StepSchedule {
       if (ramped) {
         injections.add(ramp(load, previousLevel, level, load.rampSeconds()));
       }
-      injections.add(constant(load, level, load.stepDurationSeconds()));
+      if (load.trace().isEmpty()) {
+        injections.add(constant(load, level, holdSeconds));
+      }
       offsetMillis += durationMillis;
       previousLevel = level;
     }
     return new StepSchedule(load, steps, injections);
+  }
+
+  /**
+   * How long step {@code i} (0-based) holds its level: a burst's before, burst and after seconds, a
+   * trace's window (the last one possibly shorter), else {@code stepDurationSeconds}.
+   */
+  private static int holdSeconds(Load load, int i) {
+    if (load.burst().isPresent()) {
+      Burst burst = load.burst().get();
+      return List.of(burst.beforeSeconds(), burst.burstSeconds(), burst.afterSeconds()).get(i);
+    }
+    if (load.trace().isPresent()) {
+      Trace trace = load.trace().get();
+      return (int) ((trace.windowEndMillis(i) - trace.windowStartMillis(i)) / 1000);
+    }
+    return load.stepDurationSeconds();
   }
 
   /**
@@ -127,7 +149,9 @@ public final class StepSchedule {
    * Load#trace()}): the glue injects these instead of {@link #injectionSteps()}; empty otherwise.
    */
   public Optional<List<Long>> traceArrivalsMillis() {
-    return Optional.empty(); // TODO issue 26: profile helper (warm-up offset included)
+    long start = warmup().map(Step::endMillis).orElse(0L);
+    return load.trace()
+        .map(trace -> trace.offsetsMillis().stream().map(offset -> start + offset).toList());
   }
 
   /** Run length: end of the last step, ms. */
@@ -167,7 +191,9 @@ public final class StepSchedule {
 
   /**
    * Injection steps producing this timeline, in order, to chain into one {@code injectOpen} or
-   * {@code injectClosed}; their durations add up to {@link #totalDurationMillis()}.
+   * {@code injectClosed}; their durations add up to {@link #totalDurationMillis()}. A trace replay
+   * has only its warm-up's (none without a warm-up): the glue injects {@link
+   * #traceArrivalsMillis()} after them.
    */
   public List<InjectionStep> injectionSteps() {
     return injectionSteps;

@@ -179,7 +179,8 @@ class ProfileOverridesTest {
             "TTFTGAP_SLO_TTFVT_P95_MILLIS",
             "TTFTGAP_SLO_TTFR_P95_MILLIS",
             "TTFTGAP_SLO_TTFTC_P95_MILLIS",
-            "TTFTGAP_SLO_ASSERT_UP_TO_LEVEL");
+            "TTFTGAP_SLO_ASSERT_UP_TO_LEVEL",
+            "TTFTGAP_CLASSES_ONLY");
   }
 
   @Test
