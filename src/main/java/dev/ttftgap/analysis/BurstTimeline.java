@@ -6,8 +6,8 @@ import java.util.OptionalLong;
 
 /**
  * Where a launch-spike run's steps lie on the load generator's clock, epoch ms: the base before
- * (step {@value BurstPlan#BEFORE_STEP}), the burst (step {@value BurstPlan#BURST_STEP}) and the base
- * after (step {@value BurstPlan#AFTER_STEP}); warm-up records are left out.
+ * (step {@value BurstPlan#BEFORE_STEP}), the burst (step {@value BurstPlan#BURST_STEP}) and the
+ * base after (step {@value BurstPlan#AFTER_STEP}); warm-up records are left out.
  *
  * <p>The burst's start is the earliest start of a burst-step record: the injector opens the step
  * with it, at most one burst inter-arrival (e.g. 50 ms at 20 req/s) after the step's boundary,

@@ -7,8 +7,8 @@ import java.util.stream.Stream;
 
 /**
  * The most requests in flight at once within successive windows, from each record's start and end
- * (start + e2e, else TTFT, else TTFB: {@link StepStatsCalculator#sojournMillis}); a record with none
- * of them is left out. A request ending at the instant another starts is not counted with it.
+ * (start + e2e, else TTFT, else TTFB: {@link StepStatsCalculator#sojournMillis}); a record with
+ * none of them is left out. A request ending at the instant another starts is not counted with it.
  *
  * <p>Usage: windows are asked in increasing order, the sweep moving forward only.
  *

@@ -62,20 +62,9 @@ public final class RecoveryAnalysis {
     BurstPlan plan = options.burst().get();
     BurstTimeline timeline = BurstTimeline.of(records, plan);
     if (timeline == null) {
+      String why = "no request of the burst step was recorded";
       return new RecoveryVerdict(
-          plan,
-          List.of(),
-          null,
-          null,
-          null,
-          0,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          "no request of the burst step was recorded");
+          plan, List.of(), null, null, null, 0, null, null, null, null, null, null, why);
     }
     List<StepStats> stepStats = steps == null ? List.of() : steps;
     List<RecoveryWindow> raw =
@@ -113,15 +102,14 @@ public final class RecoveryAnalysis {
         prediction.backlog(),
         prediction.drainSeconds(),
         RecoveryExplanation.differencePercent(recovery, prediction.drainSeconds()),
-        RecoveryExplanation.explain(
-            band, recovery, prediction, alternative, plan.windowSeconds()));
+        RecoveryExplanation.explain(band, recovery, prediction, alternative, plan.windowSeconds()));
   }
 
   /**
    * The capacity the burst's own throughput shows: successful completions per second that ended
-   * inside the burst, when its backlog grew ({@link RecoveryPrediction}); null when it did not, when
-   * {@code options} names no burst or no request of the burst step was recorded. The verdict uses
-   * it only without a fitted queue; beside a fit it is a check on the fit's μ.
+   * inside the burst, when its backlog grew ({@link RecoveryPrediction}); null when it did not,
+   * when {@code options} names no burst or no request of the burst step was recorded. The verdict
+   * uses it only without a fitted queue; beside a fit it is a check on the fit's μ.
    */
   public static Double burstThroughputRate(List<RequestRecord> records, CapacityOptions options) {
     if (options.burst().isEmpty()) {

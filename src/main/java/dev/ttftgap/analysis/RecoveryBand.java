@@ -10,18 +10,18 @@ import java.util.List;
  * <p>Band: from the windows wholly before the burst that have successful requests, the first one
  * left out (it may hold the step's ramp-up, or only part of a window) unless it is the only one,
  * the upper edge of each percentile is {@code max(}{@value #RATIO}{@code × highest, highest +}
- * {@value KneeDetector#FLOOR_MILLIS}{@code ms)}. The highest window rather than a median: a
- * window holds few requests (10 at 2 req/s in 5 s), so its p95 is noisy, and the windows after the
- * drain, under the same base load, are as noisy; the edge must hold every quiet window, not the
- * typical one. The absolute floor is the knee's ({@link KneeDetector}): below 20 ms a rise is
- * network jitter, and without it a 10 ms TTFT would leave its band on 3 ms of noise. Worked
- * example: window p50s of 180, 200 and 190 ms → edge 250 ms; of 30, 32 and 31 ms → edge 52 ms.
+ * {@value KneeDetector#FLOOR_MILLIS}{@code ms)}. The highest window rather than a median: a window
+ * holds few requests (10 at 2 req/s in 5 s), so its p95 is noisy, and the windows after the drain,
+ * under the same base load, are as noisy; the edge must hold every quiet window, not the typical
+ * one. The absolute floor is the knee's ({@link KneeDetector}): below 20 ms a rise is network
+ * jitter, and without it a 10 ms TTFT would leave its band on 3 ms of noise. Worked example: window
+ * p50s of 180, 200 and 190 ms → edge 250 ms; of 30, 32 and 31 ms → edge 52 ms.
  *
- * <p>Recovery: the windows that start at or after the burst's end are read from the last one
- * back; the recovery is from the burst's end to the start of the first of them from which every
- * later window with successful requests is in band: 0 when none of them left the band, null when
- * the last window with successful requests is out of it (not recovered before the run ended). A
- * window without a successful request says nothing either way and is skipped.
+ * <p>Recovery: the windows that start at or after the burst's end are read from the last one back;
+ * the recovery is from the burst's end to the start of the first of them from which every later
+ * window with successful requests is in band: 0 when none of them left the band, null when the last
+ * window with successful requests is out of it (not recovered before the run ended). A window
+ * without a successful request says nothing either way and is skipped.
  *
  * @param p50Millis upper edge of a window's p50 TTFT, ms
  * @param p95Millis upper edge of a window's p95 TTFT, ms
@@ -38,9 +38,7 @@ record RecoveryBand(double p50Millis, double p95Millis) {
    */
   static RecoveryBand of(List<RecoveryWindow> windows) {
     List<RecoveryWindow> quiet =
-        windows.stream()
-            .filter(w -> w.startSeconds() < 0 && w.ttftP50Millis() != null)
-            .toList();
+        windows.stream().filter(w -> w.startSeconds() < 0 && w.ttftP50Millis() != null).toList();
     if (quiet.isEmpty()) {
       return null;
     }

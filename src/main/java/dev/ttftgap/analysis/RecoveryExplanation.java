@@ -7,13 +7,13 @@ import java.util.Locale;
  * RecoveryPrediction}) and says in one sentence why they differ or what is missing.
  *
  * <p>Difference: {@code (measured − predicted) / predicted × 100}; 0 when both are 0 s, null when
- * either is missing or only the prediction is 0 s. The sentence comes when the difference is
- * beyond ±{@value #TOLERANCE_PERCENT} % or a figure is missing, the first that applies of: no
- * low-load band, no capacity, a capacity not above the base rate, no recovery by the run's end, a
- * recovery the prediction had no backlog for, the difference itself. The measured recovery has
- * the windows' resolution, so a short drain can differ by more than 25 % by that alone: the
- * sentence says so. When the fitted queue gave μ and the burst's own throughput gives another, by
- * more than 25 %, the sentence adds the drain that one predicts.
+ * either is missing or only the prediction is 0 s. The sentence comes when the difference is beyond
+ * ±{@value #TOLERANCE_PERCENT} % or a figure is missing, the first that applies of: no low-load
+ * band, no capacity, a capacity not above the base rate, no recovery by the run's end, a recovery
+ * the prediction had no backlog for, the difference itself. The measured recovery has the windows'
+ * resolution, so a short drain can differ by more than 25 % by that alone: the sentence says so.
+ * When the fitted queue gave μ and the burst's own throughput gives another, by more than 25 %, the
+ * sentence adds the drain that one predicts.
  */
 final class RecoveryExplanation {
   /** The largest difference, percent, that needs no explanation. */

@@ -16,8 +16,8 @@ import java.util.List;
  * The rates are the measured arrivals of the burst and of the base after it (the drain happens
  * under the latter; the base before stands in without it), else the plan's.
  *
- * <p>Worked example: μ = 10 req/s, a burst of 20 req/s for 10 s over a base of 5 req/s: backlog
- * (20 − 10) × 10 = 100 requests, drained in 100 / (10 − 5) = 20 s.
+ * <p>Worked example: μ = 10 req/s, a burst of 20 req/s for 10 s over a base of 5 req/s: backlog (20
+ * − 10) × 10 = 100 requests, drained in 100 / (10 − 5) = 20 s.
  *
  * @param capacityRate μ, requests/s; null when unknown
  * @param capacitySource {@value #FITTED} or {@value #THROUGHPUT}; null with μ

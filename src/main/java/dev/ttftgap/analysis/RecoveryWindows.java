@@ -90,7 +90,11 @@ final class RecoveryWindows {
       List<MetricSample> samples = during.stream().flatMap(s -> s.samples().stream()).toList();
       Optional<MetricsDialect> dialect = MetricsDialect.recognise(samples);
       String model =
-          records.stream().map(r -> r.input().model()).filter(Objects::nonNull).findFirst().orElse(null);
+          records.stream()
+              .map(r -> r.input().model())
+              .filter(Objects::nonNull)
+              .findFirst()
+              .orElse(null);
       return new WaitingGauge(dialect.orElse(null), model, during);
     }
 

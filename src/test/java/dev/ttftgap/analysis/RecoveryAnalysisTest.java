@@ -27,6 +27,20 @@ class RecoveryAnalysisTest {
   }
 
   @Test
+  void aRunWithoutBurstRecordsSaysSoInsteadOfGuessing() {
+    BurstQueue queue = new BurstQueue();
+    List<RequestRecord> baseOnly =
+        queue.records().stream().filter(r -> r.level().step() == BurstPlan.BEFORE_STEP).toList();
+
+    RecoveryVerdict verdict =
+        RecoveryAnalysis.analyze(baseOnly, queue.options(), List.of(), null, List.of());
+
+    assertThat(verdict.windows()).isEmpty();
+    assertThat(verdict.recoverySeconds()).isNull();
+    assertThat(verdict.explanation()).isEqualTo("no request of the burst step was recorded");
+  }
+
+  @Test
   void measuredRecoveryIsWithinOneWindowOfTheAnalyticDrain() {
     BurstQueue queue = new BurstQueue();
 
@@ -64,8 +78,7 @@ class RecoveryAnalysisTest {
     assertThat(verdict.differencePercent()).isNotNull();
     assertThat(Math.abs(verdict.differencePercent())).isLessThanOrEqualTo(25.0);
     assertThat(verdict.explanation()).as("within ±25 %: nothing to explain").isNull();
-    assertThat(
-            RecoveryAnalysis.burstThroughputRate(queue.records(), queue.options()).doubleValue())
+    assertThat(RecoveryAnalysis.burstThroughputRate(queue.records(), queue.options()).doubleValue())
         .isEqualTo(verdict.capacityRate());
   }
 
@@ -97,7 +110,8 @@ class RecoveryAnalysisTest {
         .contains("longer than the")
         .contains("fitted queue")
         .as("the burst's throughput of about 10 req/s predicts about 20 s")
-        .containsPattern("the burst's throughput, (9\\.[5-9]|10\\.[0-4]) req/s, predicts (19|2[0-2])\\.");
+        .containsPattern(
+            "the burst's throughput, (9\\.[5-9]|10\\.[0-4]) req/s, predicts (19|2[0-2])\\.");
   }
 
   @Test
