@@ -4,7 +4,9 @@ import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import dev.ttftgap.record.TestRecords;
 import dev.ttftgap.servermetrics.MetricSample;
+import dev.ttftgap.servermetrics.MetricsDialect;
 import dev.ttftgap.servermetrics.Scrape;
+import dev.ttftgap.servermetrics.ServerMetric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,14 +108,28 @@ final class BurstQueue {
 
   /** A vLLM scrape every second in [fromSeconds, toSeconds): the requests waiting for service. */
   List<Scrape> scrapes(int fromSeconds, int toSeconds) {
+    return scrapes(MetricsDialect.VLLM, fromSeconds, toSeconds);
+  }
+
+  /**
+   * A scrape every second in [fromSeconds, toSeconds) in {@code dialect}'s names: the requests
+   * waiting for service, for this run's model and, where the server labels models, 1000 waiting for
+   * another model served beside it (which the analysis must not count).
+   */
+  List<Scrape> scrapes(MetricsDialect dialect, int fromSeconds, int toSeconds) {
+    String family = dialect.name(ServerMetric.WAITING).orElseThrow();
     List<Scrape> scrapes = new ArrayList<>();
     for (int s = fromSeconds; s < toSeconds; s++) {
       double at = s * 1000.0;
       long waiting =
           requests().stream().filter(r -> r.arrival() <= at && r.serviceStart() > at).count();
-      MetricSample sample =
-          new MetricSample("vllm:num_requests_waiting", Map.of("model_name", MODEL), waiting);
-      scrapes.add(new Scrape(T0 + s * 1000L, "http://127.0.0.1:1/metrics", List.of(sample), null));
+      List<MetricSample> samples =
+          dialect.modelLabel()
+              ? List.of(
+                  new MetricSample(family, Map.of("model_name", MODEL), waiting),
+                  new MetricSample(family, Map.of("model_name", "other"), 1000))
+              : List.of(new MetricSample(family, Map.of(), waiting));
+      scrapes.add(new Scrape(T0 + s * 1000L, "http://127.0.0.1:1/metrics", samples, null));
     }
     return scrapes;
   }

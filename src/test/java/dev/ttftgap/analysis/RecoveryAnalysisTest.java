@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.servermetrics.MetricsDialect;
 import dev.ttftgap.servermetrics.Scrape;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class RecoveryAnalysisTest {
 
@@ -61,6 +67,38 @@ class RecoveryAnalysisTest {
         .as("about (20 − 10)·10 = 100 queued at the burst's end, plus the one in service")
         .isBetween(95, 106);
     assertThat(verdict.peakServerWaiting()).as("no scrape").isNull();
+  }
+
+  /** μ, base rate, burst rate, burst seconds, window seconds: drains of 5 to 40 s. */
+  static Stream<Arguments> queues() {
+    return Stream.of(
+        Arguments.of(10, 5, 20, 10, 5),
+        Arguments.of(8, 2, 16, 15, 5),
+        Arguments.of(20, 10, 40, 5, 2),
+        Arguments.of(4, 3, 6, 20, 10),
+        Arguments.of(50, 20, 80, 10, 3));
+  }
+
+  @ParameterizedTest(name = "μ {0}, base {1}, burst {2} req/s for {3} s, {4} s windows")
+  @MethodSource("queues")
+  void everyQueueRecoversWithinOneWindowOfItsAnalyticDrain(
+      double mu, double base, double burst, int seconds, int window) {
+    BurstQueue queue = new BurstQueue();
+    queue.mu = mu;
+    queue.baseRate = base;
+    queue.burstRate = burst;
+    queue.burstSeconds = seconds;
+    queue.windowSeconds = window;
+    queue.afterSeconds = (int) queue.analyticDrainSeconds() + 6 * window;
+
+    RecoveryVerdict verdict = analyze(queue, null, List.of());
+
+    assertThat(verdict.recoverySeconds())
+        .as("drain (λb − μ)T/(μ − λ0) = %.1f s", queue.analyticDrainSeconds())
+        .isCloseTo(queue.analyticDrainSeconds(), within((double) window));
+    assertThat(verdict.capacityRate()).as("burst throughput").isCloseTo(mu, within(0.05 * mu));
+    assertThat(verdict.predictedDrainSeconds())
+        .isCloseTo(queue.analyticDrainSeconds(), within(0.15 * queue.analyticDrainSeconds()));
   }
 
   @Test
@@ -167,6 +205,19 @@ class RecoveryAnalysisTest {
         .allMatch(w -> w.serverWaiting() != null && w.serverWaiting() == 0);
     assertThat(verdict.peakServerWaiting())
         .isCloseTo((double) queue.peakWaiting(), within(queue.burstRate));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(MetricsDialect.class)
+  void everyDialectsWaitingGaugeIsRead(MetricsDialect dialect) {
+    BurstQueue queue = new BurstQueue();
+
+    RecoveryVerdict verdict = analyze(queue, null, queue.scrapes(dialect, 0, 70));
+
+    assertThat(verdict.peakServerWaiting())
+        .as("the run's model only, not the other model's 1000")
+        .isCloseTo((double) queue.peakWaiting(), within(queue.burstRate));
+    assertThat(verdict.windows().get(0).serverWaiting()).isZero();
   }
 
   @Test
