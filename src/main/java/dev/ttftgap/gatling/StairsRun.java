@@ -60,16 +60,27 @@ final class StairsRun implements RunMode {
     common.records().onAppend(progress::onRecord);
   }
 
-  /** The open injection: the schedule's steps, or the warm-up and then a trace's arrivals. */
+  /**
+   * The open injection: the schedule's steps, or the warm-up (a split part's share of its rate) and
+   * then this part's share of a trace's arrivals.
+   */
   private List<OpenInjectionStep> openInjection(List<InjectionStep> injection) {
     return schedule
         .traceArrivalsMillis()
         .map(
             arrivals ->
                 Injection.trace(
-                    injection,
+                    schedule.injectionSteps().stream()
+                        .map(
+                            step ->
+                                new InjectionStep(
+                                    step.kind(),
+                                    split.rate(step.from()),
+                                    split.rate(step.to()),
+                                    step.durationSeconds()))
+                        .toList(),
                     schedule.warmup().map(step -> step.endMillis()).orElse(0L),
-                    arrivals))
+                    split.traceArrivalsMillis(arrivals)))
         .orElseGet(() -> Injection.open(injection));
   }
 
@@ -79,8 +90,11 @@ final class StairsRun implements RunMode {
       String scenarioName, LoadGeneratorProbes probes, ChainBuilder request) {
     List<InjectionStep> injection = split.injectionSteps(schedule.injectionSteps());
     if (profile.load().open()) {
+      // a split part injects only its own share of a trace's arrivals; of stairs, it schedules
+      // every arrival and sends every N-th
+      boolean everyNth = split.split() && schedule.traceArrivalsMillis().isEmpty();
       ScenarioBuilder scenario =
-          split.split()
+          everyNth
               ? scenario(scenarioName)
                   .exec(probes.userStarted())
                   .doIf(session -> split.sends(session.userId()))
