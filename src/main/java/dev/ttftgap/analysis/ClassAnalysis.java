@@ -4,6 +4,7 @@ import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.record.RequestRecord;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -44,13 +45,16 @@ public final class ClassAnalysis {
       return null;
     }
     Set<Integer> holds = SloSteps.holdSteps(records);
+    List<StepStats> mixSteps = StepStatsCalculator.of(records);
+    Map<Integer, SteadyState> steadiness = ClassSteps.mixSteadiness(mixSteps);
     List<ClassSteps.Measured> measured =
         options.classes().stream()
             .map(
                 spec ->
-                    ClassSteps.measure(records, spec, options, loadGenerator, saturation, holds))
+                    ClassSteps.measure(
+                        records, spec, options, loadGenerator, saturation, holds, steadiness))
             .toList();
-    HeldRate held = holds.isEmpty() ? null : ClassHold.of(records, measured, holds);
+    HeldRate held = holds.isEmpty() ? null : ClassHold.of(mixSteps, measured, holds);
     return joint(measured, options, held, !holds.isEmpty());
   }
 

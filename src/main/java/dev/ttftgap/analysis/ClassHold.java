@@ -1,6 +1,5 @@
 package dev.ttftgap.analysis;
 
-import dev.ttftgap.record.RequestRecord;
 import java.util.List;
 import java.util.Set;
 
@@ -15,9 +14,11 @@ final class ClassHold {
   /**
    * The highest hold every class passed on the steps it was judged on, with the lowest rate above
    * it at which some class failed; null when no hold met every class's SLO.
+   *
+   * @param mixSteps the statistics of all records by step, whose figures the hold reports
    */
   static HeldRate of(
-      List<RequestRecord> records, List<ClassSteps.Measured> classes, Set<Integer> holdSteps) {
+      List<StepStats> mixSteps, List<ClassSteps.Measured> classes, Set<Integer> holdSteps) {
     StepStats best = null;
     for (int step : holdSteps) {
       StepStats passed = passedByEvery(classes, step);
@@ -41,11 +42,7 @@ final class ClassHold {
       }
     }
     int heldStep = best.step();
-    StepStats mix =
-        StepStatsCalculator.of(records).stream()
-            .filter(s -> s.step() == heldStep)
-            .findFirst()
-            .orElse(best);
+    StepStats mix = mixSteps.stream().filter(s -> s.step() == heldStep).findFirst().orElse(best);
     return new HeldRate(
         heldStep,
         rate,

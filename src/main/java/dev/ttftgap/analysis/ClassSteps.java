@@ -20,10 +20,14 @@ import java.util.stream.Collectors;
  * step it did not see. Step levels are the run's total offered rate, so every answer is a total
  * rate.
  *
- * <p>Assumptions: the class's steadiness is that of its own records (its in-flight requests and
- * sojourns), which rise with the mix's queue; no queue is fitted per class (the fit assumes one
- * service-time distribution at the class's own arrival rate), so a class whose first failing step
- * is not steady gets its last steady passing step ({@link SloMethod#LAST_STEADY_STEP}).
+ * <p>Steadiness is the mix's: the classes share one queue, and its growth shows on all arrivals,
+ * where a minority class's own few requests in flight make the steady-state test noisy (a 20 %
+ * class at 4 rps, 0.2 → 1.0 in flight, reads as a rising queue). A class passes a step when its own
+ * records meet its own SLO and the mix's step is steady.
+ *
+ * <p>Assumptions: no queue is fitted per class (the fit assumes one service-time distribution at
+ * the class's own arrival rate), so a class whose first failing step is not steady gets its last
+ * steady passing step ({@link SloMethod#LAST_STEADY_STEP}).
  */
 final class ClassSteps {
   private ClassSteps() {}
@@ -58,6 +62,7 @@ final class ClassSteps {
    * @param loadGenerator the load generator's health; null when not measured
    * @param saturation the mix's saturation (total rate)
    * @param holdSteps the steps a rate search held
+   * @param mixSteadiness the mix's steadiness by step (all classes' records), each class step's
    */
   static Measured measure(
       List<RequestRecord> records,
@@ -65,11 +70,15 @@ final class ClassSteps {
       CapacityOptions options,
       LoadGeneratorHealth loadGenerator,
       Saturation saturation,
-      Set<Integer> holdSteps) {
+      Set<Integer> holdSteps,
+      Map<Integer, SteadyState> mixSteadiness) {
     List<RequestRecord> own = recordsOf(records, spec.name());
     CapacityOptions classOptions = options.withSlo(spec.slo());
     StepStatsCalculator.Result measured = StepStatsCalculator.measure(own);
-    List<StepStats> steps = StepGoodput.of(measured.stats(), own, classOptions);
+    List<StepStats> steps =
+        StepGoodput.of(measured.stats(), own, classOptions).stream()
+            .map(step -> withSteadiness(step, mixSteadiness.get(step.step())))
+            .toList();
     LoadModeAnalysis mode = LoadModeAnalysis.of(steps);
     Knee knee = KneeDetector.detect(mode.byLoad(steps), measured.baseline());
     Map.Entry<Integer, Double> missing = firstMissing(runStepRates(records), steps);
@@ -94,6 +103,29 @@ final class ClassSteps {
         judged,
         missing == null ? null : missing.getKey(),
         missing == null ? null : missing.getValue());
+  }
+
+  /** {@code step} judged steady or not as the mix's step was ({@code steady}; null: not judged). */
+  private static StepStats withSteadiness(StepStats step, SteadyState steady) {
+    return new StepStats(
+        step.step(),
+        step.label(),
+        step.offeredRate(),
+        step.concurrency(),
+        step.counts(),
+        step.rates(),
+        step.latencies(),
+        step.queueing(),
+        step.stream(),
+        steady,
+        step.firstTokens());
+  }
+
+  /** The mix's steadiness by step, from the statistics of all records. */
+  static Map<Integer, SteadyState> mixSteadiness(List<StepStats> mixSteps) {
+    Map<Integer, SteadyState> steadiness = new TreeMap<>();
+    mixSteps.forEach(step -> steadiness.put(step.step(), step.steadyState()));
+    return steadiness;
   }
 
   /** Every measured step of the run with its offered rate (steps without one left out). */

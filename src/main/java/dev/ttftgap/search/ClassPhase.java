@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 /**
  * One request class's statistics in a phase of the {@link RateSearch}: with classes the search
  * holds the joint answer, so a phase passes only when every class's own records in it meet that
- * class's SLO, steady, as {@code ClassAnalysis} judges the finished run.
+ * class's SLO and the mix is steady, as {@code ClassAnalysis} judges the finished run.
  *
  * @param spec the class
  * @param stats its records' statistics in the phase; null when it has none there
@@ -36,8 +36,16 @@ record ClassPhase(ClassSpec spec, StepStats stats) {
         .toList();
   }
 
-  /** Why the first class that breaks fails the phase; null when every class passes. */
-  static String failure(List<ClassPhase> classes, CapacityOptions options) {
+  /**
+   * Why the phase fails: the mix not steady (the classes share its queue), else the first class
+   * that breaks its own SLO; null when the mix is steady and every class meets its SLO.
+   *
+   * @param mix the statistics of all the phase's records
+   */
+  static String failure(List<ClassPhase> classes, StepStats mix, CapacityOptions options) {
+    if (mix.unsteady()) {
+      return "not steady: " + mix.steadyState().reason();
+    }
     for (ClassPhase phase : classes) {
       String why = phase.failure(options.withSlo(phase.spec().slo()));
       if (why != null) {
@@ -51,12 +59,8 @@ record ClassPhase(ClassSpec spec, StepStats stats) {
     if (stats == null) {
       return "has no request ended";
     }
-    if (SloEvaluator.passes(stats, own)) {
-      return null;
-    }
-    return stats.unsteady()
-        ? "is not steady: " + stats.steadyState().reason()
-        : "breaks " + String.join(", ", SloEvaluator.violations(stats, own));
+    List<String> broken = SloEvaluator.violations(stats, own);
+    return broken.isEmpty() ? null : "breaks " + String.join(", ", broken);
   }
 
   /**

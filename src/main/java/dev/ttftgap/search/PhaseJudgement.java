@@ -33,7 +33,7 @@ final class PhaseJudgement {
     } else if (stats == null) {
       failure = "no request ended";
     } else if (!classes.isEmpty()) {
-      failure = ClassPhase.failure(classes, slo);
+      failure = ClassPhase.failure(classes, stats, slo);
     } else if (!SloEvaluator.passes(stats, slo)) {
       failure =
           stats.unsteady()

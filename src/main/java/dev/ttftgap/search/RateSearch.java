@@ -333,9 +333,15 @@ public final class RateSearch {
     return now + drain + millis <= config.maxDurationSeconds() * 1000L;
   }
 
-  /** How long after its window a phase waits for its requests to end. */
+  /**
+   * How long after its window a phase waits for its requests to end; with request classes, by the
+   * loosest class's TTFT limit, since a long class's request may take that long.
+   */
   private long settleMillis() {
-    double ttft = slo.slo().ttftP95LimitMillis();
+    double ttft =
+        slo.classes().stream()
+            .mapToDouble(c -> c.slo().ttftP95LimitMillis())
+            .reduce(slo.slo().ttftP95LimitMillis(), Math::max);
     long limit = Double.isFinite(ttft) ? Math.round(ttft) : 10_000;
     return Math.min(MAX_SETTLE_MILLIS, limit + lastE2eP95Millis);
   }
