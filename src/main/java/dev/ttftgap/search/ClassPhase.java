@@ -60,7 +60,17 @@ record ClassPhase(ClassSpec spec, StepStats stats) {
       return "has no request ended";
     }
     List<String> broken = SloEvaluator.violations(stats, own);
-    return broken.isEmpty() ? null : "breaks " + String.join(", ", broken);
+    return broken.isEmpty()
+        ? null
+        : "breaks " + String.join(", ", broken) + " (p95 TTFT " + ttft(stats) + ")";
+  }
+
+  /** A class's p95 TTFT in the phase, e.g. {@code "412 ms"}. */
+  private static String ttft(StepStats stats) {
+    return (stats == null || stats.latencies().ttft() == null
+            ? Fmt.UNDEFINED
+            : String.format(Locale.ROOT, "%.0f", stats.latencies().ttft().p95Millis()))
+        + " ms";
   }
 
   /**
@@ -70,15 +80,7 @@ record ClassPhase(ClassSpec spec, StepStats stats) {
     return classes.isEmpty()
         ? ""
         : classes.stream()
-            .map(
-                c ->
-                    c.spec().name()
-                        + " "
-                        + (c.stats() == null || c.stats().latencies().ttft() == null
-                            ? Fmt.UNDEFINED
-                            : String.format(
-                                Locale.ROOT, "%.0f", c.stats().latencies().ttft().p95Millis()))
-                        + " ms")
+            .map(c -> c.spec().name() + " " + ttft(c.stats()))
             .collect(Collectors.joining(", ", "; p95 TTFT by class: ", ""));
   }
 }
