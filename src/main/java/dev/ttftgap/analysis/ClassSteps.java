@@ -62,7 +62,8 @@ final class ClassSteps {
    * @param loadGenerator the load generator's health; null when not measured
    * @param saturation the mix's saturation (total rate)
    * @param holdSteps the steps a rate search held
-   * @param mixSteadiness the mix's steadiness by step (all classes' records), each class step's
+   * @param mixSteadiness the mix's steadiness by step (all classes' records), which each class's
+   *     step takes
    */
   static Measured measure(
       List<RequestRecord> records,
