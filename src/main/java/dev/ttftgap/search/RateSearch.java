@@ -36,12 +36,14 @@ import java.util.function.Consumer;
  * probe near capacity can look steady by chance) is discarded.
  *
  * <p>A phase passes when its step, measured by {@link StepStatsCalculator} on every record so far,
- * passes {@link SloEvaluator#passes}: every limit met and steady (no growing queue). It is judged
- * once its window has ended and every request admitted in the window has ended (the rate goes on
- * meanwhile, as part of the same step); a request still open {@code settle} after the window (the
- * TTFT limit plus the last passing probe's e2e p95) fails the phase: its queue did not empty. After
- * a failed phase, a drain admits nobody until every request has ended (at most {@value
- * #MAX_DRAIN_MILLIS} ms), so the next probe does not inherit its queue.
+ * passes {@link SloEvaluator#passes}: every limit met and steady (no growing queue); with request
+ * classes, every class's own records in the phase pass its own SLO ({@link ClassPhase}), so the
+ * search holds the joint answer. It is judged once its window has ended and every request admitted
+ * in the window has ended (the rate goes on meanwhile, as part of the same step); a request still
+ * open {@code settle} after the window (the TTFT limit plus the last passing probe's e2e p95) fails
+ * the phase: its queue did not empty. After a failed phase, a drain admits nobody until every
+ * request has ended (at most {@value #MAX_DRAIN_MILLIS} ms), so the next probe does not inherit its
+ * queue.
  *
  * <p>Arrivals: the load generator offers candidate arrivals at a fixed comb rate (see {@link
  * #combRate}); {@link #admit} thins them to the phase's rate. Uniform: an arrival is admitted each
@@ -201,8 +203,9 @@ public final class RateSearch {
             .findFirst()
             .orElse(null);
     double rate = phase.rate();
+    List<ClassPhase> classes = ClassPhase.of(records, slo, phase.index());
     String failure =
-        PhaseJudgement.failure(open, settleMillis(), stats, slo, bracket.ceiling(), rate);
+        PhaseJudgement.failure(open, settleMillis(), stats, classes, slo, bracket.ceiling(), rate);
     if (failure != null && stats != null && stats.rates().achievedRate() != null) {
       bracket.raiseCeiling(stats.rates().achievedRate());
     }
@@ -212,7 +215,7 @@ public final class RateSearch {
             "ttft-gap: %s: %s%s",
             phase.label(),
             failure == null ? "passes" : "fails",
-            failure == null ? PhaseJudgement.figures(stats) : " (" + failure + ")"));
+            failure == null ? PhaseJudgement.figures(stats, classes) : " (" + failure + ")"));
     if (failure == null && stats != null && stats.latencies().e2e() != null) {
       lastE2eP95Millis = Math.round(stats.latencies().e2e().p95Millis());
     }
@@ -330,9 +333,15 @@ public final class RateSearch {
     return now + drain + millis <= config.maxDurationSeconds() * 1000L;
   }
 
-  /** How long after its window a phase waits for its requests to end. */
+  /**
+   * How long after its window a phase waits for its requests to end; with request classes, by the
+   * loosest class's TTFT limit, since a long class's request may take that long.
+   */
   private long settleMillis() {
-    double ttft = slo.slo().ttftP95LimitMillis();
+    double ttft =
+        slo.classes().stream()
+            .mapToDouble(c -> c.slo().ttftP95LimitMillis())
+            .reduce(slo.slo().ttftP95LimitMillis(), Math::max);
     long limit = Double.isFinite(ttft) ? Math.round(ttft) : 10_000;
     return Math.min(MAX_SETTLE_MILLIS, limit + lastE2eP95Millis);
   }

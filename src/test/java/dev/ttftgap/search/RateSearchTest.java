@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.analysis.CapacityAnalysis;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClassReport;
+import dev.ttftgap.analysis.ClassSpec;
+import dev.ttftgap.analysis.ClassesVerdict;
+import dev.ttftgap.analysis.HeldRate;
 import dev.ttftgap.analysis.Slo;
+import dev.ttftgap.analysis.StepStats;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.profile.Warmup;
 import dev.ttftgap.record.Outcome;
@@ -16,6 +21,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 class RateSearchTest {
@@ -31,6 +38,20 @@ class RateSearchTest {
    */
   private static List<RequestRecord> drive(
       RateSearch search, Search config, int servers, long serviceMillis) {
+    return drive(search, config, servers, serviceMillis, user -> null, name -> 0L);
+  }
+
+  /**
+   * As {@link #drive(RateSearch, Search, int, long)}, each request drawn to the class {@code
+   * classOf} names (null: none), whose prefill {@code prefillOf} adds to its TTFT and service.
+   */
+  private static List<RequestRecord> drive(
+      RateSearch search,
+      Search config,
+      int servers,
+      long serviceMillis,
+      LongFunction<String> classOf,
+      ToLongFunction<String> prefillOf) {
     double comb = RateSearch.combRate(config, Optional.empty());
     PriorityQueue<Double> freeAt = new PriorityQueue<>(Collections.nCopies(servers, 0.0));
     PriorityQueue<RequestRecord> ending =
@@ -60,8 +81,10 @@ class RateSearchTest {
       }
       Phase phase = search.admit(user, (long) t, comb);
       if (phase != null) {
+        String requestClass = classOf.apply(user);
+        long prefill = prefillOf.applyAsLong(requestClass);
         double start = Math.max(t, freeAt.poll());
-        freeAt.add(start + serviceMillis);
+        freeAt.add(start + serviceMillis + prefill);
         long wait = Math.round(start - t);
         long userId = user;
         long startEpochMillis = EPOCH + Math.round(t);
@@ -74,13 +97,14 @@ class RateSearchTest {
                             .step(phase.index())
                             .stepLabel(phase.label())
                             .offeredRate(phase.rate()))
+                .input(in -> in.requestClass(requestClass))
                 .timings(
                     tm ->
                         tm.startEpochMillis(startEpochMillis)
                             .ttfbMillis(1L)
-                            .gapMillis(30 + wait)
-                            .ttftMillis(31 + wait)
-                            .e2eMillis(wait + serviceMillis))
+                            .gapMillis(30 + wait + prefill)
+                            .ttftMillis(31 + wait + prefill)
+                            .e2eMillis(wait + serviceMillis + prefill))
                 .result(res -> res.outcome(Outcome.OK))
                 .build());
       }
@@ -141,5 +165,62 @@ class RateSearchTest {
         .as("it descends below what the server completed when overloaded (≤ 8 req/s), by growth")
         .matches("ttft-gap: probe 02 · [0-3]\\.\\d+ rps: passes.*");
     assertThat(search.outcome()).as(String.join("\n", log)).startsWith("held");
+  }
+
+  @Test
+  void withClassesItHoldsARateWhereEveryClassMeetsItsOwnSlo() {
+    Search config = new Search(2, 16, 2, 20, 60, 5, 900);
+    ClassSpec chat = new ClassSpec("chat", 0.8, Slo.of(400, Slo.NO_LIMIT, 1));
+    ClassSpec rag = new ClassSpec("rag", 0.2, Slo.of(5000, Slo.NO_LIMIT, 1));
+    CapacityOptions options = SLO.withClasses(List.of(chat, rag));
+    List<String> log = new ArrayList<>();
+    RateSearch search = new RateSearch(config, options, Optional.empty(), false, log::add);
+
+    List<RequestRecord> records =
+        drive(
+            search,
+            config,
+            8,
+            1040,
+            user -> user % 5 == 0 ? "rag" : "chat",
+            name -> "rag".equals(name) ? 600L : 0L);
+
+    String all = String.join("\n", log);
+    assertThat(search.outcome()).as(all).startsWith("held");
+    assertThat(log)
+        .as("a passing line gives each class's p95 TTFT")
+        .anyMatch(
+            line -> line.matches(".*passes .*; p95 TTFT by class: chat \\d+ ms, rag \\d+ ms\\)"));
+    assertThat(log)
+        .as("the breaking class is named")
+        .anyMatch(line -> line.contains("fails (class chat breaks ttft_p95"));
+    assertThat(log).noneMatch(line -> line.contains("class rag"));
+    ClassesVerdict classes = CapacityAnalysis.analyze(records, List.of(), options, null).classes();
+    HeldRate held = classes.held();
+    assertThat(held).as(all).isNotNull();
+    assertThat(classes.jointMaxRate()).isEqualTo(held.ratePerSec());
+    assertThat(classes.limitingClass()).isEqualTo("chat");
+    for (ClassReport report : classes.classes()) {
+      assertThat(classes.jointMaxRate()).isLessThanOrEqualTo(report.verdict().maxSustainableRate());
+      StepStats atHold =
+          report.steps().stream().filter(s -> s.step() == held.step()).findFirst().orElseThrow();
+      assertThat(atHold.latencies().ttft().p95Millis())
+          .as("%s over the hold", report.name())
+          .isLessThanOrEqualTo(report.slo().ttftP95LimitMillis());
+    }
+  }
+
+  @Test
+  void aClasslessPassingLineIsUnchanged() {
+    Search config = new Search(1, 4, 2, 10, 30, 5, 300);
+    List<String> log = new ArrayList<>();
+    RateSearch search = new RateSearch(config, SLO, Optional.empty(), false, log::add);
+
+    drive(search, config, 8, 1000);
+
+    assertThat(log.get(0))
+        .matches(
+            "ttft-gap: probe 01 · 1 rps: passes \\(p95 TTFT \\d+ ms, p95 gap \\d+ ms, errors"
+                + " 0\\.0 %, achieved \\d\\.\\d\\d rps, steady\\)");
   }
 }
