@@ -3,13 +3,9 @@ package dev.ttftgap.analysis;
 import dev.ttftgap.health.LoadGeneratorAnalysis;
 import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
-import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * Entry point of the analysis: records in, finished {@link CapacityReport} out.
@@ -127,15 +123,15 @@ public final class CapacityAnalysis {
     LoadModeAnalysis.Run run =
         new LoadModeAnalysis.Run(steps, byLoad, measured.samples(), lowLoad, saturation, options);
     LoadModeAnalysis.Models models = mode.models(run);
-    LoadGeneratorHealth health = withSloLimit(loadGenerator, options);
+    LoadGeneratorHealth health = SloSteps.withSloLimit(loadGenerator, options.slo());
     SloVerdict slo =
         SloEvaluator.evaluate(
-            vouched(steps, health),
+            SloSteps.vouched(steps, health),
             options,
             saturation,
             models.queue(),
             lowLoad,
-            holdSteps(records));
+            SloSteps.holdSteps(records));
     Replicas replicas =
         options.peakRate().map(peak -> mode.replicas(peak, slo, models, run)).orElse(null);
     PreviousRunComparison baseline =
@@ -172,35 +168,5 @@ public final class CapacityAnalysis {
         queueLocation,
         ClassAnalysis.analyze(records, options, health, saturation),
         RecoveryAnalysis.analyze(records, options, steps, models.queue(), scrapes));
-  }
-
-  /** The steps a rate search held (their records are in the HOLD phase), in order. */
-  private static Set<Integer> holdSteps(List<RequestRecord> records) {
-    return records.stream()
-        .filter(r -> r.level().phase() == RequestPhase.HOLD)
-        .map(r -> r.level().step())
-        .collect(Collectors.toCollection(TreeSet::new));
-  }
-
-  /**
-   * The load generator's health judged against the tighter of the SLO's latency limits; null when
-   * not measured.
-   */
-  private static LoadGeneratorHealth withSloLimit(
-      LoadGeneratorHealth loadGenerator, CapacityOptions options) {
-    return loadGenerator == null
-        ? null
-        : loadGenerator.withSloLimit(
-            Math.min(options.slo().ttftP95LimitMillis(), options.slo().gapP95LimitMillis()));
-  }
-
-  /**
-   * The steps the SLO verdict may use: it leaves out the steps where the load generator's own delay
-   * could move a latency across a limit.
-   */
-  private static List<StepStats> vouched(List<StepStats> steps, LoadGeneratorHealth health) {
-    return health == null
-        ? steps
-        : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
   }
 }
