@@ -43,15 +43,7 @@ final class ClassHold {
     }
     int heldStep = best.step();
     StepStats mix = mixSteps.stream().filter(s -> s.step() == heldStep).findFirst().orElse(best);
-    return new HeldRate(
-        heldStep,
-        rate,
-        mix.rates().achievedRate(),
-        mix.rates().windowSeconds(),
-        mix.latencies().ttft() == null ? null : mix.latencies().ttft().p95Millis(),
-        mix.latencies().gap() == null ? null : mix.latencies().gap().p95Millis(),
-        mix.counts().errorRatePercent(),
-        failing);
+    return HeldRate.of(mix, heldStep, rate, failing);
   }
 
   /** The first class's statistics of {@code step} when every class passed it; null otherwise. */

@@ -22,4 +22,21 @@ public record HeldRate(
     Double ttftP95Millis,
     Double gapP95Millis,
     double errorRatePercent,
-    Double failingRatePerSec) {}
+    Double failingRatePerSec) {
+
+  /**
+   * The hold of step {@code hold} (its figures: achieved rate, window, p95 TTFT and gap, errors) at
+   * {@code rate}, with the failing rate above it (null when none).
+   */
+  static HeldRate of(StepStats hold, int step, double rate, Double failingRatePerSec) {
+    return new HeldRate(
+        step,
+        rate,
+        hold.rates().achievedRate(),
+        hold.rates().windowSeconds(),
+        hold.latencies().ttft() == null ? null : hold.latencies().ttft().p95Millis(),
+        hold.latencies().gap() == null ? null : hold.latencies().gap().p95Millis(),
+        hold.counts().errorRatePercent(),
+        failingRatePerSec);
+  }
+}

@@ -45,16 +45,7 @@ final class HeldRateVerdict {
       List<String> broken = SloEvaluator.broken(failing, options);
       v.limiting = broken.isEmpty() ? null : broken.get(0);
     }
-    v.held =
-        new HeldRate(
-            best.step(),
-            rate,
-            best.rates().achievedRate(),
-            best.rates().windowSeconds(),
-            best.latencies().ttft() == null ? null : best.latencies().ttft().p95Millis(),
-            best.latencies().gap() == null ? null : best.latencies().gap().p95Millis(),
-            best.counts().errorRatePercent(),
-            failing == null ? null : failing.rate());
+    v.held = HeldRate.of(best, best.step(), rate, failing == null ? null : failing.rate());
     return v.build(rate);
   }
 }
