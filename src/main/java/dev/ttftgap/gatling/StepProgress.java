@@ -130,6 +130,24 @@ final class StepProgress {
       out.accept("ttft-gap: " + step.label() + " done · no request finished");
     } else {
       out.accept(StepLine.of(stats.get(0)));
+      printClasses(records);
     }
+  }
+
+  /** One line per request class of a step of a run with classes, in order of their names. */
+  private void printClasses(List<RequestRecord> records) {
+    Map<String, List<RequestRecord>> byClass = new java.util.TreeMap<>();
+    for (RequestRecord r : records) {
+      if (r.input().requestClass() != null) {
+        byClass.computeIfAbsent(r.input().requestClass(), k -> new ArrayList<>()).add(r);
+      }
+    }
+    byClass.forEach(
+        (name, ofClass) -> {
+          List<StepStats> stats = StepStatsCalculator.of(ofClass);
+          if (!stats.isEmpty()) {
+            out.accept(StepLine.ofClass(name, stats.get(0)));
+          }
+        });
   }
 }

@@ -36,6 +36,25 @@ public final class StepLine {
         + ")";
   }
 
+  /**
+   * The line under a finished step for one request class of it: its requests, TTFB, gap and TTFT
+   * (its SLO is on TTFT), errors.
+   */
+  public static String ofClass(String name, StepStats step) {
+    return "ttft-gap:   class "
+        + name
+        + " · "
+        + step.counts().requests()
+        + " requests · TTFB p50/p95 "
+        + pair(step.latencies().ttfb())
+        + " · gap p50/p95 "
+        + pair(step.latencies().gap())
+        + " · TTFT p50/p95 "
+        + pair(step.latencies().ttft())
+        + " · errors "
+        + Fmt.pct(step.counts().errorRatePercent());
+  }
+
   /** The line of the finished warm-up, whose requests stay out of the statistics. */
   public static String warmup(String label, int requests, int failed) {
     return "ttft-gap: %s done · %s requests, %s failed (left out of the statistics)"
