@@ -124,7 +124,7 @@ final class CapacityJson {
         JsonLayout.tree(report.queueLocation() == null ? null : report.queueLocation().ttftKnee()));
     root.set("queueLocation", JsonLayout.tree(report.queueLocation()));
     root.set("sloVerdict", slo(report.slo()));
-    LaunchDayJson.classes(root, report.classes());
+    LaunchDayJson.classes(root, report);
     LaunchDayJson.recovery(root, report.recovery());
     root.set("saturation", saturation(report.saturation()));
     root.set("model", JsonLayout.tree(report.model()));
@@ -164,7 +164,7 @@ final class CapacityJson {
    * (latency objects, null where the step had none of that kind), {@code toolCallRequests} and
    * {@code reasoningRequests}.
    */
-  private static ObjectNode firstTokens(StepStats step) {
+  static ObjectNode firstTokens(StepStats step) {
     FirstTokens tokens = step.firstTokens();
     ObjectNode node = MAPPER.createObjectNode();
     node.set(OutputKinds.TTFVT.json(), JsonLayout.tree(tokens.ttfvt()));

@@ -41,6 +41,10 @@ public final class CapacityMarkdown {
         .append(String.join(", ", report.input().sources()))
         .append(".\n");
     classes(md, report);
+    if (report.recovery() != null) {
+      md.append("\n### Launch spike, window by window\n\n");
+      table(md, RecoveryTable.HEADER, RecoveryTable.rows(report.recovery()));
+    }
     String api = OutputKinds.api(report);
     if (!api.isEmpty()) {
       md.append('\n').append(api).append('\n');

@@ -13,10 +13,10 @@ import java.util.Optional;
 /**
  * The verdict of a run with request classes, in one sentence: the joint answer (the highest total
  * rate at which every class meets its own SLO) with the mix, the class that breaks first and what
- * it broke, each class's own answer in this mix, and the replicas for the peak at the same mix, e.g.
- * "Request classes: every class meets its own SLO up to 3.9 rps in total (chat 80 %, rag 20 %);
- * chat breaks first (p95 TTFT 1.3 s > 1000 ms at step 4 · 5 rps); alone in this mix chat holds 3.9
- * rps, rag 5.2 rps." Nothing for a run of one request shape.
+ * it broke, each class's own answer in this mix, and the replicas for the peak at the same mix,
+ * e.g. "Request classes: every class meets its own SLO up to 3.9 rps in total (chat 80 %, rag 20
+ * %); chat breaks first (p95 TTFT 1.3 s > 1000 ms at step 4 · 5 rps); alone in this mix chat holds
+ * 3.9 rps, rag 5.2 rps." Nothing for a run of one request shape.
  */
 final class ClassSentences {
   private ClassSentences() {}

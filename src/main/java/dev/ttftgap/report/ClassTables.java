@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The compact step table of each request class, shared by the text renderers: its title ("chat ·
- * 80 % of arrivals · SLO p95 TTFT ≤ 1000 ms · 1200 requests") and one row per step with the
- * figures its SLO judges and whether the step met it. The rate column is the run's total offered
- * rate, as the joint answer reads: a class's own share of it is in its title.
+ * The compact step table of each request class, shared by the text renderers: its title ("chat · 80
+ * % of arrivals · SLO p95 TTFT ≤ 1000 ms · 1200 requests") and one row per step with the figures
+ * its SLO judges and whether the step met it. The rate column is the run's total offered rate, as
+ * the joint answer reads: a class's own share of it is in its title.
  */
 final class ClassTables {
   static final List<String> HEADER =

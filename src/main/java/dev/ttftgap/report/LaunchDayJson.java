@@ -2,6 +2,7 @@ package dev.ttftgap.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.CapacityReport;
 import dev.ttftgap.analysis.ClassReport;
 import dev.ttftgap.analysis.ClassesVerdict;
 import dev.ttftgap.analysis.RecoveryVerdict;
@@ -14,9 +15,10 @@ import dev.ttftgap.analysis.StepStats;
  *
  * <ul>
  *   <li>{@code classes}: per request class its {@code name}, {@code share} (0–1), {@code slo}
- *       ({@link #slo}), {@code requests}, {@code steps} (laid out as the root's steps; {@code
- *       ratePerSec} is the run's total offered rate), {@code knee} and {@code verdict} (laid out as
- *       the root's {@code sloVerdict});
+ *       ({@link #slo}), {@code requests}, {@code steps} (laid out as the root's steps, with {@code
+ *       firstTokens} when those have it, without the run-wide {@code queueLocation}, {@code server}
+ *       and {@code loadGenerator}; {@code ratePerSec} is the run's total offered rate), {@code
+ *       knee} and {@code verdict} (laid out as the root's {@code sloVerdict});
  *   <li>{@code joint}: {@code maxSustainableRatePerSec} (the highest total rate at which every
  *       class meets its own SLO; null when none), {@code lowerBound}, {@code limitingClass}, {@code
  *       limitingMetric}, {@code rateLowPerSec}, {@code rateHighPerSec}, {@code replicas} (for the
@@ -31,10 +33,12 @@ final class LaunchDayJson {
   private LaunchDayJson() {}
 
   /** Adds {@code classes} and {@code joint} for a run with classes; nothing otherwise. */
-  static void classes(ObjectNode root, ClassesVerdict verdict) {
+  static void classes(ObjectNode root, CapacityReport report) {
+    ClassesVerdict verdict = report.classes();
     if (verdict == null) {
       return;
     }
+    boolean kinds = !OutputKinds.shown(report).isEmpty();
     ArrayNode classes = root.putArray("classes");
     for (ClassReport cls : verdict.classes()) {
       ObjectNode node = classes.addObject();
@@ -44,7 +48,12 @@ final class LaunchDayJson {
       node.put("requests", cls.requests());
       ArrayNode steps = node.putArray("steps");
       for (StepStats step : cls.steps()) {
-        steps.add(JsonLayout.ordered(JsonLayout.object(step), JsonLayoutMixIns.STEP_FIELDS));
+        ObjectNode stepNode =
+            JsonLayout.ordered(JsonLayout.object(step), JsonLayoutMixIns.STEP_FIELDS);
+        if (kinds) {
+          stepNode.set("firstTokens", CapacityJson.firstTokens(step));
+        }
+        steps.add(stepNode);
       }
       node.set("knee", JsonLayout.tree(cls.knee()));
       node.set("verdict", cls.verdict() == null ? null : CapacityJson.slo(cls.verdict()));

@@ -23,7 +23,10 @@ import java.util.Optional;
  * RunHeader}: name, target, model, start) for the report's first screen, and its terms, so that
  * {@link CapacityMain} regenerates the report under the same terms: the profile's name and file,
  * the SLO it gave (a limit it did not give is {@code null}, and stays unapplied), the peak rate to
- * plan for, the baseline it was compared with and the engine's analytic capacity for its requests.
+ * plan for, the baseline it was compared with and the engine's analytic capacity for its requests;
+ * for a run with request classes their {@code classes} (name, share, own SLO), for a launch spike
+ * its {@code burst} (base and burst rates, burst and window seconds), so that the offline report
+ * gives the run's per-class and recovery verdicts (both absent from other runs' files).
  *
  * <pre>
  * {"schema": "ttft-gap/run/1", "profile": "rising-rate", "profileSource": "simulations/rising-rate.json",
@@ -196,5 +199,4 @@ public final class RunJson {
     JsonNode value = node.path(field);
     return value.isTextual() ? Optional.of(value.textValue()) : Optional.empty();
   }
-
 }

@@ -27,8 +27,8 @@ public final class VerdictSentences {
   /**
    * One sentence (or two) per verdict, in reading order: how to read (where the queue is, step by
    * step), knee (on TTFT, then the gap's), SLO, the request classes' joint answer and the launch
-   * spike's recovery (when the run had them), saturation, model, replicas (both naming the
-   * queue's place, since the fix differs), baseline, the load generator's health.
+   * spike's recovery (when the run had them), saturation, model, replicas (both naming the queue's
+   * place, since the fix differs), baseline, the load generator's health.
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());

@@ -1,7 +1,10 @@
 package dev.ttftgap.report;
 
+import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClassesVerdict;
 import dev.ttftgap.analysis.QueueLocation;
+import dev.ttftgap.analysis.RecoveryVerdict;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.SloVerdict;
 import java.util.List;
@@ -28,6 +31,34 @@ final class ReportCopy {
   /** {@code report} with {@code notes} as its run notes. */
   static CapacityReport withRunNotes(CapacityReport report, List<String> notes) {
     return copy(report, report.slo(), report.serverMetrics(), report.queueLocation(), notes);
+  }
+
+  /**
+   * {@code report} under {@code options}, with {@code classes} and {@code recovery} as its
+   * launch-day verdicts (null: none).
+   */
+  static CapacityReport withLaunchDay(
+      CapacityReport r, CapacityOptions options, ClassesVerdict classes, RecoveryVerdict recovery) {
+    return new CapacityReport(
+        r.input(),
+        options,
+        r.steps(),
+        r.headerTiming(),
+        r.knee(),
+        r.slo(),
+        r.saturation(),
+        r.model(),
+        r.modelNote(),
+        r.closedLoopModel(),
+        r.replicas(),
+        r.baseline(),
+        r.workload(),
+        r.runNotes(),
+        r.serverMetrics(),
+        r.loadGenerator(),
+        r.queueLocation(),
+        classes,
+        recovery);
   }
 
   private static CapacityReport copy(
