@@ -161,7 +161,9 @@ record CapacityArguments(
         peakRate.or(base::peakRate),
         baseline.or(base::baseline),
         knownSaturationRate.or(base::knownSaturationRate),
-        base.ttftKind());
+        base.ttftKind(),
+        base.classes(),
+        base.burst());
   }
 
   /** The folder the inputs' report would go to: {@code --out}, else the first input's folder. */

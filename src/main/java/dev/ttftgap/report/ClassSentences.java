@@ -39,11 +39,11 @@ final class ClassSentences {
           .append(verdict.replicas())
           .append(verdict.replicas() == 1 ? " replica" : " replicas");
     }
-    text.append('.');
     if (verdict.note() != null && !verdict.note().isBlank()) {
-      text.append(' ').append(sentence(verdict.note()));
+      // a clause, not a sentence of its own: it often opens with a class's name, kept as written
+      text.append("; ").append(verdict.note().strip().replaceAll("\\.$", ""));
     }
-    return Optional.of(text.toString());
+    return Optional.of(text.append('.').toString());
   }
 
   /** "every class meets its own SLO up to 3.9 rps (3.5–4.2) in total", or why there is none. */
@@ -158,9 +158,13 @@ final class ClassSentences {
     return steps.stream().filter(s -> s.step() == step).findFirst().orElse(null);
   }
 
-  /** {@code text} ending with a full stop. */
+  /** {@code text} as a sentence: capitalised, ending with a full stop. */
   static String sentence(String text) {
     String trimmed = text.strip();
-    return trimmed.endsWith(".") ? trimmed : trimmed + ".";
+    if (trimmed.isEmpty()) {
+      return trimmed;
+    }
+    String capital = Character.toUpperCase(trimmed.charAt(0)) + trimmed.substring(1);
+    return capital.endsWith(".") ? capital : capital + ".";
   }
 }

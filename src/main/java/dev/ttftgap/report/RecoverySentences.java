@@ -50,7 +50,7 @@ final class RecoverySentences {
       return "TTFT not back in "
           + band
           + " by the run's end"
-          + afterBurst(runEndAfterBurst(verdict)).map(s -> " (" + s + ")").orElse("");
+          + afterBurst(runEndAfterBurst(verdict)).map(s -> ", " + s).orElse("");
     }
     return "TTFT back in " + band + " " + seconds(verdict.recoverySeconds()) + " after the burst";
   }
