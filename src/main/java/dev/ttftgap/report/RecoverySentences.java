@@ -35,8 +35,13 @@ final class RecoverySentences {
             .append(" s over ")
             .append(Fmt.rate(plan.baseRate()))
             .append(": ");
-    text.append(recovery(verdict)).append(' ').append(prediction(verdict));
-    text.append("; ").append(queue(verdict)).append('.');
+    if (verdict.windows().isEmpty()) {
+      // nothing measured: no figure of the queue either, rather than zeros
+      text.append("no recovery measured.");
+    } else {
+      text.append(recovery(verdict)).append(' ').append(prediction(verdict));
+      text.append("; ").append(queue(verdict)).append('.');
+    }
     if (verdict.explanation() != null && !verdict.explanation().isBlank()) {
       text.append(' ').append(ClassSentences.sentence(verdict.explanation()));
     }
@@ -45,6 +50,9 @@ final class RecoverySentences {
 
   /** "TTFT back in its low-load band (p50 ≤ …, p95 ≤ …) 45 s after the burst", or not back. */
   private static String recovery(RecoveryVerdict verdict) {
+    if (verdict.bandP50Millis() == null && verdict.bandP95Millis() == null) {
+      return "no recovery measured (no low-load band to judge it against)";
+    }
     String band = "its low-load band" + band(verdict);
     if (verdict.recoverySeconds() == null) {
       return "TTFT not back in "

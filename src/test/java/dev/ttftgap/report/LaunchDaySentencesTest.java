@@ -125,6 +125,33 @@ class LaunchDaySentencesTest {
   }
 
   @Test
+  void aBurstWithoutRecordsOrBandSaysNoRecoveryWasMeasured() {
+    CapacityReport report = LaunchDayReports.withRecovery(false);
+    RecoveryVerdict empty =
+        new RecoveryVerdict(
+            LaunchDayReports.PLAN,
+            java.util.List.of(),
+            null,
+            null,
+            null,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            "no request of the burst step was recorded");
+
+    assertThat(
+            RecoverySentences.of(ReportCopy.withLaunchDay(report, report.options(), null, empty))
+                .orElseThrow())
+        .isEqualTo(
+            "Launch spike: 11.5 rps for 30 s over 5.5 rps: no recovery measured. No request of"
+                + " the burst step was recorded.");
+  }
+
+  @Test
   void signedPercentsUseATrueMinus() {
     assertThat(RecoverySentences.signedPercent(-12.4)).isEqualTo("−12 %");
     assertThat(RecoverySentences.signedPercent(30)).isEqualTo("+30 %");

@@ -39,26 +39,8 @@ final class ReportCopy {
    */
   static CapacityReport withLaunchDay(
       CapacityReport r, CapacityOptions options, ClassesVerdict classes, RecoveryVerdict recovery) {
-    return new CapacityReport(
-        r.input(),
-        options,
-        r.steps(),
-        r.headerTiming(),
-        r.knee(),
-        r.slo(),
-        r.saturation(),
-        r.model(),
-        r.modelNote(),
-        r.closedLoopModel(),
-        r.replicas(),
-        r.baseline(),
-        r.workload(),
-        r.runNotes(),
-        r.serverMetrics(),
-        r.loadGenerator(),
-        r.queueLocation(),
-        classes,
-        recovery);
+    return copy(
+        r, options, r.slo(), r.serverMetrics(), r.queueLocation(), r.runNotes(), classes, recovery);
   }
 
   private static CapacityReport copy(
@@ -72,9 +54,21 @@ final class ReportCopy {
       ServerMetricsView view,
       QueueLocation queueLocation,
       List<String> runNotes) {
+    return copy(r, r.options(), slo, view, queueLocation, runNotes, r.classes(), r.recovery());
+  }
+
+  private static CapacityReport copy(
+      CapacityReport r,
+      CapacityOptions options,
+      SloVerdict slo,
+      ServerMetricsView view,
+      QueueLocation queueLocation,
+      List<String> runNotes,
+      ClassesVerdict classes,
+      RecoveryVerdict recovery) {
     return new CapacityReport(
         r.input(),
-        r.options(),
+        options,
         r.steps(),
         r.headerTiming(),
         r.knee(),
@@ -90,7 +84,7 @@ final class ReportCopy {
         view,
         r.loadGenerator(),
         queueLocation,
-        r.classes(),
-        r.recovery());
+        classes,
+        recovery);
   }
 }
