@@ -34,9 +34,9 @@ final class ChartSections {
           "Launch spike: TTFT per window and requests in flight",
           "p50 and p95 TTFT of the requests started in each "
               + report.recovery().plan().windowSeconds()
-              + "-s window (left axis); dashed: the low-load band's upper ends (from the base"
+              + "-s window (left axis, log when every figure is positive); dashed: the low-load band's upper ends (from the base"
               + " before the burst); shaded: the burst; solid: where both came back into the band"
-              + " for good; dotted: the fitted queue's predicted drain. Right axis: the most"
+              + " for good; dotted: the predicted drain (fitted queue, or the burst's throughput as μ). Right axis: the most"
               + " requests in flight at once per window, and the server's waiting requests where"
               + " scraped.");
     }

@@ -79,10 +79,17 @@ final class RecoverySentences {
     if (verdict.capacityRate() == null) {
       return "(no capacity μ known: no drain predicted)";
     }
-    String source = verdict.capacitySource() == null ? "the queue" : verdict.capacitySource();
-    String mu = "μ " + Fmt.rate(verdict.capacityRate());
+    // "fitted queue predicts …", "the queue predicts … with μ 7.83 rps from the burst throughput"
+    boolean fitted = "fitted queue".equals(verdict.capacitySource());
+    String source = fitted ? "fitted queue" : "the queue";
+    String mu =
+        "μ "
+            + Fmt.rate(verdict.capacityRate())
+            + (fitted || verdict.capacitySource() == null
+                ? ""
+                : " from the " + verdict.capacitySource());
     if (verdict.predictedDrainSeconds() == null) {
-      return "(" + source + ": " + mu + " ≤ the base rate, so the queue never drains)";
+      return "(" + mu + " is not above the base rate: the queue never drains)";
     }
     if (verdict.predictedDrainSeconds() == 0) {
       return "(" + source + " predicts no queue: the burst stays below " + mu + ")";

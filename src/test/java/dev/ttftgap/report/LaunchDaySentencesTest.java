@@ -119,8 +119,8 @@ class LaunchDaySentencesTest {
             RecoverySentences.of(ReportCopy.withLaunchDay(report, report.options(), null, stuck))
                 .orElseThrow())
         .contains("TTFT not back in its low-load band (p50 ≤ 420 ms, p95 ≤ 800 ms) by the run's")
-        .contains("by the run's end, 90 s after the burst (burst throughput")
-        .contains("(burst throughput: μ 5 rps ≤ the base rate, so the queue never drains)")
+        .contains("by the run's end, 90 s after the burst (μ 5 rps from the burst throughput is")
+        .contains("is not above the base rate: the queue never drains); peak 41 requests")
         .endsWith(" The capacity μ (5 rps) is at or below the base rate: the queue cannot drain.");
   }
 
