@@ -1,5 +1,6 @@
 package dev.ttftgap.report;
 
+import dev.ttftgap.analysis.BurstPlan;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.Slo;
 import java.nio.file.Files;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * @param peakRate {@code --peak-rate}
  * @param baseline {@code --baseline}
  * @param knownSaturationRate {@code --known-saturation-rate}
+ * @param recoveryWindowSeconds {@code --recovery-window-s}: judge a launch spike's recovery in
+ *     windows of this many seconds instead of the run's own
  */
 record CapacityArguments(
     List<Path> inputs,
@@ -36,14 +39,15 @@ record CapacityArguments(
     Slo slo,
     Optional<Double> peakRate,
     Optional<Path> baseline,
-    Optional<Double> knownSaturationRate) {
+    Optional<Double> knownSaturationRate,
+    Optional<Integer> recoveryWindowSeconds) {
 
   static final String USAGE =
       "usage: CapacityMain RECORDS_FILE_OR_RUN_FOLDER... [--out DIR] [--overwrite]"
           + " [--peak-rate RPS] [--baseline capacity.json] [--fail-on-regression]"
           + " [--slo-ttft-p95-ms MS] [--slo-gap-p95-ms MS] [--slo-error-pct PCT]"
           + " [--slo-ttfvt-p95-ms MS] [--slo-ttfr-p95-ms MS] [--slo-ttftc-p95-ms MS]"
-          + " [--known-saturation-rate RPS] [--help]";
+          + " [--known-saturation-rate RPS] [--recovery-window-s S] [--help]";
 
   /** The usage with what each option does, for {@code --help}. */
   static final String HELP =
@@ -73,6 +77,8 @@ record CapacityArguments(
           + "  --slo-ttftc-p95-ms MS     SLO limit on each step's p95 time to the first tool call\n"
           + "  --known-saturation-rate R the engine's analytic capacity, shown beside the measured"
           + " one\n"
+          + "  --recovery-window-s S     judge a launch spike's recovery in S-second windows (the"
+          + " run's own window by default)\n"
           + "  --help, -h                this text\n\n"
           + "Exit status: 0 done, 2 bad input (one line naming it), "
           + RegressionGate.EXIT_REGRESSION
@@ -93,12 +99,13 @@ record CapacityArguments(
     Optional<Double> peak = Optional.empty();
     Optional<Path> baseline = Optional.empty();
     Optional<Double> known = Optional.empty();
+    Optional<Integer> window = Optional.empty();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       switch (arg) {
         case "--help", "-h" -> {
           return new CapacityArguments(
-              List.of(), out, false, false, true, Slo.NONE, peak, baseline, known);
+              List.of(), out, false, false, true, Slo.NONE, peak, baseline, known, window);
         }
         case "--overwrite" -> {
           overwrite = true;
@@ -132,6 +139,7 @@ record CapacityArguments(
         case "--slo-ttfvt-p95-ms" -> ttfvt = Optional.of(number(arg, value));
         case "--slo-ttfr-p95-ms" -> ttfr = Optional.of(number(arg, value));
         case "--slo-ttftc-p95-ms" -> ttftc = Optional.of(number(arg, value));
+        case "--recovery-window-s" -> window = Optional.of(seconds(arg, value));
         default -> known = Optional.of(number(arg, value));
       }
     }
@@ -147,7 +155,8 @@ record CapacityArguments(
         Slo.limits(ttft, gap, errors).withKindLimits(ttfvt, ttfr, ttftc),
         peak,
         baseline,
-        known);
+        known,
+        window);
   }
 
   /**
@@ -161,7 +170,26 @@ record CapacityArguments(
         peakRate.or(base::peakRate),
         baseline.or(base::baseline),
         knownSaturationRate.or(base::knownSaturationRate),
-        base.ttftKind());
+        base.ttftKind(),
+        base.classes(),
+        burst(base));
+  }
+
+  /** The run's stored burst, judged in {@code --recovery-window-s} windows when given. */
+  private Optional<BurstPlan> burst(CapacityOptions base) {
+    if (recoveryWindowSeconds.isEmpty()) {
+      return base.burst();
+    }
+    BurstPlan plan =
+        base.burst()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "--recovery-window-s: this run had no launch spike (no burst in its"
+                            + " run.json)"));
+    return Optional.of(
+        new BurstPlan(
+            plan.baseRate(), plan.burstRate(), plan.burstSeconds(), recoveryWindowSeconds.get()));
   }
 
   /** The folder the inputs' report would go to: {@code --out}, else the first input's folder. */
@@ -184,8 +212,22 @@ record CapacityArguments(
             "--slo-ttfvt-p95-ms",
             "--slo-ttfr-p95-ms",
             "--slo-ttftc-p95-ms",
-            "--known-saturation-rate")
+            "--known-saturation-rate",
+            "--recovery-window-s")
         .contains(option);
+  }
+
+  private static int seconds(String option, String value) {
+    try {
+      int seconds = Integer.parseInt(value);
+      if (seconds > 0) {
+        return seconds;
+      }
+    } catch (NumberFormatException e) {
+      // said below, as for a value out of range
+    }
+    throw new IllegalArgumentException(
+        option + " must be a whole number of seconds above 0, got \"" + value + "\"");
   }
 
   private static double number(String option, String value) {

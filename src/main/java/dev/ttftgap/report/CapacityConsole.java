@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The console summary printed after Gatling's own: the tables (steps, the server's view, lengths by
- * step), then the verdicts, last, so that they are what the user reads when the run returns.
+ * step, one per request class when the run had classes), then the verdicts, last, so that they are
+ * what the user reads when the run returns.
  */
 public final class CapacityConsole {
   private CapacityConsole() {}
@@ -21,6 +22,10 @@ public final class CapacityConsole {
       aligned(out, ServerTable.HEADER, ServerTable.rows(report));
     }
     workloadTables(out, report);
+    for (var cls : ClassTables.classes(report)) {
+      out.append("\nrequest class ").append(ClassTables.title(cls)).append(":\n");
+      aligned(out, ClassTables.HEADER, ClassTables.rows(report, cls));
+    }
     out.append('\n');
     for (String sentence : VerdictSentences.of(report)) {
       out.append("> ").append(sentence).append('\n');

@@ -16,8 +16,10 @@ import java.util.List;
  * empty chart), this run against its baseline when one is given, the server's queue when it reports
  * one, with a scraped {@code /metrics} where the mean TTFT went (TTFB, queue, prefill, rest) and
  * the server's waiting and running requests over time, and the load generator's event-loop delay
- * beside the gap when the run measured it. A closed run's charts take its concurrency as the x axis
- * (no G/G/c curve: it is not fitted there).
+ * beside the gap when the run measured it; for a run with request classes, one small chart per
+ * class with its own SLO and the joint answer, and for a launch spike the windows' TTFT over time
+ * with the band, the burst and the recovery point. A closed run's charts take its concurrency as
+ * the x axis (no G/G/c curve: it is not fitted there).
  *
  * <p>For headless checks the page sets {@code data-charts-rendered} (charts drawn), {@code
  * data-charts-expected} and {@code data-errors} (script errors caught by {@code window.onerror}) on
@@ -39,7 +41,8 @@ final class CapacityHtml {
         + (ChartSections.hasOutputKinds(report) ? 1 : 0)
         + (ChartSections.hasServerView(report) ? 2 : 0)
         + (report.loadGenerator() != null ? 1 : 0)
-        + (report.baseline() != null ? 1 : 0);
+        + (report.baseline() != null ? 1 : 0)
+        + ChartSections.launchDayCharts(report);
   }
 
   public static String render(CapacityReport report) {
@@ -105,21 +108,30 @@ final class CapacityHtml {
 
   /**
    * The page script; with the first-token-by-kind chart's part ({@code capacity-kinds.js}) only
-   * when the run had reasoning or tool calls, so a plain chat run's page stays byte for byte as it
-   * was.
+   * when the run had reasoning or tool calls, the request classes' ({@code capacity-classes.js})
+   * and the launch spike's ({@code capacity-recovery.js}) only when it had them, so a plain chat
+   * run's page stays byte for byte as it was.
    */
   private static String script(CapacityReport report) {
     String script = resource("dev/ttftgap/report/capacity.js");
-    if (!ChartSections.hasOutputKinds(report)) {
+    StringBuilder parts = new StringBuilder();
+    if (ChartSections.hasOutputKinds(report)) {
+      parts.append(resource("dev/ttftgap/report/capacity-kinds.js"));
+    }
+    if (ClassTables.present(report)) {
+      parts.append(resource("dev/ttftgap/report/capacity-classes.js"));
+    }
+    if (report.recovery() != null) {
+      parts.append(resource("dev/ttftgap/report/capacity-recovery.js"));
+    }
+    if (parts.isEmpty()) {
       return script;
     }
     int at = script.indexOf(KINDS_ANCHOR);
     if (at < 0) {
       throw new IllegalStateException("capacity.js lost its line \"" + KINDS_ANCHOR.strip() + "\"");
     }
-    return script.substring(0, at)
-        + resource("dev/ttftgap/report/capacity-kinds.js")
-        + script.substring(at);
+    return script.substring(0, at) + parts + script.substring(at);
   }
 
   /** The per-step tables: steps, percentiles, delivery and, with a baseline, the deltas. */
@@ -140,6 +152,13 @@ final class CapacityHtml {
         .append(" step's requests are all accounted for.</p>\n");
     table(html, StepDetailTables.deliveryHeader(report), StepDetailTables.deliveryRows(report));
     html.append("</section>\n");
+    if (report.recovery() != null) {
+      html.append("<section id=\"recovery\"><h2>Launch spike, window by window</h2>\n")
+          .append("<p class=\"caption\">Windows by request start, seconds from the burst's")
+          .append(" start; in band: p50 and p95 TTFT both within the low-load band.</p>\n");
+      table(html, RecoveryTable.HEADER, RecoveryTable.rows(report.recovery()));
+      html.append("</section>\n");
+    }
     if (report.baseline() != null) {
       html.append("<section id=\"baseline\"><h2>Against the baseline, step by step</h2>\n")
           .append("<p class=\"caption\">This run minus ")
@@ -169,7 +188,7 @@ final class CapacityHtml {
     }
   }
 
-  private static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
+  static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
     html.append("<table>\n<tr>");
     header.forEach(h -> html.append("<th>").append(escape(h)).append("</th>"));
     html.append("</tr>\n");

@@ -62,6 +62,9 @@ import java.util.List;
  * reasoningRequests}) when the run reasoned or called tools; {@code options.sloTtfvtP95Millis},
  * {@code sloTtfrP95Millis} and {@code sloTtftcP95Millis} when a per-kind limit is given.
  *
+ * <p>Launch day (additive, absent from a run of one request shape without a burst): {@code
+ * classes}, {@code joint} and {@code recovery} after {@code sloVerdict}, see {@link LaunchDayJson}.
+ *
  * <p>Each block is its analysis record as {@link JsonLayout} writes it (the field names, order and
  * nulls above are pinned by {@code CapacityJsonPinTest}); this class lays out the root. {@link
  * #readBaseline} reads the steps back for a later run's comparison.
@@ -121,6 +124,8 @@ final class CapacityJson {
         JsonLayout.tree(report.queueLocation() == null ? null : report.queueLocation().ttftKnee()));
     root.set("queueLocation", JsonLayout.tree(report.queueLocation()));
     root.set("sloVerdict", slo(report.slo()));
+    LaunchDayJson.classes(root, report);
+    LaunchDayJson.recovery(root, report.recovery());
     root.set("saturation", saturation(report.saturation()));
     root.set("model", JsonLayout.tree(report.model()));
     root.put("modelNote", report.modelNote());
@@ -159,7 +164,7 @@ final class CapacityJson {
    * (latency objects, null where the step had none of that kind), {@code toolCallRequests} and
    * {@code reasoningRequests}.
    */
-  private static ObjectNode firstTokens(StepStats step) {
+  static ObjectNode firstTokens(StepStats step) {
     FirstTokens tokens = step.firstTokens();
     ObjectNode node = MAPPER.createObjectNode();
     node.set(OutputKinds.TTFVT.json(), JsonLayout.tree(tokens.ttfvt()));
@@ -171,7 +176,7 @@ final class CapacityJson {
   }
 
   /** The SLO verdict with the held rate's figures flattened into it, all null when none held. */
-  private static ObjectNode slo(SloVerdict slo) {
+  static ObjectNode slo(SloVerdict slo) {
     ObjectNode node = JsonLayout.object(slo);
     // in place: the method's name with the saturation cap, as one string
     node.put("method", slo.methodLabel());

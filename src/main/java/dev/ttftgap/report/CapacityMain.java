@@ -17,13 +17,14 @@ import java.util.Optional;
  *
  * <p>Arguments: one or more records files or run folders (merged as one set of samples), then the
  * options of {@link CapacityArguments#HELP} ({@code --help}). The SLO, peak rate and analytic
- * capacity are the run's own, read from its {@code run.json} ({@link RunJson}); an option given
- * replaces the stored value, and a limit given by neither is not applied. A run's own {@code
- * capacity.*} files are replaced only with {@code --overwrite}; by default the report goes to a new
- * folder ({@link ReportFolder}), and the command says where. Prints the console summary, writes the
- * three files, appends the Markdown to {@code $GITHUB_STEP_SUMMARY} when set. Exit status 0, 2 with
- * a one-line message on bad input, {@value RegressionGate#EXIT_REGRESSION} when {@code
- * --fail-on-regression} finds a regression against the baseline.
+ * capacity are the run's own, read from its {@code run.json} ({@link RunJson}), and so are its
+ * request classes with their SLOs and its launch spike, whose verdicts come out as the run's; an
+ * option given replaces the stored value, and a limit given by neither is not applied. A run's own
+ * {@code capacity.*} files are replaced only with {@code --overwrite}; by default the report goes
+ * to a new folder ({@link ReportFolder}), and the command says where. Prints the console summary,
+ * writes the three files, appends the Markdown to {@code $GITHUB_STEP_SUMMARY} when set. Exit
+ * status 0, 2 with a one-line message on bad input, {@value RegressionGate#EXIT_REGRESSION} when
+ * {@code --fail-on-regression} finds a regression against the baseline.
  *
  * <p>Given the run folders of a split run's parts ({@code -Dinjector=I/N}), it checks that they are
  * all the parts of one run ({@link RunParts}: a missing or foreign part is refused with one line)
@@ -78,7 +79,42 @@ public final class CapacityMain {
         stored
             .map(s -> "SLO from " + s.file() + " (the run's own) and the options given")
             .orElse("no run.json beside the records: SLO from the options given only");
-    return from + ": " + VerdictSentences.limits(options);
+    return from + ": " + VerdictSentences.limits(options) + launchDay(options);
+  }
+
+  /**
+   * "; request classes chat 80 % (p95 TTFT ≤ 1000 ms), rag 20 % (…)" and "; launch spike 11.5 rps
+   * for 30 s over 5.5 rps" when the run had them: their verdicts come from the stored terms too.
+   */
+  static String launchDay(CapacityOptions options) {
+    StringBuilder text = new StringBuilder();
+    if (!options.classes().isEmpty()) {
+      text.append("; request classes ")
+          .append(
+              String.join(
+                  ", ",
+                  options.classes().stream()
+                      .map(
+                          c ->
+                              c.name()
+                                  + " "
+                                  + Fmt.pct(100 * c.share())
+                                  + " ("
+                                  + VerdictSentences.limits(c.slo())
+                                  + ")")
+                      .toList()));
+    }
+    options
+        .burst()
+        .ifPresent(
+            b ->
+                text.append("; launch spike ")
+                    .append(Fmt.rate(b.burstRate()))
+                    .append(" for ")
+                    .append(b.burstSeconds())
+                    .append(" s over ")
+                    .append(Fmt.rate(b.baseRate())));
+    return text.toString();
   }
 
   private static int regressionStatus(

@@ -40,6 +40,11 @@ public final class CapacityMarkdown {
         .append(" warm-up) from ")
         .append(String.join(", ", report.input().sources()))
         .append(".\n");
+    classes(md, report);
+    if (report.recovery() != null) {
+      md.append("\n### Launch spike, window by window\n\n");
+      table(md, RecoveryTable.HEADER, RecoveryTable.rows(report.recovery()));
+    }
     String api = OutputKinds.api(report);
     if (!api.isEmpty()) {
       md.append('\n').append(api).append('\n');
@@ -60,6 +65,19 @@ public final class CapacityMarkdown {
       }
     }
     return md.toString();
+  }
+
+  /** One compact step table per request class, when the run had classes. */
+  private static void classes(StringBuilder md, CapacityReport report) {
+    if (!ClassTables.present(report)) {
+      return;
+    }
+    md.append("\n### Request classes\n\nRates are the run's total offered rate; each class is")
+        .append(" judged on its own SLO.\n");
+    for (var cls : ClassTables.classes(report)) {
+      md.append("\n**").append(ClassTables.title(cls)).append("**\n\n");
+      table(md, ClassTables.HEADER, ClassTables.rows(report, cls));
+    }
   }
 
   private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {

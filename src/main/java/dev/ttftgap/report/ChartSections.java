@@ -1,19 +1,45 @@
 package dev.ttftgap.report;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClassReport;
 import dev.ttftgap.analysis.LoadModel;
+import java.util.List;
 
 /**
  * The chart sections of {@code capacity.html} ({@link CapacityHtml}): a title, the element the page
- * script draws into and a caption each; the three every report has, then those its data call for.
+ * script draws into and a caption each: a launch's answers first when the run had them (one small
+ * chart per request class, the launch spike's recovery), then the three every report has, then
+ * those its data call for.
  */
 final class ChartSections {
   private ChartSections() {}
 
   /** Every chart section {@code report} calls for, in page order. */
   static void append(StringBuilder html, CapacityReport report) {
+    launchDay(html, report);
     always(html, report);
     optional(html, report);
+  }
+
+  /**
+   * First, when the run had them, the answers to a launch's questions: every request class's own
+   * chart, then the launch spike's.
+   */
+  private static void launchDay(StringBuilder html, CapacityReport report) {
+    classes(html, report);
+    if (report.recovery() != null) {
+      section(
+          html,
+          "chart-recovery",
+          "Launch spike: TTFT per window and requests in flight",
+          "p50 and p95 TTFT of the requests started in each "
+              + report.recovery().plan().windowSeconds()
+              + "-s window (left axis, log when every figure is positive); dashed: the low-load band's upper ends (from the base"
+              + " before the burst); shaded: the burst; solid: where both came back into the band"
+              + " for good; dotted: the predicted drain (fitted queue, or the burst's throughput as μ). Right axis: the most"
+              + " requests in flight at once per window, and the server's waiting requests where"
+              + " scraped.");
+    }
   }
 
   /** Gap percentiles, TTFB and gap stacked, throughput: by rate, or by users in a closed run. */
@@ -119,6 +145,49 @@ final class ChartSections {
               + " added to a timestamp) beside the gap p99 (left axis); dotted: the limit above"
               + " which the step is not vouched for.");
     }
+  }
+
+  /**
+   * Small multiples, one chart per request class (TTFT and gap p95 per step against the total rate,
+   * the class's SLO limits, the joint and its own answer), then each class's step table.
+   */
+  private static void classes(StringBuilder html, CapacityReport report) {
+    if (!ClassTables.present(report)) {
+      return;
+    }
+    html.append("<section id=\"classes\"><h2>Request classes: p95 TTFT and gap per step</h2>\n")
+        .append("<p class=\"caption\">")
+        .append(
+            CapacityHtml.escape(
+                "One chart per class ("
+                    + ClassSentences.mix(report.classes())
+                    + "), against the run's total offered rate: its p95 TTFT and gap per step;"
+                    + " dashed: its own SLO limits; dotted: the joint answer (the total rate at"
+                    + " which every class meets its own SLO) and the class's own answer in this"
+                    + " mix. Each class's step table follows."))
+        .append("</p>\n<div style=\"display:grid;grid-template-columns:repeat(2,minmax(0,1fr));")
+        .append("gap:0 1.2rem\">\n");
+    List<ClassReport> classes = ClassTables.classes(report);
+    for (int i = 0; i < classes.size(); i++) {
+      html.append("<div><h3>")
+          .append(CapacityHtml.escape(classes.get(i).name()))
+          .append("</h3>\n<div id=\"chart-class-")
+          .append(i)
+          .append("\" class=\"chart\" style=\"height:300px\"></div></div>\n");
+    }
+    html.append("</div>\n");
+    for (ClassReport cls : classes) {
+      html.append("<h3 style=\"font-size:.95rem\">")
+          .append(CapacityHtml.escape(ClassTables.title(cls)))
+          .append("</h3>\n");
+      CapacityHtml.table(html, ClassTables.HEADER, ClassTables.rows(report, cls));
+    }
+    html.append("</section>\n");
+  }
+
+  /** Charts drawn for the request classes (one each) and a launch spike (one). */
+  static int launchDayCharts(CapacityReport report) {
+    return ClassTables.classes(report).size() + (report.recovery() != null ? 1 : 0);
   }
 
   /** A first-token chart only when the run had reasoning, tool calls or a TTFT kind not "any". */

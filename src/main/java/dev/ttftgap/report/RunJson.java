@@ -3,14 +3,19 @@ package dev.ttftgap.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.BurstPlan;
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.ClassSpec;
 import dev.ttftgap.analysis.Slo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,7 +23,10 @@ import java.util.Optional;
  * RunHeader}: name, target, model, start) for the report's first screen, and its terms, so that
  * {@link CapacityMain} regenerates the report under the same terms: the profile's name and file,
  * the SLO it gave (a limit it did not give is {@code null}, and stays unapplied), the peak rate to
- * plan for, the baseline it was compared with and the engine's analytic capacity for its requests.
+ * plan for, the baseline it was compared with and the engine's analytic capacity for its requests;
+ * for a run with request classes their {@code classes} (name, share, own SLO), for a launch spike
+ * its {@code burst} (base and burst rates, burst and window seconds), so that the offline report
+ * gives the run's per-class and recovery verdicts (both absent from other runs' files).
  *
  * <pre>
  * {"schema": "ttft-gap/run/1", "profile": "rising-rate", "profileSource": "simulations/rising-rate.json",
@@ -41,21 +49,33 @@ public final class RunJson {
     root.put("schema", SCHEMA);
     root.put("profile", profile);
     root.put("profileSource", profileSource);
-    ObjectNode slo = root.putObject("slo");
-    slo.put("ttftP95Millis", finite(options.slo().ttftP95LimitMillis()));
-    slo.put("gapP95Millis", finite(options.slo().gapP95LimitMillis()));
-    slo.put("errorRatePercent", finite(options.slo().errorRateLimitPercent()));
-    if (options.slo().hasKindLimit()) {
-      slo.put("ttfvtP95Millis", options.slo().ttfvtP95Millis().orElse(null));
-      slo.put("ttfrP95Millis", options.slo().ttfrP95Millis().orElse(null));
-      slo.put("ttftcP95Millis", options.slo().ttftcP95Millis().orElse(null));
-    }
+    root.set("slo", LaunchDayJson.slo(options.slo()));
     if (options.ttftKind() != dev.ttftgap.stream.TtftKind.ANY) {
       root.put("ttftKind", options.ttftKind().id());
     }
     root.put("peakRatePerSec", options.peakRate().orElse(null));
     root.put("baseline", options.baseline().map(Path::toString).orElse(null));
     root.put("knownSaturationRatePerSec", options.knownSaturationRate().orElse(null));
+    // a run of one request shape without a burst keeps its run.json as it was
+    if (!options.classes().isEmpty()) {
+      ArrayNode classes = root.putArray("classes");
+      for (ClassSpec spec : options.classes()) {
+        ObjectNode node = classes.addObject();
+        node.put("name", spec.name());
+        node.put("share", spec.share());
+        node.set("slo", LaunchDayJson.slo(spec.slo()));
+      }
+    }
+    options
+        .burst()
+        .ifPresent(
+            burst -> {
+              ObjectNode node = root.putObject("burst");
+              node.put("baseRatePerSec", burst.baseRate());
+              node.put("burstRatePerSec", burst.burstRate());
+              node.put("burstSeconds", burst.burstSeconds());
+              node.put("windowSeconds", burst.windowSeconds());
+            });
     merge(runDir, root);
   }
 
@@ -110,19 +130,55 @@ public final class RunJson {
     Optional<Path> baseline = text(root, "baseline").map(Path::of).filter(Files::isRegularFile);
     CapacityOptions options =
         new CapacityOptions(
-            Slo.limits(
-                    number(slo, "ttftP95Millis"),
-                    number(slo, "gapP95Millis"),
-                    number(slo, "errorRatePercent"))
-                .withKindLimits(
-                    number(slo, "ttfvtP95Millis"),
-                    number(slo, "ttfrP95Millis"),
-                    number(slo, "ttftcP95Millis")),
+            slo(slo),
             number(root, "peakRatePerSec"),
             baseline,
             number(root, "knownSaturationRatePerSec"),
-            text(root, "ttftKind").map(dev.ttftgap.stream.TtftKind::parse).orElse(null));
+            text(root, "ttftKind").map(dev.ttftgap.stream.TtftKind::parse).orElse(null),
+            classes(root.path("classes")),
+            burst(root.path("burst")));
     return Optional.of(new Stored(file, text(root, "profile").orElse(null), options));
+  }
+
+  private static Slo slo(JsonNode slo) {
+    return Slo.limits(
+            number(slo, "ttftP95Millis"),
+            number(slo, "gapP95Millis"),
+            number(slo, "errorRatePercent"))
+        .withKindLimits(
+            number(slo, "ttfvtP95Millis"),
+            number(slo, "ttfrP95Millis"),
+            number(slo, "ttftcP95Millis"));
+  }
+
+  /** The stored request classes; empty for a run of one shape (or an older run.json). */
+  private static List<ClassSpec> classes(JsonNode classes) {
+    List<ClassSpec> specs = new ArrayList<>();
+    for (JsonNode node : classes) {
+      specs.add(
+          new ClassSpec(
+              text(node, "name").orElseThrow(() -> missing("classes[].name")),
+              number(node, "share").orElseThrow(() -> missing("classes[].share")),
+              slo(node.path("slo"))));
+    }
+    return specs;
+  }
+
+  /** The stored launch spike; empty for a run without one. */
+  private static Optional<BurstPlan> burst(JsonNode burst) {
+    if (!burst.isObject()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new BurstPlan(
+            number(burst, "baseRatePerSec").orElseThrow(() -> missing("burst.baseRatePerSec")),
+            number(burst, "burstRatePerSec").orElseThrow(() -> missing("burst.burstRatePerSec")),
+            burst.path("burstSeconds").asInt(),
+            burst.path("windowSeconds").asInt()));
+  }
+
+  private static IllegalArgumentException missing(String field) {
+    return new IllegalArgumentException(FILE + ": " + field + " missing");
   }
 
   /**
@@ -142,9 +198,5 @@ public final class RunJson {
   private static Optional<String> text(JsonNode node, String field) {
     JsonNode value = node.path(field);
     return value.isTextual() ? Optional.of(value.textValue()) : Optional.empty();
-  }
-
-  private static Double finite(double value) {
-    return Double.isFinite(value) ? value : null;
   }
 }

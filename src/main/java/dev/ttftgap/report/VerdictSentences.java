@@ -26,8 +26,9 @@ public final class VerdictSentences {
 
   /**
    * One sentence (or two) per verdict, in reading order: how to read (where the queue is, step by
-   * step), knee (on TTFT, then the gap's), SLO, saturation, model, replicas (both naming the
-   * queue's place, since the fix differs), baseline, the load generator's health.
+   * step), knee (on TTFT, then the gap's), SLO, the request classes' joint answer and the launch
+   * spike's recovery (when the run had them), saturation, model, replicas (both naming the queue's
+   * place, since the fix differs), baseline, the load generator's health.
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
@@ -49,6 +50,8 @@ public final class VerdictSentences {
     ServerVerdict.of(report).ifPresent(sentences::add);
     sentences.add(
         slo(report) + KindSentences.unjudged(report) + QueueLocationSentences.fix(report, false));
+    ClassSentences.of(report).ifPresent(sentences::add);
+    RecoverySentences.of(report).ifPresent(sentences::add);
     sentences.add(saturation(report));
     stalls(report).ifPresent(sentences::add);
     sentences.add(model(report));

@@ -3,6 +3,7 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ttftgap.analysis.BurstPlan;
 import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.Slo;
 import java.util.Optional;
@@ -23,6 +24,29 @@ class CapacityArgumentsTest {
     assertThat(arguments.overwrite()).isTrue();
     assertThat(arguments.failOnRegression()).isTrue();
     assertThat(arguments.inputs()).hasSize(1);
+  }
+
+  @Test
+  void aRecoveryWindowGivenRejudgesTheStoredBurstAndNeedsOne() {
+    CapacityOptions stored = CapacityOptions.defaults().withBurst(new BurstPlan(5.5, 11.5, 30, 5));
+
+    assertThat(
+            CapacityArguments.parse(new String[] {"run", "--recovery-window-s", "10"})
+                .options(Optional.of(stored))
+                .burst())
+        .as("the run's burst, in 10-s windows")
+        .contains(new BurstPlan(5.5, 11.5, 30, 10));
+    assertThat(CapacityArguments.parse(new String[] {"run"}).options(Optional.of(stored)).burst())
+        .as("the run's own window otherwise")
+        .contains(new BurstPlan(5.5, 11.5, 30, 5));
+    assertThatThrownBy(
+            () ->
+                CapacityArguments.parse(new String[] {"run", "--recovery-window-s", "10"})
+                    .options(Optional.of(CapacityOptions.defaults())))
+        .hasMessage("--recovery-window-s: this run had no launch spike (no burst in its run.json)");
+    assertThatThrownBy(
+            () -> CapacityArguments.parse(new String[] {"run", "--recovery-window-s", "2.5"}))
+        .hasMessage("--recovery-window-s must be a whole number of seconds above 0, got \"2.5\"");
   }
 
   @Test

@@ -166,6 +166,15 @@ class CapacityHtmlBrowserIT {
     assertNoLabelOverlaps(dir, Synthetic.waitingBeforeHeaders(0.5), "both");
   }
 
+  @Test
+  void requestClassAndLaunchSpikeChartsRenderWithoutOverlaps(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed: apt-get install -y chromium");
+
+    assertNoLabelOverlaps(dir, LaunchDayReports.withClasses(), "classes");
+    assertNoLabelOverlaps(dir, LaunchDayReports.withRecovery(true), "spike-scraped");
+    assertNoLabelOverlaps(dir, LaunchDayReports.withRecovery(false), "spike");
+  }
+
   private static void assertNoLabelOverlaps(Path dir, CapacityReport report, String name)
       throws Exception {
     String dom = assertRendersEveryChart(dir, report, name);

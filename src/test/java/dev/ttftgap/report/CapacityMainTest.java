@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ttftgap.analysis.BurstPlan;
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.ClassSpec;
 import dev.ttftgap.analysis.RecordsFixture;
 import dev.ttftgap.analysis.Slo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -217,6 +220,34 @@ class CapacityMainTest {
   }
 
   /** A run folder holding the hockey stick's records, nothing else. */
+  @Test
+  void aClassOrBurstRunIsReanalysedUnderItsStoredClassesAndBurst(@TempDir Path dir)
+      throws Exception {
+    CapacityOptions launch =
+        RISING_RATE_SLO
+            .withClasses(
+                List.of(
+                    new ClassSpec("chat", 0.8, Slo.of(1000, Slo.NO_LIMIT, 1)),
+                    new ClassSpec("rag", 0.2, Slo.of(5000, Slo.NO_LIMIT, 1))))
+            .withBurst(new BurstPlan(5.5, 11.5, 30, 5));
+    Path run = runFolderWithStoredSlo(dir, "launch", launch);
+
+    int status =
+        run(run.toString(), "--slo-ttft-p95-ms", "2000", "--out", dir.resolve("out").toString());
+
+    assertThat(status).as("stderr: %s", console.err()).isZero();
+    assertThat(console.out())
+        .contains(
+            "p95 TTFT ≤ 2000 ms, p95 gap ≤ 2500 ms, errors ≤ 1 %; request classes chat 80 % (p95"
+                + " TTFT ≤ 1000 ms, errors ≤ 1 %), rag 20 % (p95 TTFT ≤ 5000 ms, errors ≤ 1 %);"
+                + " launch spike 11.5 rps for 30 s over 5.5 rps");
+    assertThat(
+            CapacityArguments.parse(new String[] {run.toString()})
+                .options(RunJson.read(run).map(RunJson.Stored::options)))
+        .as("the options the analysis gets: the stored classes and burst")
+        .isEqualTo(launch);
+  }
+
   private static Path runFolder(Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("run-1"));
     RecordsFixture.write(run.resolve("records.jsonl"), Synthetic.hockeyStickRecords(false));

@@ -1,7 +1,10 @@
 package dev.ttftgap.report;
 
+import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClassesVerdict;
 import dev.ttftgap.analysis.QueueLocation;
+import dev.ttftgap.analysis.RecoveryVerdict;
 import dev.ttftgap.analysis.ServerMetricsView;
 import dev.ttftgap.analysis.SloVerdict;
 import java.util.List;
@@ -30,6 +33,16 @@ final class ReportCopy {
     return copy(report, report.slo(), report.serverMetrics(), report.queueLocation(), notes);
   }
 
+  /**
+   * {@code report} under {@code options}, with {@code classes} and {@code recovery} as its
+   * launch-day verdicts (null: none).
+   */
+  static CapacityReport withLaunchDay(
+      CapacityReport r, CapacityOptions options, ClassesVerdict classes, RecoveryVerdict recovery) {
+    return copy(
+        r, options, r.slo(), r.serverMetrics(), r.queueLocation(), r.runNotes(), classes, recovery);
+  }
+
   private static CapacityReport copy(
       CapacityReport r, SloVerdict slo, ServerMetricsView view, QueueLocation queueLocation) {
     return copy(r, slo, view, queueLocation, r.runNotes());
@@ -41,9 +54,21 @@ final class ReportCopy {
       ServerMetricsView view,
       QueueLocation queueLocation,
       List<String> runNotes) {
+    return copy(r, r.options(), slo, view, queueLocation, runNotes, r.classes(), r.recovery());
+  }
+
+  private static CapacityReport copy(
+      CapacityReport r,
+      CapacityOptions options,
+      SloVerdict slo,
+      ServerMetricsView view,
+      QueueLocation queueLocation,
+      List<String> runNotes,
+      ClassesVerdict classes,
+      RecoveryVerdict recovery) {
     return new CapacityReport(
         r.input(),
-        r.options(),
+        options,
         r.steps(),
         r.headerTiming(),
         r.knee(),
@@ -59,7 +84,7 @@ final class ReportCopy {
         view,
         r.loadGenerator(),
         queueLocation,
-        r.classes(),
-        r.recovery());
+        classes,
+        recovery);
   }
 }

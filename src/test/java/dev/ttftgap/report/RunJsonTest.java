@@ -3,10 +3,13 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ttftgap.analysis.BurstPlan;
 import dev.ttftgap.analysis.CapacityOptions;
+import dev.ttftgap.analysis.ClassSpec;
 import dev.ttftgap.analysis.Slo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +51,39 @@ class RunJsonTest {
     assertThat(Files.readString(plain.resolve(RunJson.FILE)))
         .as("a run without kind limits keeps its run.json as it was")
         .doesNotContain("ttfvt", "ttftKind");
+  }
+
+  @Test
+  void requestClassesAndTheBurstReadBackAsTheRunWasAsked(@TempDir Path dir) throws Exception {
+    CapacityOptions asked =
+        new CapacityOptions(
+                Slo.of(3000, 2500, 1), Optional.of(40.0), Optional.empty(), Optional.empty())
+            .withClasses(
+                List.of(
+                    new ClassSpec("chat", 0.8, Slo.of(1000, Slo.NO_LIMIT, 1)),
+                    new ClassSpec(
+                        "rag",
+                        0.2,
+                        Slo.of(5000, Slo.NO_LIMIT, 1)
+                            .withKindLimits(
+                                Optional.of(6000.0), Optional.empty(), Optional.empty()))))
+            .withBurst(new BurstPlan(5.5, 11.5, 30, 5));
+    Path plain = Files.createDirectories(dir.resolve("plain"));
+
+    RunJson.write(dir, "launch", "simulations/launch.json", asked);
+    RunJson.write(plain, "chat", "chat.json", CapacityOptions.defaults());
+
+    CapacityOptions stored = RunJson.read(dir).orElseThrow().options();
+    assertThat(stored).as("classes with their own SLOs, and the burst").isEqualTo(asked);
+    assertThat(stored.classes().get(0).slo().gapP95LimitMillis())
+        .as("a class limit not given stays unapplied")
+        .isEqualTo(Slo.NO_LIMIT);
+    assertThat(Files.readString(dir.resolve(RunJson.FILE)))
+        .contains("\"burstRatePerSec\" : 11.5")
+        .contains("\"name\" : \"rag\"");
+    assertThat(Files.readString(plain.resolve(RunJson.FILE)))
+        .as("a run without classes or burst keeps its run.json as it was")
+        .doesNotContain("classes", "burst");
   }
 
   @Test
