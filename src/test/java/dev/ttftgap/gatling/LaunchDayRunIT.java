@@ -124,7 +124,8 @@ class LaunchDayRunIT {
       stamps.add(t);
       file.append(String.format(java.util.Locale.ROOT, "%.3f%n", t));
     }
-    Files.writeString(dir.resolve("arrivals.txt"), file);
+    Path arrivals = dir.resolve("arrivals.txt");
+    Files.writeString(arrivals, file);
     Path profile = dir.resolve("trace.json");
     Files.writeString(
         profile,
@@ -134,11 +135,12 @@ class LaunchDayRunIT {
           "request": { "promptTokens": 100, "maxTokens": 16 },
           "load": {
             "model": "open",
-            "trace": { "file": "arrivals.txt", "speedup": 2, "windowSeconds": 4 }
+            "trace": { "file": "%s", "speedup": 2, "windowSeconds": 4 }
           },
           "timeouts": { "firstTokenSeconds": 60, "idleSeconds": 30, "streamSeconds": 120 }
         }
-        """);
+        """
+            .formatted(arrivals));
     Run run = run(dir, Map.of("profile", profile.toString()), Duration.ofSeconds(180));
     List<Long> starts =
         run.records().stream().map(r -> r.micros().startEpochMicros()).sorted().toList();
