@@ -1,6 +1,7 @@
 package dev.ttftgap.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.SettingsSource;
@@ -218,7 +219,9 @@ public final class ProfileOverrides {
    * {@code prompt}, which would otherwise conflict with it; {@code load.steps=auto} removes the
    * fixed stairs' {@code warmup}, {@code rampSeconds} and {@code slo.assertUpToLevel}, which auto
    * stairs refuse, so that any profile of open stairs can be turned into auto stairs; {@code
-   * classes.only} keeps the named classes ({@link ClassesOnly}).
+   * classes.only} keeps the named classes ({@link ClassesOnly}). In a profile with classes, a
+   * {@code request} or {@code slo} knob also replaces the field in each class's own {@code request}
+   * or {@code slo}, so that it reaches every class.
    */
   void applyTo(ObjectNode root) {
     if (autoSteps() && root.get("load") instanceof ObjectNode load) {
@@ -241,10 +244,25 @@ public final class ProfileOverrides {
       } else {
         object = root.putObject(a.knob().object());
       }
-      object.set(a.knob().field(), a.node());
-      if (a.knob().property().equals("request.promptTokens")) {
-        object.remove("prompt");
+      set(object, a);
+      if (root.get(ClassesProfile.FIELD) instanceof ArrayNode classes
+          && !a.knob().property().equals("slo.assertUpToLevel")) {
+        // the profile's request and slo are only the classes' base: a class's own field would
+        // hide the knob, so the knob replaces it too
+        classes.forEach(
+            c -> {
+              if (c.get(a.knob().object()) instanceof ObjectNode own) {
+                set(own, a);
+              }
+            });
       }
+    }
+  }
+
+  private static void set(ObjectNode object, Applied a) {
+    object.set(a.knob().field(), a.node());
+    if (a.knob().property().equals("request.promptTokens")) {
+      object.remove("prompt");
     }
   }
 

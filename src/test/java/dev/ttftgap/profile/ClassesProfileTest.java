@@ -210,6 +210,33 @@ class ClassesProfileTest {
   }
 
   @Test
+  void requestAndSloKnobsReachEveryClass() {
+    LoadProfile mix =
+        LoadProfiles.load(
+            "chat-and-rag",
+            SIMULATIONS,
+            ProfileOverrides.load(
+                Map.of(), props("request.maxTokens", "16", "slo.ttftP95Millis", "2000")));
+
+    assertThat(mix.classes())
+        .extracting(c -> c.request().output().maxTokens())
+        .as("each class's own maxTokens is replaced")
+        .containsExactly(16, 16);
+    assertThat(mix.classes())
+        .extracting(c -> c.slo().flatMap(Slo::ttftP95Millis).orElseThrow())
+        .containsExactly(2000.0, 2000.0);
+    assertThat(mix.classes().get(1).request().prompt().tokens()).contains(2000);
+  }
+
+  private static Properties props(String... keysAndValues) {
+    Properties props = new Properties();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      props.setProperty(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return props;
+  }
+
+  @Test
   void layOverReplacesFieldsWholeAndTheMessageSourcesEachOther() {
     var base =
         Optional.of(
@@ -236,9 +263,8 @@ class ClassesProfileTest {
   }
 
   private static ProfileOverrides overrides(String assignment) {
-    Properties props = new Properties();
     int eq = assignment.indexOf('=');
-    props.setProperty(assignment.substring(0, eq), assignment.substring(eq + 1));
-    return ProfileOverrides.load(Map.of(), props);
+    return ProfileOverrides.load(
+        Map.of(), props(assignment.substring(0, eq), assignment.substring(eq + 1)));
   }
 }
