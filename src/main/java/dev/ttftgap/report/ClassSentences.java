@@ -124,8 +124,15 @@ final class ClassSentences {
     if (verdict == null || verdict.maxSustainableRate() == null) {
       return "holds no step";
     }
-    return (verdict.lowerBound() ? "holds at least " : "holds ")
-        + Fmt.rate(verdict.maxSustainableRate());
+    String answer =
+        (verdict.lowerBound() ? "holds at least " : "holds ")
+            + Fmt.rate(verdict.maxSustainableRate());
+    Integer failing = verdict.firstFailingStep();
+    if (failing != null && verdict.transientSteps().contains(failing)) {
+      // its own limits held there: what failed was the mix's steady state, shared by every class
+      answer += " (its limits held at step " + failing + " too, but the mix's queue grew there)";
+    }
+    return answer;
   }
 
   /** "held for 240 s at 3.9 rps (step 6)" for a search run's proof; empty otherwise. */
