@@ -14,7 +14,9 @@ import java.util.List;
  * ({@link HeaderTimingDetector}), knee ({@link KneeDetector}), where the queue is and the knee on
  * TTFT ({@link QueueLocator}), SLO ({@link SloEvaluator}), saturation ({@link SaturationDetector}),
  * queueing model ({@link QueueModelFitter}, which needs the saturation step), replicas ({@link
- * ReplicaPlanner}) and baseline deltas ({@link PreviousRunComparator}).
+ * ReplicaPlanner}) and baseline deltas ({@link PreviousRunComparator}). A launch spike's base after
+ * the burst is its drain, not a load level: the verdicts by load leave it out ({@link
+ * SloSteps#loadLevels}), the step table and the recovery verdict keep it.
  *
  * <p>A closed run ({@link LoadModel#CLOSED}: steps of concurrency) reads its saturation as the
  * throughput plateau ({@link ThroughputPlateauDetector}) and gets Little's-law figures ({@link
@@ -114,19 +116,20 @@ public final class CapacityAnalysis {
     List<StepStats> steps = StepGoodput.of(measured.stats(), records, options);
     LowLoadReference lowLoad = measured.baseline();
     HeaderTimingVerdict headerTiming = HeaderTimingDetector.detect(records);
-    LoadModeAnalysis mode = LoadModeAnalysis.of(steps);
-    List<StepStats> byLoad = mode.byLoad(steps);
+    List<StepStats> levels = SloSteps.loadLevels(steps, options);
+    LoadModeAnalysis mode = LoadModeAnalysis.of(levels);
+    List<StepStats> byLoad = mode.byLoad(levels);
     Knee knee = KneeDetector.detect(byLoad, lowLoad);
     QueueLocation queueLocation =
         QueueLocator.locate(byLoad, lowLoad, HeaderTimingDetector.detectByStep(records));
     Saturation saturation = mode.saturation(byLoad);
     LoadModeAnalysis.Run run =
-        new LoadModeAnalysis.Run(steps, byLoad, measured.samples(), lowLoad, saturation, options);
+        new LoadModeAnalysis.Run(levels, byLoad, measured.samples(), lowLoad, saturation, options);
     LoadModeAnalysis.Models models = mode.models(run);
     LoadGeneratorHealth health = SloSteps.withSloLimit(loadGenerator, options.slo());
     SloVerdict slo =
         SloEvaluator.evaluate(
-            SloSteps.vouched(steps, health),
+            SloSteps.vouched(levels, health),
             options,
             saturation,
             models.queue(),

@@ -43,4 +43,15 @@ final class SloSteps {
         ? steps
         : steps.stream().filter(s -> !health.leftOutOfSlo(s.step())).toList();
   }
+
+  /**
+   * The steps that are load levels: all of them, except a launch spike's base after the burst
+   * ({@link BurstPlan#AFTER_STEP}), which is the queue's drain at a level the run already measured
+   * in steady state: judged by load, it would read as the same rate failing.
+   */
+  static List<StepStats> loadLevels(List<StepStats> steps, CapacityOptions options) {
+    return options.burst().isEmpty()
+        ? steps
+        : steps.stream().filter(s -> s.step() != BurstPlan.AFTER_STEP).toList();
+  }
 }

@@ -60,4 +60,30 @@ class RecoveryOnEngineTest {
         .isGreaterThan((int) ((burst - mu) * SECONDS));
     assertThat(verdict.explanation()).as("measured and predicted agree within 25 %").isNull();
   }
+
+  @org.junit.jupiter.api.Test
+  void theBaseAfterTheBurstIsTheDrainNotALoadLevelOfTheVerdictsByLoad() {
+    EngineStaircase run = new EngineStaircase();
+    run.profile = ModelProfile.builtIn("qwen3-8b-like");
+    run.uniformArrivals = true;
+    double mu = run.profile.saturationRatePerSecond();
+    double base = Math.round(mu * 0.3 * 100) / 100.0;
+    double burst = Math.round(mu * 1.5 * 100) / 100.0;
+    run.stepRates = List.of(base, burst, base);
+    run.stepSeconds = SECONDS;
+    CapacityOptions spike =
+        CapacityOptions.defaults().withBurst(new BurstPlan(base, burst, SECONDS, WINDOW));
+
+    CapacityReport report = CapacityAnalysis.analyze(run.records(), List.of("engine"), spike, null);
+    CapacityReport asStairs =
+        CapacityAnalysis.analyze(
+            run.records(), List.of("engine"), CapacityOptions.defaults(), null);
+
+    assertThat(asStairs.slo().firstFailingStep())
+        .as("read as stairs, the drain at the base rate fails where the same rate passed")
+        .isEqualTo(BurstPlan.AFTER_STEP);
+    assertThat(report.slo().lastPassingStep()).as("the base before").isEqualTo(1);
+    assertThat(report.slo().firstFailingStep()).as("the burst").isEqualTo(BurstPlan.BURST_STEP);
+    assertThat(report.steps()).as("the step table keeps all three").hasSize(3);
+  }
 }

@@ -3,8 +3,11 @@ package dev.ttftgap.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ttftgap.analysis.CapacityReport;
+import dev.ttftgap.analysis.ClassReport;
 import dev.ttftgap.analysis.ClassesVerdict;
 import dev.ttftgap.analysis.RecoveryVerdict;
+import dev.ttftgap.analysis.SloVerdict;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The launch-day verdicts in words: {@link ClassSentences} and {@link RecoverySentences}. */
@@ -52,6 +55,57 @@ class LaunchDaySentencesTest {
         .startsWith("Request classes: no total rate found at which every class meets its own SLO")
         .doesNotContain("replica")
         .endsWith("; chat fails its first step (1 rps).");
+  }
+
+  @Test
+  void aClassWhoseLimitsHeldWhereTheMixQueuedSaysSo() {
+    CapacityReport report = LaunchDayReports.withClasses();
+    ClassesVerdict v = report.classes();
+    ClassReport rag = v.classes().get(1);
+    SloVerdict own = rag.verdict();
+    SloVerdict steadyOnly =
+        new SloVerdict(
+            own.slo(),
+            own.maxSustainableRate(),
+            false,
+            own.lastPassingStep(),
+            own.firstFailingStep(),
+            null,
+            null,
+            null,
+            own.method(),
+            own.rateLow(),
+            own.rateHigh(),
+            List.of(own.firstFailingStep()),
+            false,
+            null);
+    ClassReport ragSteadyOnly =
+        new ClassReport(
+            rag.name(),
+            rag.share(),
+            rag.slo(),
+            rag.requests(),
+            rag.steps(),
+            rag.knee(),
+            steadyOnly);
+    ClassesVerdict changed =
+        new ClassesVerdict(
+            List.of(v.classes().get(0), ragSteadyOnly),
+            v.jointMaxRate(),
+            v.lowerBound(),
+            v.limitingClass(),
+            v.limitingMetric(),
+            v.rateLow(),
+            v.rateHigh(),
+            v.replicas(),
+            v.held(),
+            v.note());
+
+    assertThat(
+            ClassSentences.of(ReportCopy.withLaunchDay(report, report.options(), changed, null))
+                .orElseThrow())
+        .contains(
+            "rag holds 7.1 rps (its limits held at step 5 too, but the mix's queue grew there)");
   }
 
   @Test
