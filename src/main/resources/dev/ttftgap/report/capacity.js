@@ -27,8 +27,15 @@
     return summary ? summary[percentile] : null;
   }
 
+  // a launch spike's base after the burst (step 3) is the queue's drain, not a load level: it
+  // stays off the charts against load, as it stays out of the verdicts by load
+  var drainStep = report.recovery ? 3 : null;
+
   // the step's load on the x axis: its users in a closed run, its rate in an open one
   function rateOf(step) {
+    if (step.step === drainStep) {
+      return null;
+    }
     return closed ? step.concurrency : step.ratePerSec;
   }
 
