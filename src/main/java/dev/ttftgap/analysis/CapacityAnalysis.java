@@ -169,7 +169,7 @@ public final class CapacityAnalysis {
         ServerMetricsAnalysis.analyze(scrapes, records, steps),
         health,
         queueLocation,
-        ClassAnalysis.analyze(records, options, health, saturation),
+        ClassAnalysis.analyze(records, options, health, saturation, models.queue()),
         RecoveryAnalysis.analyze(records, options, steps, models.queue(), scrapes));
   }
 }

@@ -35,12 +35,16 @@ public final class ClassAnalysis {
    * @param options the run's options; {@link CapacityOptions#classes()} gives each class's SLO
    * @param loadGenerator the load generator's health (null when not measured)
    * @param saturation the mix's saturation (total rate): every class's answer is capped by it
+   * @param mixModel the mix's fitted queue (null when not fitted): where a class's first failing
+   *     step failed on the mix's steady state, it places the limit between the steps as it does for
+   *     the whole run, so a class of 100 % gets the run's own answer
    */
   public static ClassesVerdict analyze(
       List<RequestRecord> records,
       CapacityOptions options,
       LoadGeneratorHealth loadGenerator,
-      Saturation saturation) {
+      Saturation saturation,
+      QueueModel mixModel) {
     if (options.classes().isEmpty()) {
       return null;
     }
@@ -52,7 +56,12 @@ public final class ClassAnalysis {
             .map(
                 spec ->
                     ClassSteps.measure(
-                        records, spec, options, loadGenerator, saturation, holds, steadiness))
+                        records,
+                        spec,
+                        options,
+                        loadGenerator,
+                        new ClassSteps.Mix(saturation, mixModel, steadiness),
+                        holds))
             .toList();
     HeldRate held = holds.isEmpty() ? null : ClassHold.of(mixSteps, measured, holds);
     return joint(measured, options, held, !holds.isEmpty());

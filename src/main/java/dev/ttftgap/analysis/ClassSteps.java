@@ -30,6 +30,16 @@ import java.util.stream.Collectors;
  * steady passing step ({@link SloMethod#LAST_STEADY_STEP}).
  */
 final class ClassSteps {
+  /**
+   * What every class of a run shares with the mix.
+   *
+   * @param saturation the mix's saturation (total rate), which caps every class's answer
+   * @param model the mix's fitted queue; null when not fitted
+   * @param steadiness the mix's steadiness by step (all classes' records), which each class's step
+   *     takes
+   */
+  record Mix(Saturation saturation, QueueModel model, Map<Integer, SteadyState> steadiness) {}
+
   private ClassSteps() {}
 
   /**
@@ -60,19 +70,17 @@ final class ClassSteps {
    * The analysis of class {@code spec} in the run of {@code records}.
    *
    * @param loadGenerator the load generator's health; null when not measured
-   * @param saturation the mix's saturation (total rate)
+   * @param mix what every class shares: the mix's saturation, fitted queue and steadiness
    * @param holdSteps the steps a rate search held
-   * @param mixSteadiness the mix's steadiness by step (all classes' records), which each class's
-   *     step takes
    */
   static Measured measure(
       List<RequestRecord> records,
       ClassSpec spec,
       CapacityOptions options,
       LoadGeneratorHealth loadGenerator,
-      Saturation saturation,
-      Set<Integer> holdSteps,
-      Map<Integer, SteadyState> mixSteadiness) {
+      Mix mix,
+      Set<Integer> holdSteps) {
+    Map<Integer, SteadyState> mixSteadiness = mix.steadiness();
     List<RequestRecord> own = recordsOf(records, spec.name());
     CapacityOptions classOptions = options.withSlo(spec.slo());
     StepStatsCalculator.Result measured = StepStatsCalculator.measure(own);
@@ -93,7 +101,7 @@ final class ClassSteps {
         SloSteps.vouched(present, SloSteps.withSloLimit(loadGenerator, spec.slo()));
     SloVerdict verdict =
         SloEvaluator.evaluate(
-            judged, classOptions, saturation, null, measured.baseline(), holdSteps);
+            judged, classOptions, mix.saturation(), mix.model(), measured.baseline(), holdSteps);
     long requests = own.stream().filter(r -> !r.warmup() && r.level().step() >= 1).count();
     ClassReport report =
         new ClassReport(spec.name(), spec.share(), spec.slo(), requests, steps, knee, verdict);

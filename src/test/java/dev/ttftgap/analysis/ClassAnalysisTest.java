@@ -60,6 +60,21 @@ class ClassAnalysisTest {
   }
 
   @Test
+  void aSingleClassOfTheWholeRunGetsTheRunsOwnAnswer() {
+    Slo slo = Slo.of(1000, Slo.NO_LIMIT, 1);
+    List<RequestRecord> records =
+        SyntheticRun.hockeyStick().records().stream().map(r -> withClass(r, "chat", 0)).toList();
+    CapacityReport report = analyze(records, options(new ClassSpec("chat", 1, slo)).withSlo(slo));
+
+    assertThat(report.slo().maxSustainableRate()).as("the run's answer").isNotNull();
+    assertThat(report.classes().jointMaxRate())
+        .as("one class of 100 %% under the run's SLO, the mix's fitted queue shared")
+        .isEqualTo(report.slo().maxSustainableRate());
+    assertThat(report.classes().classes().get(0).verdict().method())
+        .isEqualTo(report.slo().method());
+  }
+
+  @Test
   void eachClassIsJudgedOnItsOwnRecordsAgainstItsOwnSlo() {
     List<RequestRecord> records = mix(1);
     CapacityReport report = analyze(records, options(CHAT, RAG));
@@ -154,7 +169,7 @@ class ClassAnalysisTest {
             .toList();
     ClassSpec twin = new ClassSpec("twin", 0.5, CHAT.slo());
 
-    ClassesVerdict classes = ClassAnalysis.analyze(twice, options(twin, CHAT), null, null);
+    ClassesVerdict classes = ClassAnalysis.analyze(twice, options(twin, CHAT), null, null, null);
 
     assertThat(classes.classes().get(0).verdict().maxSustainableRate())
         .isEqualTo(classes.classes().get(1).verdict().maxSustainableRate());
