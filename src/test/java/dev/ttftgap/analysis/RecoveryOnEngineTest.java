@@ -30,14 +30,10 @@ class RecoveryOnEngineTest {
   @ParameterizedTest(name = "{0}, uniform arrivals: {1}")
   @MethodSource("profiles")
   void theEnginesQueueDrainsWithinOneWindowOfTheFluidPrediction(String profile, boolean uniform) {
-    EngineStaircase run = new EngineStaircase();
-    run.profile = ModelProfile.builtIn(profile);
-    run.uniformArrivals = uniform;
+    EngineStaircase run = spike(profile, uniform);
     double mu = run.profile.saturationRatePerSecond();
-    double base = Math.round(mu * 0.3 * 100) / 100.0;
-    double burst = Math.round(mu * 1.5 * 100) / 100.0;
-    run.stepRates = List.of(base, burst, base);
-    run.stepSeconds = SECONDS;
+    double base = run.stepRates.get(0);
+    double burst = run.stepRates.get(1);
     double drain = (burst - mu) * SECONDS / (mu - base);
     CapacityOptions options =
         CapacityOptions.defaults().withBurst(new BurstPlan(base, burst, SECONDS, WINDOW));
@@ -63,14 +59,9 @@ class RecoveryOnEngineTest {
 
   @org.junit.jupiter.api.Test
   void theBaseAfterTheBurstIsTheDrainNotALoadLevelOfTheVerdictsByLoad() {
-    EngineStaircase run = new EngineStaircase();
-    run.profile = ModelProfile.builtIn("qwen3-8b-like");
-    run.uniformArrivals = true;
-    double mu = run.profile.saturationRatePerSecond();
-    double base = Math.round(mu * 0.3 * 100) / 100.0;
-    double burst = Math.round(mu * 1.5 * 100) / 100.0;
-    run.stepRates = List.of(base, burst, base);
-    run.stepSeconds = SECONDS;
+    EngineStaircase run = spike("qwen3-8b-like", true);
+    double base = run.stepRates.get(0);
+    double burst = run.stepRates.get(1);
     CapacityOptions spike =
         CapacityOptions.defaults().withBurst(new BurstPlan(base, burst, SECONDS, WINDOW));
 
@@ -85,5 +76,17 @@ class RecoveryOnEngineTest {
     assertThat(report.slo().lastPassingStep()).as("the base before").isEqualTo(1);
     assertThat(report.slo().firstFailingStep()).as("the burst").isEqualTo(BurstPlan.BURST_STEP);
     assertThat(report.steps()).as("the step table keeps all three").hasSize(3);
+  }
+
+  /** 0.3 μ, 1.5 μ, 0.3 μ for {@value #SECONDS} s each on the engine's {@code profile}. */
+  private static EngineStaircase spike(String profile, boolean uniform) {
+    EngineStaircase run = new EngineStaircase();
+    run.profile = ModelProfile.builtIn(profile);
+    run.uniformArrivals = uniform;
+    double mu = run.profile.saturationRatePerSecond();
+    double base = Math.round(mu * 0.3 * 100) / 100.0;
+    run.stepRates = List.of(base, Math.round(mu * 1.5 * 100) / 100.0, base);
+    run.stepSeconds = SECONDS;
+    return run;
   }
 }
