@@ -39,11 +39,12 @@ final class ClassSentences {
           .append(verdict.replicas())
           .append(verdict.replicas() == 1 ? " replica" : " replicas");
     }
+    text.append('.');
     if (verdict.note() != null && !verdict.note().isBlank()) {
-      // a clause, not a sentence of its own: it often opens with a class's name, kept as written
-      text.append("; ").append(verdict.note().strip().replaceAll("\\.$", ""));
+      // a sentence of its own, capitalised (it often opens with a class's name)
+      text.append(' ').append(sentence(verdict.note()));
     }
-    return Optional.of(text.append('.').toString());
+    return Optional.of(text.toString());
   }
 
   /** "every class meets its own SLO up to 3.9 rps (3.5–4.2) in total", or why there is none. */

@@ -54,7 +54,7 @@ class LaunchDaySentencesTest {
     assertThat(ClassSentences.of(without).orElseThrow())
         .startsWith("Request classes: no total rate found at which every class meets its own SLO")
         .doesNotContain("replica")
-        .endsWith("; chat fails its first step (1 rps).");
+        .endsWith(". Chat fails its first step (1 rps).");
   }
 
   @Test
