@@ -109,53 +109,35 @@ public record Load(
 
   /** This load with {@code stopWhenSaturated} as given. */
   public Load withStopWhenSaturated(Optional<Boolean> stop) {
-    return withModes(search, autoStairs, stop);
+    return withModes(search, autoStairs, stop, burst, trace);
   }
 
   /** This load as a launch spike (its steps hold the base, burst and base rates). */
   public Load withBurst(Burst spike) {
-    return new Load(
-        type,
-        arrivals,
-        warmup,
-        steps,
-        stepDurationSeconds,
-        rampSeconds,
-        search,
-        autoStairs,
-        stopWhenSaturated,
-        Optional.of(spike),
-        trace);
+    return withModes(search, autoStairs, stopWhenSaturated, Optional.of(spike), trace);
   }
 
   /** This load as the replay of {@code replay} (its steps hold the rate of each window). */
   public Load withTrace(Trace replay) {
-    return new Load(
-        type,
-        arrivals,
-        warmup,
-        steps,
-        stepDurationSeconds,
-        rampSeconds,
-        search,
-        autoStairs,
-        stopWhenSaturated,
-        burst,
-        Optional.of(replay));
+    return withModes(search, autoStairs, stopWhenSaturated, burst, Optional.of(replay));
   }
 
   /** This load driven by {@code search} (its steps hold only the starting rate). */
   public Load withSearch(Search search) {
-    return withModes(Optional.of(search), autoStairs, stopWhenSaturated);
+    return withModes(Optional.of(search), autoStairs, stopWhenSaturated, burst, trace);
   }
 
   /** This load with stairs sized at run time by {@code auto} (its steps hold the fractions). */
   public Load withAutoStairs(AutoStairs auto) {
-    return withModes(search, Optional.of(auto), stopWhenSaturated);
+    return withModes(search, Optional.of(auto), stopWhenSaturated, burst, trace);
   }
 
   private Load withModes(
-      Optional<Search> search, Optional<AutoStairs> autoStairs, Optional<Boolean> stop) {
+      Optional<Search> search,
+      Optional<AutoStairs> autoStairs,
+      Optional<Boolean> stop,
+      Optional<Burst> burst,
+      Optional<Trace> trace) {
     return new Load(
         type,
         arrivals,
