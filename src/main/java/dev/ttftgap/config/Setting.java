@@ -77,6 +77,43 @@ public enum Setting {
       "path",
       "empty",
       "a previous run's capacity.json to compare with, step by step (must exist)"),
+  // the connection to the target (TargetNetwork)
+  LLM_CA_FILE(
+      "llm.caFile",
+      List.of("LLM_CA_FILE", "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE"),
+      "path",
+      "empty: the JVM's trusted CAs",
+      "CAs to trust for an https target: a PEM bundle, or a .p12/.jks trust store without password"),
+  LLM_HTTP_VERSION(
+      "llm.http",
+      List.of("LLM_HTTP_VERSION"),
+      "1.1|2",
+      "1.1",
+      "2: offer HTTP/2 by ALPN to an https target (HTTP/1.1 where it does not take it)"),
+  LLM_HTTPS_PROXY(
+      "llm.httpsProxy",
+      List.of("LLM_HTTPS_PROXY", "https_proxy", "HTTPS_PROXY"),
+      "URL",
+      "empty: no proxy",
+      "HTTP proxy for https targets (CONNECT), for the load, the preflight and /metrics"),
+  LLM_HTTP_PROXY(
+      "llm.httpProxy",
+      List.of("LLM_HTTP_PROXY", "http_proxy", "HTTP_PROXY"),
+      "URL",
+      "empty: no proxy",
+      "HTTP proxy for http targets, for the load, the preflight and /metrics"),
+  LLM_ALL_PROXY(
+      "llm.allProxy",
+      List.of("LLM_ALL_PROXY", "all_proxy", "ALL_PROXY"),
+      "URL",
+      "empty: no proxy",
+      "HTTP proxy for targets of either scheme when the scheme's own variable is unset"),
+  LLM_NO_PROXY(
+      "llm.noProxy",
+      List.of("LLM_NO_PROXY", "no_proxy", "NO_PROXY"),
+      "hosts",
+      "empty",
+      "comma-separated hosts, .domains, IPs or *, reached directly (loopback always is)"),
   // the embedded engine (Settings, ServerViewSettings, EngineServerSettings)
   ENGINE_PROFILE(
       "engine.profile",

@@ -50,6 +50,8 @@ record ExternalTarget(Settings settings, TargetCheck check) implements Target {
         + settings.baseUrl().get()
         + " (key "
         + settings.maskedApiKey()
+        + ", "
+        + check().network().describe(java.net.URI.create(chatCompletionsUrl()))
         + ")"
         + ", model "
         + model()

@@ -206,7 +206,14 @@ final class RunCommon {
     scraper =
         target
             .metricsUrl()
-            .map(url -> MetricsScraper.start(url, scrapeFile, target.apiKey(), System.out::println))
+            .map(
+                url ->
+                    MetricsScraper.start(
+                        url,
+                        scrapeFile,
+                        target.apiKey(),
+                        System.out::println,
+                        target.check().network().clientBuilder()))
             .orElse(null);
     mode.start();
     probes.start();

@@ -1,11 +1,16 @@
 package dev.ttftgap.gatling;
 
+import static io.gatling.javaapi.http.HttpDsl.Proxy;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
 import dev.ttftgap.config.ApiRoot;
 import dev.ttftgap.config.EngineServerSettings;
+import dev.ttftgap.config.HttpVersion;
+import dev.ttftgap.config.ProxyRoute;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.TargetNetwork;
+import dev.ttftgap.gatling.internal.ErrorBodyCapture;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.profile.RequestExtras;
 import dev.ttftgap.profile.RequestShape;
@@ -93,7 +98,7 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
     if (settings.baseUrl().isEmpty()) {
       return EmbeddedTarget.start(settings, modelHint, server, check);
     }
-    return ExternalTarget.check(settings, modelHint, check);
+    return ExternalTarget.check(settings, modelHint, check.withNetwork(TargetNetwork.load()));
   }
 
   /** The run's settings. */
@@ -161,6 +166,27 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
    * Authorization}, the bare key under any other name (Azure OpenAI's {@code api-key}, Messages'
    * {@code x-api-key}); null: no key (the profile's headers carry it).
    */
+  /**
+   * The protocol reaching the target the way the preflight did: through the proxy the environment
+   * names for its URL, offering HTTP/2 when asked, trusting the run's CAs (handed to {@link
+   * ErrorBodyCapture}, which sends every load request).
+   */
+  private HttpProtocolBuilder reachedOver(HttpProtocolBuilder protocol, TargetNetwork network) {
+    HttpProtocolBuilder reached = protocol;
+    Optional<ProxyRoute> proxy =
+        network.proxies().routeFor(java.net.URI.create(chatCompletionsUrl()));
+    if (proxy.isPresent()) {
+      // an HTTP proxy: CONNECT for an https target, absolute-form requests for an http one
+      reached = reached.proxy(Proxy(proxy.get().host(), proxy.get().port()));
+    }
+    if (network.httpVersion() == HttpVersion.HTTP_2) {
+      reached = reached.enableHttp2();
+    }
+    ErrorBodyCapture.trustOnly(
+        network.trust().custom() ? network.trust().trustManagerFactory() : null);
+    return reached;
+  }
+
   default HttpProtocolBuilder protocol(String apiKeyHeader) {
     HttpProtocolBuilder protocol =
         http.contentTypeHeader("application/json").userAgentHeader("ttft-gap");
@@ -173,6 +199,7 @@ sealed interface Target extends AutoCloseable permits EmbeddedTarget, ExternalTa
               ? protocol.authorizationHeader("Bearer " + apiKey().get())
               : protocol.header(apiKeyHeader, apiKey().get());
     }
+    protocol = reachedOver(protocol, check().network());
     ServerViewSettings view = check().view();
     if (view.acceptEncoding().isPresent()) {
       // what the OpenAI SDKs send; Gatling's HTTP/1.1 pipeline inflates gzip and deflate bodies,

@@ -3,6 +3,7 @@ package dev.ttftgap.gatling;
 import dev.ttftgap.config.CalibrationSettings;
 import dev.ttftgap.config.ServerViewSettings;
 import dev.ttftgap.config.SettingsSource;
+import dev.ttftgap.config.TargetNetwork;
 import dev.ttftgap.preflight.CompressionCheck;
 import dev.ttftgap.preflight.Preflight;
 import dev.ttftgap.preflight.PreflightResult;
@@ -25,12 +26,14 @@ import java.util.Optional;
  * @param view the server-view settings ({@code /metrics} URL, {@code Accept-Encoding}, dialect)
  * @param calibration how the target counts prompt tokens (measured after the preflight, unless
  *     {@code -Dprompt.calibration=off})
+ * @param network how the preflight reached the target, and so how the load will
  */
 record TargetCheck(
     String model,
     PreflightResult preflight,
     ServerViewSettings view,
-    TokenCalibrationProbe.Result calibration) {
+    TokenCalibrationProbe.Result calibration,
+    TargetNetwork network) {
 
   /**
    * What the preflight sends and checks besides the URLs.
@@ -42,6 +45,7 @@ record TargetCheck(
    *     checked
    * @param otherModels ids the server must list besides the model (an experiment's arms)
    * @param api the API the load speaks, which the preflight checks the server for
+   * @param network how the target is reached (CAs, HTTP version, proxy), as the load reaches it
    */
   record Request(
       ServerViewSettings view,
@@ -49,7 +53,24 @@ record TargetCheck(
       RequestExtras.ResolvedHeaders headers,
       Preflight.PlannedWorkload workload,
       List<String> otherModels,
-      Api api) {
+      Api api,
+      TargetNetwork network) {
+    /** A load of {@code api} reached directly. */
+    Request(
+        ServerViewSettings view,
+        String apiKeyHeader,
+        RequestExtras.ResolvedHeaders headers,
+        Preflight.PlannedWorkload workload,
+        List<String> otherModels,
+        Api api) {
+      this(view, apiKeyHeader, headers, workload, otherModels, api, TargetNetwork.DIRECT);
+    }
+
+    /** The same request, the target reached over {@code network}. */
+    Request withNetwork(TargetNetwork network) {
+      return new Request(view, apiKeyHeader, headers, workload, otherModels, api, network);
+    }
+
     /** A chat-completions load. */
     Request(
         ServerViewSettings view,
@@ -81,7 +102,8 @@ record TargetCheck(
             request.apiKeyHeader(),
             request.headers().values(),
             request.headers().secrets(),
-            request.api());
+            request.api(),
+            request.network());
     Preflight check = new Preflight(probeTarget).withOtherModels(request.otherModels());
     PreflightResult preflight =
         (request.workload() == null
@@ -103,7 +125,7 @@ record TargetCheck(
     }
     TokenCalibrationProbe.Result calibration = calibrate(probeTarget);
     System.out.println("ttft-gap: " + calibration.describe());
-    return new TargetCheck(model, preflight, request.view(), calibration);
+    return new TargetCheck(model, preflight, request.view(), calibration, request.network());
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.ttftgap.measure.FailureRules.Failure;
 import dev.ttftgap.record.FailureReason;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.RequestRecordBuilder;
 import dev.ttftgap.record.RequestResult;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkKind;
@@ -83,7 +84,25 @@ public final class RecordAssembler {
     Long ttfb = record.timings().ttfbMillis() == null ? null : stamps.ttfbMicros();
     Long ttft = record.timings().ttftMillis() == null ? null : stamps.ttftMicros();
     Long gap = ttfb == null || ttft == null ? null : stamps.gapMicros();
-    return record.withMicros(ttfb, ttft, gap, ttfb == null ? null : stamps.sentEpochMicros());
+    RequestRecord timed =
+        record.withMicros(ttfb, ttft, gap, ttfb == null ? null : stamps.sentEpochMicros());
+    return withConnection(timed, stamps);
+  }
+
+  /**
+   * The record with what the client saw of its connection: the set-up time, whether it opened the
+   * connection (measured, replacing the estimate) and the protocol; left as it is where unseen.
+   */
+  private static RequestRecord withConnection(RequestRecord record, RequestStamps stamps) {
+    if (stamps.firstOnConnection() == null && stamps.httpVersion() == null) {
+      return record;
+    }
+    RequestRecordBuilder builder =
+        record.toBuilder().micros(m -> m.setupMicros(stamps.setupMicros()));
+    if (stamps.firstOnConnection() != null) {
+      builder.newConnection(stamps.firstOnConnection());
+    }
+    return builder.httpVersion(stamps.httpVersion()).build();
   }
 
   private static RequestRecord assembleMillis(

@@ -18,6 +18,9 @@ public final class RequestStamps {
   private volatile long headersNanos = UNSET;
   private volatile long firstTokenNanos = UNSET;
   private volatile String errorLine;
+  private volatile long writtenNanos = UNSET;
+  private volatile Boolean firstOnConnection;
+  private volatile boolean http2;
 
   /**
    * The value of the first {@code error:} line of a 200 stream (llama.cpp's mid-stream failure,
@@ -55,6 +58,49 @@ public final class RequestStamps {
   public Long sentEpochMicros() {
     long value = sentEpochMicros;
     return value == UNSET ? null : value;
+  }
+
+  /**
+   * The request was written to a connection (the first call wins): {@code firstOnConnection} when
+   * no request had been written to that connection before, i.e. it was opened for this one.
+   */
+  public void written(long nanos, boolean firstOnConnection) {
+    if (writtenNanos == UNSET) {
+      writtenNanos = nanos;
+      this.firstOnConnection = firstOnConnection;
+    }
+  }
+
+  /**
+   * The client learnt the connection's protocol. Gatling 3.15.1 says so only for HTTP/2 ({@code
+   * DefaultHttpClient} calls {@code onProtocolAwareness(true)} before writing to an HTTP/2
+   * connection): a request written without it went over HTTP/1.1.
+   */
+  public void protocol(boolean isHttp2) {
+    if (isHttp2) {
+      http2 = true;
+    }
+  }
+
+  /** {@code "2"}, {@code "1.1"} once written without HTTP/2, else null (never written). */
+  public String httpVersion() {
+    if (http2) {
+      return "2";
+    }
+    return writtenNanos == UNSET ? null : "1.1";
+  }
+
+  /** Whether the request opened its connection; null when its write was not seen. */
+  public Boolean firstOnConnection() {
+    return firstOnConnection;
+  }
+
+  /**
+   * Send → written to the connection, µs: connect, proxy tunnel and TLS handshake on a new
+   * connection; null when either was not stamped.
+   */
+  public Long setupMicros() {
+    return between(sentNanos, writtenNanos);
   }
 
   /** The response status and headers arrived (the first call wins). */

@@ -47,11 +47,7 @@ public final class CompressionCheck {
                 new Preflight(target).streamRequest(target.apiUrl()), (name, value) -> true)
             .header("Accept-Encoding", "gzip")
             .build();
-    HttpClient client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(target.timeout())
-            .build();
+    HttpClient client = TargetHttp.client(target);
     // the recorder's SSE parsing sees compressed bytes and finds nothing: only its times count
     SseRecorder timing = new SseRecorder(target.api());
     long startNanos = System.nanoTime();

@@ -4,6 +4,7 @@ import dev.ttftgap.config.Setting;
 import dev.ttftgap.config.Settings;
 import dev.ttftgap.config.SettingsException;
 import dev.ttftgap.config.SettingsSource;
+import dev.ttftgap.config.TargetNetwork;
 import dev.ttftgap.stream.Api;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -80,10 +81,11 @@ public final class PreflightMain {
 
   static PreflightTarget targetOf(Settings settings) {
     return new PreflightTarget(
-        settings.chatCompletionsUrl(),
-        settings.modelsUrl(),
-        settings.apiKey(),
-        settings.model().orElse(null),
-        TIMEOUT);
+            settings.chatCompletionsUrl(),
+            settings.modelsUrl(),
+            settings.apiKey(),
+            settings.model().orElse(null),
+            TIMEOUT)
+        .withNetwork(TargetNetwork.load());
   }
 }

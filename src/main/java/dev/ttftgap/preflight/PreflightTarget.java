@@ -1,5 +1,6 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.config.TargetNetwork;
 import dev.ttftgap.stream.Api;
 import java.time.Duration;
 import java.util.Collections;
@@ -26,6 +27,7 @@ import java.util.Optional;
  * @param secrets header values read from the environment: masked in every message
  * @param api the API the run speaks: the probes send its body to its path under the API root of
  *     {@code chatCompletionsUrl} (see {@link #apiUrl(Api)}), with its header conventions
+ * @param network how the target is reached: CAs, HTTP version, proxy (the load's own)
  */
 public record PreflightTarget(
     String chatCompletionsUrl,
@@ -36,7 +38,8 @@ public record PreflightTarget(
     String apiKeyHeader,
     Map<String, String> headers,
     List<String> secrets,
-    Api api) {
+    Api api,
+    TargetNetwork network) {
 
   /**
    * A chat completions target whose key goes in {@code Authorization: Bearer}, with no other
@@ -57,7 +60,32 @@ public record PreflightTarget(
         "Authorization",
         Map.of(),
         List.of(),
-        Api.CHAT);
+        Api.CHAT,
+        TargetNetwork.DIRECT);
+  }
+
+  /** A target reached directly, with the JVM's CAs, over HTTP/1.1. */
+  public PreflightTarget(
+      String chatCompletionsUrl,
+      String modelsUrl,
+      Optional<String> apiKey,
+      String model,
+      Duration timeout,
+      String apiKeyHeader,
+      Map<String, String> headers,
+      List<String> secrets,
+      Api api) {
+    this(
+        chatCompletionsUrl,
+        modelsUrl,
+        apiKey,
+        model,
+        timeout,
+        apiKeyHeader,
+        headers,
+        secrets,
+        api,
+        TargetNetwork.DIRECT);
   }
 
   public PreflightTarget {
@@ -68,12 +96,37 @@ public record PreflightTarget(
     Objects.requireNonNull(apiKey, "apiKey");
     Objects.requireNonNull(timeout, "timeout");
     Objects.requireNonNull(api, "api");
+    Objects.requireNonNull(network, "network");
   }
 
   /** This target speaking {@code api} (the run's {@code request.api}); the default is chat. */
   public PreflightTarget withApi(Api api) {
     return new PreflightTarget(
-        chatCompletionsUrl, modelsUrl, apiKey, model, timeout, apiKeyHeader, headers, secrets, api);
+        chatCompletionsUrl,
+        modelsUrl,
+        apiKey,
+        model,
+        timeout,
+        apiKeyHeader,
+        headers,
+        secrets,
+        api,
+        network);
+  }
+
+  /** This target reached over {@code network} (the run's CAs, HTTP version and proxies). */
+  public PreflightTarget withNetwork(TargetNetwork network) {
+    return new PreflightTarget(
+        chatCompletionsUrl,
+        modelsUrl,
+        apiKey,
+        model,
+        timeout,
+        apiKeyHeader,
+        headers,
+        secrets,
+        api,
+        network);
   }
 
   /**

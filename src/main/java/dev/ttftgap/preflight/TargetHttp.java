@@ -5,10 +5,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 
 /**
- * How every preflight request reaches the target: one HTTP/1.1 client that never follows a redirect
- * (a redirect is a diagnosis, not a detour), and the target's headers and API key on each request.
- * {@link Preflight} and {@link TokenCalibrationProbe} both talk to the target; this keeps them
- * sending the same thing.
+ * How every preflight request reaches the target: one client of the target's network (the load's
+ * CAs, HTTP version and proxy) that never follows a redirect (a redirect is a diagnosis, not a
+ * detour), and the target's headers and API key on each request. {@link Preflight} and {@link
+ * TokenCalibrationProbe} both talk to the target; this keeps them sending the same thing.
  *
  * <p>Messages (Anthropic) takes the key bare in {@code x-api-key}, not as {@code Authorization:
  * Bearer}, and wants {@code anthropic-version}: a target of that API whose key header is the
@@ -19,13 +19,12 @@ final class TargetHttp {
 
   private TargetHttp() {}
 
-  /** A client for {@code target}: HTTP/1.1, its connect timeout, no redirects followed. */
+  /**
+   * A client for {@code target}: its network's HTTP version, proxy and CAs, its connect timeout, no
+   * redirects followed.
+   */
   static HttpClient client(PreflightTarget target) {
-    return HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(target.timeout())
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .build();
+    return target.network().clientBuilder().connectTimeout(target.timeout()).build();
   }
 
   /**

@@ -15,12 +15,16 @@ import org.jspecify.annotations.Nullable;
  * @param startEpochMicros the instant the precise durations count from (the request handed to the
  *     HTTP client), µs since the epoch, read from the wall clock with the send stamp; it lies a
  *     little before {@code startEpochMillis} (Gatling stamps its start once the hand-off returns)
+ * @param setupMicros send → the request written to its connection, µs: on a new connection the TCP
+ *     connect, the proxy's {@code CONNECT} and the TLS handshake, part of {@code ttfbMicros}; near
+ *     zero on a reused one; null when the write was not seen
  */
 public record MicroTimings(
     @Nullable Long ttfbMicros,
     @Nullable Long ttftMicros,
     @Nullable Long gapMicros,
-    @Nullable Long startEpochMicros) {
+    @Nullable Long startEpochMicros,
+    @Nullable Long setupMicros) {
   /** Every field undefined: null, or 0 for a primitive. */
   public static final MicroTimings NONE = new Builder().build();
 
@@ -40,6 +44,7 @@ public record MicroTimings(
     private Long ttftMicros;
     private Long gapMicros;
     private Long startEpochMicros;
+    private Long setupMicros;
 
     private Builder() {}
 
@@ -48,6 +53,7 @@ public record MicroTimings(
       ttftMicros = part.ttftMicros();
       gapMicros = part.gapMicros();
       startEpochMicros = part.startEpochMicros();
+      setupMicros = part.setupMicros();
     }
 
     public Builder ttfbMicros(Long value) {
@@ -70,8 +76,13 @@ public record MicroTimings(
       return this;
     }
 
+    public Builder setupMicros(Long value) {
+      setupMicros = value;
+      return this;
+    }
+
     public MicroTimings build() {
-      return new MicroTimings(ttfbMicros, ttftMicros, gapMicros, startEpochMicros);
+      return new MicroTimings(ttfbMicros, ttftMicros, gapMicros, startEpochMicros, setupMicros);
     }
   }
 }

@@ -119,6 +119,11 @@ final class RecordLayout {
               Boolean.class,
               RequestRecord::newConnection,
               RequestRecordBuilder::newConnection),
+          new Field<>(
+              "httpVersion",
+              String.class,
+              RequestRecord::httpVersion,
+              RequestRecordBuilder::httpVersion),
           result("outcome", Outcome.class, RequestResult::outcome, RequestResult.Builder::outcome),
           result(
               "reason", FailureReason.class, RequestResult::reason, RequestResult.Builder::reason),
@@ -161,6 +166,11 @@ final class RecordLayout {
               Long.class,
               MicroTimings::startEpochMicros,
               MicroTimings.Builder::startEpochMicros),
+          micros(
+              "setupMicros",
+              Long.class,
+              MicroTimings::setupMicros,
+              MicroTimings.Builder::setupMicros),
           part("injector", Integer.class, InjectorPart::injector, InjectorPart.Builder::injector),
           part(
               "injectorCount",

@@ -29,7 +29,10 @@ import org.jspecify.annotations.Nullable;
  * @param serverTimings timings the server reported about this request (vLLM {@code metrics},
  *     llama.cpp {@code timings}), keyed by their original names, milliseconds
  * @param newConnection whether the request needed a new connection: inferred from the requests in
- *     flight (Gatling does not report connection reuse), see {@code ConnectionEstimator}
+ *     flight, see {@code ConnectionEstimator}, unless the client saw the connection itself (then
+ *     measured: whether the request was the first written to its channel)
+ * @param httpVersion the protocol the request went over, {@code "1.1"} or {@code "2"}; null when
+ *     not seen (the request failed before a connection was ready)
  * @param result the outcome and, for a failure, its reason
  * @param health malformed chunks and stalls of the stream
  * @param part which part of a split run sent the request
@@ -45,6 +48,7 @@ public record RequestRecord(
     StreamOutput output,
     @Nullable Map<String, Double> serverTimings,
     @Nullable Boolean newConnection,
+    @Nullable String httpVersion,
     RequestResult result,
     StreamHealth health,
     InjectorPart part) {
@@ -58,6 +62,7 @@ public record RequestRecord(
           Timings.NONE,
           MicroTimings.NONE,
           StreamOutput.NONE,
+          null,
           null,
           null,
           RequestResult.NONE,
@@ -100,7 +105,13 @@ public record RequestRecord(
       @Nullable Long newGapMicros,
       @Nullable Long newStartEpochMicros) {
     return toBuilder()
-        .micros(new MicroTimings(newTtfbMicros, newTtftMicros, newGapMicros, newStartEpochMicros))
+        .micros(
+            micros.toBuilder()
+                .ttfbMicros(newTtfbMicros)
+                .ttftMicros(newTtftMicros)
+                .gapMicros(newGapMicros)
+                .startEpochMicros(newStartEpochMicros)
+                .build())
         .build();
   }
 

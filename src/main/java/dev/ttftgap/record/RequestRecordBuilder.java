@@ -26,6 +26,7 @@ public final class RequestRecordBuilder {
   private StreamOutput.Builder output;
   private Map<String, Double> serverTimings;
   private Boolean newConnection;
+  private String httpVersion;
   private RequestResult.Builder result;
   private StreamHealth.Builder health;
   private InjectorPart.Builder part;
@@ -44,6 +45,7 @@ public final class RequestRecordBuilder {
     output = record.output().toBuilder();
     serverTimings = record.serverTimings();
     newConnection = record.newConnection();
+    httpVersion = record.httpVersion();
     result = record.result().toBuilder();
     health = record.health().toBuilder();
     part = record.part().toBuilder();
@@ -119,6 +121,11 @@ public final class RequestRecordBuilder {
     return this;
   }
 
+  public RequestRecordBuilder httpVersion(String value) {
+    httpVersion = value;
+    return this;
+  }
+
   public RequestRecordBuilder result(Consumer<RequestResult.Builder> edit) {
     edit.accept(result);
     return this;
@@ -159,6 +166,7 @@ public final class RequestRecordBuilder {
         output.build(),
         serverTimings,
         newConnection,
+        httpVersion,
         result.build(),
         health.build(),
         part.build());

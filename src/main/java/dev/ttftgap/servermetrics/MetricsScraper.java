@@ -50,12 +50,17 @@ public final class MetricsScraper {
   private int failures;
   private int answered;
 
-  private MetricsScraper(URI url, Path file, Optional<String> bearerKey, Consumer<String> notes) {
+  private MetricsScraper(
+      URI url,
+      Path file,
+      Optional<String> bearerKey,
+      Consumer<String> notes,
+      HttpClient.Builder client) {
     this.url = url;
     this.file = ScrapeFile.create(file);
     this.bearerKey = bearerKey;
     this.notes = notes;
-    this.client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    this.client = client.connectTimeout(TIMEOUT).build();
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -74,7 +79,20 @@ public final class MetricsScraper {
    */
   public static MetricsScraper start(
       URI url, Path file, Optional<String> bearerKey, Consumer<String> notes) {
-    MetricsScraper scraper = new MetricsScraper(url, file, bearerKey, notes);
+    return start(url, file, bearerKey, notes, HttpClient.newBuilder());
+  }
+
+  /**
+   * As above, through {@code client}: the run's CAs, HTTP version and proxy, as the load reaches
+   * the server (its connect timeout is set here).
+   */
+  public static MetricsScraper start(
+      URI url,
+      Path file,
+      Optional<String> bearerKey,
+      Consumer<String> notes,
+      HttpClient.Builder client) {
+    MetricsScraper scraper = new MetricsScraper(url, file, bearerKey, notes, client);
     scraper.thread.scheduleAtFixedRate(
         scraper::scrapeOnce, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     return scraper;

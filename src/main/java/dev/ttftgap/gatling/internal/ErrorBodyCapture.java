@@ -14,6 +14,7 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.AttributeKey;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Keeps the server's own words when it answers a streaming request with an error status (429, 500,
@@ -48,6 +50,12 @@ import java.util.Set;
  */
 public final class ErrorBodyCapture implements HttpClient {
   static final int MAX_BODY_BYTES = 4096;
+
+  /** Set on a connection once a stamped request was written to it. */
+  private static final AttributeKey<Boolean> USED = AttributeKey.valueOf("ttftgap.used");
+
+  /** The TLS contexts of the run's own CAs, see {@link #trustOnly}; null: Gatling's own. */
+  private static volatile SslContextsHolder trusted;
 
   /** The stamps of the request the current thread is about to send, see {@link #stampNext}. */
   private static final ThreadLocal<RequestStamps> NEXT = new ThreadLocal<>();
@@ -77,7 +85,16 @@ public final class ErrorBodyCapture implements HttpClient {
         clientId,
         eventLoop,
         new Listener(listener, apiKey(request), headerValues(request), stamps),
-        sslContextsHolder);
+        trusted != null ? trusted : sslContextsHolder);
+  }
+
+  /**
+   * Every request of the run checks the server's certificate against {@code trust} only (the run's
+   * {@code LLM_CA_FILE}), for shared and per-user connections alike; null: Gatling's own contexts
+   * ({@code gatling.conf}: the JVM's CAs, hostname verified).
+   */
+  public static void trustOnly(TrustManagerFactory trust) {
+    trusted = trust == null ? null : new TrustedTls(trust);
   }
 
   /**
@@ -265,11 +282,23 @@ public final class ErrorBodyCapture implements HttpClient {
 
     @Override
     public void onProtocolAwareness(boolean isHttp2) {
+      if (stamps != null) {
+        stamps.protocol(isHttp2);
+      }
       delegate.onProtocolAwareness(isHttp2);
     }
 
+    /**
+     * The request is written: the end of its connection's set-up. The connection (an HTTP/2
+     * stream's parent) is marked on its first request, so a later one finds the mark.
+     */
     @Override
     public void onWrite(Channel channel) {
+      if (stamps != null) {
+        long nanos = System.nanoTime();
+        Channel connection = channel.parent() != null ? channel.parent() : channel;
+        stamps.written(nanos, connection.attr(USED).setIfAbsent(Boolean.TRUE) == null);
+      }
       delegate.onWrite(channel);
     }
 
