@@ -113,7 +113,7 @@ public enum Setting {
       List.of("LLM_NO_PROXY", "no_proxy", "NO_PROXY"),
       "hosts",
       "empty",
-      "comma-separated hosts, .domains, IPs or *, reached directly (loopback always is)"),
+      "comma-separated hosts, .domains, IPs, host:port or *, reached directly, as curl reads it"),
   // the embedded engine (Settings, ServerViewSettings, EngineServerSettings)
   ENGINE_PROFILE(
       "engine.profile",

@@ -2,7 +2,6 @@ package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.CalibrationSettings;
 import dev.ttftgap.config.ServerViewSettings;
-import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.config.TargetNetwork;
 import dev.ttftgap.preflight.CompressionCheck;
 import dev.ttftgap.preflight.Preflight;
@@ -106,10 +105,7 @@ record TargetCheck(
             request.network());
     Preflight check = new Preflight(probeTarget).withOtherModels(request.otherModels());
     PreflightResult preflight =
-        (request.workload() == null
-                ? check
-                : check.withWorkload(request.workload(), SettingsSource.current().environment()))
-            .run();
+        (request.workload() == null ? check : check.withWorkload(request.workload())).run();
     if (!preflight.ok()) {
       throw new IllegalStateException(
           preflight.diagnosis().map(d -> d.line()).orElse("preflight failed"));

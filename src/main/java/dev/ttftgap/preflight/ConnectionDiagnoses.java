@@ -1,29 +1,32 @@
 package dev.ttftgap.preflight;
 
+import dev.ttftgap.config.TargetNetwork;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 
 /**
- * Turns a transport failure into a diagnosis naming the URL tried and the proxy variables present
- * ({@code HTTP_PROXY}, {@code HTTPS_PROXY}, {@code ALL_PROXY}, also lower case). The JVM's client
- * ignores those variables, but a stale one is the usual cause, in the source articles, of
- * "connection refused" in the user's other tools, so naming them points at the fix.
+ * Turns a transport failure into a diagnosis naming the URL tried and how it was reached: directly,
+ * or through the proxy of {@code HTTPS_PROXY} / {@code HTTP_PROXY} / {@code ALL_PROXY} (host and
+ * port only), which the load uses too. A stale proxy variable is the usual cause, in the source
+ * articles, of "connection refused" to a local server, so naming it points at the fix ({@code
+ * NO_PROXY}). A certificate the CAs do not vouch for names the host and the CA setting.
  */
 final class ConnectionDiagnoses {
-  private final Map<String, String> env;
+  private final TargetNetwork network;
   private final Duration timeout;
 
-  ConnectionDiagnoses(Map<String, String> env, Duration timeout) {
-    this.env = env;
+  ConnectionDiagnoses(TargetNetwork network, Duration timeout) {
+    this.network = network;
     this.timeout = timeout;
   }
 
@@ -32,7 +35,7 @@ final class ConnectionDiagnoses {
    * ConnectException} caused by an {@code UnresolvedAddressException}.
    */
   Diagnosis of(Throwable failure, String url) {
-    String proxies = proxyNote();
+    String proxies = routeNote(url);
     List<Throwable> chain = new ArrayList<>();
     for (Throwable t = failure; t != null && !chain.contains(t); t = t.getCause()) {
       chain.add(t);
@@ -93,6 +96,19 @@ final class ConnectionDiagnoses {
               + "): check the host name in LLM_BASE_URL and DNS"
               + proxies);
     }
+    if (t instanceof CertificateException
+        || (t instanceof SSLHandshakeException && certificateCause(t))) {
+      return new Diagnosis(
+          Diagnosis.Kind.TLS_FAILURE,
+          "certificate of "
+              + URI.create(url).getHost()
+              + " not trusted ("
+              + ServerMessages.oneLine(rootMessage(t))
+              + ", checked against "
+              + network.trust().describe()
+              + "): give the CA that signed it with LLM_CA_FILE=ca.pem (or SSL_CERT_FILE)"
+              + proxies);
+    }
     if (t instanceof SSLException) {
       return new Diagnosis(
           Diagnosis.Kind.TLS_FAILURE,
@@ -107,15 +123,41 @@ final class ConnectionDiagnoses {
     return null;
   }
 
-  private String proxyNote() {
-    List<String> present = ProxyVariables.present(env);
-    if (present.isEmpty()) {
-      return "; no HTTP_PROXY, HTTPS_PROXY or ALL_PROXY variables are set";
+  /** Whether an {@code SSLHandshakeException} is about the server's certificate. */
+  private static boolean certificateCause(Throwable handshake) {
+    for (Throwable t = handshake; t != null; t = t.getCause()) {
+      String message = t.getMessage() == null ? "" : t.getMessage();
+      if (t instanceof CertificateException
+          || message.contains("PKIX")
+          || message.contains("certificate")
+          || message.contains("subject alternative")) {
+        return true;
+      }
     }
-    return "; proxy variables present: "
-        + String.join(", ", present)
-        + " (this tool connects directly; curl and Python clients go through them: unset them if"
-        + " stale)";
+    return false;
+  }
+
+  private static String rootMessage(Throwable t) {
+    Throwable root = t;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getMessage() != null ? root.getMessage() : t.getMessage();
+    return message == null ? root.getClass().getSimpleName() : message;
+  }
+
+  /** How {@code url} was reached, for the end of a diagnosis. */
+  private String routeNote(String url) {
+    URI target = URI.create(url);
+    String route = network.proxies().describe(target);
+    if (network.proxies().routeFor(target).isPresent()) {
+      return "; went through "
+          + route
+          + ": check that proxy is up, or list the host in NO_PROXY to connect directly";
+    }
+    return route.equals("direct")
+        ? "; connected directly: no HTTPS_PROXY, HTTP_PROXY or ALL_PROXY applies"
+        : "; connected " + route;
   }
 
   /** {@code "30 s"} or {@code "300 ms"}. */

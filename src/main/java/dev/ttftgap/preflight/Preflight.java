@@ -3,7 +3,6 @@ package dev.ttftgap.preflight;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ttftgap.breaker.FailureLabel;
-import dev.ttftgap.config.SettingsSource;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -34,8 +32,8 @@ import java.util.concurrent.TimeoutException;
  * most {@value WrongApi#MAX_PROBES} requests) and name the one the server speaks.
  *
  * <p>Assumptions: the wire formats of OpenAI (chat, completions, Responses) and Anthropic
- * (Messages); HTTP/1.1 like the load generator; the JVM connects directly (it ignores {@code
- * HTTP(S)_PROXY}), which is why those variables are only named in connection diagnoses, not used. A
+ * (Messages); the target's network ({@link PreflightTarget#network()}: CAs, HTTP version, the proxy
+ * of {@code HTTPS_PROXY} / {@code HTTP_PROXY} / {@code NO_PROXY}) as the load generator uses it. A
  * failed preflight carries no timings, so samples taken while authentication or routing is broken
  * never reach statistics.
  *
@@ -58,7 +56,6 @@ public final class Preflight {
   private final StatusDiagnoses statuses;
   private final ConnectionDiagnoses connections;
   private final WrongApi wrongApi;
-  private final Map<String, String> env;
   private final PlannedWorkload workload;
   private final List<String> otherModels;
   private Integer announcedContextLength;
@@ -83,32 +80,19 @@ public final class Preflight {
     }
   }
 
-  /** A preflight that reads proxy variables from the process environment. */
+  /** A preflight of {@code target}, reached over its network. */
   public Preflight(PreflightTarget target) {
-    this(target, SettingsSource.current().environment());
+    this(target, null, List.of());
   }
 
-  /**
-   * @param env environment variables; only the proxy variables are read, to be named in a
-   *     connection diagnosis
-   */
-  public Preflight(PreflightTarget target, Map<String, String> env) {
-    this(target, env, null, List.of());
-  }
-
-  private Preflight(
-      PreflightTarget target,
-      Map<String, String> env,
-      PlannedWorkload workload,
-      List<String> others) {
+  private Preflight(PreflightTarget target, PlannedWorkload workload, List<String> others) {
     this.workload = workload;
     this.otherModels = List.copyOf(others);
-    this.env = Map.copyOf(env);
     this.target = target;
     this.client = TargetHttp.client(target);
     this.messages = new ServerMessages(target.apiKey(), target.secrets());
     this.statuses = new StatusDiagnoses(target, messages);
-    this.connections = new ConnectionDiagnoses(Map.copyOf(env), target.timeout());
+    this.connections = new ConnectionDiagnoses(target.network(), target.timeout());
     this.wrongApi = new WrongApi(client, target);
   }
 
@@ -117,8 +101,8 @@ public final class Preflight {
    * announces: a run whose every request the server would refuse fails here, before the first chat
    * request.
    */
-  public Preflight withWorkload(PlannedWorkload workload, Map<String, String> env) {
-    return new Preflight(target, env, workload, otherModels);
+  public Preflight withWorkload(PlannedWorkload workload) {
+    return new Preflight(target, workload, otherModels);
   }
 
   /**
@@ -127,7 +111,7 @@ public final class Preflight {
    * the listed ones, before any load.
    */
   public Preflight withOtherModels(List<String> models) {
-    return new Preflight(target, env, workload, models);
+    return new Preflight(target, workload, models);
   }
 
   /** Runs the probes; never throws for target problems, returns a diagnosis instead. */

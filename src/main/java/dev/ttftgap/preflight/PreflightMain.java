@@ -37,8 +37,10 @@ public final class PreflightMain {
 
   static int run(Map<String, String> env, Properties props, PrintStream out, PrintStream err) {
     Settings settings;
+    TargetNetwork network;
     try {
       settings = Settings.load(env, props);
+      network = TargetNetwork.load(SettingsSource.of(env, props));
     } catch (SettingsException e) {
       err.println(e.getMessage());
       return 2;
@@ -56,8 +58,8 @@ public final class PreflightMain {
       err.println("request.api: " + e.getMessage());
       return 2;
     }
-    PreflightTarget target = targetOf(settings).withApi(api);
-    PreflightResult result = new Preflight(target, env).run();
+    PreflightTarget target = targetOf(settings).withApi(api).withNetwork(network);
+    PreflightResult result = new Preflight(target).run();
     if (result.ok()) {
       out.println(result.summaryLine());
       CompressionCheck.run(target, result).ifPresent(out::println);
@@ -81,11 +83,10 @@ public final class PreflightMain {
 
   static PreflightTarget targetOf(Settings settings) {
     return new PreflightTarget(
-            settings.chatCompletionsUrl(),
-            settings.modelsUrl(),
-            settings.apiKey(),
-            settings.model().orElse(null),
-            TIMEOUT)
-        .withNetwork(TargetNetwork.load());
+        settings.chatCompletionsUrl(),
+        settings.modelsUrl(),
+        settings.apiKey(),
+        settings.model().orElse(null),
+        TIMEOUT);
   }
 }

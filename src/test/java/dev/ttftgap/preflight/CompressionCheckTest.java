@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,7 +24,7 @@ class CompressionCheckTest {
               Optional.empty(),
               MODEL,
               Duration.ofSeconds(10));
-      PreflightResult plain = new Preflight(target, Map.of()).run();
+      PreflightResult plain = new Preflight(target).run();
       assertThat(plain.ok())
           .as("without Accept-Encoding the proxy streams: %s", plain.summaryLine())
           .isTrue();
@@ -51,7 +50,7 @@ class CompressionCheckTest {
               Optional.empty(),
               MODEL,
               Duration.ofSeconds(10));
-      PreflightResult plain = new Preflight(target, Map.of()).run();
+      PreflightResult plain = new Preflight(target).run();
       assertThat(plain.ok()).as(plain.summaryLine()).isTrue();
 
       assertThat(CompressionCheck.run(target, plain))

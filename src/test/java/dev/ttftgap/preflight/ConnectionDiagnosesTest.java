@@ -2,6 +2,8 @@ package dev.ttftgap.preflight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.config.SettingsSource;
+import dev.ttftgap.config.TargetNetwork;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
@@ -9,6 +11,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Properties;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +20,11 @@ class ConnectionDiagnosesTest {
   private static final String URL = "https://llm.internal:8443/v1/models";
   private final ConnectionDiagnoses diagnoses =
       new ConnectionDiagnoses(
-          Map.of("HTTP_PROXY", "http://127.0.0.1:7890"), Duration.ofSeconds(30));
+          network(Map.of("HTTPS_PROXY", "http://127.0.0.1:7890")), Duration.ofSeconds(30));
+
+  private static TargetNetwork network(Map<String, String> env) {
+    return TargetNetwork.load(SettingsSource.of(env, new Properties()));
+  }
 
   private static <T extends Throwable> T causedBy(T wrapper, Throwable cause) {
     wrapper.initCause(cause);
@@ -32,7 +39,28 @@ class ConnectionDiagnosesTest {
     assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.UNKNOWN_HOST);
     assertThat(diagnosis.line())
         .startsWith("unknown host llm.internal (tried " + URL + ")")
-        .contains("HTTP_PROXY=http://127.0.0.1:7890");
+        .contains("went through proxy 127.0.0.1:7890 (HTTPS_PROXY)", "NO_PROXY");
+  }
+
+  @Test
+  void aHostInNoProxyIsSaidToBeReachedDirectly() {
+    ConnectionDiagnoses bypassing =
+        new ConnectionDiagnoses(
+            network(Map.of("HTTPS_PROXY", "http://127.0.0.1:7890", "NO_PROXY", ".internal")),
+            Duration.ofSeconds(30));
+
+    assertThat(bypassing.of(new ConnectException(), URL).line())
+        .contains("connected direct (NO_PROXY)")
+        .doesNotContain("went through");
+  }
+
+  @Test
+  void noProxyVariableIsSaidSo() {
+    ConnectionDiagnoses direct =
+        new ConnectionDiagnoses(TargetNetwork.DIRECT, Duration.ofSeconds(1));
+
+    assertThat(direct.of(new ConnectException(), URL).line())
+        .contains("connected directly: no HTTPS_PROXY, HTTP_PROXY or ALL_PROXY applies");
   }
 
   @Test
@@ -41,7 +69,21 @@ class ConnectionDiagnosesTest {
         diagnoses.of(causedBy(new IOException("x"), new SSLHandshakeException("PKIX path")), URL);
 
     assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.TLS_FAILURE);
-    assertThat(diagnosis.line()).contains("(PKIX path)", "certificate");
+    assertThat(diagnosis.line())
+        .startsWith(
+            "certificate of llm.internal not trusted (PKIX path, checked against the JVM's CAs)")
+        .contains("LLM_CA_FILE=");
+  }
+
+  @Test
+  void aHandshakeFailureOtherThanTheCertificateIsATlsFailure() {
+    Diagnosis diagnosis =
+        diagnoses.of(new SSLHandshakeException("Remote host terminated the handshake"), URL);
+
+    assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.TLS_FAILURE);
+    assertThat(diagnosis.line())
+        .startsWith("TLS failure talking to " + URL)
+        .contains("use http://");
   }
 
   @Test

@@ -13,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,7 @@ class PreflightEngineTest {
             key,
             model,
             Duration.ofSeconds(10));
-    return new Preflight(target, Map.of()).run();
+    return new Preflight(target).run();
   }
 
   private static EngineConfig config() {

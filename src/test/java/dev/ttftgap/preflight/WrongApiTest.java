@@ -9,7 +9,6 @@ import dev.ttftgap.stream.ChunkKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
@@ -58,11 +57,11 @@ class WrongApiTest {
                 OneApiServer.MODEL,
                 TIMEOUT)
             .withApi(api);
-    return new Preflight(target, Map.of()).run();
+    return new Preflight(target).run();
   }
 
   private static PreflightResult run(OneApiServer server, Api api) {
-    return new Preflight(target(server, api, Optional.empty()), Map.of()).run();
+    return new Preflight(target(server, api, Optional.empty())).run();
   }
 
   /** Whether the stream grammars (issue 25, stream package) read {@code api}'s content events. */
@@ -122,8 +121,7 @@ class WrongApiTest {
   void aMessagesServerGetsItsKeyInXApiKeyWithTheAnthropicVersionAndNoBearer() throws Exception {
     try (OneApiServer server =
         OneApiServer.start(Api.MESSAGES, KEY, OneApiServer.OtherPaths.NOT_FOUND)) {
-      PreflightResult result =
-          new Preflight(target(server, Api.MESSAGES, Optional.of(KEY)), Map.of()).run();
+      PreflightResult result = new Preflight(target(server, Api.MESSAGES, Optional.of(KEY))).run();
 
       // the server refuses (401) any request without x-api-key = KEY and anthropic-version
       assertThat(result.diagnosis().map(Diagnosis::kind))
@@ -152,8 +150,7 @@ class WrongApiTest {
     try (OneApiServer server =
         OneApiServer.start(
             Api.MESSAGES, "sk-ant-the-right-one-0000", OneApiServer.OtherPaths.NOT_FOUND)) {
-      PreflightResult result =
-          new Preflight(target(server, Api.MESSAGES, Optional.of(KEY)), Map.of()).run();
+      PreflightResult result = new Preflight(target(server, Api.MESSAGES, Optional.of(KEY))).run();
 
       Diagnosis diagnosis = result.diagnosis().orElseThrow();
       assertThat(diagnosis.kind()).isEqualTo(Diagnosis.Kind.API_KEY_REJECTED);
