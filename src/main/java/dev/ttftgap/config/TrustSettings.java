@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.KeyStoreException;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
@@ -23,8 +24,9 @@ import javax.net.ssl.TrustManagerFactory;
  * The CAs an https target is checked against: the JVM's own when no file is given, else only those
  * of {@code LLM_CA_FILE} (or {@code SSL_CERT_FILE} / {@code REQUESTS_CA_BUNDLE}, the conventions of
  * OpenSSL and Python's requests): a PEM bundle of one or more {@code CERTIFICATE} blocks, or a
- * PKCS#12 / JKS trust store without a password. An unreadable file, or one with no certificate,
- * fails with one line naming the setting and the fix, before any load.
+ * PKCS#12 / JKS trust store without a password or with the JDK's conventional {@code changeit}. An
+ * unreadable file, or one with no trusted-certificate entry, fails with one line naming the setting
+ * and the fix, before any load.
  *
  * @param file the trust file, empty for the JVM's CAs
  * @param setting the name the file came under, e.g. {@code SSL_CERT_FILE}
@@ -55,9 +57,15 @@ public record TrustSettings(Optional<Path> file, String setting, KeyStore trustS
     try {
       byte[] bytes = Files.readAllBytes(file);
       KeyStore store = isKeyStore(file) ? keyStore(file, bytes) : pemStore(bytes);
-      if (store.size() == 0) {
+      if (trustedCertificates(store) == 0) {
         throw new SettingsException(
-            setting + "=" + file + ": holds no certificate; give the CA that signed the server's");
+            setting
+                + "="
+                + file
+                + ": holds no certificate; give the CA that signed the server's"
+                + (isKeyStore(file)
+                    ? " (a store of another password: export it with keytool -exportcert -rfc)"
+                    : ""));
       }
       return new TrustSettings(Optional.of(file), setting, store);
     } catch (IOException | GeneralSecurityException e) {
@@ -84,7 +92,25 @@ public record TrustSettings(Optional<Path> file, String setting, KeyStore trustS
     try (InputStream in = new ByteArrayInputStream(bytes)) {
       store.load(in, null);
     }
+    if (trustedCertificates(store) == 0) {
+      // certificates protected by the conventional password, as keytool writes them
+      try (InputStream in = new ByteArrayInputStream(bytes)) {
+        store.load(in, "changeit".toCharArray());
+      } catch (IOException wrongPassword) {
+        return store;
+      }
+    }
     return store;
+  }
+
+  private static int trustedCertificates(KeyStore store) throws KeyStoreException {
+    int count = 0;
+    for (String alias : java.util.Collections.list(store.aliases())) {
+      if (store.isCertificateEntry(alias)) {
+        count++;
+      }
+    }
+    return count;
   }
 
   private static KeyStore pemStore(byte[] bytes) throws IOException, GeneralSecurityException {
