@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.config.EngineTlsSettings;
 import dev.ttftgap.servermetrics.MetricsDialect;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -340,6 +341,23 @@ public final class EngineConfig {
    */
   public EngineConfig withTls(EngineTls value) {
     return with(c -> c.tls = Objects.requireNonNull(value, "tls"));
+  }
+
+  /**
+   * TLS and HTTP/2 as the settings ({@code -Dengine.tls}, ...) say, already checked by {@link
+   * EngineTlsSettings#load}.
+   */
+  public EngineConfig withTlsSettings(EngineTlsSettings settings) {
+    EngineTls value =
+        switch (settings.mode()) {
+          case OFF -> EngineTls.off();
+          case SELF_SIGNED ->
+              settings.certificateOut().map(EngineTls::selfSigned).orElseGet(EngineTls::selfSigned);
+          case PEM ->
+              EngineTls.pemFiles(
+                  settings.certificate().orElseThrow(), settings.key().orElseThrow());
+        };
+    return withTls(value).withHttp2(settings.http2());
   }
 
   public EngineTls tls() {

@@ -73,7 +73,7 @@ class EngineHttp2Test {
   }
 
   @Test
-  void concurrentStreamsShareOneConnection() {
+  void eightConcurrentStreamsEachComplete() {
     try (EmbeddedEngine engine = startH2()) {
       HttpClient client = client(engine, HttpClient.Version.HTTP_2);
       List<CompletableFuture<HttpResponse<String>>> responses =
