@@ -112,6 +112,24 @@ class EngineTlsTest {
   }
 
   @Test
+  void anEngineWithAWorkerPoolServesHttpsToo() {
+    try (EmbeddedEngine engine =
+        EmbeddedEngine.start(
+            EngineConfig.defaults()
+                .withProfile(MODEL)
+                .withTls(EngineTls.selfSigned())
+                .withHttpWorkers(1))) {
+      HttpClient client =
+          TlsClients.trusting(engine.certificatePath().orElseThrow(), HttpClient.Version.HTTP_1_1);
+      for (int i = 0; i < 2; i++) {
+        StreamProbe.Result result = StreamProbe.send(client, chat(engine, 4));
+        assertThat(result.status()).as("request %d through the one worker", i).isEqualTo(200);
+        assertThat(result.dataLines()).endsWith("data: [DONE]");
+      }
+    }
+  }
+
+  @Test
   void aCertificateAndKeyGivenAsPemFilesAreServed() throws IOException {
     GeneratedCertificate made = GeneratedCertificate.selfSigned("127.0.0.1");
     Path cert = folder.resolve("server.pem");
