@@ -25,6 +25,9 @@ import java.util.Set;
  *       (llama.cpp)</td></tr>
  * </table>
  *
+ * <p>TLS and HTTP/2 ({@code engine.tls}, {@code engine.tlsCert}, {@code engine.tlsKey}, {@code
+ * engine.tlsCertOut}, {@code engine.http2}) are read by {@link EngineTlsSettings}.
+ *
  * <p>The llama.cpp-like server of {@code docs/engine.md}: {@code -Dengine.profile=llamacpp-cpu-like
  * -Dengine.httpWorkers=6 -Dengine.onDisconnect=run-on -Dengine.metricsDialect=llamacpp}.
  *
@@ -32,12 +35,23 @@ import java.util.Set;
  * @param idleHoldMillis idle keep-alive hold of a worker, ms, at least 1
  * @param keepAliveMaxRequests requests per kept-alive connection with a worker pool, 0 = no limit
  * @param onDisconnect {@code abort} or {@code run-on}
+ * @param tls TLS and HTTP/2, {@link EngineTlsSettings#OFF} by default
  */
 public record EngineServerSettings(
-    int httpWorkers, long idleHoldMillis, int keepAliveMaxRequests, String onDisconnect) {
+    int httpWorkers,
+    long idleHoldMillis,
+    int keepAliveMaxRequests,
+    String onDisconnect,
+    EngineTlsSettings tls) {
   public static final long DEFAULT_IDLE_HOLD_MILLIS = 5_000;
   public static final int DEFAULT_KEEP_ALIVE_MAX_REQUESTS = 100;
   public static final Set<String> DISCONNECT_POLICIES = Set.of("abort", "run-on");
+
+  /** Plain HTTP with these server behaviours. */
+  public EngineServerSettings(
+      int httpWorkers, long idleHoldMillis, int keepAliveMaxRequests, String onDisconnect) {
+    this(httpWorkers, idleHoldMillis, keepAliveMaxRequests, onDisconnect, EngineTlsSettings.OFF);
+  }
 
   /** Settings of this JVM's system properties. */
   public static EngineServerSettings load() {
@@ -87,7 +101,16 @@ public record EngineServerSettings(
       throw SettingChecks.invalid(
           "-Dengine.onDisconnect", policy, "is not a disconnect policy; use abort or run-on");
     }
-    return new EngineServerSettings(workers, idle, maxRequests, policy == null ? "abort" : policy);
+    EngineTlsSettings tls = EngineTlsSettings.load(source);
+    if (tls.http2() && workers > 0) {
+      throw new SettingsException(
+          "-Dengine.http2: on is not simulated together with -Dengine.httpWorkers="
+              + workers
+              + " (the worker pool models an HTTP/1.1 server); set -Dengine.httpWorkers=0 or"
+              + " -Dengine.http2=off");
+    }
+    return new EngineServerSettings(
+        workers, idle, maxRequests, policy == null ? "abort" : policy, tls);
   }
 
   /** Whether the engine has a bounded worker pool. */

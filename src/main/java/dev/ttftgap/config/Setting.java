@@ -157,6 +157,36 @@ public enum Setting {
       "abort|run-on",
       "abort",
       "run-on keeps a gone client's request running (llama.cpp)"),
+  ENGINE_TLS(
+      "engine.tls",
+      List.of("ENGINE_TLS"),
+      "off|self-signed|pem",
+      "off (pem when engine.tlsCert is set)",
+      "HTTPS: self-signed generates a certificate at start; pem serves engine.tlsCert"),
+  ENGINE_TLS_CERT(
+      "engine.tlsCert",
+      List.of("ENGINE_TLS_CERT"),
+      "PEM file",
+      "empty",
+      "the certificate (chain) the engine serves with engine.tls=pem"),
+  ENGINE_TLS_KEY(
+      "engine.tlsKey",
+      List.of("ENGINE_TLS_KEY"),
+      "PEM file",
+      "empty",
+      "the unencrypted private key of engine.tlsCert"),
+  ENGINE_TLS_CERT_OUT(
+      "engine.tlsCertOut",
+      List.of("ENGINE_TLS_CERT_OUT"),
+      "path",
+      "empty: a temporary file, deleted at stop",
+      "where engine.tls=self-signed writes its certificate (PEM) for clients to trust"),
+  ENGINE_HTTP2(
+      "engine.http2",
+      List.of("ENGINE_HTTP2"),
+      "on|off",
+      "off",
+      "offer HTTP/2 by ALPN (h2, then http/1.1) on the engine's TLS port; needs engine.tls"),
   // the server's view and the client (ServerViewSettings, CalibrationSettings)
   METRICS_URL(
       "metrics.url",

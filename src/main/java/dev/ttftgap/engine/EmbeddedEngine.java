@@ -11,6 +11,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -45,6 +47,24 @@ import java.util.concurrent.TimeoutException;
  * once unless {@link EngineConfig#withHttpWorkers} bounds them ({@link HttpWorkerPool}: the rest
  * wait unread, with no headers), and a client that leaves aborts its request unless {@link
  * EngineConfig#withDisconnectPolicy} says {@link DisconnectPolicy#RUN_ON}.
+ *
+ * <p>Over TLS ({@link EngineConfig#withTls}), a client trusts {@link #certificatePath()}; with
+ * {@link EngineConfig#withHttp2} it may pick HTTP/2 by ALPN:
+ *
+ * <pre>{@code
+ * try (EmbeddedEngine engine =
+ *     EmbeddedEngine.start(EngineConfig.defaults().withTls(EngineTls.selfSigned()).withHttp2(true))) {
+ *   KeyStore trusted = KeyStore.getInstance("PKCS12");
+ *   trusted.load(null, null);
+ *   trusted.setCertificateEntry("engine", engine.certificate().orElseThrow());
+ *   TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
+ *   trust.init(trusted);
+ *   SSLContext ssl = SSLContext.getInstance("TLS");
+ *   ssl.init(null, trust.getTrustManagers(), null);
+ *   HttpClient client = HttpClient.newBuilder().sslContext(ssl).version(Version.HTTP_2).build();
+ *   // engine.baseUrl() is https://127.0.0.1:PORT/v1; responses come back as HTTP_2
+ * }
+ * }</pre>
  */
 public final class EmbeddedEngine implements AutoCloseable {
   private final EngineConfig config;
@@ -53,14 +73,17 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final EngineContext context;
   private final int port;
   private final String transportName;
+  private final ServerTls tls;
 
   private EmbeddedEngine(
       EngineConfig config,
       EventLoopGroup group,
       Channel serverChannel,
       EngineContext context,
-      String transportName) {
+      String transportName,
+      ServerTls tls) {
     this.transportName = transportName;
+    this.tls = tls;
     this.config = config;
     this.group = group;
     this.serverChannel = serverChannel;
@@ -72,8 +95,11 @@ public final class EmbeddedEngine implements AutoCloseable {
    * Binds and starts serving.
    *
    * @throws IllegalStateException when the address cannot be bound
+   * @throws IllegalArgumentException in one line, before binding, when the TLS certificate or key
+   *     cannot be used or HTTP/2 is asked for without TLS or with an HTTP worker pool
    */
   public static EmbeddedEngine start(EngineConfig config) {
+    ServerTls tls = ServerTls.of(config);
     // loads the tokenizer now, not inside the first request's timings
     dev.ttftgap.tokens.TokenCounter.count("warm up");
     Transport transport = Transport.select(config.transport());
@@ -92,17 +118,20 @@ public final class EmbeddedEngine implements AutoCloseable {
               .option(ChannelOption.SO_BACKLOG, 4096)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
-                  new EngineServerInitializer(router, config.maxBodyBytes(), context.httpWorkers()))
+                  new EngineServerInitializer(
+                      router, config.maxBodyBytes(), context.httpWorkers(), tls))
               .bind(config.host(), config.port())
               .sync()
               .channel();
-      return new EmbeddedEngine(config, group, channel, context, transport.name());
+      return new EmbeddedEngine(config, group, channel, context, transport.name(), tls);
     } catch (InterruptedException e) {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      closeTls(tls);
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting the engine", e);
     } catch (RuntimeException e) {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      closeTls(tls);
       throw new IllegalStateException(
           "cannot start the engine on " + config.host() + ":" + config.port() + ": " + e, e);
     }
@@ -113,10 +142,29 @@ public final class EmbeddedEngine implements AutoCloseable {
     return port;
   }
 
-  /** {@code http://HOST:PORT/v1}, the OpenAI base URL. */
+  /** {@code http://HOST:PORT/v1} ({@code https://} over TLS), the OpenAI base URL. */
   public String baseUrl() {
     String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
-    return "http://" + host + ":" + port + "/v1";
+    return (tls == null ? "http://" : "https://") + host + ":" + port + "/v1";
+  }
+
+  /**
+   * The PEM file of the certificate the engine serves, for a client to trust: the generated one
+   * (written at start) or the one given; empty without TLS.
+   */
+  public Optional<Path> certificatePath() {
+    return Optional.ofNullable(tls).map(ServerTls::certificatePath);
+  }
+
+  /** The certificate the engine serves (the chain's first); empty without TLS. */
+  public Optional<X509Certificate> certificate() {
+    return Optional.ofNullable(tls).map(ServerTls::certificate);
+  }
+
+  private static void closeTls(ServerTls tls) {
+    if (tls != null) {
+      tls.close();
+    }
   }
 
   public EngineConfig config() {
@@ -246,11 +294,15 @@ public final class EmbeddedEngine implements AutoCloseable {
     }
   }
 
-  /** Stops accepting, closes every connection, flushes the trace file. */
+  /**
+   * Stops accepting, closes every connection, flushes the trace file, deletes a temporary
+   * certificate file.
+   */
   @Override
   public void close() {
     serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     context.groundTruth().close();
+    closeTls(tls);
   }
 }

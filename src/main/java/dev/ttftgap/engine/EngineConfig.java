@@ -1,5 +1,6 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.config.EngineTlsSettings;
 import dev.ttftgap.servermetrics.MetricsDialect;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +16,7 @@ import java.util.function.Consumer;
  * no trace file, one event-loop thread, request bodies up to 4 MiB, fault seed 42, the last 100,000
  * ground-truth entries kept in memory, {@code /metrics} with vLLM's names, no HTTP worker pool
  * (every connection read at once; idle hold 5,000 ms once a pool is set), and requests whose client
- * has gone aborted ({@link DisconnectPolicy#ABORT}, as vLLM).
+ * has gone aborted ({@link DisconnectPolicy#ABORT}, as vLLM), plain HTTP (no TLS, no HTTP/2).
  *
  * <p>One class (~360 lines) on purpose: it is the engine's one public settings value, a field, an
  * accessor and a validating {@code withXxx} per setting; split, one setting would live in two
@@ -46,6 +47,8 @@ public final class EngineConfig {
   private long idleWorkerHoldMillis;
   private DisconnectPolicy disconnectPolicy;
   private int keepAliveMaxRequests;
+  private EngineTls tls;
+  private boolean http2;
 
   private EngineConfig() {}
 
@@ -69,6 +72,8 @@ public final class EngineConfig {
     copy.idleWorkerHoldMillis = idleWorkerHoldMillis;
     copy.disconnectPolicy = disconnectPolicy;
     copy.keepAliveMaxRequests = keepAliveMaxRequests;
+    copy.tls = tls;
+    copy.http2 = http2;
     return copy;
   }
 
@@ -100,6 +105,8 @@ public final class EngineConfig {
     config.idleWorkerHoldMillis = DEFAULT_IDLE_WORKER_HOLD_MILLIS;
     config.disconnectPolicy = DisconnectPolicy.ABORT;
     config.keepAliveMaxRequests = DEFAULT_KEEP_ALIVE_MAX_REQUESTS;
+    config.tls = EngineTls.off();
+    config.http2 = false;
     return config;
   }
 
@@ -328,6 +335,48 @@ public final class EngineConfig {
     return disconnectPolicy;
   }
 
+  /**
+   * TLS and its certificate ({@link EngineTls}); off by default. With TLS the base URL is {@code
+   * https://} and {@link EmbeddedEngine#certificatePath()} names the certificate to trust.
+   */
+  public EngineConfig withTls(EngineTls value) {
+    return with(c -> c.tls = Objects.requireNonNull(value, "tls"));
+  }
+
+  /**
+   * TLS and HTTP/2 as the settings ({@code -Dengine.tls}, ...) say, already checked by {@link
+   * EngineTlsSettings#load}.
+   */
+  public EngineConfig withTlsSettings(EngineTlsSettings settings) {
+    EngineTls value =
+        switch (settings.mode()) {
+          case OFF -> EngineTls.off();
+          case SELF_SIGNED ->
+              settings.certificateOut().map(EngineTls::selfSigned).orElseGet(EngineTls::selfSigned);
+          case PEM ->
+              EngineTls.pemFiles(
+                  settings.certificate().orElseThrow(), settings.key().orElseThrow());
+        };
+    return withTls(value).withHttp2(settings.http2());
+  }
+
+  public EngineTls tls() {
+    return tls;
+  }
+
+  /**
+   * Whether ALPN offers {@code h2} (then {@code http/1.1}) on the TLS port; off by default. The
+   * engine refuses to start with HTTP/2 on and TLS off (no cleartext h2c) or with an HTTP worker
+   * pool (which models an HTTP/1.1 thread-per-connection server).
+   */
+  public EngineConfig withHttp2(boolean value) {
+    return with(c -> c.http2 = value);
+  }
+
+  public boolean http2() {
+    return http2;
+  }
+
   @Override
   public String toString() {
     return "EngineConfig[host="
@@ -359,6 +408,9 @@ public final class EngineConfig {
                 + " requests per connection)")
         + ", onDisconnect="
         + disconnectPolicy.label()
+        + ", tls="
+        + tls.label()
+        + (http2 ? " (h2, http/1.1)" : "")
         + "]";
   }
 }

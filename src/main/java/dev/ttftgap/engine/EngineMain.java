@@ -1,5 +1,8 @@
 package dev.ttftgap.engine;
 
+import dev.ttftgap.config.EngineTlsSettings;
+import dev.ttftgap.config.SettingsException;
+import dev.ttftgap.config.SettingsSource;
 import dev.ttftgap.servermetrics.MetricsDialect;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,6 +26,11 @@ import java.util.concurrent.CountDownLatch;
  * N}, {@code --http-workers N} (0 = no worker pool), {@code --idle-hold-ms N} (5000), {@code
  * --keep-alive-max N} (100), {@code --on-disconnect abort|run-on}, {@code --help}.
  *
+ * <p>TLS and HTTP/2 come from the settings ({@code -Dengine.tls=self-signed}, {@code
+ * -Dengine.tlsCert}/{@code -Dengine.tlsKey}, {@code -Dengine.tlsCertOut}, {@code -Dengine.http2=on}
+ * or their ENGINE_TLS... variables; {@link EngineTlsSettings}), so the embedded and the standalone
+ * engine read them alike; the banner names the certificate file to trust.
+ *
  * <p>A llama.cpp-like server (4 slots, 6 HTTP workers, abandoned work runs on, llama.cpp's metric
  * names): {@code --profile llamacpp-cpu-like --http-workers 6 --on-disconnect run-on
  * --metrics-dialect llamacpp}.
@@ -32,17 +40,18 @@ public final class EngineMain {
 
   public static void main(String[] args) throws InterruptedException {
     EngineConfig config;
+    EmbeddedEngine engine;
     try {
-      config = parse(args, System.out);
-    } catch (IllegalArgumentException e) {
+      config = parse(args, System.out, SettingsSource.current());
+      if (config == null) {
+        return;
+      }
+      engine = EmbeddedEngine.start(config);
+    } catch (IllegalArgumentException | SettingsException e) {
       System.err.println("engine: " + e.getMessage() + " (try --help)");
       System.exit(2);
       return;
     }
-    if (config == null) {
-      return;
-    }
-    EmbeddedEngine engine = EmbeddedEngine.start(config);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -60,7 +69,7 @@ public final class EngineMain {
     System.out.printf(
         Locale.ROOT,
         "ttft-gap engine serving %s  model=%s (saturates at %.2f req/s%s)  models=[%s]"
-            + "  header-mode=%s  http-workers=%s  on-disconnect=%s  api-key=%s%n",
+            + "  header-mode=%s  http-workers=%s  on-disconnect=%s  api-key=%s%s%n",
         engine.baseUrl(),
         defaultProfile.name(),
         defaultProfile.saturationRatePerSecond(),
@@ -69,7 +78,8 @@ public final class EngineMain {
         config.headerMode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
         config.httpWorkers() == 0 ? "unbounded" : Integer.toString(config.httpWorkers()),
         config.disconnectPolicy().label(),
-        config.apiKey() == null ? "off" : "required");
+        config.apiKey() == null ? "off" : "required",
+        tlsBanner(engine));
     System.out.flush();
     stopped.await();
   }
@@ -93,8 +103,38 @@ public final class EngineMain {
         profile.concurrencyLimit(prompt, output));
   }
 
-  /** The config {@code args} describe, or null after printing the help. */
+  /** " tls=self-signed http2=on certificate=/tmp/x.pem", or empty for plain HTTP. */
+  static String tlsBanner(EmbeddedEngine engine) {
+    return engine
+        .certificatePath()
+        .map(
+            path ->
+                "  tls="
+                    + engine.config().tls().label()
+                    + " http2="
+                    + (engine.config().http2() ? "on" : "off")
+                    + " certificate="
+                    + path.toAbsolutePath())
+        .orElse("");
+  }
+
+  /** The config {@code args} describe (TLS from this JVM's settings), or null after the help. */
   static EngineConfig parse(String[] args, PrintStream out) {
+    return parse(args, out, SettingsSource.current());
+  }
+
+  /**
+   * The config {@code args} and the TLS settings of {@code settings} describe, or null after
+   * printing the help.
+   *
+   * @throws SettingsException when a TLS setting is wrong
+   */
+  static EngineConfig parse(String[] args, PrintStream out, SettingsSource settings) {
+    EngineConfig parsed = parseArguments(args, out);
+    return parsed == null ? null : parsed.withTlsSettings(EngineTlsSettings.load(settings));
+  }
+
+  private static EngineConfig parseArguments(String[] args, PrintStream out) {
     EngineConfig config = EngineConfig.defaults().withPort(8000);
     String profile = null;
     int positional = 0;
@@ -152,8 +192,7 @@ public final class EngineMain {
 
   /**
    * The key in the environment variable {@code variable}, stripped. The one read outside
-   * config.SettingsSource: the variable's name is this option's argument, not a declared setting,
-   * and the engine stands alone (it imports no config).
+   * config.SettingsSource: the variable's name is this option's argument, not a declared setting.
    */
   private static String apiKeyFromEnv(String variable) {
     String key = System.getenv(variable);
@@ -220,6 +259,12 @@ public final class EngineMain {
         --on-disconnect P    abort (default, vLLM) or run-on (llama.cpp: a request whose
                              client has gone still queues, runs and holds its worker)
         --help               this text
+
+      TLS and HTTP/2 (system properties, or ENGINE_TLS... variables):
+        -Dengine.tls=self-signed   HTTPS with a certificate made at start, written to
+                                   -Dengine.tlsCertOut=FILE (default: a temporary file)
+        -Dengine.tlsCert=FILE -Dengine.tlsKey=FILE   HTTPS with these PEM files
+        -Dengine.http2=on          offer h2 by ALPN (then http/1.1); needs TLS
 
       Endpoints: POST /v1/chat/completions, GET /v1/models, GET /v1/engine/profiles,
       GET /metrics, GET /health. Details: docs/engine.md""";

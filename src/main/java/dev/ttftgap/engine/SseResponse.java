@@ -37,6 +37,7 @@ final class SseResponse {
   private final Runnable onHeaders;
   private CompositeByteBuf buffered;
   private ChannelHandlerContext httpCodec;
+  private boolean codecLooked;
   private boolean headersSent;
   private boolean textWritten;
 
@@ -92,19 +93,29 @@ final class SseResponse {
     }
     long nowNanos = System.nanoTime();
     stamps.written(now, nowNanos);
-    ByteBuf framed = encoder.framedToken(channel.alloc(), index, word);
+    ChannelHandlerContext codec = http1Codec();
+    ByteBuf framed = codec == null ? null : encoder.framedToken(channel.alloc(), index, word);
     if (framed == null) {
       channel.writeAndFlush(
           new DefaultHttpContent(encoder.token(channel.alloc(), index, word)),
           channel.voidPromise());
       return nowNanos;
     }
-    if (httpCodec == null) {
-      // the headers went through the codec, which now frames chunks; tokens are framed here
+    codec.writeAndFlush(framed, channel.voidPromise());
+    return nowNanos;
+  }
+
+  /**
+   * The HTTP/1.1 codec's context, past which tokens framed here as chunks are written (the headers
+   * went through the codec, which now frames chunks); null on an HTTP/2 stream, whose tokens go
+   * through its frame codec as content (one DATA frame each).
+   */
+  private ChannelHandlerContext http1Codec() {
+    if (!codecLooked) {
+      codecLooked = true;
       httpCodec = channel.pipeline().context(HttpServerCodec.class);
     }
-    httpCodec.writeAndFlush(framed, channel.voidPromise());
-    return nowNanos;
+    return httpCodec;
   }
 
   /** Writes one event without flushing. */

@@ -3,9 +3,13 @@ package dev.ttftgap.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ttftgap.config.SettingsException;
+import dev.ttftgap.config.SettingsSource;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class EngineMainTest {
@@ -114,5 +118,52 @@ class EngineMainTest {
         .hasMessageContaining("TTFTGAP_SURELY_UNSET_VAR");
     assertThatThrownBy(() -> EngineMain.parse(new String[] {"--bogus", "1"}, QUIET))
         .hasMessageContaining("--bogus");
+  }
+
+  @Test
+  void tlsAndHttp2ComeFromTheSettings() {
+    Properties props = new Properties();
+    props.setProperty("engine.tls", "self-signed");
+    props.setProperty("engine.http2", "on");
+
+    EngineConfig config =
+        EngineMain.parse(new String[] {"--port", "0"}, QUIET, SettingsSource.of(Map.of(), props));
+
+    assertThat(config.tls()).isEqualTo(EngineTls.selfSigned());
+    assertThat(config.http2()).isTrue();
+    assertThat(
+            EngineMain.parse(
+                    new String[] {"--port", "0"},
+                    QUIET,
+                    SettingsSource.of(Map.of(), new Properties()))
+                .tls())
+        .as("plain HTTP without settings")
+        .isEqualTo(EngineTls.off());
+  }
+
+  @Test
+  void aWrongTlsSettingFailsNamingIt() {
+    Properties props = new Properties();
+    props.setProperty("engine.tls", "maybe");
+
+    assertThatThrownBy(
+            () -> EngineMain.parse(new String[0], QUIET, SettingsSource.of(Map.of(), props)))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageStartingWith("-Dengine.tls: \"maybe\"");
+  }
+
+  @Test
+  void theBannerNamesTheCertificateToTrust() {
+    try (EmbeddedEngine engine =
+        EmbeddedEngine.start(
+            EngineConfig.defaults().withTls(EngineTls.selfSigned()).withHttp2(true))) {
+      assertThat(EngineMain.tlsBanner(engine))
+          .isEqualTo(
+              "  tls=self-signed http2=on certificate="
+                  + engine.certificatePath().orElseThrow().toAbsolutePath());
+    }
+    try (EmbeddedEngine plain = EmbeddedEngine.start(EngineConfig.defaults())) {
+      assertThat(EngineMain.tlsBanner(plain)).as("nothing for plain HTTP").isEmpty();
+    }
   }
 }

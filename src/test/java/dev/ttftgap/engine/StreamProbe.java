@@ -33,6 +33,7 @@ final class StreamProbe {
   /** What the client saw. */
   record Result(
       int status,
+      HttpClient.Version version,
       Map<String, List<String>> headers,
       long sentNanos,
       long headersNanos,
@@ -112,10 +113,15 @@ final class StreamProbe {
   }
 
   static Result send(HttpRequest request) {
+    return send(CLIENT, request);
+  }
+
+  /** {@link #send(HttpRequest)} with {@code client} (one that trusts a TLS engine, say). */
+  static Result send(HttpClient client, HttpRequest request) {
     long sent = System.nanoTime();
     try {
       HttpResponse<Stream<String>> response =
-          CLIENT.sendAsync(request, HttpResponse.BodyHandlers.ofLines()).get();
+          client.sendAsync(request, HttpResponse.BodyHandlers.ofLines()).get();
       long headers = System.nanoTime();
       List<Line> lines = new ArrayList<>();
       try (Stream<String> body = response.body()) {
@@ -123,7 +129,13 @@ final class StreamProbe {
       } catch (UncheckedIOException e) {
         // a dropped connection ends the body early; the lines read so far are the result
       }
-      return new Result(response.statusCode(), response.headers().map(), sent, headers, lines);
+      return new Result(
+          response.statusCode(),
+          response.version(),
+          response.headers().map(),
+          sent,
+          headers,
+          lines);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
