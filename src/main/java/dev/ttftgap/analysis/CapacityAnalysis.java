@@ -152,7 +152,8 @@ public final class CapacityAnalysis {
                 .map(r -> r.input().api() == null ? "chat" : r.input().api())
                 .distinct()
                 .sorted()
-                .toList()),
+                .toList(),
+            ConnectionSetup.of(records)),
         options,
         steps,
         headerTiming,

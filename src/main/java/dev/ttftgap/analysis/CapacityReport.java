@@ -71,16 +71,18 @@ public record CapacityReport(
    * @param warmupRequests warm-up records, left out of the statistics
    * @param apis the streaming APIs the records used ({@code chat}, {@code messages}, …; a record
    *     without one counts as {@code chat}), sorted; empty when there was no record
+   * @param connections what opening connections cost; null when no record has a set-up time
    */
   public record Input(
       List<String> sources,
       List<String> runs,
       int requests,
       int warmupRequests,
-      List<String> apis) {
+      List<String> apis,
+      ConnectionSetup connections) {
     /** What the analysis read, with no API named (records of a chat run). */
     public Input(List<String> sources, List<String> runs, int requests, int warmupRequests) {
-      this(sources, runs, requests, warmupRequests, List.of());
+      this(sources, runs, requests, warmupRequests, List.of(), null);
     }
 
     public Input {

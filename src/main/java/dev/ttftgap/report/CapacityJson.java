@@ -100,6 +100,9 @@ final class CapacityJson {
     if (report.input().beyondChat()) {
       root.set("apis", JsonLayout.tree(report.input().apis()));
     }
+    if (report.input().connections() != null) {
+      root.set("connectionSetup", JsonLayout.tree(report.input().connections()));
+    }
     if (report.options().ttftKind() != TtftKind.ANY) {
       root.put("ttftKind", report.options().ttftKind().id());
     }

@@ -36,6 +36,7 @@ public final class VerdictSentences {
     if (!streams.isEmpty()) {
       sentences.add(streams);
     }
+    ConnectionSentences.of(report.input().connections()).ifPresent(sentences::add);
     ServerVerdict.afterRun(report).ifPresent(sentences::add);
     int cut = report.steps().stream().mapToInt(s -> s.stream().cutByClientRequests()).sum();
     if (cut > 0) {

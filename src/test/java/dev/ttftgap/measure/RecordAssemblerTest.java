@@ -323,6 +323,26 @@ class RecordAssemblerTest {
   }
 
   @Test
+  void theSeenConnectionReplacesTheEstimateAndGivesSetUpAndProtocol() {
+    RequestStamps stamps = stamped(7_000_000_000L, 999_600L, 7_119_600_000L, 7_399_512_000L);
+    stamps.written(7_004_250_000L, false);
+    stamps.protocol(true);
+
+    RequestRecord record =
+        RecordAssembler.assemble(
+            CTX.withNewConnection(true),
+            List.of(CONNECTED, FIRST_TOKEN, ok(RowNames.DECODE, 1_400, 1_500)),
+            List.of(ROLE, at(1_400, HI), at(1_500, DONE)),
+            FALLBACK_SEND,
+            stamps);
+
+    assertThat(record.newConnection()).as("measured: the channel had carried a request").isFalse();
+    assertThat(record.micros().setupMicros()).as("send → written, µs").isEqualTo(4_250L);
+    assertThat(record.httpVersion()).isEqualTo("2");
+    assertThat(record.micros().ttfbMicros()).as("the rest kept").isEqualTo(119_600L);
+  }
+
+  @Test
   void aRequestWithoutHeadersGetsNoPreciseTimingsEvenIfStamped() {
     RequestStamps stamps = stamped(7_000_000_000L, 7_119_600_000L, null);
 

@@ -27,6 +27,24 @@ class RequestStampsTest {
   }
 
   @Test
+  void theWriteGivesTheSetUpTheConnectionAndTheProtocol() {
+    RequestStamps stamps = stamped(1_000_000L, 9_000_000L, null);
+    assertThat(stamps.httpVersion()).as("not written yet").isNull();
+    assertThat(stamps.firstOnConnection()).isNull();
+
+    stamps.written(4_500_000L, true);
+    stamps.written(6_000_000L, false);
+
+    assertThat(stamps.setupMicros()).as("send → written, the first write").isEqualTo(3_500L);
+    assertThat(stamps.firstOnConnection()).isTrue();
+    assertThat(stamps.httpVersion()).as("written without HTTP/2 news").isEqualTo("1.1");
+    stamps.protocol(false);
+    assertThat(stamps.httpVersion()).isEqualTo("1.1");
+    stamps.protocol(true);
+    assertThat(stamps.httpVersion()).isEqualTo("2");
+  }
+
+  @Test
   void theFirstStampOfEachKindWins() {
     RequestStamps stamps = stamped(1_000_000L, 2_000_000L, null);
     stamps.sent(9_000_000L);
