@@ -94,13 +94,14 @@ class FaultProxyRunIT {
           GatlingFork.run(
               RisingRateSimulation.class,
               dir.resolve("results"),
-              Map.of("profile", profile.toString()),
+              Map.of("profile", profile.toString(), "logback.configurationFile", "/tmp/x/logback-debug.xml"),
               Map.of("LLM_BASE_URL", proxy.baseUrl(), "LLM_MODEL", MODEL),
               false,
               TIMEOUT);
       assertThat(result.exitCode())
           .as("exit code of a run that goes on; output:\n%s", result.output())
           .isZero();
+      System.out.println("DEBUG-OUTPUT\n" + result.output());
       List<RequestRecord> records = RecordReader.read(result.records());
       assertThat(records)
           .as("one record per load request the proxy saw (%s): none re-sent, none lost", fault)
