@@ -215,7 +215,7 @@ class MeasurementRunIT {
     assertThat(byFault.get("error-line-after:2").timings().ttftMillis())
         .as("TTFT kept for the tokens before the error line")
         .isNotNull();
-    assertReason(byFault, "drop-after:3", "stream_restarted");
+    assertReason(byFault, "drop-after:3", "no_done");
     assertReason(byFault, "stall-after:3:7000", "idle_timeout");
     assertReason(byFault, "stall:8000", "first_token_timeout");
     assertReason(byFault, "status:500", "http_status");

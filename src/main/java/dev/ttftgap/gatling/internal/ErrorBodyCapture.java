@@ -7,8 +7,10 @@ import io.gatling.http.client.HttpClient;
 import io.gatling.http.client.HttpListener;
 import io.gatling.http.client.Request;
 import io.gatling.http.client.SslContextsHolder;
+import io.gatling.http.client.impl.PrematureCloseException;
 import io.gatling.http.client.util.Pair;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -39,6 +41,14 @@ import javax.net.ssl.TrustManagerFactory;
  * <p>In a 200 stream it looks for an {@code error:} line (llama.cpp's mid-stream failure, which
  * Gatling's SSE decoder drops) with {@link SseErrorLines}, reading each body chunk in place, and
  * hands the first one's value to {@link RequestStamps#errorLine(String)}.
+ *
+ * <p>A connection that closes in the middle of a 200 stream ends the stream as the server's end
+ * would ({@code no_done}, or {@code no_content} before any output) instead of reaching Gatling as
+ * {@link PrematureCloseException}: on that one exception Gatling 3.15's {@code SseStream}
+ * reconnects after 3 s (or the server's {@code retry:}) and re-sends the POST, behind the records'
+ * back, so the server would see a request the records do not have. Gatling's HTTP client re-sends
+ * too, on a new connection, when a kept-alive one closes mid-response: that write is refused
+ * ({@link #ResendRefused}) and the stream ends the same way.
  *
  * <p>It also stamps, with {@code System.nanoTime()}, when a request is sent and when its status
  * line arrives, into the {@link RequestStamps} the chain handed over ({@link #stampNext}): the
@@ -188,6 +198,9 @@ public final class ErrorBodyCapture implements HttpClient {
     private HttpResponseStatus heldStatus;
     private ByteArrayOutputStream body;
     private boolean failed;
+    private boolean streaming;
+    private boolean responded;
+    private boolean ended;
     private SseErrorLines errorLines;
 
     Listener(HttpListener delegate, Optional<String> apiKey) {
@@ -219,8 +232,10 @@ public final class ErrorBodyCapture implements HttpClient {
       if (stamps != null) {
         stamps.headers(System.nanoTime());
       }
+      responded = true;
       if (status.equals(HttpResponseStatus.OK) || status.equals(HttpResponseStatus.NO_CONTENT)) {
-        if (stamps != null && status.equals(HttpResponseStatus.OK)) {
+        streaming = status.equals(HttpResponseStatus.OK);
+        if (stamps != null && streaming) {
           errorLines = new SseErrorLines();
         }
         delegate.onHttpResponse(status, headers);
@@ -267,7 +282,12 @@ public final class ErrorBodyCapture implements HttpClient {
 
     @Override
     public void onThrowable(Throwable e) {
-      if (heldStatus == null) {
+      if (ended) {
+        return; // ended here already (endStream): nothing more reaches Gatling
+      }
+      if (streaming && e instanceof PrematureCloseException) {
+        endStream(); // never Gatling's reconnect, which re-sends the POST
+      } else if (heldStatus == null) {
         delegate.onThrowable(e);
       } else if (!failed) {
         // the body did not arrive whole: the status is still the failure
@@ -294,12 +314,28 @@ public final class ErrorBodyCapture implements HttpClient {
      */
     @Override
     public void onWrite(Channel channel) {
+      if (responded) {
+        // Gatling 3.15.1's client re-sends a request whose pooled connection closed mid-response
+        // (HttpAppHandler.channelInactive clears httpResponseReceived before it tests it): the
+        // response ends here, and the re-send fails before a byte of it is written
+        if (streaming) {
+          endStream();
+        }
+        throw new ResendRefused();
+      }
       if (stamps != null) {
         long nanos = System.nanoTime();
         Channel connection = channel.parent() != null ? channel.parent() : channel;
         stamps.written(nanos, connection.attr(USED).setIfAbsent(Boolean.TRUE) == null);
       }
       delegate.onWrite(channel);
+    }
+
+    /** The connection closed inside a 200 stream: the stream ends as if the server had ended it. */
+    private void endStream() {
+      streaming = false;
+      onHttpResponseBodyChunk(Unpooled.EMPTY_BUFFER, true);
+      ended = true;
     }
 
     private void fail(Throwable cause) {
@@ -313,6 +349,18 @@ public final class ErrorBodyCapture implements HttpClient {
               + (said.isEmpty() ? "" : ": " + said)
               + (cause == null ? "" : " (body cut short: " + cause.getMessage() + ")");
       delegate.onThrowable(new StatusWithBody(message));
+    }
+  }
+
+  /** A re-send of a request that was already answered, stopped before it is written. */
+  static final class ResendRefused extends IllegalStateException {
+    ResendRefused() {
+      super("connection closed mid-response; the client's re-send of the request was refused");
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+      return this;
     }
   }
 

@@ -1,10 +1,12 @@
 package dev.ttftgap.gatling.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ttftgap.measure.RequestStamps;
 import io.gatling.http.client.HttpListener;
 import io.gatling.http.client.Request;
+import io.gatling.http.client.impl.PrematureCloseException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -78,6 +80,39 @@ class ErrorBodyCaptureTest {
         .as("Gatling's status text, then the body one-line and bounded")
         .startsWith("failed Server returned http response with code 502: xxx")
         .endsWith("…");
+  }
+
+  @Test
+  void aConnectionClosedMidStreamEndsTheStreamInsteadOfLettingGatlingReconnect() {
+    HttpListener listener = responded(HttpResponseStatus.OK, Optional.empty());
+    listener.onHttpResponseBodyChunk(bytes("data: {}\n\n"), false);
+    listener.onThrowable(PrematureCloseException.INSTANCE);
+
+    assertThat(sse.calls)
+        .as("an end of stream, never the premature close on which Gatling re-sends the POST")
+        .containsExactly("status 200", "chunk data: {}\n\n", "last ");
+  }
+
+  @Test
+  void theClientsResendOfAnAnsweredRequestIsRefusedAndEndsTheStream() {
+    HttpListener listener = responded(HttpResponseStatus.OK, Optional.empty());
+    listener.onHttpResponseBodyChunk(bytes("data: {}\n\n"), false);
+
+    assertThatThrownBy(() -> listener.onWrite(null))
+        .as("the re-send's write, refused before a byte is written")
+        .isInstanceOf(ErrorBodyCapture.ResendRefused.class);
+    listener.onThrowable(new ErrorBodyCapture.ResendRefused());
+    assertThat(sse.calls)
+        .as("the stream ended once, no second status, no failure on top")
+        .containsExactly("status 200", "chunk data: {}\n\n", "last ");
+  }
+
+  @Test
+  void aConnectionClosedBeforeTheHeadersStaysAFailure() {
+    HttpListener listener = new ErrorBodyCapture.Listener(sse, Optional.empty());
+    listener.onThrowable(PrematureCloseException.INSTANCE);
+
+    assertThat(sse.calls).containsExactly("failed Premature close");
   }
 
   @Test
