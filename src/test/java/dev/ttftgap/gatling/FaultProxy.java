@@ -25,8 +25,8 @@ import java.util.function.IntPredicate;
  *
  * <p>Plain {@code java.net} sockets, one daemon thread per client connection, one upstream
  * connection per request (opened when the request arrives: while the upstream is down the proxy
- * answers 502, as a gateway does). The fault applies to the <em>load requests</em> (POSTs with
- * the run's {@code User-Agent: ttft-gap}; the preflight speaks with Java's own client) whose number,
+ * answers 502, as a gateway does). The fault applies to the <em>load requests</em> (POSTs with the
+ * run's {@code User-Agent: ttft-gap}; the preflight speaks with Java's own client) whose number,
  * from 1, {@code which} accepts; {@link ProxyFault.IdleClose} applies to every connection.
  *
  * <pre>{@code
@@ -158,11 +158,15 @@ final class FaultProxy implements AutoCloseable {
   }
 
   /**
-   * Sends the request upstream on a new connection and the answer back, with {@code applied} on
-   * the way; false when the client connection must end.
+   * Sends the request upstream on a new connection and the answer back, with {@code applied} on the
+   * way; false when the client connection must end.
    */
   private boolean relay(
-      HttpPieces request, byte[] body, ProxyFault applied, Socket client, InputStream in,
+      HttpPieces request,
+      byte[] body,
+      ProxyFault applied,
+      Socket client,
+      InputStream in,
       OutputStream out)
       throws IOException {
     Socket up = new Socket();
@@ -194,7 +198,8 @@ final class FaultProxy implements AutoCloseable {
       byte[] piece;
       while ((piece = nextOrEnd(answer)) != null) {
         send(out, piece, applied);
-        if (applied instanceof ProxyFault.StallMidStream stall && answer.events() >= stall.events()) {
+        if (applied instanceof ProxyFault.StallMidStream stall
+            && answer.events() >= stall.events()) {
           up.close();
           awaitClose(in);
           return false;
@@ -218,7 +223,6 @@ final class FaultProxy implements AutoCloseable {
       return answer.next();
     } catch (EOFException | SocketException cut) {
       return null; // answer.ended() stays false
-
     }
   }
 

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Faults between client and server: real Gatling runs (forked JVMs) through a {@link FaultProxy}
- * in front of the embedded engine, each a few seconds at 2 requests/s. For each fault, every load
+ * Faults between client and server: real Gatling runs (forked JVMs) through a {@link FaultProxy} in
+ * front of the embedded engine, each a few seconds at 2 requests/s. For each fault, every load
  * request the proxy saw ends as exactly one record (so none was re-sent behind the records' back:
  * Gatling reconnects a dropped SSE stream and re-sends its POST unless the glue stops it), every
  * faulted request fails with the reason that names its fault, the others succeed, and the run ends
@@ -94,7 +94,11 @@ class FaultProxyRunIT {
           GatlingFork.run(
               RisingRateSimulation.class,
               dir.resolve("results"),
-              Map.of("profile", profile.toString(), "logback.configurationFile", "/tmp/x/logback-debug.xml"),
+              Map.of(
+                  "profile",
+                  profile.toString(),
+                  "logback.configurationFile",
+                  "/tmp/x/logback-debug.xml"),
               Map.of("LLM_BASE_URL", proxy.baseUrl(), "LLM_MODEL", MODEL),
               false,
               TIMEOUT);
