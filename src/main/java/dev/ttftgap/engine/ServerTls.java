@@ -16,6 +16,10 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import javax.net.ssl.SSLException;
 
 /**
@@ -34,6 +38,7 @@ final class ServerTls implements AutoCloseable {
   private final X509Certificate certificate;
   private final boolean http2;
   private final boolean deleteOnClose;
+  private final Map<String, LongAdder> negotiated = new ConcurrentHashMap<>();
 
   private ServerTls(
       SslContext context,
@@ -163,6 +168,18 @@ final class ServerTls implements AutoCloseable {
   /** A new connection's TLS handler, first in its pipeline. */
   SslHandler newHandler(ByteBufAllocator alloc) {
     return context.newHandler(alloc);
+  }
+
+  /** Counts a connection whose ALPN choice was {@code protocol}; any thread. */
+  void negotiated(String protocol) {
+    negotiated.computeIfAbsent(protocol, p -> new LongAdder()).increment();
+  }
+
+  /** Connections per ALPN choice so far, like {@code {h2=3, http/1.1=1}}. */
+  Map<String, Long> negotiatedConnections() {
+    Map<String, Long> counts = new TreeMap<>();
+    negotiated.forEach((protocol, count) -> counts.put(protocol, count.sum()));
+    return counts;
   }
 
   /** Whether ALPN offers {@code h2}. */

@@ -36,6 +36,7 @@ class EngineHttp2Test {
       StreamProbe.Result result = stream(engine, HttpClient.Version.HTTP_2, 300);
 
       assertThat(result.version()).as("ALPN chose h2").isEqualTo(HttpClient.Version.HTTP_2);
+      assertThat(engine.negotiatedConnections()).isEqualTo(java.util.Map.of("h2", 1L));
       assertThat(result.status()).isEqualTo(200);
       assertThat(result.header("content-type")).startsWith("text/event-stream");
       assertThat(result.header("transfer-encoding"))
@@ -103,6 +104,10 @@ class EngineHttp2Test {
           .as("ALPN fell to http/1.1")
           .isEqualTo(HttpClient.Version.HTTP_1_1);
       assertThat(result.dataLines()).endsWith("data: [DONE]");
+      assertThat(engine.negotiatedConnections())
+          .as("the engine counts the connection's ALPN choice")
+          .containsEntry("http/1.1", 1L)
+          .doesNotContainKey("h2");
     }
   }
 
