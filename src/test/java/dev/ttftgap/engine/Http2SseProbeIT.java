@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ttftgap.gatling.GatlingFork;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * negotiated by ALPN.
  */
 class Http2SseProbeIT {
+  private static final Pattern SPREAD =
+      Pattern.compile("h2 probe: content events (\\d+) spread ms (-?\\d+)");
 
   @Test
   void gatlingsSseWithEnableHttp2AgainstAnH2Engine(@TempDir Path dir) {
@@ -39,6 +43,13 @@ class Http2SseProbeIT {
       assertThat(engine.negotiatedConnections())
           .as("what Gatling's SSE connections negotiated")
           .containsKey("h2");
+      List<Long> spreads =
+          SPREAD.matcher(run.output()).results().map(m -> Long.parseLong(m.group(2))).toList();
+      System.out.println("h2 probe: Gatling's content-event spreads, ms " + spreads);
+      assertThat(spreads)
+          .as("each user's content events: 200 tokens of ~2 ms steps, arriving over time")
+          .hasSize(3)
+          .allSatisfy(spread -> assertThat(spread).isGreaterThan(150));
     }
   }
 }
