@@ -97,14 +97,16 @@ final class ServerTls implements AutoCloseable {
       throw new IllegalArgumentException(
           "cannot write the engine's certificate to " + out + ": " + e.getCause());
     }
-    SslContextBuilder builder =
-        SslContextBuilder.forServer(generated.key(), generated.certificate());
-    return new ServerTls(
-        build(builder, http2, out),
-        out,
-        generated.certificate(),
-        http2,
-        tls.certificateOut().isEmpty());
+    boolean temporary = tls.certificateOut().isEmpty();
+    SslContext context;
+    try {
+      context =
+          build(SslContextBuilder.forServer(generated.key(), generated.certificate()), http2, out);
+    } catch (IllegalArgumentException e) {
+      new ServerTls(null, out, generated.certificate(), http2, temporary).close();
+      throw e;
+    }
+    return new ServerTls(context, out, generated.certificate(), http2, temporary);
   }
 
   private static ServerTls fromFiles(EngineTls.PemFiles tls, boolean http2) {
