@@ -103,7 +103,9 @@ final class ServerTls implements AutoCloseable {
       context =
           build(SslContextBuilder.forServer(generated.key(), generated.certificate()), http2, out);
     } catch (IllegalArgumentException e) {
-      new ServerTls(null, out, generated.certificate(), http2, temporary).close();
+      if (temporary) {
+        delete(out);
+      }
       throw e;
     }
     return new ServerTls(context, out, generated.certificate(), http2, temporary);
@@ -203,11 +205,15 @@ final class ServerTls implements AutoCloseable {
   @Override
   public void close() {
     if (deleteOnClose) {
-      try {
-        Files.deleteIfExists(certificatePath);
-      } catch (IOException e) {
-        // a temporary file left behind: harmless
-      }
+      delete(certificatePath);
+    }
+  }
+
+  private static void delete(Path temporary) {
+    try {
+      Files.deleteIfExists(temporary);
+    } catch (IOException e) {
+      // a temporary file left behind: harmless
     }
   }
 }
