@@ -108,10 +108,7 @@ public record EngineTlsSettings(
         return mode;
       }
     }
-    throw SettingChecks.invalid(
-        value.get().name(),
-        value.get().rawValue(),
-        "is not a TLS mode; use off, self-signed or pem");
+    throw bad(value.get(), "is not a TLS mode; use off, self-signed or pem");
   }
 
   private static boolean http2(SettingsSource source, Mode mode) {
@@ -124,23 +121,19 @@ public record EngineTlsSettings(
         switch (text) {
           case "on", "true" -> true;
           case "off", "false" -> false;
-          default ->
-              throw SettingChecks.invalid(
-                  value.get().name(), value.get().rawValue(), "is not on or off");
+          default -> throw bad(value.get(), "is not on or off");
         };
     if (on && mode == Mode.OFF) {
-      throw SettingChecks.invalid(
-          value.get().name(),
-          value.get().rawValue(),
+      throw bad(
+          value.get(),
           "needs TLS (h2 is offered by ALPN only): also set -Dengine.tls=self-signed or pem");
     }
     return on;
   }
 
   private static void notWith(SettingsSource.Value value, String needed, Mode mode) {
-    throw SettingChecks.invalid(
-        value.name(),
-        value.rawValue(),
+    throw bad(
+        value,
         "is used only with -Dengine.tls="
             + needed
             + ", but engine.tls is "
@@ -163,8 +156,7 @@ public record EngineTlsSettings(
   private static Path readableFile(SettingsSource.Value value, String what) {
     Path path = path(value, what);
     if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-      throw SettingChecks.invalid(
-          value.name(), value.rawValue(), "is not a readable file; give the path of " + what);
+      throw bad(value, "is not a readable file; give the path of " + what);
     }
     return path;
   }
@@ -173,7 +165,7 @@ public record EngineTlsSettings(
     try {
       return Path.of(value.value());
     } catch (InvalidPathException e) {
-      throw SettingChecks.invalid(value.name(), value.rawValue(), "is not a path of " + what);
+      throw bad(value, "is not a path of " + what);
     }
   }
 
@@ -184,9 +176,8 @@ public record EngineTlsSettings(
         throw new GeneralSecurityException("no certificate");
       }
     } catch (IOException | GeneralSecurityException e) {
-      throw SettingChecks.invalid(
-          value.name(),
-          value.rawValue(),
+      throw bad(
+          value,
           "is not a PEM certificate (-----BEGIN CERTIFICATE-----); give the server's certificate"
               + " chain in PEM");
     }
@@ -199,18 +190,16 @@ public record EngineTlsSettings(
     try {
       text = Files.readString(path, StandardCharsets.ISO_8859_1);
     } catch (IOException e) {
-      throw SettingChecks.invalid(value.name(), value.rawValue(), "cannot be read: " + e);
+      throw bad(value, "cannot be read: " + e);
     }
     if (text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----")) {
-      throw SettingChecks.invalid(
-          value.name(),
-          value.rawValue(),
+      throw bad(
+          value,
           "is an encrypted key; decrypt it (openssl pkcs8 -in KEY -out KEY.pem) and give that");
     }
     if (!text.matches("(?s).*-----BEGIN ([A-Z]+ )?PRIVATE KEY-----.*")) {
-      throw SettingChecks.invalid(
-          value.name(),
-          value.rawValue(),
+      throw bad(
+          value,
           "is not a PEM private key (-----BEGIN PRIVATE KEY-----); give the certificate's key"
               + " in PEM");
     }
@@ -221,11 +210,15 @@ public record EngineTlsSettings(
     Path path = path(value, "a file to write the certificate to").toAbsolutePath();
     Path folder = path.getParent();
     if (Files.isDirectory(path) || folder == null || !Files.isDirectory(folder)) {
-      throw SettingChecks.invalid(
-          value.name(),
-          value.rawValue(),
+      throw bad(
+          value,
           "cannot be written: name a file in an existing folder, like target/engine-cert.pem");
     }
     return path;
+  }
+
+  /** {@code -Dengine.x: "value" problem}: {@link SettingChecks#invalid} of {@code value}. */
+  private static SettingsException bad(SettingsSource.Value value, String problem) {
+    return SettingChecks.invalid(value.name(), value.rawValue(), problem);
   }
 }

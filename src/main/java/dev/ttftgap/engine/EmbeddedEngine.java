@@ -14,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -159,6 +160,14 @@ public final class EmbeddedEngine implements AutoCloseable {
   /** The certificate the engine serves (the chain's first); empty without TLS. */
   public Optional<X509Certificate> certificate() {
     return Optional.ofNullable(tls).map(ServerTls::certificate);
+  }
+
+  /**
+   * TLS connections so far per protocol ALPN chose, like {@code {h2=3, http/1.1=1}}: whether a
+   * client really spoke HTTP/2. Empty without HTTP/2 (no ALPN offered).
+   */
+  public Map<String, Long> negotiatedConnections() {
+    return tls == null ? Map.of() : tls.negotiatedConnections();
   }
 
   private static void closeTls(ServerTls tls) {

@@ -45,8 +45,8 @@ final class EngineServerInitializer extends ChannelInitializer<SocketChannel> {
               router,
               maxBodyBytes,
               negotiated ->
-                  http1(
-                      negotiated, router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS, worker)));
+                  http1(negotiated, router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS, worker),
+              tls::negotiated));
     } else {
       http1(pipeline, router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS, worker);
     }

@@ -28,19 +28,27 @@ final class Http2OrHttp1Handler extends ApplicationProtocolNegotiationHandler {
   private final EngineRouter router;
   private final int maxBodyBytes;
   private final Consumer<ChannelPipeline> http1;
+  private final Consumer<String> onNegotiated;
 
   /**
    * @param http1 adds the HTTP/1.1 handlers to a connection's pipeline
+   * @param onNegotiated told each connection's choice ({@code h2} or {@code http/1.1})
    */
-  Http2OrHttp1Handler(EngineRouter router, int maxBodyBytes, Consumer<ChannelPipeline> http1) {
+  Http2OrHttp1Handler(
+      EngineRouter router,
+      int maxBodyBytes,
+      Consumer<ChannelPipeline> http1,
+      Consumer<String> onNegotiated) {
     super(ApplicationProtocolNames.HTTP_1_1);
     this.router = router;
     this.maxBodyBytes = maxBodyBytes;
     this.http1 = http1;
+    this.onNegotiated = onNegotiated;
   }
 
   @Override
   protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+    onNegotiated.accept(protocol);
     if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
       ctx.pipeline()
           .addLast("h2", Http2FrameCodecBuilder.forServer().build())

@@ -16,6 +16,10 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import javax.net.ssl.SSLException;
 
 /**
@@ -34,6 +38,7 @@ final class ServerTls implements AutoCloseable {
   private final X509Certificate certificate;
   private final boolean http2;
   private final boolean deleteOnClose;
+  private final Map<String, LongAdder> negotiated = new ConcurrentHashMap<>();
 
   private ServerTls(
       SslContext context,
@@ -92,14 +97,18 @@ final class ServerTls implements AutoCloseable {
       throw new IllegalArgumentException(
           "cannot write the engine's certificate to " + out + ": " + e.getCause());
     }
-    SslContextBuilder builder =
-        SslContextBuilder.forServer(generated.key(), generated.certificate());
-    return new ServerTls(
-        build(builder, http2, out),
-        out,
-        generated.certificate(),
-        http2,
-        tls.certificateOut().isEmpty());
+    boolean temporary = tls.certificateOut().isEmpty();
+    SslContext context;
+    try {
+      context =
+          build(SslContextBuilder.forServer(generated.key(), generated.certificate()), http2, out);
+    } catch (IllegalArgumentException e) {
+      if (temporary) {
+        delete(out);
+      }
+      throw e;
+    }
+    return new ServerTls(context, out, generated.certificate(), http2, temporary);
   }
 
   private static ServerTls fromFiles(EngineTls.PemFiles tls, boolean http2) {
@@ -165,6 +174,18 @@ final class ServerTls implements AutoCloseable {
     return context.newHandler(alloc);
   }
 
+  /** Counts a connection whose ALPN choice was {@code protocol}; any thread. */
+  void negotiated(String protocol) {
+    negotiated.computeIfAbsent(protocol, p -> new LongAdder()).increment();
+  }
+
+  /** Connections per ALPN choice so far, like {@code {h2=3, http/1.1=1}}. */
+  Map<String, Long> negotiatedConnections() {
+    Map<String, Long> counts = new TreeMap<>();
+    negotiated.forEach((protocol, count) -> counts.put(protocol, count.sum()));
+    return counts;
+  }
+
   /** Whether ALPN offers {@code h2}. */
   boolean http2() {
     return http2;
@@ -184,11 +205,15 @@ final class ServerTls implements AutoCloseable {
   @Override
   public void close() {
     if (deleteOnClose) {
-      try {
-        Files.deleteIfExists(certificatePath);
-      } catch (IOException e) {
-        // a temporary file left behind: harmless
-      }
+      delete(certificatePath);
+    }
+  }
+
+  private static void delete(Path temporary) {
+    try {
+      Files.deleteIfExists(temporary);
+    } catch (IOException e) {
+      // a temporary file left behind: harmless
     }
   }
 }

@@ -25,14 +25,18 @@ class EngineHttp2Test {
     return TlsClients.trusting(engine.certificatePath().orElseThrow(), version);
   }
 
+  private static StreamProbe.Result stream(
+      EmbeddedEngine engine, HttpClient.Version version, int maxTokens) {
+    return StreamProbe.send(client(engine, version), EngineTlsTest.chat(engine, maxTokens));
+  }
+
   @Test
   void anHttp2ClientGetsAnHttp2StreamWhoseEventsArriveOneByOne() {
     try (EmbeddedEngine engine = startH2()) {
-      StreamProbe.Result result =
-          StreamProbe.send(
-              client(engine, HttpClient.Version.HTTP_2), EngineTlsTest.chat(engine, 300));
+      StreamProbe.Result result = stream(engine, HttpClient.Version.HTTP_2, 300);
 
       assertThat(result.version()).as("ALPN chose h2").isEqualTo(HttpClient.Version.HTTP_2);
+      assertThat(engine.negotiatedConnections()).isEqualTo(java.util.Map.of("h2", 1L));
       assertThat(result.status()).isEqualTo(200);
       assertThat(result.header("content-type")).startsWith("text/event-stream");
       assertThat(result.header("transfer-encoding"))
@@ -58,9 +62,7 @@ class EngineHttp2Test {
   @Test
   void theHeadersArriveBeforeTheFirstTokenIsGenerated() {
     try (EmbeddedEngine engine = startH2()) {
-      StreamProbe.Result result =
-          StreamProbe.send(
-              client(engine, HttpClient.Version.HTTP_2), EngineTlsTest.chat(engine, 50));
+      StreamProbe.Result result = stream(engine, HttpClient.Version.HTTP_2, 50);
 
       assertThat(result.headersNanos())
           .as("TTFB (the HEADERS frame) precedes the first content DATA frame")
@@ -96,14 +98,16 @@ class EngineHttp2Test {
   @Test
   void anHttp1ClientStillGetsHttp1FromAnHttp2Engine() {
     try (EmbeddedEngine engine = startH2()) {
-      StreamProbe.Result result =
-          StreamProbe.send(
-              client(engine, HttpClient.Version.HTTP_1_1), EngineTlsTest.chat(engine, 8));
+      StreamProbe.Result result = stream(engine, HttpClient.Version.HTTP_1_1, 8);
 
       assertThat(result.version())
           .as("ALPN fell to http/1.1")
           .isEqualTo(HttpClient.Version.HTTP_1_1);
       assertThat(result.dataLines()).endsWith("data: [DONE]");
+      assertThat(engine.negotiatedConnections())
+          .as("the engine counts the connection's ALPN choice")
+          .containsEntry("http/1.1", 1L)
+          .doesNotContainKey("h2");
     }
   }
 
