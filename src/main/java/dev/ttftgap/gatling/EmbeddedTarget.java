@@ -2,7 +2,11 @@ package dev.ttftgap.gatling;
 
 import dev.ttftgap.config.ApiRoot;
 import dev.ttftgap.config.EngineServerSettings;
+import dev.ttftgap.config.HttpVersion;
+import dev.ttftgap.config.ProxyRoutes;
 import dev.ttftgap.config.Settings;
+import dev.ttftgap.config.TargetNetwork;
+import dev.ttftgap.config.TrustSettings;
 import dev.ttftgap.engine.DisconnectPolicy;
 import dev.ttftgap.engine.EmbeddedEngine;
 import dev.ttftgap.engine.EngineConfig;
@@ -42,17 +46,37 @@ record EmbeddedTarget(Settings settings, EmbeddedEngine engine, TargetCheck chec
                 .withHttpWorkers(server.httpWorkers())
                 .withIdleWorkerHoldMillis(server.idleHoldMillis())
                 .withKeepAliveMaxRequests(server.keepAliveMaxRequests())
-                .withDisconnectPolicy(DisconnectPolicy.parse(server.onDisconnect())));
+                .withDisconnectPolicy(DisconnectPolicy.parse(server.onDisconnect()))
+                .withTlsSettings(server.tls()));
     String model = settings.model().or(() -> modelHint).orElse(settings.engineProfile());
     try {
       ApiRoot root = ApiRoot.of(engine.baseUrl());
       TargetCheck check =
-          TargetCheck.run(request, root.chatCompletions(), root.models(), Optional.empty(), model);
+          TargetCheck.run(
+              request.withNetwork(network(engine)),
+              root.chatCompletions(),
+              root.models(),
+              Optional.empty(),
+              model);
       return new EmbeddedTarget(settings, engine, check);
     } catch (RuntimeException e) {
       engine.close();
       throw e;
     }
+  }
+
+  /**
+   * The embedded engine is reached directly; over TLS the run trusts only the certificate it
+   * serves, and offers HTTP/2 when the engine does.
+   */
+  private static TargetNetwork network(EmbeddedEngine engine) {
+    if (engine.certificatePath().isEmpty()) {
+      return TargetNetwork.DIRECT;
+    }
+    return new TargetNetwork(
+        TrustSettings.read(engine.certificatePath().get(), "the embedded engine's certificate"),
+        engine.config().http2() ? HttpVersion.HTTP_2 : HttpVersion.HTTP_1_1,
+        ProxyRoutes.DIRECT);
   }
 
   @Override

@@ -28,7 +28,7 @@ public class Http2SseProbeSimulation extends Simulation {
       "{\"model\":\"tiny-fast\",\"stream\":true,\"max_tokens\":200,"
           + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}";
 
-  // protocol: HTTP/2 where ALPN offers it; Gatling trusts any certificate by default
+  // protocol: HTTP/2 where ALPN offers it; the IT lets Gatling trust any certificate
   // (the events before [DONE] are kept, with Gatling's arrival time, for the spread below)
   private final HttpProtocolBuilder protocol =
       http.baseUrl(BASE_URL).enableHttp2().sseUnmatchedInboundMessageBufferSize(1_000);

@@ -132,6 +132,28 @@ class TlsRunIT {
     }
   }
 
+  @Test
+  void theEmbeddedEngineOverTlsAndHttp2IsTrustedByItsOwnCertificate(@TempDir Path dir) {
+    GatlingFork.Result run =
+        GatlingFork.run(
+            RisingRateSimulation.class,
+            dir,
+            Map.of(
+                "profile", "smoke",
+                "metrics.url", "off",
+                "engine.tls", "self-signed",
+                "engine.http2", "on"),
+            Map.of(),
+            false,
+            Duration.ofSeconds(120));
+
+    assertThat(run.exitCode()).as("exit code; output:\n%s", run.output()).isZero();
+    assertThat(RecordReader.read(run.records()))
+        .isNotEmpty()
+        .allSatisfy(r -> assertThat(r.result().outcome()).as("%s", r).isEqualTo(Outcome.OK))
+        .allSatisfy(r -> assertThat(r.httpVersion()).as("%s", r).isEqualTo("2"));
+  }
+
   private static List<Long> setups(List<RequestRecord> records, boolean newConnection) {
     return records.stream()
         .filter(r -> Boolean.valueOf(newConnection).equals(r.newConnection()))
