@@ -7,9 +7,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
@@ -50,6 +53,7 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final EngineConfig config;
   private final EventLoopGroup group;
   private final Channel serverChannel;
+  private final ChannelGroup connections;
   private final EngineContext context;
   private final int port;
   private final String transportName;
@@ -58,12 +62,14 @@ public final class EmbeddedEngine implements AutoCloseable {
       EngineConfig config,
       EventLoopGroup group,
       Channel serverChannel,
+      ChannelGroup connections,
       EngineContext context,
       String transportName) {
     this.transportName = transportName;
     this.config = config;
     this.group = group;
     this.serverChannel = serverChannel;
+    this.connections = connections;
     this.context = context;
     this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
   }
@@ -84,6 +90,7 @@ public final class EmbeddedEngine implements AutoCloseable {
             transport.factory());
     try {
       EngineContext context = new EngineContext(config, group.next());
+      ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
       EngineRouter router = new EngineRouter(context);
       Channel channel =
           new ServerBootstrap()
@@ -92,11 +99,12 @@ public final class EmbeddedEngine implements AutoCloseable {
               .option(ChannelOption.SO_BACKLOG, 4096)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
-                  new EngineServerInitializer(router, config.maxBodyBytes(), context.httpWorkers()))
+                  new EngineServerInitializer(
+                      router, config.maxBodyBytes(), context.httpWorkers(), connections))
               .bind(config.host(), config.port())
               .sync()
               .channel();
-      return new EmbeddedEngine(config, group, channel, context, transport.name());
+      return new EmbeddedEngine(config, group, channel, connections, context, transport.name());
     } catch (InterruptedException e) {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       Thread.currentThread().interrupt();
@@ -250,6 +258,9 @@ public final class EmbeddedEngine implements AutoCloseable {
   @Override
   public void close() {
     serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    // the event loops' shutdown leaves open connections open more often than not (a client
+    // mid-stream saw no FIN in 4 runs of 6): closed here, as a killed server's would be
+    connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     context.groundTruth().close();
   }

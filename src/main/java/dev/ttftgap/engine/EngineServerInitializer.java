@@ -2,6 +2,7 @@ package dev.ttftgap.engine;
 
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 
@@ -14,18 +15,24 @@ final class EngineServerInitializer extends ChannelInitializer<SocketChannel> {
   private final EngineRouter router;
   private final int maxBodyBytes;
   private final HttpWorkerPool workers;
+  private final ChannelGroup connections;
 
   /**
    * @param workers the HTTP worker pool, or null for none
+   * @param connections where each connection is kept while open, so that the engine's close ends
+   *     them all
    */
-  EngineServerInitializer(EngineRouter router, int maxBodyBytes, HttpWorkerPool workers) {
+  EngineServerInitializer(
+      EngineRouter router, int maxBodyBytes, HttpWorkerPool workers, ChannelGroup connections) {
     this.router = router;
     this.maxBodyBytes = maxBodyBytes;
     this.workers = workers;
+    this.connections = connections;
   }
 
   @Override
   protected void initChannel(SocketChannel channel) {
+    connections.add(channel);
     configure(channel.pipeline(), router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS, workers);
   }
 

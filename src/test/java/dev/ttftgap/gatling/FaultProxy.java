@@ -25,8 +25,8 @@ import java.util.function.IntPredicate;
  *
  * <p>Plain {@code java.net} sockets, one daemon thread per client connection, one upstream
  * connection per request (opened when the request arrives: while the upstream is down the proxy
- * answers 502, as a gateway does). The fault applies to the <em>load requests</em> (POSTs with
- * the run's {@code User-Agent: ttft-gap}; the preflight speaks with Java's own client) whose number,
+ * answers 502, as a gateway does). The fault applies to the <em>load requests</em> (POSTs with the
+ * run's {@code User-Agent: ttft-gap}; the preflight speaks with Java's own client) whose number,
  * from 1, {@code which} accepts; {@link ProxyFault.IdleClose} applies to every connection.
  *
  * <pre>{@code
@@ -36,9 +36,13 @@ import java.util.function.IntPredicate;
  * }</pre>
  */
 final class FaultProxy implements AutoCloseable {
+  private static final String BAD_GATEWAY_BODY =
+      "{\"error\":{\"message\":\"upstream refused\",\"type\":\"bad_gateway\"}}";
   private static final byte[] BAD_GATEWAY =
-      ("HTTP/1.1 502 Bad Gateway\r\nContent-Type: application/json\r\nContent-Length: 62\r\n\r\n"
-              + "{\"error\":{\"message\":\"upstream refused\",\"type\":\"bad_gateway\"}}")
+      ("HTTP/1.1 502 Bad Gateway\r\nContent-Type: application/json\r\nContent-Length: "
+              + BAD_GATEWAY_BODY.length()
+              + "\r\n\r\n"
+              + BAD_GATEWAY_BODY)
           .getBytes(StandardCharsets.ISO_8859_1);
 
   private final ServerSocket server;
@@ -86,7 +90,7 @@ final class FaultProxy implements AutoCloseable {
     return idleCloses.get();
   }
 
-  /** Requests answered 502 because the upstream refused the connection. */
+  /** Load requests answered 502 because the upstream refused the connection. */
   int badGateways() {
     return badGateways.get();
   }
@@ -144,9 +148,7 @@ final class FaultProxy implements AutoCloseable {
 
   /** The fault for this request: counted as a load request when it is one. */
   private ProxyFault faultFor(HttpPieces request) {
-    boolean load =
-        request.startLine().startsWith("POST ") && request.header("user-agent").equals("ttft-gap");
-    if (!load) {
+    if (!isLoad(request)) {
       return new ProxyFault.None();
     }
     int n = loadRequests.incrementAndGet();
@@ -157,19 +159,31 @@ final class FaultProxy implements AutoCloseable {
     return fault;
   }
 
+  /** A request of the run's load: a POST with Gatling's {@code User-Agent: ttft-gap}. */
+  private static boolean isLoad(HttpPieces request) {
+    return request.startLine().startsWith("POST ")
+        && request.header("user-agent").equals("ttft-gap");
+  }
+
   /**
-   * Sends the request upstream on a new connection and the answer back, with {@code applied} on
-   * the way; false when the client connection must end.
+   * Sends the request upstream on a new connection and the answer back, with {@code applied} on the
+   * way; false when the client connection must end.
    */
   private boolean relay(
-      HttpPieces request, byte[] body, ProxyFault applied, Socket client, InputStream in,
+      HttpPieces request,
+      byte[] body,
+      ProxyFault applied,
+      Socket client,
+      InputStream in,
       OutputStream out)
       throws IOException {
     Socket up = new Socket();
     try {
       up.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort), 2_000);
     } catch (IOException refused) {
-      badGateways.incrementAndGet();
+      if (isLoad(request)) {
+        badGateways.incrementAndGet();
+      }
       out.write(BAD_GATEWAY);
       out.flush();
       return true;
@@ -194,7 +208,8 @@ final class FaultProxy implements AutoCloseable {
       byte[] piece;
       while ((piece = nextOrEnd(answer)) != null) {
         send(out, piece, applied);
-        if (applied instanceof ProxyFault.StallMidStream stall && answer.events() >= stall.events()) {
+        if (applied instanceof ProxyFault.StallMidStream stall
+            && answer.events() >= stall.events()) {
           up.close();
           awaitClose(in);
           return false;
@@ -218,7 +233,6 @@ final class FaultProxy implements AutoCloseable {
       return answer.next();
     } catch (EOFException | SocketException cut) {
       return null; // answer.ended() stays false
-
     }
   }
 

@@ -8,16 +8,23 @@ sealed interface ProxyFault {
   /** Forward the response head, wait {@code pauseMillis} (the client reads it), then send a RST. */
   record ResetAfterHeaders(long pauseMillis) implements ProxyFault {}
 
-  /** Forward the head and the first {@code events} SSE events, then nothing; the socket stays open. */
+  /**
+   * Forward the head and the first {@code events} SSE events, then nothing; the socket stays open.
+   */
   record StallMidStream(int events) implements ProxyFault {}
 
   /** Forward the whole answer {@code bytes} bytes at a time, {@code delayMillis} apart. */
   record Drip(int bytes, long delayMillis) implements ProxyFault {}
 
-  /** Close a client connection kept alive and idle for more than {@code idleMillis}, as gateways do. */
+  /**
+   * Close a client connection kept alive and idle for more than {@code idleMillis}, as gateways do.
+   */
   record IdleClose(long idleMillis) implements ProxyFault {}
 
-  /** Forward the head and {@code events} events, then close upstream and end the client's side (FIN). */
+  /**
+   * Forward the head and {@code events} events, then close upstream and end the client's side
+   * (FIN).
+   */
   record DropUpstream(int events) implements ProxyFault {}
 
   /** Forward untouched. */
