@@ -90,7 +90,7 @@ final class FaultProxy implements AutoCloseable {
     return idleCloses.get();
   }
 
-  /** Load requests answered 502 because the upstream refused the connection. */
+  /** Load requests answered 502: the upstream refused the connection or closed it unanswered. */
   int badGateways() {
     return badGateways.get();
   }
@@ -181,12 +181,7 @@ final class FaultProxy implements AutoCloseable {
     try {
       up.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort), 2_000);
     } catch (IOException refused) {
-      if (isLoad(request)) {
-        badGateways.incrementAndGet();
-      }
-      out.write(BAD_GATEWAY);
-      out.flush();
-      return true;
+      return badGateway(request, out);
     }
     open.add(up);
     try (up) {
@@ -196,7 +191,7 @@ final class FaultProxy implements AutoCloseable {
       up.getOutputStream().flush();
       HttpPieces answer = HttpPieces.read(new BufferedInputStream(up.getInputStream()));
       if (answer == null) {
-        return false; // the upstream closed without answering: so does the proxy
+        return badGateway(request, out); // the upstream closed without a byte of answer
       }
       send(out, answer.headBytes(), applied);
       if (applied instanceof ProxyFault.ResetAfterHeaders reset) {
@@ -225,6 +220,16 @@ final class FaultProxy implements AutoCloseable {
     } finally {
       open.remove(up);
     }
+  }
+
+  /** Answers 502, as a gateway does when its upstream refuses or closes before answering. */
+  private boolean badGateway(HttpPieces request, OutputStream out) throws IOException {
+    if (isLoad(request)) {
+      badGateways.incrementAndGet();
+    }
+    out.write(BAD_GATEWAY);
+    out.flush();
+    return true;
   }
 
   /** The next piece, or null at the end; also null when the upstream went away mid-body. */
