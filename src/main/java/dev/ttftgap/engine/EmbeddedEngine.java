@@ -7,9 +7,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -71,6 +74,7 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final EngineConfig config;
   private final EventLoopGroup group;
   private final Channel serverChannel;
+  private final ChannelGroup connections;
   private final EngineContext context;
   private final int port;
   private final String transportName;
@@ -80,6 +84,7 @@ public final class EmbeddedEngine implements AutoCloseable {
       EngineConfig config,
       EventLoopGroup group,
       Channel serverChannel,
+      ChannelGroup connections,
       EngineContext context,
       String transportName,
       ServerTls tls) {
@@ -88,6 +93,7 @@ public final class EmbeddedEngine implements AutoCloseable {
     this.config = config;
     this.group = group;
     this.serverChannel = serverChannel;
+    this.connections = connections;
     this.context = context;
     this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
   }
@@ -111,6 +117,7 @@ public final class EmbeddedEngine implements AutoCloseable {
             transport.factory());
     try {
       EngineContext context = new EngineContext(config, group.next());
+      ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
       EngineRouter router = new EngineRouter(context);
       Channel channel =
           new ServerBootstrap()
@@ -120,11 +127,12 @@ public final class EmbeddedEngine implements AutoCloseable {
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
                   new EngineServerInitializer(
-                      router, config.maxBodyBytes(), context.httpWorkers(), tls))
+                      router, config.maxBodyBytes(), context.httpWorkers(), tls, connections))
               .bind(config.host(), config.port())
               .sync()
               .channel();
-      return new EmbeddedEngine(config, group, channel, context, transport.name(), tls);
+      return new EmbeddedEngine(
+          config, group, channel, connections, context, transport.name(), tls);
     } catch (InterruptedException e) {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       closeTls(tls);
@@ -310,6 +318,9 @@ public final class EmbeddedEngine implements AutoCloseable {
   @Override
   public void close() {
     serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    // the event loops' shutdown leaves open connections open more often than not (a client
+    // mid-stream saw no FIN in 4 runs of 6): closed here, as a killed server's would be
+    connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     context.groundTruth().close();
     closeTls(tls);

@@ -2,6 +2,7 @@ package dev.ttftgap.engine;
 
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 
@@ -16,21 +17,30 @@ final class EngineServerInitializer extends ChannelInitializer<SocketChannel> {
   private final int maxBodyBytes;
   private final HttpWorkerPool workers;
   private final ServerTls tls;
+  private final ChannelGroup connections;
 
   /**
    * @param workers the HTTP worker pool, or null for none
    * @param tls the TLS context, or null for plain HTTP
+   * @param connections where each connection is kept while open, so that the engine's close ends
+   *     them all
    */
   EngineServerInitializer(
-      EngineRouter router, int maxBodyBytes, HttpWorkerPool workers, ServerTls tls) {
+      EngineRouter router,
+      int maxBodyBytes,
+      HttpWorkerPool workers,
+      ServerTls tls,
+      ChannelGroup connections) {
     this.router = router;
     this.maxBodyBytes = maxBodyBytes;
     this.workers = workers;
     this.tls = tls;
+    this.connections = connections;
   }
 
   @Override
   protected void initChannel(SocketChannel channel) {
+    connections.add(channel);
     ChannelPipeline pipeline = channel.pipeline();
     if (tls == null) {
       configure(pipeline, router, maxBodyBytes, HeaderReadTimeout.DEFAULT_MILLIS, workers);

@@ -36,9 +36,13 @@ import java.util.function.IntPredicate;
  * }</pre>
  */
 final class FaultProxy implements AutoCloseable {
+  private static final String BAD_GATEWAY_BODY =
+      "{\"error\":{\"message\":\"upstream refused\",\"type\":\"bad_gateway\"}}";
   private static final byte[] BAD_GATEWAY =
-      ("HTTP/1.1 502 Bad Gateway\r\nContent-Type: application/json\r\nContent-Length: 62\r\n\r\n"
-              + "{\"error\":{\"message\":\"upstream refused\",\"type\":\"bad_gateway\"}}")
+      ("HTTP/1.1 502 Bad Gateway\r\nContent-Type: application/json\r\nContent-Length: "
+              + BAD_GATEWAY_BODY.length()
+              + "\r\n\r\n"
+              + BAD_GATEWAY_BODY)
           .getBytes(StandardCharsets.ISO_8859_1);
 
   private final ServerSocket server;
@@ -86,7 +90,7 @@ final class FaultProxy implements AutoCloseable {
     return idleCloses.get();
   }
 
-  /** Requests answered 502 because the upstream refused the connection. */
+  /** Load requests answered 502: the upstream refused the connection or closed it unanswered. */
   int badGateways() {
     return badGateways.get();
   }
@@ -144,9 +148,7 @@ final class FaultProxy implements AutoCloseable {
 
   /** The fault for this request: counted as a load request when it is one. */
   private ProxyFault faultFor(HttpPieces request) {
-    boolean load =
-        request.startLine().startsWith("POST ") && request.header("user-agent").equals("ttft-gap");
-    if (!load) {
+    if (!isLoad(request)) {
       return new ProxyFault.None();
     }
     int n = loadRequests.incrementAndGet();
@@ -155,6 +157,12 @@ final class FaultProxy implements AutoCloseable {
     }
     faulted.incrementAndGet();
     return fault;
+  }
+
+  /** A request of the run's load: a POST with Gatling's {@code User-Agent: ttft-gap}. */
+  private static boolean isLoad(HttpPieces request) {
+    return request.startLine().startsWith("POST ")
+        && request.header("user-agent").equals("ttft-gap");
   }
 
   /**
@@ -173,10 +181,7 @@ final class FaultProxy implements AutoCloseable {
     try {
       up.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort), 2_000);
     } catch (IOException refused) {
-      badGateways.incrementAndGet();
-      out.write(BAD_GATEWAY);
-      out.flush();
-      return true;
+      return badGateway(request, out);
     }
     open.add(up);
     try (up) {
@@ -186,7 +191,7 @@ final class FaultProxy implements AutoCloseable {
       up.getOutputStream().flush();
       HttpPieces answer = HttpPieces.read(new BufferedInputStream(up.getInputStream()));
       if (answer == null) {
-        return false; // the upstream closed without answering: so does the proxy
+        return badGateway(request, out); // the upstream closed without a byte of answer
       }
       send(out, answer.headBytes(), applied);
       if (applied instanceof ProxyFault.ResetAfterHeaders reset) {
@@ -215,6 +220,16 @@ final class FaultProxy implements AutoCloseable {
     } finally {
       open.remove(up);
     }
+  }
+
+  /** Answers 502, as a gateway does when its upstream refuses or closes before answering. */
+  private boolean badGateway(HttpPieces request, OutputStream out) throws IOException {
+    if (isLoad(request)) {
+      badGateways.incrementAndGet();
+    }
+    out.write(BAD_GATEWAY);
+    out.flush();
+    return true;
   }
 
   /** The next piece, or null at the end; also null when the upstream went away mid-body. */
