@@ -3,12 +3,16 @@ package dev.ttftgap.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,19 +32,19 @@ import org.junit.jupiter.api.DynamicTest;
 /**
  * A time-bounded, seeded fuzz run of one {@link FuzzTarget}.
  *
- * <p>Algorithm overview: the pool starts as the target's seeds and its corpus of found cases;
- * each input is the pool's seeds first, then a {@link Mutator} mutant of a pool input. Each call
- * runs on a worker thread, so a hang is a finding too. An input whose outcome is new (returned, or
- * a declared error whose message, digits and quoted parts aside, was not seen yet) joins the pool:
- * a cheap stand-in for coverage, so mutations build on inputs that reached other branches. For
- * each distinct finding (exception type and the first frame of the project's code) the smallest
- * input is kept in {@code target/fuzz-found/<target>/}, ready to be copied into the corpus {@code
+ * <p>Algorithm overview: the pool starts as the target's seeds and its corpus of found cases; each
+ * input is the pool's seeds first, then a {@link Mutator} mutant of a pool input. Each call runs on
+ * a worker thread, so a hang is a finding too. An input whose outcome is new (returned, or a
+ * declared error whose message, digits and quoted parts aside, was not seen yet) joins the pool: a
+ * cheap stand-in for coverage, so mutations build on inputs that reached other branches. For each
+ * distinct finding (exception type and the first frame of the project's code) the smallest input is
+ * kept in {@code target/fuzz-found/<target>/}, ready to be copied into the corpus {@code
  * src/test/resources/dev/ttftgap/fuzz/<target>/}.
  *
  * <p>Key parameters with defaults: {@code -Dfuzz.seconds=3} per target (six targets, ~20 s in the
- * unit suite); {@code -Dfuzz.seed=27} (printed; the same seed gives the same input sequence, so
- * the Nth input replays); a call over {@value #HANG_SECONDS} s is a hang. A longer run: {@code mvn
- * -o test -Dtest='*FuzzTest' -Dfuzz.seconds=600}.
+ * unit suite); {@code -Dfuzz.seed=27} (printed; the same seed gives the same input sequence, so the
+ * Nth input replays); a call over {@value #HANG_SECONDS} s is a hang. A longer run: {@code mvn -o
+ * test -Dtest='*FuzzTest' -Dfuzz.seconds=600}.
  */
 public final class FuzzRun {
   /** Seconds per target. */
@@ -60,7 +64,15 @@ public final class FuzzRun {
    * @param seconds how long it took
    * @param findings each distinct finding with its smallest input
    */
-  public record Result(long inputs, double seconds, Map<String, byte[]> findings) {}
+  public record Result(long inputs, double seconds, Map<String, Found> findings) {}
+
+  /**
+   * A finding's smallest input and what it threw.
+   *
+   * @param input the input
+   * @param thrown what escaped, or null for a hang
+   */
+  public record Found(byte[] input, Throwable thrown) {}
 
   private final FuzzTarget target;
   private ExecutorService worker = newWorker();
@@ -69,16 +81,14 @@ public final class FuzzRun {
     this.target = target;
   }
 
-  /**
-   * Fuzzes {@code target} for {@link #SECONDS}, prints its line and fails naming every finding.
-   */
+  /** Fuzzes {@code target} for {@link #SECONDS}, prints its line and fails naming every finding. */
   public static void assertNothingEscapes(FuzzTarget target) {
     Result result = run(target, SECONDS, SEED);
     System.out.printf(
         "fuzz %s: %d inputs in %.1f s, %d distinct failures kept (seed %d)%n",
         target.name(), result.inputs(), result.seconds(), result.findings().size(), SEED);
     List<String> kept = new ArrayList<>();
-    result.findings().forEach((finding, input) -> kept.add(finding + " -> " + keep(target, input)));
+    result.findings().forEach((finding, found) -> kept.add(finding + " -> " + keep(target, found)));
     assertThat(kept).as("%s: inputs where an undeclared error escaped", target.name()).isEmpty();
   }
 
@@ -114,7 +124,11 @@ public final class FuzzRun {
       return Stream.empty();
     }
     try (Stream<Path> files = Files.list(Path.of(url.toURI()))) {
-      return files.filter(Files::isRegularFile).sorted().toList().stream();
+      return files
+          .filter(file -> file.getFileName().toString().endsWith(".txt"))
+          .sorted()
+          .toList()
+          .stream();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (URISyntaxException e) {
@@ -137,7 +151,7 @@ public final class FuzzRun {
     int fixed = pool.size();
     Mutator mutator = new Mutator(random);
     Set<String> outcomes = new HashSet<>();
-    Map<String, byte[]> findings = new LinkedHashMap<>();
+    Map<String, Found> findings = new LinkedHashMap<>();
     long start = System.nanoTime();
     long end = start + (long) (seconds * 1e9);
     long inputs = 0;
@@ -146,7 +160,10 @@ public final class FuzzRun {
       inputs++;
       Outcome outcome = outcome(input);
       if (outcome.finding().isPresent()) {
-        findings.merge(outcome.finding().get(), input, (a, b) -> a.length <= b.length ? a : b);
+        findings.merge(
+            outcome.finding().get(),
+            new Found(input, outcome.thrown()),
+            (a, b) -> a.input().length <= b.input().length ? a : b);
       } else if (outcomes.add(outcome.shape()) && pool.size() < MAX_POOL) {
         pool.add(input);
       }
@@ -160,7 +177,7 @@ public final class FuzzRun {
   }
 
   /** A call's finding, or the shape of its answer (for the pool). */
-  private record Outcome(Optional<String> finding, String shape) {}
+  private record Outcome(Optional<String> finding, String shape, Throwable thrown) {}
 
   private Outcome outcome(byte[] input) {
     Future<?> call =
@@ -171,7 +188,7 @@ public final class FuzzRun {
             });
     try {
       call.get(HANG_SECONDS, TimeUnit.SECONDS);
-      return new Outcome(Optional.empty(), "returned");
+      return new Outcome(Optional.empty(), "returned", null);
     } catch (ExecutionException e) {
       Throwable thrown = e.getCause();
       Optional<String> finding = target.finding(thrown);
@@ -179,12 +196,12 @@ public final class FuzzRun {
       String shape =
           thrown.getClass().getName()
               + message.replaceAll("\"[^\"]*\"", "\"\"").replaceAll("[0-9]+", "#");
-      return new Outcome(finding, shape.substring(0, Math.min(shape.length(), 120)));
+      return new Outcome(finding, shape.substring(0, Math.min(shape.length(), 120)), thrown);
     } catch (TimeoutException e) {
       // the call may never end: leave its thread (a daemon) and go on with a fresh one
       worker.shutdownNow();
       worker = newWorker();
-      return new Outcome(Optional.of("hang over " + HANG_SECONDS + " s"), "hang");
+      return new Outcome(Optional.of("hang over " + HANG_SECONDS + " s"), "hang", null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("fuzz run interrupted", e);
@@ -200,12 +217,22 @@ public final class FuzzRun {
         });
   }
 
-  /** Writes {@code input} to {@code target/fuzz-found/<target>/}; returns the file. */
-  private static Path keep(FuzzTarget target, byte[] input) {
+  /**
+   * Writes the input to {@code target/fuzz-found/<target>/NAME.txt} (and its stack trace beside it,
+   * {@code NAME.stack}); returns the input's file.
+   */
+  private static Path keep(FuzzTarget target, Found found) {
     try {
       Path dir = Files.createDirectories(FOUND.resolve(target.name()));
-      Path file = dir.resolve(String.format("%08x.txt", java.util.Arrays.hashCode(input)));
-      return Files.write(file, input);
+      String name = String.format("%08x", Arrays.hashCode(found.input()));
+      if (found.thrown() != null) {
+        StringWriter stack = new StringWriter();
+        found.thrown().printStackTrace(new PrintWriter(stack));
+        // getBytes, not writeString: a message may hold a lone surrogate
+        Files.write(
+            dir.resolve(name + ".stack"), stack.toString().getBytes(StandardCharsets.UTF_8));
+      }
+      return Files.write(dir.resolve(name + ".txt"), found.input());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -9,8 +9,8 @@ import java.util.Optional;
  * the error types it declares. The property: for any input the call returns, or throws one of the
  * {@code declared} types with a one-line, non-blank message; anything else that escapes (a
  * NullPointerException, a ClassCastException, a StackOverflowError, a multi-line message) is a
- * finding. An empty {@code declared} means nothing may escape: the parser classifies bad input as
- * a value (the chunk classifier's MALFORMED).
+ * finding. An empty {@code declared} means nothing may escape: the parser classifies bad input as a
+ * value (the chunk classifier's MALFORMED).
  *
  * @param name the target's name, {@code [a-z]+}: its line in the output and its corpus folder
  * @param seeds valid inputs the mutations start from, at least one
@@ -53,7 +53,8 @@ public record FuzzTarget(
       return Optional.of(thrown.getClass().getName() + " without a message " + where(thrown));
     }
     if (message.indexOf('\n') >= 0 || message.indexOf('\r') >= 0) {
-      return Optional.of(thrown.getClass().getName() + " with a multi-line message " + where(thrown));
+      return Optional.of(
+          thrown.getClass().getName() + " with a multi-line message " + where(thrown));
     }
     return Optional.empty();
   }

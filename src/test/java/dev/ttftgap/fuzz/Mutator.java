@@ -19,13 +19,60 @@ public final class Mutator {
 
   private static final List<byte[]> TOKENS =
       List.of(
-              "\"", "'", "{", "}", "[", "]", ":", ",", "=", "#", "\\", "\\\"", "\\n", "\\u0000",
-              "\\ud800", "data:", "data: [DONE]", "event: error", "error:", ": ping", "\r\n",
-              "\n", "\r", "\n\n", "\u0000", "\u00e9", "\u4e2d", "\ud83c\udf0d", "\u2028", "\ufeff",
-              "null", "true", "false", "NaN", "Infinity", "+Inf", "-Inf", "-0", "0", "-1",
-              "99999999999999999999", "1e999999999", "-1e-999999999", "1E+2147483647", "0.000001",
-              "9223372036854775807", "-9223372036854775808", "2026-12-02T06:00:00.250Z",
-              "+999999999-12-31T23:59:59Z", "{\"a\":", "[[[[", "le=\"", "\"ok\"", "\"ko\"")
+              "\"",
+              "'",
+              "{",
+              "}",
+              "[",
+              "]",
+              ":",
+              ",",
+              "=",
+              "#",
+              "\\",
+              "\\\"",
+              "\\n",
+              "\\u0000",
+              "\\ud800",
+              "data:",
+              "data: [DONE]",
+              "event: error",
+              "error:",
+              ": ping",
+              "\r\n",
+              "\n",
+              "\r",
+              "\n\n",
+              "\u0000",
+              "\u00e9",
+              "\u4e2d",
+              "\ud83c\udf0d",
+              "\u2028",
+              "\ufeff",
+              "null",
+              "true",
+              "false",
+              "NaN",
+              "Infinity",
+              "+Inf",
+              "-Inf",
+              "-0",
+              "0",
+              "-1",
+              "99999999999999999999",
+              "1e999999999",
+              "-1e-999999999",
+              "1E+2147483647",
+              "0.000001",
+              "9223372036854775807",
+              "-9223372036854775808",
+              "2026-12-02T06:00:00.250Z",
+              "+999999999-12-31T23:59:59Z",
+              "{\"a\":",
+              "[[[[",
+              "le=\"",
+              "\"ok\"",
+              "\"ko\"")
           .stream()
           .map(token -> token.getBytes(StandardCharsets.UTF_8))
           .toList();
@@ -51,7 +98,8 @@ public final class Mutator {
 
   /** {@code text} with one to four mutations, decoded back (bad bytes become U+FFFD). */
   public String mutate(String text) {
-    return new String(mutate(List.of(text.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8);
+    return new String(
+        mutate(List.of(text.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8);
   }
 
   private byte[] once(byte[] in, List<byte[]> pool) {
@@ -65,10 +113,19 @@ public final class Mutator {
         byte[] other = pick(pool);
         yield join(slice(in, 0, at), slice(other, random.nextInt(other.length + 1), other.length));
       }
-      case 4 -> join(slice(in, 0, at), TOKENS.get(random.nextInt(TOKENS.size())), slice(in, at, in.length));
+      case 4 ->
+          join(
+              slice(in, 0, at),
+              TOKENS.get(random.nextInt(TOKENS.size())),
+              slice(in, at, in.length));
       case 5 -> join(slice(in, 0, at), repeat(slice(in, at, to)), slice(in, at, in.length));
-      case 6 -> join(slice(in, 0, at), new byte[] {(byte) random.nextInt(256)}, slice(in, to, in.length));
-      default -> join(slice(in, 0, at), TOKENS.get(random.nextInt(TOKENS.size())), slice(in, to, in.length));
+      case 6 ->
+          join(slice(in, 0, at), new byte[] {(byte) random.nextInt(256)}, slice(in, to, in.length));
+      default ->
+          join(
+              slice(in, 0, at),
+              TOKENS.get(random.nextInt(TOKENS.size())),
+              slice(in, to, in.length));
     };
   }
 
