@@ -2,35 +2,25 @@ package dev.ttftgap.profile;
 
 import dev.ttftgap.fuzz.FuzzRun;
 import dev.ttftgap.fuzz.FuzzTarget;
+import dev.ttftgap.fuzz.FuzzTargetTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 /**
  * {@link LoadProfiles#parse} fuzzed from the shipped profiles in {@code simulations/} ({@link
  * FuzzRun}): any text is a profile or a {@link ProfileException} of one line.
  */
-class LoadProfilesFuzzTest {
-  static final FuzzTarget TARGET =
-      new FuzzTarget(
-          "profile",
-          shippedProfiles(),
-          List.of(ProfileException.class),
-          input -> LoadProfiles.parse(FuzzTarget.text(input), "fuzz.json"));
-
-  @Test
-  void anyJsonIsAProfileOrAOneLineError() {
-    FuzzRun.assertNothingEscapes(TARGET);
-  }
-
-  @TestFactory
-  Stream<DynamicTest> foundCasesStayFixed() {
-    return FuzzRun.corpus(TARGET);
+class LoadProfilesFuzzTest extends FuzzTargetTest {
+  @Override
+  protected FuzzTarget target(Path dir) {
+    return new FuzzTarget(
+        "profile",
+        shippedProfiles(),
+        List.of(ProfileException.class),
+        input -> LoadProfiles.parse(FuzzTarget.text(input), "fuzz.json"));
   }
 
   private static List<byte[]> shippedProfiles() {

@@ -2,11 +2,9 @@ package dev.ttftgap.stream;
 
 import dev.ttftgap.fuzz.FuzzRun;
 import dev.ttftgap.fuzz.FuzzTarget;
+import dev.ttftgap.fuzz.FuzzTargetTest;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 /**
  * Whole SSE bodies fuzzed from {@link SampleStreams} ({@link FuzzRun}): decoded into events, each
@@ -14,22 +12,14 @@ import org.junit.jupiter.api.TestFactory;
  * and the raw bytes scanned for {@code error:} lines. Nothing may throw: a bad event is a
  * classified chunk, and a MALFORMED or ERROR chunk says why.
  */
-class SseStreamFuzzTest {
-  static final FuzzTarget TARGET =
-      new FuzzTarget(
-          "sse",
-          FuzzTarget.seeds(SampleStreams.ALL.stream().map(SampleStreams.Sample::body).toList()),
-          List.of(),
-          SseStreamFuzzTest::classifyAll);
-
-  @Test
-  void anyBodyClassifiesEventByEventWithoutThrowing() {
-    FuzzRun.assertNothingEscapes(TARGET);
-  }
-
-  @TestFactory
-  Stream<DynamicTest> foundCasesStayFixed() {
-    return FuzzRun.corpus(TARGET);
+class SseStreamFuzzTest extends FuzzTargetTest {
+  @Override
+  protected FuzzTarget target(Path dir) {
+    return new FuzzTarget(
+        "sse",
+        FuzzTarget.seeds(SampleStreams.ALL.stream().map(SampleStreams.Sample::body).toList()),
+        List.of(),
+        SseStreamFuzzTest::classifyAll);
   }
 
   private static void classifyAll(byte[] body) {
