@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ttftgap.stream.Api;
+import dev.ttftgap.tokens.TokenCounter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -214,7 +215,16 @@ final class ChatDataset {
               + " is not "
               + (openAi ? "system, user or assistant" : "system, human or gpt"));
     }
-    return ChatMessage.of(role, contentNode.asText());
+    String content = contentNode.asText();
+    if (!TokenCounter.wholeCharacters(content).equals(content)) {
+      // a JSON escape such as \ud800 alone is no character: no UTF-8 body can carry it
+      throw new ProfileException(
+          at
+              + (openAi ? ".content" : ".value")
+              + " holds an unpaired UTF-16 surrogate (an escape like \\ud800 alone); write"
+              + " whole characters");
+    }
+    return ChatMessage.of(role, content);
   }
 
   private static String role(String role, boolean openAi) {

@@ -54,7 +54,9 @@ final class JsonFields {
   }
 
   ProfileException error(String fieldPath, String message) {
-    return new ProfileException(source + ": " + fieldPath + ": " + message);
+    // a field name may hold a line break ("\nname" is a JSON key): control characters show as ?
+    return new ProfileException(
+        (source + ": " + fieldPath + ": " + message).replaceAll("\\p{Cntrl}", "?"));
   }
 
   String child(String name) {

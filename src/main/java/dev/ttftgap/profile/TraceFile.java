@@ -104,6 +104,10 @@ final class TraceFile {
   private static long micros(Path file, int line, String field) {
     try {
       BigDecimal seconds = new BigDecimal(field);
+      if ((long) seconds.precision() - seconds.scale() > 18 || seconds.scale() > 100) {
+        // 1e999999999 would take setScale minutes to widen into digits; no arrival is that far
+        throw new ArithmeticException("out of range");
+      }
       return seconds.movePointRight(6).setScale(0, RoundingMode.HALF_UP).longValueExact();
     } catch (NumberFormatException | ArithmeticException notSeconds) {
       try {

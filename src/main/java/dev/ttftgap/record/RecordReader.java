@@ -83,20 +83,29 @@ public final class RecordReader {
     } catch (ValueInstantiationException e) {
       // a code's @JsonCreator refused the value: its message names the field and the fix
       throw new IllegalArgumentException(
-          where
-              + ": "
-              + (e.getCause() instanceof IllegalArgumentException unknownCode
-                  ? unknownCode.getMessage()
-                  : "not a request record (" + firstLine(e.getOriginalMessage()) + ")"),
+          oneLine(
+              where
+                  + ": "
+                  + (e.getCause() instanceof IllegalArgumentException unknownCode
+                      ? unknownCode.getMessage()
+                      : "not a request record (" + firstLine(e.getOriginalMessage()) + ")")),
           e);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
-          where + ": not a request record (" + firstLine(e.getOriginalMessage()) + ")", e);
+          oneLine(where + ": not a request record (" + firstLine(e.getOriginalMessage()) + ")"), e);
+    }
+    if (record == null) {
+      throw new IllegalArgumentException(where + ": null is not a request record");
     }
     if (record.result().outcome() == null) {
       throw new IllegalArgumentException(where + ": " + Outcome.mismatch(null));
     }
     return record;
+  }
+
+  /** A value quoted in a message may hold a line break ("st\nep"): control characters show as ?. */
+  private static String oneLine(String message) {
+    return message.replaceAll("\\p{Cntrl}", "?");
   }
 
   private static String firstLine(String message) {

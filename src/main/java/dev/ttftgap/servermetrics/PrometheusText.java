@@ -40,8 +40,10 @@ public final class PrometheusText {
       try {
         samples.add(sample(line));
       } catch (RuntimeException e) {
+        // a lone CR inside a line would break the one-line message: control characters show as ?
         throw new IllegalArgumentException(
-            "line " + lineNumber + " is not a Prometheus sample (" + e.getMessage() + "): " + line);
+            ("line " + lineNumber + " is not a Prometheus sample (" + e.getMessage() + "): " + line)
+                .replaceAll("\\p{Cntrl}", "?"));
       }
     }
     return samples;

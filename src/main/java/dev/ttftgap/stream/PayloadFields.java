@@ -31,8 +31,9 @@ final class PayloadFields {
     String message = null;
     if (error || objectError) {
       kind = ChunkKind.ERROR;
-      message = errorMessage != null ? errorMessage : topMessage;
-      if (message == null) {
+      // vLLM's {"object":"error","message":""} has a message that says nothing
+      message = errorMessage == null || errorMessage.isBlank() ? topMessage : errorMessage;
+      if (message == null || message.isBlank()) {
         message = "error without a message";
       }
     } else if (content != null) {

@@ -1,5 +1,6 @@
 package dev.ttftgap.stream;
 
+import dev.ttftgap.fuzz.Mutator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
@@ -10,8 +11,9 @@ import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * Seeded random inputs for the parsers' fuzz tests: arbitrary text (any characters, control and
- * surrogate ones too, JSON-ish ones often) and real payloads of every API with one mutation. The
- * same seed gives the same cases on every run, so a failure names a case that can be replayed.
+ * surrogate ones too, JSON-ish ones often) and real payloads of every API mutated ({@link
+ * Mutator}). The same seed gives the same cases on every run, so a failure names a case that can be
+ * replayed.
  */
 public final class FuzzInputs {
   /**
@@ -24,7 +26,6 @@ public final class FuzzInputs {
   public static final long SEED = 25;
 
   private static final String JSONISH = "{}[]\":,0123456789.-e truefalsnul\\\n";
-  private static final String INSERTS = "{}[]\":,\\0-9a\u00e9\ud83c\udf0d";
 
   /** Every data payload of every sample stream, with its API and event name. */
   public static final List<SseEvent> PAYLOADS =
@@ -56,21 +57,9 @@ public final class FuzzInputs {
     return text.toString();
   }
 
-  /** A real payload with one mutation: a cut, an insertion, a deletion or a doubled piece. */
+  /** A real payload with one to four {@link Mutator} mutations. */
   public static String mutatedPayload(Random random) {
-    String data = PAYLOADS.get(random.nextInt(PAYLOADS.size())).data();
-    int at = random.nextInt(data.length() + 1);
-    int to = Math.min(data.length(), at + random.nextInt(13));
-    StringBuilder insert = new StringBuilder();
-    for (int i = random.nextInt(5); i > 0; i--) {
-      insert.append(INSERTS.charAt(random.nextInt(INSERTS.length())));
-    }
-    return switch (random.nextInt(4)) {
-      case 0 -> data.substring(0, at);
-      case 1 -> data.substring(0, at) + insert + data.substring(at);
-      case 2 -> data.substring(0, at) + data.substring(to);
-      default -> data.substring(0, to) + data.substring(at);
-    };
+    return new Mutator(random).mutate(PAYLOADS.get(random.nextInt(PAYLOADS.size())).data());
   }
 
   /** Arbitrary text or a mutated real payload, half and half. */
