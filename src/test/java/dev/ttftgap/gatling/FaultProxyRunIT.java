@@ -45,13 +45,7 @@ class FaultProxyRunIT {
   void aResetAfterTheHeadersEndsAsNoContent(@TempDir Path dir) throws Exception {
     Outcomes run = throughFault(dir, new ProxyFault.ResetAfterHeaders(200));
     run.assertFaultedEndAs(FailureReason.NO_CONTENT);
-    assertThat(run.failed())
-        .as("headers measured, no first token")
-        .allSatisfy(
-            r -> {
-              assertThat(r.timings().ttfbMillis()).isNotNull();
-              assertThat(r.timings().ttftMillis()).isNull();
-            });
+    run.assertFailedHadFirstToken(false);
   }
 
   /**
@@ -62,9 +56,7 @@ class FaultProxyRunIT {
   void aStallMidStreamEndsAtTheStreamTimeout(@TempDir Path dir) throws Exception {
     Outcomes run = throughFault(dir, new ProxyFault.StallMidStream(3));
     run.assertFaultedEndAs(FailureReason.STREAM_TIMEOUT);
-    assertThat(run.failed())
-        .as("output before the stall is kept")
-        .allSatisfy(r -> assertThat(r.timings().ttftMillis()).isNotNull());
+    run.assertFailedHadFirstToken(true);
   }
 
   @Test
@@ -247,6 +239,17 @@ class FaultProxyRunIT {
           .collect(
               Collectors.groupingBy(
                   r -> r.result().reason().code(), TreeMap::new, Collectors.counting()));
+    }
+
+    /** Every failed record has its TTFB (headers came), and a TTFT exactly when {@code had}. */
+    void assertFailedHadFirstToken(boolean had) {
+      assertThat(failed())
+          .as("failed records: TTFB kept, TTFT %s", had ? "kept" : "none")
+          .allSatisfy(
+              r -> {
+                assertThat(r.timings().ttfbMillis()).isNotNull();
+                assertThat(r.timings().ttftMillis() != null).isEqualTo(had);
+              });
     }
 
     /** Each faulted request failed with {@code reason}, and only those failed. */
