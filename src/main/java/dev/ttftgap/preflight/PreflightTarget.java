@@ -101,21 +101,15 @@ public record PreflightTarget(
 
   /** This target speaking {@code api} (the run's {@code request.api}); the default is chat. */
   public PreflightTarget withApi(Api api) {
-    return new PreflightTarget(
-        chatCompletionsUrl,
-        modelsUrl,
-        apiKey,
-        model,
-        timeout,
-        apiKeyHeader,
-        headers,
-        secrets,
-        api,
-        network);
+    return with(api, network);
   }
 
   /** This target reached over {@code network} (the run's CAs, HTTP version and proxies). */
   public PreflightTarget withNetwork(TargetNetwork network) {
+    return with(api, network);
+  }
+
+  private PreflightTarget with(Api newApi, TargetNetwork newNetwork) {
     return new PreflightTarget(
         chatCompletionsUrl,
         modelsUrl,
@@ -125,8 +119,8 @@ public record PreflightTarget(
         apiKeyHeader,
         headers,
         secrets,
-        api,
-        network);
+        newApi,
+        newNetwork);
   }
 
   /**

@@ -8,9 +8,7 @@ import dev.ttftgap.engine.EngineTls;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
-import dev.ttftgap.simulations.RisingRateSimulation;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,11 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * target around it.
  */
 class ProxyRunIT {
-  private static final Map<String, String> SMOKE = Map.of("profile", "smoke", "metrics.url", "off");
-
   private static GatlingFork.Result run(Path dir, Map<String, String> env) {
-    return GatlingFork.run(
-        RisingRateSimulation.class, dir, SMOKE, env, false, Duration.ofSeconds(120));
+    return TlsRunIT.smoke(dir, env);
   }
 
   @Test

@@ -26,6 +26,11 @@ class TlsRunIT {
   private static final Map<String, String> SMOKE = Map.of("profile", "smoke", "metrics.url", "off");
 
   private static GatlingFork.Result run(Path dir, Map<String, String> env) {
+    return smoke(dir, env);
+  }
+
+  /** A smoke run (no /metrics) with {@code env}, within two minutes: this IT's and ProxyRunIT's. */
+  static GatlingFork.Result smoke(Path dir, Map<String, String> env) {
     return GatlingFork.run(
         RisingRateSimulation.class, dir, SMOKE, env, false, Duration.ofSeconds(120));
   }
