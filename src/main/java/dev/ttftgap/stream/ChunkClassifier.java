@@ -124,7 +124,8 @@ public final class ChunkClassifier {
     }
     String message =
         found[0] != null ? found[0] : GrammarJson.messageOf(found[1], found[2], found[3]);
-    return Chunk.ofError(null, message != null ? message : text);
+    // {"type":""} gives a blank "type code": the value itself says more
+    return Chunk.ofError(null, message != null && !message.isBlank() ? message : text);
   }
 
   /**
