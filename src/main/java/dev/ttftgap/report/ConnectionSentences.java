@@ -6,8 +6,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * "Connections: HTTP/1.1; 12 of 80 requests opened one, whose set-up (TCP, proxy tunnel, TLS) took
- * 3.1 ms median, 7 % of their 44 ms median TTFB; on a reused connection 0.04 ms."
+ * "Connections: HTTP/1.1; 12 of 80 requests opened one, whose set-up (connect, any proxy tunnel and
+ * TLS handshake) took 3.1 ms median, 7 % of their 44 ms median TTFB; on a reused connection 0.04
+ * ms."
  */
 final class ConnectionSentences {
   private ConnectionSentences() {}
@@ -24,7 +25,7 @@ final class ConnectionSentences {
     sentence.append(all == 1 ? " request" : " requests").append(" opened one");
     if (setup.newSetupP50Millis() != null) {
       sentence
-          .append(", whose set-up (TCP, proxy tunnel, TLS) took ")
+          .append(", whose set-up (connect, any proxy tunnel and TLS handshake) took ")
           .append(Fmt.ms(setup.newSetupP50Millis()))
           .append(" median");
       if (setup.newSetupSharePercent() != null) {

@@ -28,7 +28,8 @@ public final class VerdictSentences {
    * One sentence (or two) per verdict, in reading order: how to read (where the queue is, step by
    * step), knee (on TTFT, then the gap's), SLO, the request classes' joint answer and the launch
    * spike's recovery (when the run had them), saturation, model, replicas (both naming the queue's
-   * place, since the fix differs), baseline, the load generator's health.
+   * place, since the fix differs), baseline, the load generator's health, then what opening
+   * connections cost.
    */
   public static List<String> of(CapacityReport report) {
     List<String> sentences = new ArrayList<>(report.runNotes());
@@ -36,7 +37,6 @@ public final class VerdictSentences {
     if (!streams.isEmpty()) {
       sentences.add(streams);
     }
-    ConnectionSentences.of(report.input().connections()).ifPresent(sentences::add);
     ServerVerdict.afterRun(report).ifPresent(sentences::add);
     int cut = report.steps().stream().mapToInt(s -> s.stream().cutByClientRequests()).sum();
     if (cut > 0) {
@@ -69,6 +69,8 @@ public final class VerdictSentences {
     if (report.loadGenerator() != null) {
       sentences.add(LoadGeneratorSentences.verdict(report.loadGenerator()));
     }
+    // how the client reached the server: a detail of TTFB, after the verdicts
+    ConnectionSentences.of(report.input().connections()).ifPresent(sentences::add);
     return sentences;
   }
 

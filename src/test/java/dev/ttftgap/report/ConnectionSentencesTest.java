@@ -13,8 +13,8 @@ class ConnectionSentencesTest {
 
     assertThat(ConnectionSentences.of(setup))
         .hasValue(
-            "Connections: HTTP/1.1; 12 of 80 requests opened one, whose set-up (TCP, proxy tunnel,"
-                + " TLS) took "
+            "Connections: HTTP/1.1; 12 of 80 requests opened one, whose set-up (connect, any proxy"
+                + " tunnel and TLS handshake) took "
                 + Fmt.ms(3.1)
                 + " median, "
                 + Fmt.pct(100 * 3.1 / 44.0)
