@@ -7,15 +7,9 @@ import java.util.Optional;
  */
 public enum HttpVersion {
   /** HTTP/1.1 only: one stream per connection. The default. */
-  HTTP_1_1("1.1"),
+  HTTP_1_1,
   /** HTTP/2 offered by ALPN to an https target; HTTP/1.1 where the server does not take it. */
-  HTTP_2("2");
-
-  private final String shown;
-
-  HttpVersion(String shown) {
-    this.shown = shown;
-  }
+  HTTP_2;
 
   /** The version of {@code source}'s {@link Setting#LLM_HTTP_VERSION}, HTTP/1.1 when unset. */
   public static HttpVersion load(SettingsSource source) {
@@ -33,11 +27,5 @@ public enum HttpVersion {
                   + value.get().value()
                   + ": not an HTTP version; use 1.1 or 2");
     };
-  }
-
-  /** {@code "HTTP/1.1"} or {@code "HTTP/2"}. */
-  @Override
-  public String toString() {
-    return "HTTP/" + shown;
   }
 }
