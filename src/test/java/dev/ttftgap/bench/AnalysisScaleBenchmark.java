@@ -44,7 +44,18 @@ public final class AnalysisScaleBenchmark {
     int parts = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     int tokens = args.length > 2 ? Integer.parseInt(args[2]) : 64;
     Path root =
-        Path.of("target", "bench", "analysis-scale", records + "x" + parts + "x" + tokens)
+        Path.of(
+                "target",
+                "bench",
+                "analysis-scale",
+                records
+                    + "x"
+                    + parts
+                    + "x"
+                    + tokens
+                    + "-"
+                    + (int) SyntheticSplitRun.BASE_RPS
+                    + "rps")
             .toAbsolutePath();
     Path done = root.resolve("written");
     if (!Files.exists(done)) {
@@ -93,12 +104,14 @@ public final class AnalysisScaleBenchmark {
         peakHeapBytes() / 1048576.0,
         maxLiveAfterGc.get() / 1048576.0,
         Runtime.getRuntime().maxMemory() / 1048576.0);
-    String knee =
-        text.lines()
-            .filter(l -> l.startsWith("Knee") || l.startsWith("Max sustainable"))
-            .findFirst()
-            .orElse("(no knee line)");
-    System.out.println("analysis-scale: " + knee);
+    text.lines()
+        .filter(
+            l ->
+                l.contains("Knee at") || l.contains("Max sustainable") || l.contains("Saturation:"))
+        .forEach(
+            l ->
+                System.out.println("analysis-scale: " + l.substring(0, Math.min(l.length(), 160))));
+
     if (status != 0) {
       System.out.println(text);
       System.exit(status);

@@ -18,12 +18,18 @@ import java.util.SplittableRandom;
  * generator writes them. Requests are dealt round-robin to the parts, each part's file written by
  * the real {@link RecordWriter}.
  *
- * <p>The shape is the default run's (six steps at 1, 2, 4, 6, 8, 10 × a base rate); the base rate
- * is chosen so that {@code total} requests fill the steps.
+ * <p>The shape is the default run's (six steps at 1, 2, 4, 6, 8, 10 × {@link #BASE_RPS}); the steps
+ * last as long as {@code total} requests take at those rates (1,000,000: 18 minutes each).
  */
 final class SyntheticSplitRun {
   /** The offered rate, as a multiple of the base rate, at which the synthetic server saturates. */
   static final double SATURATION_RPS = 7.9;
+
+  /**
+   * The first step's rate: the top step offers 300 requests/s, about what 1,000 streams of 64-token
+   * answers at a served model's pace sustain, so a million records is a run of about an hour.
+   */
+  static final double BASE_RPS = 30;
 
   private static final double[] STEP_MULTIPLES = {1, 2, 4, 6, 8, 10};
   private static final long EPOCH_START = 1_767_225_600_000L;
@@ -50,8 +56,8 @@ final class SyntheticSplitRun {
     for (double m : STEP_MULTIPLES) {
       sumMultiples += m;
     }
-    double stepSeconds = 20;
-    double baseRate = total / (sumMultiples * stepSeconds);
+    double baseRate = BASE_RPS;
+    double stepSeconds = total / (sumMultiples * baseRate);
     List<RecordWriter> writers = new ArrayList<>();
     for (int i = 1; i <= parts; i++) {
       writers.add(RecordWriter.open(partFolder(root, i).resolve("records.jsonl")));
