@@ -15,8 +15,8 @@ import java.util.SplittableRandom;
  * rising-rate staircase whose requests queue like a continuous-batching server's past its
  * saturation (TTFB flat, the gap growing once the offered rate passes {@link #SATURATION_RPS}),
  * every finished stream with its {@link #tokens} − 1 ITLs and precise µs stamps, as the load
- * generator writes them. Requests are dealt round-robin to the parts, each part's file written by
- * the real {@link RecordWriter}.
+ * generator writes them. Requests are dealt round-robin to the parts (each records its share of the
+ * offered rate, as a part does), each part's file written by the real {@link RecordWriter}.
  *
  * <p>The shape is the default run's (six steps at 1, 2, 4, 6, 8, 10 × {@link #BASE_RPS}); the steps
  * last as long as {@code total} requests take at those rates (1,000,000: 18 minutes each).
@@ -120,7 +120,8 @@ final class SyntheticSplitRun {
     String label = String.format(Locale.ROOT, "step %d · %.4g rps", step, rate);
     return RequestRecord.builder()
         .identity(i -> i.run(RUN).userId(id).requestId("chatcmpl-" + id))
-        .level(lv -> lv.phase(RequestPhase.STEP).step(step).stepLabel(label).offeredRate(rate))
+        .level(
+            lv -> lv.phase(RequestPhase.STEP).step(step).stepLabel(label).offeredRate(rate / parts))
         .input(in -> in.model("qwen3-8b-like").promptTokens(100).maxTokens(tokens))
         .timings(
             t ->
