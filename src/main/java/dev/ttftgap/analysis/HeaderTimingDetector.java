@@ -79,7 +79,7 @@ final class HeaderTimingDetector {
     List<Double> e2e = new ArrayList<>();
     List<Double> afterFirst = new ArrayList<>();
     List<Double> events = new ArrayList<>();
-    List<Double> itl = new ArrayList<>();
+    WholeMillisCounts itl = new WholeMillisCounts();
     for (RequestRecord record : records) {
       if (!record.ok() || record.warmup()) {
         continue;
@@ -100,7 +100,11 @@ final class HeaderTimingDetector {
         events.add(record.timings().itlMillis().size() + 1.0);
       }
       if (record.timings().itlMillis() != null) {
-        record.timings().itlMillis().forEach(interval -> itl.add(interval.doubleValue()));
+        for (Long interval : record.timings().itlMillis()) {
+          if (interval != null) {
+            itl.add(interval);
+          }
+        }
       }
     }
     Double ttfbP50 = Percentiles.median(ttfb).orElse(null);
@@ -109,7 +113,7 @@ final class HeaderTimingDetector {
     Double e2eP50 = Percentiles.median(e2e).orElse(null);
     Double afterP50 = Percentiles.median(afterFirst).orElse(null);
     Double eventsP50 = Percentiles.median(events).orElse(null);
-    Double itlP50 = Percentiles.median(itl).orElse(null);
+    Double itlP50 = itl.median().orElse(null);
     HeaderTiming timing;
     if (ttftP50 == null) {
       timing = HeaderTiming.UNKNOWN;

@@ -5,6 +5,7 @@ import dev.ttftgap.health.LoadGeneratorHealth;
 import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.health.LoadGeneratorStep;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.StepLevel;
 import dev.ttftgap.servermetrics.Scrape;
 import dev.ttftgap.servermetrics.ScrapeFile;
 import java.nio.file.Files;
@@ -125,13 +126,24 @@ public final class PartsMerger {
   /** {@code part}'s records, each at its step's level of the whole run. */
   private static List<RequestRecord> atRunLevels(
       RunParts.Part part, String runId, Map<Integer, Double> rates, Map<Integer, Integer> users) {
+    // one run-level StepLevel per part level, shared by its records (a part has millions)
+    Map<StepLevel, StepLevel> runLevels = new HashMap<>();
     return part.records().stream()
         .map(
             r ->
                 r.withLevel(
                     runId,
-                    r.level().offeredRate() == null ? null : rounded(rates.get(r.level().step())),
-                    r.level().concurrency() == null ? null : users.get(r.level().step())))
+                    runLevels.computeIfAbsent(
+                        r.level(),
+                        level ->
+                            level.toBuilder()
+                                .offeredRate(
+                                    level.offeredRate() == null
+                                        ? null
+                                        : rounded(rates.get(level.step())))
+                                .concurrency(
+                                    level.concurrency() == null ? null : users.get(level.step()))
+                                .build())))
         .toList();
   }
 

@@ -1,6 +1,7 @@
 package dev.ttftgap.merge;
 
 import dev.ttftgap.analysis.RecordsFiles;
+import dev.ttftgap.record.RecordReader;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The parts of one split run, as given to the capacity report: checked to be all the parts of one
@@ -68,15 +70,26 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
    *     to another run or profile
    */
   public static Optional<RunParts> detect(List<Path> inputs) {
+    List<Path> files = RecordsFiles.resolve(inputs);
+    if (!files.stream().anyMatch(RunParts::holdsSplitRecords)) {
+      return Optional.empty();
+    }
     Map<Path, List<RequestRecord>> byFile = new LinkedHashMap<>();
-    for (Path file : RecordsFiles.resolve(inputs)) {
+    for (Path file : files) {
       byFile.put(file, RecordsFiles.read(List.of(file)));
     }
-    boolean split =
-        byFile.values().stream()
-            .flatMap(List::stream)
-            .anyMatch(r -> r.part().injectorCount() != null && r.part().injectorCount() > 1);
-    return split ? Optional.of(check(byFile)) : Optional.empty();
+    return Optional.of(check(byFile));
+  }
+
+  /**
+   * Whether a record of {@code file} belongs to a split run: read as a stream, up to the first such
+   * record, so that a run that is not split is not held in memory twice.
+   */
+  private static boolean holdsSplitRecords(Path file) {
+    try (Stream<RequestRecord> records = RecordReader.stream(file)) {
+      return records.anyMatch(
+          r -> r.part().injectorCount() != null && r.part().injectorCount() > 1);
+    }
   }
 
   /** Checks that {@code byFile} holds every part of one run, each once. */

@@ -125,6 +125,7 @@ public final class RecordReader {
     private int pendingNumber;
     private int lineNumber;
     private RequestRecord next;
+    private final RecordCanon canon = new RecordCanon();
     int truncated;
 
     Lines(Path file) {
@@ -154,7 +155,7 @@ public final class RecordReader {
           continue;
         }
         try {
-          next = parse(line, file + ":" + number);
+          next = canon.of(parse(line, file + ":" + number));
         } catch (IllegalArgumentException e) {
           if (pending != null || endsWithNewline) {
             throw e;

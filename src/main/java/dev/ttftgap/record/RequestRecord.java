@@ -141,11 +141,20 @@ public record RequestRecord(
    * injector running the whole profile would have recorded (the merge of a split run's parts, whose
    * records carry their share and their part's name).
    */
-  public RequestRecord withLevel(
-      String newRun, @Nullable Double newOfferedRate, @Nullable Integer newConcurrency) {
-    return toBuilder()
-        .identity(id -> id.run(newRun))
-        .level(lv -> lv.offeredRate(newOfferedRate).concurrency(newConcurrency))
-        .build();
+  public RequestRecord withLevel(String newRun, StepLevel newLevel) {
+    // every other part is shared with this record: a merge re-levels millions of them
+    return new RequestRecord(
+        new RequestIdentity(newRun, identity.userId(), identity.requestId()),
+        newLevel,
+        input,
+        timings,
+        micros,
+        output,
+        serverTimings,
+        newConnection,
+        httpVersion,
+        result,
+        health,
+        part);
   }
 }

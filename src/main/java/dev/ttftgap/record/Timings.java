@@ -35,6 +35,14 @@ public record Timings(
     @Nullable List<Long> itlMillis,
     @Nullable Double tpotMillis,
     @Nullable Long firstToolCallMillis) {
+  /**
+   * Holds the intervals compactly ({@link IntervalList}): a record of a long run is one of
+   * millions.
+   */
+  public Timings {
+    itlMillis = IntervalList.of(itlMillis);
+  }
+
   /** Every field undefined: null, or 0 for a primitive. */
   public static final Timings NONE = new Builder().build();
 

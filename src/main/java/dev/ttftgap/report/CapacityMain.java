@@ -42,7 +42,7 @@ public final class CapacityMain {
   }
 
   /** Runs the command; returns the exit status (0 ok, 2 bad input, 4 regression). */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     try {
       CapacityArguments arguments = CapacityArguments.parse(args);
       if (arguments.help()) {

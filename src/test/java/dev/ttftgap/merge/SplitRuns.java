@@ -40,8 +40,12 @@ public final class SplitRuns {
             // as a real part names its run: after the profile, its part and its own start
             r.withLevel(
                     r.identity().run() + "-part" + injector + "of" + count,
-                    r.level().offeredRate() == null ? null : r.level().offeredRate() / count,
-                    r.level().concurrency())
+                    r.level().toBuilder()
+                        .offeredRate(
+                            r.level().offeredRate() == null
+                                ? null
+                                : r.level().offeredRate() / count)
+                        .build())
                 .withPart(new InjectorPart(injector, count, "host-" + injector, RUN_ID)));
       }
     }

@@ -1,0 +1,89 @@
+package dev.ttftgap.record;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * An immutable list of whole-millisecond intervals (a stream's ITLs) stored in the narrowest
+ * primitive array that holds them: one byte an interval when all are 0–255 ms, which is what a
+ * decoding stream's intervals nearly always are, two bytes up to 65,535 ms, else a {@code long}. An
+ * hour of streams is millions of records with hundreds of intervals each; a boxed list costs 4–20
+ * bytes an interval, this one 1.
+ *
+ * <pre>
+ * List&lt;Long&gt; itl = IntervalList.of(List.of(12L, 11L, 2400L)); // two bytes an interval
+ * </pre>
+ *
+ * <p>Null elements and negative intervals (which no stream has, but a hand-written record may) are
+ * kept as they are, in a plain immutable copy.
+ */
+public final class IntervalList extends AbstractList<Long> implements RandomAccess {
+  private static final int BYTE_MAX = 0xFF;
+  private static final int CHAR_MAX = 0xFFFF;
+
+  private final byte[] bytes;
+  private final char[] chars;
+  private final long[] longs;
+  private final int size;
+
+  private IntervalList(byte[] bytes, char[] chars, long[] longs, int size) {
+    this.bytes = bytes;
+    this.chars = chars;
+    this.longs = longs;
+    this.size = size;
+  }
+
+  /** {@code intervals} in the narrowest form that holds them; null stays null. */
+  public static List<Long> of(List<Long> intervals) {
+    if (intervals == null || intervals instanceof IntervalList) {
+      return intervals;
+    }
+    long max = 0;
+    for (Long interval : intervals) {
+      if (interval == null || interval < 0) {
+        return java.util.Collections.unmodifiableList(new java.util.ArrayList<>(intervals));
+      }
+      max = Math.max(max, interval);
+    }
+    int n = intervals.size();
+    if (max <= BYTE_MAX) {
+      byte[] values = new byte[n];
+      for (int i = 0; i < n; i++) {
+        values[i] = (byte) intervals.get(i).longValue();
+      }
+      return new IntervalList(values, null, null, n);
+    }
+    if (max <= CHAR_MAX) {
+      char[] values = new char[n];
+      for (int i = 0; i < n; i++) {
+        values[i] = (char) intervals.get(i).longValue();
+      }
+      return new IntervalList(null, values, null, n);
+    }
+    long[] values = new long[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = intervals.get(i);
+    }
+    return new IntervalList(null, null, values, n);
+  }
+
+  @Override
+  public Long get(int index) {
+    if (index < 0 || index >= size) {
+      throw new IndexOutOfBoundsException("index " + index + " of " + size + " intervals");
+    }
+    if (bytes != null) {
+      return (long) (bytes[index] & BYTE_MAX);
+    }
+    if (chars != null) {
+      return (long) chars[index];
+    }
+    return longs[index];
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+}
