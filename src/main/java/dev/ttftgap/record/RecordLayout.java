@@ -5,14 +5,17 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.ResolvableDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -35,10 +38,18 @@ final class RecordLayout {
       Type type,
       Function<RequestRecord, T> get,
       BiConsumer<RequestRecordBuilder, T> set) {
-    void read(JsonParser p, DeserializationContext ctxt, RequestRecordBuilder builder)
+    /** Reads the value with {@code deserializer}, found once for this field (null: find it now). */
+    @SuppressWarnings("unchecked")
+    void read(
+        JsonParser p,
+        DeserializationContext ctxt,
+        RequestRecordBuilder builder,
+        JsonDeserializer<Object> deserializer)
         throws IOException {
-      JavaType javaType = ctxt.getTypeFactory().constructType(type);
-      T value = ctxt.readValue(p, javaType);
+      T value =
+          deserializer != null
+              ? (T) deserializer.deserialize(p, ctxt)
+              : ctxt.readValue(p, ctxt.getTypeFactory().constructType(type));
       if (value != null) {
         set.accept(builder, value);
       }
@@ -310,9 +321,22 @@ final class RecordLayout {
   }
 
   /** Reads a line's fields by name, in any order; a null or unknown field is left undefined. */
-  static final class Reader extends StdDeserializer<RequestRecord> {
+  static final class Reader extends StdDeserializer<RequestRecord>
+      implements ResolvableDeserializer {
+    // each field's deserializer, found once: finding it per value cost more than the parsing
+    private final Map<String, JsonDeserializer<Object>> deserializers = new ConcurrentHashMap<>();
+
     Reader() {
       super(RequestRecord.class);
+    }
+
+    @Override
+    public void resolve(DeserializationContext ctxt) throws JsonMappingException {
+      for (Field<?> field : FIELDS) {
+        deserializers.put(
+            field.name(),
+            ctxt.findRootValueDeserializer(ctxt.getTypeFactory().constructType(field.type())));
+      }
     }
 
     @Override
@@ -328,7 +352,7 @@ final class RecordLayout {
         if (field == null) {
           p.skipChildren();
         } else if (value != JsonToken.VALUE_NULL) {
-          field.read(p, ctxt, builder);
+          field.read(p, ctxt, builder, deserializers.get(field.name()));
         }
         token = p.nextToken();
       }
