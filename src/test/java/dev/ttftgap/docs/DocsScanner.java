@@ -4,8 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -78,34 +79,29 @@ final class DocsScanner {
   }
 
   List<String> properties(MarkdownDoc doc) {
-    List<String> findings = new ArrayList<>();
-    forEachMatch(
+    return eachMatch(
         doc,
         PROPERTY,
-        (line, m) -> {
+        m -> {
           String name = m.group(1);
+          boolean wildcard = m.group(2) != null;
           boolean exists =
-              m.group(2) == null
-                  ? known.properties().contains(name)
-                  : known.properties().stream().anyMatch(p -> p.startsWith(name + "."));
-          if (!exists) {
-            findings.add(
-                at(
-                    doc,
-                    line,
-                    "-D"
-                        + name
-                        + (m.group(2) == null ? "" : ".*")
-                        + " is not a Setting nor a known tool's property"));
-          }
+              wildcard
+                  ? known.properties().stream().anyMatch(p -> p.startsWith(name + "."))
+                  : known.properties().contains(name);
+          return exists
+              ? Optional.empty()
+              : Optional.of(
+                  "-D"
+                      + name
+                      + (wildcard ? ".*" : "")
+                      + " is not a Setting nor a known tool's property");
         });
-    return findings;
   }
 
   List<String> variables(MarkdownDoc doc) {
-    List<String> findings = new ArrayList<>();
-    forEachMatch(
-        doc, PREFIXED_VARIABLE, (line, m) -> checkVariable(doc, line, m.group(1), findings));
+    List<String> findings =
+        new ArrayList<>(eachMatch(doc, PREFIXED_VARIABLE, m -> undeclared(m.group(1))));
     for (MarkdownDoc.Code code : doc.commands()) {
       if (!COMMAND.matcher(code.text()).find()) {
         continue;
@@ -113,7 +109,7 @@ final class DocsScanner {
       Matcher m = ASSIGNMENT.matcher(code.text());
       while (m.find()) {
         if (!PREFIXED_VARIABLE.matcher(m.group(1)).matches()) {
-          checkVariable(doc, code.line(), m.group(1), findings);
+          undeclared(m.group(1)).ifPresent(what -> findings.add(at(doc, code.line(), what)));
         }
       }
     }
@@ -121,24 +117,23 @@ final class DocsScanner {
   }
 
   List<String> profiles(MarkdownDoc doc) {
-    List<String> findings = new ArrayList<>();
-    forEachMatch(
+    return eachMatch(
         doc,
         PROFILE,
-        (line, m) -> {
+        m -> {
           String value = m.group(1);
           if (PLACEHOLDER.matcher(value).find()) {
-            return;
+            return Optional.empty();
           }
           if (value.contains("/") || value.endsWith(".json")) {
-            if (value.startsWith("simulations/") && !known.exists().test(value)) {
-              findings.add(at(doc, line, "profile " + value + " does not exist"));
-            }
-          } else if (!known.profiles().contains(value)) {
-            findings.add(at(doc, line, "profile " + value + " is not in simulations/"));
+            return value.startsWith("simulations/") && !known.exists().test(value)
+                ? Optional.of("profile " + value + " does not exist")
+                : Optional.empty();
           }
+          return known.profiles().contains(value)
+              ? Optional.empty()
+              : Optional.of("profile " + value + " is not in simulations/");
         });
-    return findings;
   }
 
   List<String> paths(MarkdownDoc doc) {
@@ -208,20 +203,24 @@ final class DocsScanner {
     return findings;
   }
 
-  private void checkVariable(MarkdownDoc doc, int line, String name, List<String> findings) {
-    if (!known.variables().contains(name)) {
-      findings.add(at(doc, line, name + " is not a Setting's environment variable"));
-    }
+  private Optional<String> undeclared(String variable) {
+    return known.variables().contains(variable)
+        ? Optional.empty()
+        : Optional.of(variable + " is not a Setting's environment variable");
   }
 
-  private static void forEachMatch(
-      MarkdownDoc doc, Pattern pattern, BiConsumer<Integer, Matcher> action) {
+  /** What {@code finding} says of each match of {@code pattern}, on each line, as file:line. */
+  private static List<String> eachMatch(
+      MarkdownDoc doc, Pattern pattern, Function<Matcher, Optional<String>> finding) {
+    List<String> findings = new ArrayList<>();
     for (int i = 0; i < doc.lines().size(); i++) {
       Matcher m = pattern.matcher(doc.lines().get(i));
       while (m.find()) {
-        action.accept(i + 1, m);
+        int line = i + 1;
+        finding.apply(m).ifPresent(what -> findings.add(at(doc, line, what)));
       }
     }
+    return findings;
   }
 
   private static String at(MarkdownDoc doc, int line, String what) {

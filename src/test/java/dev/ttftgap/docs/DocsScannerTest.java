@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Each rule of {@link DocsScanner} catches a bad page and passes a good one. */
+/** Each rule of {@link DocsScanner} catches a bad page, naming its line, and passes a good one. */
 class DocsScannerTest {
   private static final DocsScanner SCANNER =
       new DocsScanner(
@@ -17,92 +19,89 @@ class DocsScannerTest {
               Set.of("docs/engine.md", "docs/capacity.png", "simulations/smoke.json", "pom.xml")
                   ::contains));
 
-  private static List<String> scan(String name, String text) {
-    return SCANNER.scan(MarkdownDoc.of(name, text));
+  /**
+   * One rule's case, on a page {@code docs/a.md}.
+   *
+   * @param rule what the rule requires
+   * @param bad a page breaking it
+   * @param findings what the scanner says of {@code bad}
+   * @param good a page keeping it, placeholders and other tools' names included
+   */
+  record Case(String rule, String bad, List<String> findings, String good) {
+    @Override
+    public String toString() {
+      return rule;
+    }
   }
 
-  @Test
-  void aPropertyThatIsNotASettingIsNamedWithItsLine() {
-    assertThat(scan("docs/a.md", "intro\nset `-Dllm.baseURL=x` here"))
-        .containsExactly("docs/a.md:2: -Dllm.baseURL is not a Setting nor a known tool's property");
-    assertThat(scan("docs/a.md", "set `-Dllm.baseUrl=x` or -Dbench.* or -Dexec.args=\"1\""))
-        .isEmpty();
+  static Stream<Case> rules() {
+    return Stream.of(
+        new Case(
+            "a -D property is a Setting or a known tool's",
+            "intro\nset `-Dllm.baseURL=x` here",
+            List.of("docs/a.md:2: -Dllm.baseURL is not a Setting nor a known tool's property"),
+            "set `-Dllm.baseUrl=x` or -Dbench.* or -Dexec.args=\"1\""),
+        new Case(
+            "a variable of the tool's prefixes is declared",
+            "use `LLM_BASE_URI` or TTFTGAP_NOPE.",
+            List.of(
+                "docs/a.md:1: LLM_BASE_URI is not a Setting's environment variable",
+                "docs/a.md:1: TTFTGAP_NOPE is not a Setting's environment variable"),
+            "`LLM_BASE_URL=http://h JAVA_HOME=/j mvn gatling:test`, `CN=localhost`, VLLM_X"),
+        new Case(
+            "a variable assigned in a command is declared",
+            "```bash\nFOO_HOME=/x mvn -q gatling:test\n```",
+            List.of("docs/a.md:2: FOO_HOME is not a Setting's environment variable"),
+            "```bash\nJAVA_HOME=/x mvn -q gatling:test\n```"),
+        new Case(
+            "a profile name is in simulations/",
+            "`mvn gatling:test -Dprofile=rising-rates`",
+            List.of("docs/a.md:1: profile rising-rates is not in simulations/"),
+            "`-Dprofile=smoke`, `-Dprofile=NAME`, `-Dprofile=/tmp/mine.json`"),
+        new Case(
+            "a profile path in simulations/ exists",
+            "`-Dprofile=simulations/gone.json`",
+            List.of(
+                "docs/a.md:1: profile simulations/gone.json does not exist",
+                "docs/a.md:1: simulations/gone.json does not exist"),
+            "`-Dprofile=simulations/smoke.json`"),
+        new Case(
+            "a repository path in code exists",
+            "see `docs/engin.md` and\n```\ncat src/main/Gone.java\n```",
+            List.of(
+                "docs/a.md:1: docs/engin.md does not exist",
+                "docs/a.md:3: src/main/Gone.java does not exist"),
+            "`docs/engine.md`, `pom.xml`, `simulations/NAME.json`, `docs/*.md`, `src/…`,"
+                + " docs/prose.md outside code"),
+        new Case(
+            "a relative link or image points to a file",
+            "[the engine](engin.md) ![shot](../docs/capacity.jpg)\n[up](../../x.md)",
+            List.of(
+                "docs/a.md:1: link engin.md points to a missing file",
+                "docs/a.md:1: link ../docs/capacity.jpg points to a missing file",
+                "docs/a.md:2: link ../../x.md points to a missing file"),
+            "[e](engine.md#tls) ![s](capacity.png) [p](../pom.xml) [w](https://x.org/y)"
+                + " [h](#here) `[not](a-link.md)`"),
+        new Case(
+            "exec:java compiles first",
+            "run `mvn -q exec:java -Dexec.args=\"--help\"`",
+            List.of("docs/a.md:1: exec:java without compile before it fails on a fresh clone"),
+            "`mvn -q compile exec:java`, the `exec:java` goal"),
+        new Case(
+            "exec:java on the test class path compiles the tests first, across continued lines",
+            "```\nmvn -q compile \\\n  exec:java -Dexec.classpathScope=test \\\n  -Dexec.args=x\n```",
+            List.of("docs/a.md:2: exec:java without test-compile before it fails on a fresh clone"),
+            "```\nmvn -q -o test-compile \\\n  exec:exec -Dexec.classpathScope=test\n```"));
   }
 
-  @Test
-  void aVariableOfTheToolsPrefixesOrAnAssignedOneMustBeDeclared() {
-    assertThat(scan("a.md", "use `LLM_BASE_URI` or TTFTGAP_NOPE."))
-        .containsExactly(
-            "a.md:1: LLM_BASE_URI is not a Setting's environment variable",
-            "a.md:1: TTFTGAP_NOPE is not a Setting's environment variable");
-    assertThat(scan("a.md", "```bash\nFOO_HOME=/x mvn -q gatling:test\n```"))
-        .containsExactly("a.md:2: FOO_HOME is not a Setting's environment variable");
-    assertThat(
-            scan(
-                "a.md",
-                "`LLM_BASE_URL=http://h JAVA_HOME=/j mvn gatling:test`, `CN=localhost`, VLLM_X"))
-        .isEmpty();
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("rules")
+  void eachRuleCatchesABadPageAndPassesAGoodOne(Case c) {
+    assertThat(scan(c.bad())).as("findings on the bad page").isEqualTo(c.findings());
+    assertThat(scan(c.good())).as("findings on the good page").isEmpty();
   }
 
-  @Test
-  void aProfileMustBeInSimulations() {
-    assertThat(scan("a.md", "`mvn gatling:test -Dprofile=rising-rates`"))
-        .containsExactly("a.md:1: profile rising-rates is not in simulations/");
-    assertThat(scan("a.md", "`-Dprofile=simulations/gone.json`"))
-        .containsExactly(
-            "a.md:1: profile simulations/gone.json does not exist",
-            "a.md:1: simulations/gone.json does not exist");
-    assertThat(
-            scan(
-                "a.md",
-                "`-Dprofile=smoke`, `-Dprofile=NAME`, `-Dprofile=/tmp/mine.json`,"
-                    + " `-Dprofile=simulations/smoke.json`"))
-        .isEmpty();
-  }
-
-  @Test
-  void aRepositoryPathInCodeMustExist() {
-    assertThat(scan("a.md", "see `docs/engin.md` and\n```\ncat src/main/Gone.java\n```"))
-        .containsExactly(
-            "a.md:1: docs/engin.md does not exist", "a.md:3: src/main/Gone.java does not exist");
-    assertThat(
-            scan(
-                "a.md",
-                "`docs/engine.md`, `pom.xml`, `simulations/NAME.json`, `docs/*.md`, `src/…`,"
-                    + " docs/prose.md outside code"))
-        .isEmpty();
-  }
-
-  @Test
-  void aRelativeLinkOrImageMustPointToAFile() {
-    assertThat(scan("docs/a.md", "[the engine](engin.md) ![shot](../docs/capacity.jpg)"))
-        .containsExactly(
-            "docs/a.md:1: link engin.md points to a missing file",
-            "docs/a.md:1: link ../docs/capacity.jpg points to a missing file");
-    assertThat(scan("docs/a.md", "[up](../../x.md)"))
-        .containsExactly("docs/a.md:1: link ../../x.md points to a missing file");
-    assertThat(
-            scan(
-                "docs/a.md",
-                "[e](engine.md#tls) ![s](capacity.png) [p](../pom.xml) [w](https://x.org/y)"
-                    + " [h](#here) `[not](a-link.md)`"))
-        .isEmpty();
-  }
-
-  @Test
-  void anExecGoalWithoutCompileBeforeItIsCaught() {
-    assertThat(scan("a.md", "run `mvn -q exec:java -Dexec.args=\"--help\"`"))
-        .containsExactly("a.md:1: exec:java without compile before it fails on a fresh clone");
-    assertThat(
-            scan(
-                "a.md",
-                "```\nmvn -q compile \\\n  exec:java -Dexec.classpathScope=test \\\n  -Dexec.args=x\n```"))
-        .containsExactly("a.md:2: exec:java without test-compile before it fails on a fresh clone");
-    assertThat(
-            scan(
-                "a.md",
-                "`mvn -q compile exec:java`, `mvn -q -o test-compile exec:exec"
-                    + " -Dexec.classpathScope=test`, the `exec:java` goal"))
-        .isEmpty();
+  private static List<String> scan(String text) {
+    return SCANNER.scan(MarkdownDoc.of("docs/a.md", text));
   }
 }
