@@ -79,24 +79,20 @@ final class DocsScanner {
   }
 
   List<String> properties(MarkdownDoc doc) {
-    return eachMatch(
-        doc,
-        PROPERTY,
-        m -> {
-          String name = m.group(1);
-          boolean wildcard = m.group(2) != null;
-          boolean exists =
-              wildcard
-                  ? known.properties().stream().anyMatch(p -> p.startsWith(name + "."))
-                  : known.properties().contains(name);
-          return exists
-              ? Optional.empty()
-              : Optional.of(
-                  "-D"
-                      + name
-                      + (wildcard ? ".*" : "")
-                      + " is not a Setting nor a known tool's property");
-        });
+    return eachMatch(doc, PROPERTY, this::unknownProperty);
+  }
+
+  private Optional<String> unknownProperty(Matcher m) {
+    String name = m.group(1);
+    boolean wildcard = m.group(2) != null;
+    boolean exists =
+        wildcard
+            ? known.properties().stream().anyMatch(p -> p.startsWith(name + "."))
+            : known.properties().contains(name);
+    return exists
+        ? Optional.empty()
+        : Optional.of(
+            "-D" + name + (wildcard ? ".*" : "") + " is not a Setting nor a known tool's property");
   }
 
   List<String> variables(MarkdownDoc doc) {
@@ -117,23 +113,21 @@ final class DocsScanner {
   }
 
   List<String> profiles(MarkdownDoc doc) {
-    return eachMatch(
-        doc,
-        PROFILE,
-        m -> {
-          String value = m.group(1);
-          if (PLACEHOLDER.matcher(value).find()) {
-            return Optional.empty();
-          }
-          if (value.contains("/") || value.endsWith(".json")) {
-            return value.startsWith("simulations/") && !known.exists().test(value)
-                ? Optional.of("profile " + value + " does not exist")
-                : Optional.empty();
-          }
-          return known.profiles().contains(value)
-              ? Optional.empty()
-              : Optional.of("profile " + value + " is not in simulations/");
-        });
+    return eachMatch(doc, PROFILE, m -> unknownProfile(m.group(1)));
+  }
+
+  private Optional<String> unknownProfile(String value) {
+    if (PLACEHOLDER.matcher(value).find()) {
+      return Optional.empty();
+    }
+    if (value.contains("/") || value.endsWith(".json")) {
+      return value.startsWith("simulations/") && !known.exists().test(value)
+          ? Optional.of("profile " + value + " does not exist")
+          : Optional.empty();
+    }
+    return known.profiles().contains(value)
+        ? Optional.empty()
+        : Optional.of("profile " + value + " is not in simulations/");
   }
 
   List<String> paths(MarkdownDoc doc) {
