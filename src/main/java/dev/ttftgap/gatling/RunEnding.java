@@ -14,7 +14,7 @@ import java.util.function.Function;
  * risingratesimulation-20261130232048123}) and has no setting to change it. {@link #rename} gives
  * it the run's name ({@code rising-rate-20261130-232048}) from {@code after()}, leaving under
  * Gatling's name a symbolic link to it, through which Gatling then reads its log and writes its
- * HTML report; the link is removed at the JVM's exit. Gatling's own "Please open the following
+ * HTML report; the link is removed at the JVM's exit. Gatling's own "please open the following
  * file" line names the link (it has no setting for that either), so the end says so and names the
  * run folder: every path the tool prints exists when the command returns.
  *
@@ -109,7 +109,7 @@ final class RunEnding {
       try {
         Files.delete(gatlingFolder);
         out.println(
-            "ttft-gap: Gatling's \"Please open the following file\" line above names "
+            "ttft-gap: Gatling's \"please open the following file\" line above names "
                 + gatlingFolder.getFileName()
                 + ", a link removed now; both reports are in "
                 + runFolder

@@ -62,7 +62,7 @@ class RunEndingTest {
     assertThat(bytes.toString(StandardCharsets.UTF_8))
         .as("Gatling's line named, then the block")
         .isEqualTo(
-            "ttft-gap: Gatling's \"Please open the following file\" line above names"
+            "ttft-gap: Gatling's \"please open the following file\" line above names"
                 + " risingratesimulation-20261130232048123, a link removed now; both reports are in "
                 + run
                 + ", below"
