@@ -27,7 +27,7 @@ import java.util.List;
  * samples), then read the verdicts or hand the report to a renderer:
  *
  * <pre>{@code
- * Path records = Path.of("reports/risingratesimulation-20261201/records.jsonl");
+ * Path records = Path.of("reports/rising-rate-20261201-120000/records.jsonl");
  * CapacityReport report =
  *     CapacityAnalysis.analyzeFiles(
  *         List.of(records), CapacityOptions.defaults().withPeakRate(40), null);

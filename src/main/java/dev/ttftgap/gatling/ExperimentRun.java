@@ -136,7 +136,7 @@ public final class ExperimentRun {
     records.close();
     target.close();
     Path gatlingDir = RunOutputs.placeRecords(simulationName, runName, recordsFile, settings);
-    Path runDir = RunEnding.rename(gatlingDir, runName);
+    Path runDir = RunEnding.rename(gatlingDir, runName, System.out);
     List<RequestRecord> all = RecordReader.read(runDir.resolve(RunOutputs.RECORDS_FILE));
     String table =
         switch (plan.table()) {

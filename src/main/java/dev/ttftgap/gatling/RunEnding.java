@@ -14,7 +14,9 @@ import java.util.function.Function;
  * risingratesimulation-20261130232048123}) and has no setting to change it. {@link #rename} gives
  * it the run's name ({@code rising-rate-20261130-232048}) from {@code after()}, leaving under
  * Gatling's name a symbolic link to it, through which Gatling then reads its log and writes its
- * HTML report; the link is removed at the JVM's exit.
+ * HTML report; the link is removed at the JVM's exit. Gatling's own "please open the following
+ * file" line names the link (it has no setting for that either), so the end says so and names the
+ * run folder: every path the tool prints exists when the command returns.
  *
  * <p>Why at the JVM's exit: Gatling calls the simulation's {@code after()} first, and only then
  * ({@code io.gatling.app.RunResultProcessor}) reads the log, renders the report, prints its global
@@ -31,9 +33,16 @@ final class RunEnding {
   /**
    * Moves {@code gatlingFolder} to {@code runName} beside it (with {@code -2}, {@code -3}... when
    * taken) and links Gatling's name to it; returns the folder the run now lives in, {@code
-   * gatlingFolder} itself when it cannot be moved (said in one line).
+   * gatlingFolder} itself when it cannot be moved (said in one line). Then says where the records
+   * are: in that folder, a path that still holds when the command returns.
    */
-  static Path rename(Path gatlingFolder, String runName) {
+  static Path rename(Path gatlingFolder, String runName, PrintStream out) {
+    Path runFolder = move(gatlingFolder, runName, out);
+    out.println("ttft-gap: records " + runFolder.resolve(RunOutputs.RECORDS_FILE));
+    return runFolder;
+  }
+
+  private static Path move(Path gatlingFolder, String runName, PrintStream out) {
     if (gatlingFolder.getFileName().toString().equals(runName)
         || !Files.isDirectory(gatlingFolder)) {
       return gatlingFolder;
@@ -45,7 +54,7 @@ final class RunEnding {
     try {
       Files.move(gatlingFolder, target);
     } catch (IOException | RuntimeException e) {
-      System.out.println(
+      out.println(
           "ttft-gap: the run folder keeps Gatling's name "
               + gatlingFolder.getFileName()
               + " (could not rename it to "
@@ -64,7 +73,7 @@ final class RunEnding {
       } catch (IOException back) {
         throw new java.io.UncheckedIOException(back);
       }
-      System.out.println(
+      out.println(
           "ttft-gap: the run folder keeps Gatling's name "
               + gatlingFolder.getFileName()
               + " (no symbolic link possible here: "
@@ -99,6 +108,12 @@ final class RunEnding {
     if (!gatlingFolder.equals(runFolder) && Files.isSymbolicLink(gatlingFolder)) {
       try {
         Files.delete(gatlingFolder);
+        out.println(
+            "ttft-gap: Gatling's \"please open the following file\" line above names "
+                + gatlingFolder.getFileName()
+                + ", a link removed now; both reports are in "
+                + runFolder
+                + ", below");
       } catch (IOException e) {
         out.println("ttft-gap: could not remove the link " + gatlingFolder + " (" + e + ")");
       }

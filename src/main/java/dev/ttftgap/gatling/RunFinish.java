@@ -49,7 +49,7 @@ final class RunFinish {
     Path gatlingDir =
         RunOutputs.placeRecords(
             run.simulationName(), run.runName(), run.recordsFile(), setup.settings(), own);
-    Path runDir = RunEnding.rename(gatlingDir, run.runName());
+    Path runDir = RunEnding.rename(gatlingDir, run.runName(), System.out);
     RunOutputs.placeScrapes(run.scrapeFile(), runDir);
     new RunHeader(
             run.runName(),

@@ -80,7 +80,8 @@ final class RunOutputs {
   /**
    * Moves the records into Gatling's run folder (found by the simulation's id, the lower-cased
    * class name Gatling names it after), copying them to {@code -Drecords.dir} too as {@code
-   * <runName>.jsonl}.
+   * <runName>.jsonl}. Says nothing: the folder is renamed next ({@link RunEnding#rename}), which
+   * prints where the records end up.
    */
   static Path placeRecords(
       String simulationName, String runName, Path recordsFile, Settings settings) {
@@ -110,7 +111,6 @@ final class RunOutputs {
       Path records = runDir.resolve(RECORDS_FILE);
       Files.move(recordsFile, records, StandardCopyOption.REPLACE_EXISTING);
       settings.recordsDir().ifPresent(dir -> copy(records, dir, runName));
-      System.out.println("ttft-gap: records " + records);
       return runDir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
