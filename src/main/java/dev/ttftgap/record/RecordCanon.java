@@ -61,19 +61,8 @@ final class RecordCanon {
         number(m.setupMicros()));
   }
 
-  @SuppressWarnings("unchecked")
   private <T extends Number> T number(T value) {
-    if (value == null) {
-      return null;
-    }
-    Object known = numbers.get(value);
-    if (known != null) {
-      return (T) known;
-    }
-    if (numbers.size() < MAX_NUMBERS) {
-      numbers.put(value, value);
-    }
-    return value;
+    return shared(value, numbers, MAX_NUMBERS);
   }
 
   private RequestIdentity identity(RequestIdentity identity) {
@@ -83,17 +72,22 @@ final class RecordCanon {
         : new RequestIdentity(run, identity.userId(), identity.requestId());
   }
 
-  @SuppressWarnings("unchecked")
   private <T> T shared(T value) {
+    return shared(value, values, MAX_VALUES);
+  }
+
+  /** {@code value}, or the equal one {@code known} holds; kept there while it has room. */
+  @SuppressWarnings("unchecked")
+  private static <T, K> T shared(T value, Map<K, K> known, int bound) {
     if (value == null) {
       return null;
     }
-    Object known = values.get(value);
-    if (known != null) {
-      return (T) known;
+    K seen = known.get(value);
+    if (seen != null) {
+      return (T) seen;
     }
-    if (values.size() < MAX_VALUES) {
-      values.put(value, value);
+    if (known.size() < bound) {
+      known.put((K) value, (K) value);
     }
     return value;
   }

@@ -1,11 +1,9 @@
 package dev.ttftgap.bench;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.ttftgap.report.CapacityMain;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -16,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 
 /**
  * How the capacity report scales with the run: writes a synthetic split run of {@code records}
@@ -145,27 +141,14 @@ public final class AnalysisScaleBenchmark {
         heapPools.add(pool.getName());
       }
     }
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      ((NotificationEmitter) gc)
-          .addNotificationListener(
-              (notification, handback) -> {
-                if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
-                    notification.getType())) {
-                  return;
-                }
-                GarbageCollectionNotificationInfo info =
-                    GarbageCollectionNotificationInfo.from(
-                        (CompositeData) notification.getUserData());
-                long used =
-                    info.getGcInfo().getMemoryUsageAfterGc().entrySet().stream()
-                        .filter(e -> heapPools.contains(e.getKey()))
-                        .mapToLong(e -> e.getValue().getUsed())
-                        .sum();
-                max.accumulateAndGet(used, Math::max);
-              },
-              null,
-              null);
-    }
+    GcNotifications.onEachCollection(
+        info ->
+            max.accumulateAndGet(
+                info.getGcInfo().getMemoryUsageAfterGc().entrySet().stream()
+                    .filter(e -> heapPools.contains(e.getKey()))
+                    .mapToLong(e -> e.getValue().getUsed())
+                    .sum(),
+                Math::max));
     return max;
   }
 }

@@ -1,19 +1,14 @@
 package dev.ttftgap.bench;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 
 /**
  * Samples this JVM's CPU time and heap into a CSV file while a load runs, so the benchmark can
@@ -61,30 +56,16 @@ final class ProcessSampler {
   }
 
   private void listenToCollections() {
-    List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
-    for (GarbageCollectorMXBean collector : collectors) {
-      ((NotificationEmitter) collector)
-          .addNotificationListener(
-              (notification, handback) -> {
-                if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
-                    notification.getType())) {
-                  return;
-                }
-                GarbageCollectionNotificationInfo info =
-                    GarbageCollectionNotificationInfo.from(
-                        (CompositeData) notification.getUserData());
-                long after =
-                    info.getGcInfo().getMemoryUsageAfterGc().values().stream()
-                        .mapToLong(MemoryUsage::getUsed)
-                        .sum();
-                // a concurrent cycle runs beside the application: not a pause
-                long pause =
-                    info.getGcName().contains("Concurrent") ? 0 : info.getGcInfo().getDuration();
-                line("gc," + System.currentTimeMillis() + "," + after + "," + pause);
-              },
-              null,
-              null);
-    }
+    GcNotifications.onEachCollection(
+        info -> {
+          long after =
+              info.getGcInfo().getMemoryUsageAfterGc().values().stream()
+                  .mapToLong(MemoryUsage::getUsed)
+                  .sum();
+          // a concurrent cycle runs beside the application: not a pause
+          long pause = info.getGcName().contains("Concurrent") ? 0 : info.getGcInfo().getDuration();
+          line("gc," + System.currentTimeMillis() + "," + after + "," + pause);
+        });
   }
 
   private synchronized void line(String text) {
