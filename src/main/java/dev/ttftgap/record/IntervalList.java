@@ -1,6 +1,8 @@
 package dev.ttftgap.record;
 
 import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.RandomAccess;
 
@@ -39,31 +41,30 @@ public final class IntervalList extends AbstractList<Long> implements RandomAcce
     if (intervals == null || intervals instanceof IntervalList) {
       return intervals;
     }
+    int n = intervals.size();
+    long[] values = new long[n];
     long max = 0;
+    int i = 0;
     for (Long interval : intervals) {
       if (interval == null || interval < 0) {
-        return java.util.Collections.unmodifiableList(new java.util.ArrayList<>(intervals));
+        return Collections.unmodifiableList(new ArrayList<>(intervals));
       }
+      values[i++] = interval;
       max = Math.max(max, interval);
     }
-    int n = intervals.size();
     if (max <= BYTE_MAX) {
-      byte[] values = new byte[n];
-      for (int i = 0; i < n; i++) {
-        values[i] = (byte) intervals.get(i).longValue();
+      byte[] narrow = new byte[n];
+      for (int k = 0; k < n; k++) {
+        narrow[k] = (byte) values[k];
       }
-      return new IntervalList(values, null, null, n);
+      return new IntervalList(narrow, null, null, n);
     }
     if (max <= CHAR_MAX) {
-      char[] values = new char[n];
-      for (int i = 0; i < n; i++) {
-        values[i] = (char) intervals.get(i).longValue();
+      char[] narrow = new char[n];
+      for (int k = 0; k < n; k++) {
+        narrow[k] = (char) values[k];
       }
-      return new IntervalList(null, values, null, n);
-    }
-    long[] values = new long[n];
-    for (int i = 0; i < n; i++) {
-      values[i] = intervals.get(i);
+      return new IntervalList(null, narrow, null, n);
     }
     return new IntervalList(null, null, values, n);
   }
