@@ -174,6 +174,31 @@ class KubernetesManifestsTest {
   }
 
   @Test
+  void theInjectorsGatlingJvmRunsALowPauseCollectorWithAHeapThatFitsThePod() {
+    String pom = read(Path.of("pom.xml"));
+    Matcher jvmArgs =
+        Pattern.compile(
+                "<artifactId>gatling-maven-plugin</artifactId>.*?<jvmArgs>(.*?)</jvmArgs>",
+                Pattern.DOTALL)
+            .matcher(pom);
+    assertThat(jvmArgs.find()).as("the pom gives gatling:test its JVM options").isTrue();
+    assertThat(jvmArgs.group(1))
+        .as("gatling:test runs ZGC, not the serial collector a 1-2 CPU pod would get")
+        .contains("<jvmArg>-XX:+UseZGC</jvmArg>");
+    Matcher heap = Pattern.compile("<jvmArg>-Xmx(\\d+)g</jvmArg>").matcher(jvmArgs.group(1));
+    assertThat(heap.find()).as("gatling:test sets its heap in GiB (-XmxNg)").isTrue();
+    Map<String, Object> injector = container(only("Job", "ttft-gap-injectors"));
+    assertThat(command(injector)).as("the injectors run gatling:test").contains("gatling:test");
+    Map<String, Object> resources = map(injector.get("resources"));
+    String limit = String.valueOf(map(resources.get("limits")).get("memory"));
+    assertThat(limit).as("the injector's memory limit is in GiB").matches("\\d+Gi");
+    int limitGib = Integer.parseInt(limit.replace("Gi", ""));
+    assertThat(limitGib - Integer.parseInt(heap.group(1)))
+        .as("the pod's memory limit leaves at least 1 GiB beside the heap (Maven, direct buffers)")
+        .isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
   void theMergeReadsWhereTheInjectorsWriteOnTheSharedVolume() {
     String injectors = command(container(only("Job", "ttft-gap-injectors")));
     assertThat(injectors)
