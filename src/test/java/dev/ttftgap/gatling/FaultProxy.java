@@ -186,12 +186,9 @@ final class FaultProxy implements AutoCloseable {
     open.add(up);
     try (up) {
       up.setTcpNoDelay(true);
-      up.getOutputStream().write(request.headBytes());
-      up.getOutputStream().write(body);
-      up.getOutputStream().flush();
-      HttpPieces answer = HttpPieces.read(new BufferedInputStream(up.getInputStream()));
+      HttpPieces answer = exchange(up, request, body);
       if (answer == null) {
-        return badGateway(request, out); // the upstream closed without a byte of answer
+        return badGateway(request, out); // the upstream closed or reset without an answer
       }
       send(out, answer.headBytes(), applied);
       if (applied instanceof ProxyFault.ResetAfterHeaders reset) {
@@ -219,6 +216,22 @@ final class FaultProxy implements AutoCloseable {
       return !answer.ended() ? endClient(client, in) : true;
     } finally {
       open.remove(up);
+    }
+  }
+
+  /**
+   * Sends the request upstream and reads the answer's head; null when the upstream closes or resets
+   * the connection before a whole head (a server killed mid-request resets it), which a gateway
+   * answers as 502, as nginx does for "upstream prematurely closed connection".
+   */
+  private static HttpPieces exchange(Socket up, HttpPieces request, byte[] body) {
+    try {
+      up.getOutputStream().write(request.headBytes());
+      up.getOutputStream().write(body);
+      up.getOutputStream().flush();
+      return HttpPieces.read(new BufferedInputStream(up.getInputStream()));
+    } catch (IOException cut) {
+      return null;
     }
   }
 

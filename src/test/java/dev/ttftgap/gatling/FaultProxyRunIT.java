@@ -83,8 +83,9 @@ class FaultProxyRunIT {
 
   /**
    * The engine is closed after the third load request and a new one starts on its port 2.5 s later:
-   * streams cut by the close end as {@code no_done} (or {@code no_content} before any token),
-   * requests meanwhile as the gateway's 502, and the run goes on to succeed again.
+   * streams cut by the close end as {@code no_done} (or {@code no_content} before any token), a
+   * request cut before its headers and requests meanwhile as the gateway's 502, and the run goes on
+   * to succeed again.
    */
   @Test
   void aServerKilledAndRestartedMidRunCostsOneRecordPerRequest(@TempDir Path dir) throws Exception {
