@@ -85,7 +85,6 @@ import java.util.function.Function;
 public final class ChatRequestChain {
   static final String SSE = "chat";
   private static final String CONTEXT = "ttftgap.context";
-  static final String FIRST_ID = "ttftgap.firstChunkId";
   static final String EVENTS = "ttftgap.events";
   private static final String RECORD = "ttftgap.record";
   private static final String ABORT = "ttftgap.abort";
@@ -192,8 +191,7 @@ public final class ChatRequestChain {
         .set(CONTEXT, ctx)
         .set(SEND_FALLBACK, sentAt)
         .set(EVENTS, new EventLog(ctx.ttftKind()))
-        .set(TRACKED, tracked)
-        .remove(FIRST_ID);
+        .set(TRACKED, tracked);
   }
 
   /** The tapped SSE connect action: post, wait for the first token, then for the stream's end. */

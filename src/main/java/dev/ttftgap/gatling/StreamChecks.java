@@ -27,24 +27,21 @@ final class StreamChecks {
 
   /**
    * Matching sees every event of the stream, once, as it arrives: the place to log it (Gatling's
-   * clock, classified chunk), so that Gatling's unmatched buffer can stay empty.
+   * clock, classified chunk), so that Gatling's unmatched buffer can stay empty. Returns the log:
+   * the one session read per event.
    */
-  private static boolean logged(Api api, String event, Session session) {
+  private static EventLog logged(Api api, String event, Session session) {
     long nanos = System.nanoTime();
-    session
-        .<EventLog>get(ChatRequestChain.EVENTS)
-        .add(GatlingInternals.nowMillis(), nanos, classify(api, event));
-    return true;
+    EventLog events = session.get(ChatRequestChain.EVENTS);
+    events.add(GatlingInternals.nowMillis(), nanos, classify(api, event));
+    return events;
   }
 
   static SseMessageCheck firstToken(Api api, TtftKind kind) {
     return sse.checkMessage(RowNames.GAP)
         .matching(
-            loggedUntil(api, (chunk, session) -> StreamVerdicts.endsFirstTokenWait(chunk, kind)))
+            loggedUntil(api, (chunk, events) -> StreamVerdicts.endsFirstTokenWait(chunk, kind)))
         .check(
-            bodyString()
-                .transform(event -> StreamVerdicts.chunkId(classify(api, event)))
-                .saveAs(ChatRequestChain.FIRST_ID),
             bodyString()
                 .transform(event -> StreamVerdicts.firstToken(classify(api, event), kind))
                 .is(StreamVerdicts.PASS));
@@ -54,27 +51,26 @@ final class StreamChecks {
     return sse.checkMessage(RowNames.DECODE)
         .matching(
             loggedUntil(
-                api,
-                (chunk, session) ->
-                    StreamVerdicts.endsStream(chunk, session.getString(ChatRequestChain.FIRST_ID))))
+                api, (chunk, events) -> StreamVerdicts.endsStream(chunk, events.firstTokenId())))
         .check(
             bodyString()
                 .transformWithSession(
                     (event, session) ->
                         StreamVerdicts.end(
-                            classify(api, event), session.getString(ChatRequestChain.FIRST_ID)))
+                            classify(api, event),
+                            session.<EventLog>get(ChatRequestChain.EVENTS).firstTokenId()))
                 .is(StreamVerdicts.PASS));
   }
 
   /**
    * The matching of both checks: logs every event ({@link #logged}), and matches the one that
-   * {@code ends} says ends this check's wait, so that the two checks differ only in what ends it.
+   * {@code ends} (given the event and the stream's log) says ends this check's wait, so that the
+   * two checks differ only in what ends it.
    */
-  private static CheckBuilder.Final loggedUntil(Api api, BiPredicate<Chunk, Session> ends) {
+  private static CheckBuilder.Final loggedUntil(Api api, BiPredicate<Chunk, EventLog> ends) {
     return bodyString()
         .transformWithSession(
-            (event, session) ->
-                logged(api, event, session) && ends.test(classify(api, event), session))
+            (event, session) -> ends.test(classify(api, event), logged(api, event, session)))
         .is(true);
   }
 

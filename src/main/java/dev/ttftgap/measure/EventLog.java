@@ -3,7 +3,7 @@ package dev.ttftgap.measure;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.StreamAnswer;
 import dev.ttftgap.stream.TtftKind;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,10 +15,17 @@ import java.util.List;
  * <p>Not thread-safe: one request's events arrive on one event loop, one after another.
  */
 public final class EventLog {
-  private final List<ObservedEvent> events = new ArrayList<>(16);
+  private static final int FIRST_CAPACITY = 32;
+
+  /** Arrival times and chunks side by side: no object per event beyond its chunk. */
+  private long[] arrivals = new long[FIRST_CAPACITY];
+
+  private Chunk[] chunks = new Chunk[FIRST_CAPACITY];
+  private int size;
   private final RequestStamps stamps = new RequestStamps();
   private final TtftKind ttftKind;
   private String lastId;
+  private String firstTokenId;
 
   /** The log of a request whose first token is its first output of any kind. */
   public EventLog() {
@@ -56,13 +63,34 @@ public final class EventLog {
   /** Logs an event that arrived at {@code epochMillis} (the load generator's clock). */
   public void add(long epochMillis, Chunk chunk) {
     Chunk kept = chunk;
-    if (chunk.id() != null && chunk.id().equals(lastId) && chunk.id() != lastId) {
-      // every chunk of a stream repeats its id: keep one copy of the string
+    String id = chunk.id();
+    if (id != null && id != lastId && id.equals(lastId)) {
+      // every chunk of a stream repeats its id: keep one copy of the string (the classifier
+      // usually hands the same string already, see StreamIds)
       kept = chunk.withId(lastId);
-    } else if (chunk.id() != null) {
-      lastId = chunk.id();
+    } else if (id != null) {
+      lastId = id;
     }
-    events.add(new ObservedEvent(epochMillis, kept));
+    if (firstTokenId == null && StreamVerdicts.endsFirstTokenWait(kept, ttftKind)) {
+      firstTokenId = StreamVerdicts.chunkId(kept);
+    }
+    if (size == chunks.length) {
+      int grown = size + (size >> 1);
+      arrivals = Arrays.copyOf(arrivals, grown);
+      chunks = Arrays.copyOf(chunks, grown);
+    }
+    arrivals[size] = epochMillis;
+    chunks[size++] = kept;
+  }
+
+  /**
+   * The id of the event that ended the wait for the first token ({@link
+   * StreamVerdicts#endsFirstTokenWait} with the log's kind), as {@link StreamVerdicts#chunkId}
+   * gives it; null before that event. The same event the first-token check matches, so the
+   * end-of-stream check can tell a chunk of another stream without reading the session.
+   */
+  public String firstTokenId() {
+    return firstTokenId;
   }
 
   /** The text the token events carried, in order: the answer as it was streamed. */
@@ -86,6 +114,10 @@ public final class EventLog {
 
   /** The events so far, in arrival order. */
   public List<ObservedEvent> events() {
-    return List.copyOf(events);
+    ObservedEvent[] events = new ObservedEvent[size];
+    for (int i = 0; i < size; i++) {
+      events[i] = new ObservedEvent(arrivals[i], chunks[i]);
+    }
+    return List.of(events);
   }
 }

@@ -72,7 +72,7 @@ import java.util.function.Consumer;
  * // when search.finished(): stop the load generator
  * }</pre>
  *
- * <p>About 340 lines, 70 of them this overview: the phases' transitions (climb, bisect, hold,
+ * <p>About 390 lines, 70 of them this overview: the phases' transitions (climb, bisect, hold,
  * drain) share the bracket and the time budget and read best together; the bracket is {@link
  * RateBracket}, a phase's judgement {@link PhaseJudgement}.
  */
@@ -169,41 +169,78 @@ public final class RateSearch {
     return outcome;
   }
 
-  /** Advances the search: judges a phase whose window has ended, starts the next. */
-  public synchronized void tick(long nowMillis) {
-    switch (phase.kind()) {
-      case DONE -> {}
-      case DRAIN -> {
-        if (pending.isEmpty() || nowMillis - phase.startMillis() > MAX_DRAIN_MILLIS) {
-          start(afterDrain, nowMillis);
-        }
-      }
-      default -> {
-        long windowEnd = phase.startMillis() + phase.windowMillis();
-        if (nowMillis < windowEnd) {
-          return;
-        }
-        long open = openInWindow(windowEnd);
-        if (open > 0 && nowMillis < windowEnd + settleMillis()) {
-          return;
-        }
-        judge(open, nowMillis);
+  /**
+   * Advances the search: judges a phase whose window has ended, starts the next. The phase's
+   * statistics are computed outside this object's monitor, on a copy of the records: the event
+   * loops that {@link #admit} arrivals and hand over records ({@link #onRecord}) never wait for
+   * them (over a long run's records they take seconds). Called from one thread.
+   */
+  public void tick(long nowMillis) {
+    Due due = due(nowMillis);
+    if (due != null) {
+      Measured measured = due.measure(slo);
+      synchronized (this) {
+        judge(due, measured, nowMillis);
       }
     }
   }
 
-  private void judge(long open, long nowMillis) {
-    if (phase.kind() == Phase.Kind.WARMUP) {
-      start(probe(config.startRate(), nowMillis), nowMillis);
-      return;
+  /**
+   * Moves a warm-up or a drain on; for a probe or hold whose window has ended and whose requests
+   * have ended (or whose settle time is over), what its judgement needs.
+   */
+  private synchronized Due due(long nowMillis) {
+    switch (phase.kind()) {
+      case DONE -> {
+        return null;
+      }
+      case DRAIN -> {
+        if (pending.isEmpty() || nowMillis - phase.startMillis() > MAX_DRAIN_MILLIS) {
+          start(afterDrain, nowMillis);
+        }
+        return null;
+      }
+      default -> {
+        long windowEnd = phase.startMillis() + phase.windowMillis();
+        if (nowMillis < windowEnd) {
+          return null;
+        }
+        long open = openInWindow(windowEnd);
+        if (open > 0 && nowMillis < windowEnd + settleMillis()) {
+          return null;
+        }
+        if (phase.kind() == Phase.Kind.WARMUP) {
+          start(probe(config.startRate(), nowMillis), nowMillis);
+          return null;
+        }
+        return new Due(phase, open, List.copyOf(records));
+      }
     }
-    StepStats stats =
-        StepStatsCalculator.of(records).stream()
-            .filter(s -> s.step() == phase.index())
-            .findFirst()
-            .orElse(null);
+  }
+
+  /** A phase to judge: its requests still open, and every record so far. */
+  private record Due(Phase phase, long open, List<RequestRecord> records) {
+    Measured measure(CapacityOptions slo) {
+      StepStats stats =
+          StepStatsCalculator.of(records).stream()
+              .filter(s -> s.step() == phase.index())
+              .findFirst()
+              .orElse(null);
+      return new Measured(stats, ClassPhase.of(records, slo, phase.index()));
+    }
+  }
+
+  /** A phase's statistics, and its classes' when the run has request classes. */
+  private record Measured(StepStats stats, List<ClassPhase> classes) {}
+
+  private void judge(Due due, Measured measured, long nowMillis) {
+    if (phase != due.phase()) {
+      return; // not this phase any more: nothing else moves phases, but never judge a stale one
+    }
+    long open = due.open();
+    StepStats stats = measured.stats();
+    List<ClassPhase> classes = measured.classes();
     double rate = phase.rate();
-    List<ClassPhase> classes = ClassPhase.of(records, slo, phase.index());
     String failure =
         PhaseJudgement.failure(open, settleMillis(), stats, classes, slo, bracket.ceiling(), rate);
     if (failure != null && stats != null && stats.rates().achievedRate() != null) {

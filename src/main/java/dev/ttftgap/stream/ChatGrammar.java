@@ -26,16 +26,28 @@ final class ChatGrammar {
 
   /** The chunk of one {@code data:} payload (not {@code [DONE]}); never throws. */
   Chunk classify(String data) {
-    return GrammarJson.object(data, parser -> readObject(parser, data));
+    if (data == null) {
+      return Chunk.malformed("no data", "");
+    }
+    return classify(data, 0, data.length());
   }
 
-  private Chunk readObject(JsonParser parser, String data) throws IOException {
+  /** The chunk of the payload {@code text[from, to)} (not {@code [DONE]}); never throws. */
+  Chunk classify(String text, int from, int to) {
+    return GrammarJson.object(text, from, to, parser -> readObject(parser, text, from, to));
+  }
+
+  private Chunk readObject(JsonParser parser, String text, int from, int to) throws IOException {
     PayloadFields fields = new PayloadFields();
     GrammarJson.fields(
         parser,
         (name, value) -> {
           switch (name) {
-            case "id" -> fields.id = value == JsonToken.VALUE_STRING ? parser.getText() : fields.id;
+            case "id" -> {
+              if (value == JsonToken.VALUE_STRING) {
+                fields.id = GrammarJson.id(parser, value);
+              }
+            }
             case "object" ->
                 fields.objectError |= "error".equals(GrammarJson.string(parser, value));
             case "message" -> {
@@ -51,7 +63,7 @@ final class ChatGrammar {
             default -> {}
           }
         });
-    return fields.toChunk(data);
+    return fields.toChunk(text, from, to);
   }
 
   private static void readError(JsonParser parser, JsonToken value, PayloadFields fields)

@@ -85,6 +85,24 @@ public final class ChunkClassifier {
   }
 
   /**
+   * {@link #classify(Api, String, String)} of the payload {@code text[from, to)}, read where it
+   * lies (a chat or completions payload is parsed without a string of its own): what the Gatling
+   * glue calls with the event as Gatling renders it. Never throws.
+   */
+  public static Chunk classify(Api api, String eventName, String text, int from, int to) {
+    Api chosen = api == null ? Api.CHAT : api;
+    boolean grammarOnly =
+        (chosen == Api.CHAT || chosen == Api.COMPLETIONS)
+            && (eventName == null || "message".equals(eventName))
+            && !isDone(text, from, to);
+    if (!grammarOnly) {
+      return classify(api, eventName, text.substring(from, to));
+    }
+    return (chosen == Api.CHAT ? ChatGrammar.CHAT : ChatGrammar.COMPLETIONS)
+        .classify(text, from, to);
+  }
+
+  /**
    * The chunk of an SSE {@code error:} line's value (llama.cpp's mid-stream failure: {@code error:
    * {"code":500,"message":"...","type":"server_error"}}, which is no {@code data:} line), or of an
    * {@code event: error}'s data: always {@link ChunkKind#ERROR}, its message the server's: {@code
@@ -138,8 +156,12 @@ public final class ChunkClassifier {
   }
 
   private static boolean isDone(String s) {
-    int start = Blanks.skip(s, 0);
-    int end = Blanks.trimEnd(s, start, s.length());
+    return isDone(s, 0, s.length());
+  }
+
+  private static boolean isDone(String s, int from, int to) {
+    int start = Blanks.skip(s, from);
+    int end = Blanks.trimEnd(s, start, to);
     return end - start == DONE.length() && s.startsWith(DONE, start);
   }
 }

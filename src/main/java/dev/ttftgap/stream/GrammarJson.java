@@ -15,6 +15,11 @@ import java.io.IOException;
 final class GrammarJson {
   private static final JsonFactory JSON = JsonFactory.builder().build();
 
+  /** Payloads up to this many characters are parsed from a buffer kept per thread. */
+  private static final int MAX_BUFFERED = 1 << 16;
+
+  private static final ThreadLocal<char[]> BUFFER = ThreadLocal.withInitial(() -> new char[1024]);
+
   /** Reads one JSON object; the parser stands on its {@code START_OBJECT}. */
   interface ObjectReader {
     Chunk read(JsonParser parser) throws IOException;
@@ -66,20 +71,49 @@ final class GrammarJson {
     if (data == null) {
       return Chunk.malformed("no data", "");
     }
-    try (JsonParser parser = JSON.createParser(data)) {
+    return object(data, 0, data.length(), reader);
+  }
+
+  /**
+   * The chunk {@code reader} makes of {@code text[from, to)}, or a MALFORMED chunk; never throws.
+   * The characters are copied into a buffer of this thread's, not into a new string: an SSE event's
+   * data is parsed where it lies in the envelope that carries it.
+   */
+  static Chunk object(String text, int from, int to, ObjectReader reader) {
+    int length = to - from;
+    char[] chars = length <= MAX_BUFFERED ? BUFFER.get() : new char[length];
+    if (chars.length < length) {
+      chars = new char[Math.max(length, 2 * chars.length)];
+      BUFFER.set(chars);
+    }
+    text.getChars(from, to, chars, 0);
+    try (JsonParser parser = JSON.createParser(chars, 0, length)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return Chunk.malformed("not a JSON object", data);
+        return Chunk.malformed("not a JSON object", text.substring(from, to));
       }
       Chunk chunk = reader.read(parser);
       if (parser.nextToken() != null) {
-        return Chunk.malformed("more than one JSON value", data);
+        return Chunk.malformed("more than one JSON value", text.substring(from, to));
       }
-      return chunk == null ? Chunk.malformed("no event of this API", data) : chunk;
+      return chunk == null
+          ? Chunk.malformed("no event of this API", text.substring(from, to))
+          : chunk;
     } catch (JsonProcessingException e) {
-      return Chunk.malformed("not JSON (" + firstLine(e.getOriginalMessage()) + ")", data);
+      return Chunk.malformed(
+          "not JSON (" + firstLine(e.getOriginalMessage()) + ")", text.substring(from, to));
     } catch (IOException | RuntimeException e) {
-      return Chunk.malformed("unreadable (" + e.getMessage() + ")", data);
+      return Chunk.malformed("unreadable (" + e.getMessage() + ")", text.substring(from, to));
     }
+  }
+
+  /**
+   * A string value read as a stream's id: the same string for every chunk of the stream ({@link
+   * StreamIds}); null when the value is no string.
+   */
+  static String id(JsonParser parser, JsonToken value) throws IOException {
+    return value == JsonToken.VALUE_STRING
+        ? StreamIds.of(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength())
+        : null;
   }
 
   /** Calls {@code handler} for each field of the object the parser stands in, then skips it. */

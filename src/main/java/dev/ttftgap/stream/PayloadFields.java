@@ -25,7 +25,8 @@ final class PayloadFields {
   Map<String, Double> timings;
   List<ToolCallDelta> toolCalls;
 
-  Chunk toChunk(String data) {
+  /** The chunk of what was found in the payload {@code payload[from, to)}. */
+  Chunk toChunk(String payload, int from, int to) {
     ChunkKind kind;
     String text = null;
     String message = null;
@@ -49,7 +50,7 @@ final class PayloadFields {
     } else if (choicesArray || usage) {
       kind = ChunkKind.USAGE;
     } else {
-      return Chunk.malformed("no \"choices\", \"usage\" or \"error\"", data);
+      return Chunk.malformed("no \"choices\", \"usage\" or \"error\"", payload.substring(from, to));
     }
     return new Chunk(
         kind,

@@ -59,6 +59,15 @@ public final class SseErrorLines {
     return true;
   }
 
+  /**
+   * Whether the bytes up to the next line end cannot matter: this line is known not to be an {@code
+   * error:} line (or the value was found). A caller holding the body in a buffer may then jump to
+   * the next CR or LF and feed from there, instead of feeding each byte.
+   */
+  public boolean skippingLine() {
+    return matched == NOT_THIS_LINE || found != null;
+  }
+
   /** Feeds {@code bytes[from, to)}; returns the value once found, else null. */
   public String feed(byte[] bytes, int from, int to) {
     for (int i = from; i < to && next(bytes[i]); i++) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.BiConsumer;
 
 /**
  * Writes the records of a split run ({@code -Dinjector=I/N}) of any size without running it: a
@@ -52,16 +53,30 @@ final class SyntheticSplitRun {
 
   /** Writes every part's {@code records.jsonl} under {@code root}. */
   void write(Path root) {
+    List<RecordWriter> writers = new ArrayList<>();
+    for (int i = 1; i <= parts; i++) {
+      writers.add(RecordWriter.open(partFolder(root, i).resolve("records.jsonl")));
+    }
+    long[] appended = {0};
+    generate(
+        (part, record) -> {
+          writers.get(part - 1).append(record);
+          appended[0]++;
+          while (appended[0] - sumWritten(writers) > 20_000) {
+            Thread.onSpinWait();
+          }
+        });
+    writers.forEach(RecordWriter::close);
+  }
+
+  /** Hands every record, in start order, to {@code sink} with its part (1-based). */
+  void generate(BiConsumer<Integer, RequestRecord> sink) {
     double sumMultiples = 0;
     for (double m : STEP_MULTIPLES) {
       sumMultiples += m;
     }
     double baseRate = BASE_RPS;
     double stepSeconds = total / (sumMultiples * baseRate);
-    List<RecordWriter> writers = new ArrayList<>();
-    for (int i = 1; i <= parts; i++) {
-      writers.add(RecordWriter.open(partFolder(root, i).resolve("records.jsonl")));
-    }
     SplittableRandom random = new SplittableRandom(28);
     long id = 0;
     double stepStartSeconds = 0;
@@ -72,16 +87,10 @@ final class SyntheticSplitRun {
       for (long k = 0; k < inStep && id < total; k++, id++) {
         double atSeconds = stepStartSeconds + k / rate;
         int part = (int) (id % parts) + 1;
-        RequestRecord record = request(id, s + 1, rate, atSeconds, load, part, random);
-        RecordWriter writer = writers.get(part - 1);
-        writer.append(record);
-        while (id - sumWritten(writers) > 20_000) {
-          Thread.onSpinWait();
-        }
+        sink.accept(part, request(id, s + 1, rate, atSeconds, load, part, random));
       }
       stepStartSeconds += stepSeconds;
     }
-    writers.forEach(RecordWriter::close);
   }
 
   private static long sumWritten(List<RecordWriter> writers) {

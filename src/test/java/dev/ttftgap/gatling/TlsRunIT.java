@@ -126,13 +126,16 @@ class TlsRunIT {
           .isNotEmpty()
           .allSatisfy(r -> assertThat(r.result().outcome()).as("%s", r).isEqualTo(Outcome.OK))
           .allSatisfy(r -> assertThat(r.httpVersion()).as("%s", r).isEqualTo("2"));
+      // after the headers, so that a first request's TLS handshake and cold start (TTFB 244 ms
+      // once, against 2-20 ms after it) do not count: a buffered stream's first token comes with
+      // its end, a streamed one's in the first half of the time after the headers
       assertThat(records)
           .as("streamed, not buffered: the first token well before the end")
           .allSatisfy(
               r ->
-                  assertThat(r.timings().ttftMillis())
+                  assertThat(r.timings().e2eMillis() - r.timings().ttftMillis())
                       .as("%s", r)
-                      .isLessThan(r.timings().e2eMillis() / 2));
+                      .isGreaterThan((r.timings().e2eMillis() - r.timings().ttfbMillis()) / 2));
       assertThat(run.output()).contains("Connections: HTTP/2;");
     }
   }

@@ -45,6 +45,46 @@ class EventLogTest {
         .isSameAs(events.get(0).chunk().id());
   }
 
+  /**
+   * The id the end-of-stream check compares later chunks with: the first token's, as the
+   * first-token check matched it; a role chunk before it does not count.
+   */
+  @Test
+  void theFirstTokenIdIsTheIdOfTheEventThatEndedTheFirstTokenWait() {
+    EventLog log = new EventLog();
+    log.add(1_150, role("chatcmpl-1"));
+    assertThat(log.firstTokenId()).as("after the role chunk").isNull();
+
+    log.add(1_401, content("chatcmpl-1", "Hi"));
+    log.add(1_430, content("chatcmpl-2", " re-sent"));
+
+    assertThat(log.firstTokenId())
+        .as("the first token's id, not a later one")
+        .isEqualTo("chatcmpl-1");
+  }
+
+  @Test
+  void aDoneBeforeAnyTokenEndsTheWaitWithAnEmptyId() {
+    EventLog log = new EventLog();
+    log.add(1_150, role("chatcmpl-1"));
+    log.add(1_430, DONE);
+
+    assertThat(log.firstTokenId()).as("[DONE] carries no id").isEmpty();
+  }
+
+  @Test
+  void keepsEveryEventWhenItGrowsPastItsFirstArrays() {
+    EventLog log = new EventLog();
+    for (int i = 0; i < 1_000; i++) {
+      log.add(1_000 + i, content("chatcmpl-1", "t" + i));
+    }
+
+    List<ObservedEvent> events = log.events();
+    assertThat(events).hasSize(1_000);
+    assertThat(events.get(999).epochMillis()).isEqualTo(1_999);
+    assertThat(events.get(999).chunk().text()).isEqualTo("t999");
+  }
+
   @Test
   void theFirstTokenAndDoneTakeTheirCheckRowsTimes() {
     // the first token was logged at 1401 but its check row ended at 1400: the row wins, as in the

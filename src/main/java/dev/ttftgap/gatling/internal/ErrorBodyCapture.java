@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.AttributeKey;
+import io.netty.util.ByteProcessor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -270,8 +271,19 @@ public final class ErrorBodyCapture implements HttpClient {
       if (errorLines == null) {
         return;
       }
-      if (chunk.isReadable()) {
-        chunk.forEachByte(errorLines::next);
+      int i = chunk.readerIndex();
+      int end = chunk.writerIndex();
+      while (i < end) {
+        if (errorLines.skippingLine()) {
+          // not an error: line: on to its end with Netty's vectorised search
+          i = chunk.forEachByte(i, end - i, ByteProcessor.FIND_CRLF);
+          if (i < 0) {
+            break;
+          }
+        }
+        if (!errorLines.next(chunk.getByte(i++))) {
+          break;
+        }
       }
       String value = last ? errorLines.finish() : errorLines.found();
       if (value != null) {

@@ -26,7 +26,8 @@ import java.io.IOException;
  *
  * <p>Cost (the checks run on Gatling's event loop, once per event of every stream): the last event
  * classified on a thread is remembered, so logging an event, a check's matching and its checks,
- * which receive the same event string one after the other, classify it once.
+ * which receive the same event string one after the other, classify it once; a raw data value is
+ * parsed where it lies in the envelope, without a string of its own.
  */
 public final class GatlingSseEvent {
   private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -88,8 +89,8 @@ public final class GatlingSseEvent {
       return Chunk.malformed("Gatling event with an empty or unterminated \"data\"", json);
     }
     if (json.charAt(start) != '"') {
-      // embedded raw: a JSON object or array, or [DONE]
-      return ChunkClassifier.classify(api, eventName(json), json.substring(start, end));
+      // embedded raw: a JSON object or array, or [DONE]; parsed where it lies
+      return ChunkClassifier.classify(api, eventName(json), json, start, end);
     }
     try (JsonParser parser = JSON.createParser(json.substring(start, end))) {
       if (parser.nextToken() == JsonToken.VALUE_STRING) {

@@ -157,6 +157,34 @@ class ErrorBodyCaptureTest {
             "last 缓存\"}\r\n\r\nerror: later\n");
   }
 
+  /**
+   * The scan jumps over lines that are not {@code error:} lines; wherever the body is cut into two
+   * chunks (inside a CRLF, a prefix, a multi-byte character), it finds the same first value.
+   */
+  @Test
+  void theFirstErrorLineIsFoundWhereverTheBodyIsSplitIntoChunks() {
+    String body =
+        "data: {\"choices\":[{\"delta\":{\"content\":\"error: not this\"}}]}\n\n"
+            + "data: {\"choices\":[{\"delta\":{\"content\":\"日本\"}}]}\r\n\r\n"
+            + "errors: not this either\r"
+            + ": error: a comment\n"
+            + "error: {\"code\":500,\"message\":\"KV 缓存 🔥\"}\r\n\r\n"
+            + "error: the second one\n\n";
+    byte[] all = body.getBytes(StandardCharsets.UTF_8);
+    for (int split = 0; split <= all.length; split++) {
+      RequestStamps stamps = new RequestStamps();
+      HttpListener listener =
+          new ErrorBodyCapture.Listener(new Recording(), Optional.empty(), List.of(), stamps);
+      listener.onHttpResponse(HttpResponseStatus.OK, new DefaultHttpHeaders());
+      listener.onHttpResponseBodyChunk(Unpooled.copiedBuffer(all, 0, split), false);
+      listener.onHttpResponseBodyChunk(Unpooled.copiedBuffer(all, split, all.length - split), true);
+
+      assertThat(stamps.errorLine())
+          .as("split at byte %d of %d", split, all.length)
+          .isEqualTo("{\"code\":500,\"message\":\"KV 缓存 🔥\"}");
+    }
+  }
+
   @Test
   void anErrorLineCutOffByTheEndIsStampedToo() {
     RequestStamps stamps = new RequestStamps();
