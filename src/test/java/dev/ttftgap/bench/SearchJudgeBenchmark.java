@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * What judging one phase of the in-run search ({@code find-max-rate}) costs a long run: hands
  * {@code records} synthetic records ({@link SyntheticSplitRun}, one part) to a {@link RateSearch},
  * then ticks it past its first probe's window, so that it judges the phase over every record, while
- * another thread keeps calling {@link RateSearch#admit} as Gatling's event loops do for each
- * candidate arrival. Prints the judgement's wall time and the longest an admission waited during
+ * another thread keeps calling {@link RateSearch#phase}, the synchronized read Gatling's event
+ * loops make for each user they start (as they do {@link RateSearch#admit}, which would grow the
+ * search's state here). Prints the judgement's wall time and the longest such a call waited during
  * it: the time an event loop of a real run would stand still, its streams unread.
  *
  * <pre>
@@ -43,17 +44,16 @@ public final class SearchJudgeBenchmark {
       run.generate((part, record) -> search.onRecord(record));
       AtomicBoolean judging = new AtomicBoolean(true);
       AtomicLong longestWaitNanos = new AtomicLong();
-      AtomicLong admissions = new AtomicLong();
+      AtomicLong reads = new AtomicLong();
       Thread loop =
           new Thread(
               () -> {
-                long user = 10_000_000_000L;
                 while (judging.get()) {
                   long before = System.nanoTime();
-                  search.admit(user++, 20_500, RateSearch.combRate(config, Optional.empty()));
+                  search.phase();
                   long waited = System.nanoTime() - before;
                   longestWaitNanos.accumulateAndGet(waited, Math::max);
-                  admissions.incrementAndGet();
+                  reads.incrementAndGet();
                   Thread.onSpinWait();
                 }
               },
@@ -66,12 +66,12 @@ public final class SearchJudgeBenchmark {
       loop.join();
       System.out.printf(
           Locale.ROOT,
-          "round %d: %,d records: judged in %.0f ms; %,d admissions meanwhile, the longest waited"
+          "round %d: %,d records: judged in %.0f ms; %,d reads of the phase meanwhile, the longest waited"
               + " %.3f ms; the search said: %s%n",
           round,
           records,
           judgedNanos / 1e6,
-          admissions.get(),
+          reads.get(),
           longestWaitNanos.get() / 1e6,
           said);
     }
