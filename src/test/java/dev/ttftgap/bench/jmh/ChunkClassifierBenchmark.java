@@ -1,6 +1,7 @@
 package dev.ttftgap.bench.jmh;
 
 import dev.ttftgap.gatling.internal.GatlingSseEvent;
+import dev.ttftgap.measure.EventLog;
 import dev.ttftgap.measure.StreamVerdicts;
 import dev.ttftgap.stream.Chunk;
 import dev.ttftgap.stream.ChunkClassifier;
@@ -61,6 +62,24 @@ public class ChunkClassifierBenchmark {
   @Benchmark
   public boolean endsStreamOnContent() {
     return StreamVerdicts.endsStream(GatlingSseEvent.classify(contentEvent()), chunkId);
+  }
+
+  private EventLog log = new EventLog();
+  private int logged;
+
+  /**
+   * What the end-of-stream check's matching does on each token of a stream: classify the event, log
+   * it, decide. A new log every 256 events, as streams of 256 events would.
+   */
+  @Benchmark
+  public boolean logContentEvent() {
+    if (++logged == 256) {
+      log = new EventLog();
+      logged = 0;
+    }
+    Chunk chunk = GatlingSseEvent.classify(contentEvent());
+    log.add(logged, System.nanoTime(), chunk);
+    return StreamVerdicts.endsStream(chunk, chunkId);
   }
 
   /** The first-token check's matching, on the role-only chunk. */

@@ -1,6 +1,7 @@
 package dev.ttftgap.bench.jmh;
 
 import dev.ttftgap.bench.ClassPaths;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -13,10 +14,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * mvn -q -o test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.ttftgap.bench.jmh.JmhMain [-Dexec.args=REGEX]
+ *     -Dexec.mainClass=dev.ttftgap.bench.jmh.JmhMain [-Dexec.args="REGEX [gc]"]
  * </pre>
  *
- * <p>{@code REGEX} selects benchmarks (default: every class of this package).
+ * <p>{@code REGEX} selects benchmarks (default: every class of this package); {@code gc} adds JMH's
+ * GC profiler, which prints the bytes allocated per operation ({@code gc.alloc.rate.norm}).
  */
 public final class JmhMain {
   private JmhMain() {}
@@ -33,6 +35,9 @@ public final class JmhMain {
             .forks(1)
             .jvmArgsAppend("-Xmx512m")
             .shouldDoGC(true);
+    if (args.length > 1 && args[1].equals("gc")) {
+      options.addProfiler(GCProfiler.class);
+    }
     // JMH forks with java.class.path, which under exec:java is Maven's launcher
     System.setProperty("java.class.path", ClassPaths.of(JmhMain.class));
     new Runner(options.build()).run();
