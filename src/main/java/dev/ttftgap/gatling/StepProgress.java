@@ -9,6 +9,7 @@ import dev.ttftgap.report.StepLine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,6 +35,7 @@ final class StepProgress {
   private final Consumer<String> out;
   private final Map<Integer, AtomicInteger> started = new ConcurrentHashMap<>();
   private final Map<Integer, List<RequestRecord>> finished = new ConcurrentHashMap<>();
+  private final Set<Integer> printed = ConcurrentHashMap.newKeySet();
   private int next;
   private ScheduledExecutorService timer;
 
@@ -56,12 +58,24 @@ final class StepProgress {
     started.computeIfAbsent(step, k -> new AtomicInteger()).incrementAndGet();
   }
 
-  /** A request's record, ok or failed. */
+  /** A request's record, ok or failed; dropped when its step's line is printed already. */
   void onRecord(RequestRecord record) {
+    if (printed.contains(record.level().step())) {
+      return;
+    }
     finished
         .computeIfAbsent(
             record.level().step(), k -> java.util.Collections.synchronizedList(new ArrayList<>()))
         .add(record);
+  }
+
+  /**
+   * How many records it holds: those of the steps not printed yet. A printed step's records are let
+   * go, so that an hour's run does not keep every record it sent (a million at 300 requests/s) in
+   * the load generator's heap until its end.
+   */
+  int heldRecords() {
+    return finished.values().stream().mapToInt(List::size).sum();
   }
 
   /** Checks twice a second for finished steps. */
@@ -120,6 +134,8 @@ final class StepProgress {
 
   private void print(Step step) {
     List<RequestRecord> records = recordsOf(step);
+    printed.add(step.index());
+    finished.remove(step.index());
     if (step.warmup()) {
       int failed = (int) records.stream().filter(r -> !r.ok()).count();
       out.accept(StepLine.warmup(step.label(), records.size(), failed));

@@ -14,10 +14,10 @@ package dev.ttftgap.stream;
  * <p><b>Assumptions.</b> One event loop reads its streams' events one after the other, so a table
  * per thread needs no locking. Between two chunks of a stream, each other stream on the loop writes
  * its id once, so a stream's id is still there with probability (1 − 1/{@value #SLOTS})^(n − 1) for
- * n streams on the loop: 94 % at 1,000 streams, 89 % at 2,000 (a miss only costs the string a
- * chunk would have cost anyway; with 4,096 slots a 1,000-stream run missed 27 % of its chunks).
- * The table holds at most {@value #SLOTS} references and their strings: about 1 MB per thread. Ids
- * longer than {@value #MAX_LENGTH} characters are not kept.
+ * n streams on the loop: 94 % at 1,000 streams, 89 % at 2,000 (a miss only costs the string a chunk
+ * would have cost anyway; with 4,096 slots a 1,000-stream run missed 27 % of its chunks). The table
+ * holds at most {@value #SLOTS} references and their strings: about 1 MB per thread. Ids longer
+ * than {@value #MAX_LENGTH} characters are not kept.
  *
  * <p>Usage, as a grammar reads an {@code id} field: {@code StreamIds.of(parser.getTextCharacters(),
  * parser.getTextOffset(), parser.getTextLength())}.

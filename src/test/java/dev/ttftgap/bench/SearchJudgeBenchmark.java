@@ -4,6 +4,7 @@ import dev.ttftgap.analysis.CapacityOptions;
 import dev.ttftgap.analysis.Slo;
 import dev.ttftgap.profile.Search;
 import dev.ttftgap.search.RateSearch;
+import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * another thread keeps calling {@link RateSearch#phase}, the synchronized read Gatling's event
  * loops make for each user they start (as they do {@link RateSearch#admit}, which would grow the
  * search's state here). Prints the judgement's wall time and the longest such a call waited during
- * it: the time an event loop of a real run would stand still, its streams unread.
+ * it: the time an event loop of a real run would stand still, its streams unread; and the heap the
+ * records the search holds take (after a full collection).
  *
  * <pre>
  * mvn -q -o test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
@@ -27,6 +29,12 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SearchJudgeBenchmark {
   private SearchJudgeBenchmark() {}
+
+  /** The heap in use after a full collection. */
+  private static long liveHeapBytes() {
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
 
   public static void main(String[] args) throws InterruptedException {
     long records = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
@@ -41,7 +49,9 @@ public final class SearchJudgeBenchmark {
       StringBuilder said = new StringBuilder();
       RateSearch search =
           new RateSearch(config, slo, Optional.empty(), false, line -> said.append(line));
+      long empty = liveHeapBytes();
       run.generate((part, record) -> search.onRecord(record));
+      long held = liveHeapBytes() - empty;
       AtomicBoolean judging = new AtomicBoolean(true);
       AtomicLong longestWaitNanos = new AtomicLong();
       AtomicLong reads = new AtomicLong();
@@ -66,10 +76,12 @@ public final class SearchJudgeBenchmark {
       loop.join();
       System.out.printf(
           Locale.ROOT,
-          "round %d: %,d records: judged in %.0f ms; %,d reads of the phase meanwhile, the longest waited"
-              + " %.3f ms; the search said: %s%n",
+          "round %d: %,d records held in %.0f MiB (%.0f bytes each): judged in %.0f ms; %,d reads of"
+              + " the phase meanwhile, the longest waited %.3f ms; the search said: %s%n",
           round,
           records,
+          held / 1048576.0,
+          (double) held / records,
           judgedNanos / 1e6,
           reads.get(),
           longestWaitNanos.get() / 1e6,

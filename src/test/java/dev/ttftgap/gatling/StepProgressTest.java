@@ -78,6 +78,22 @@ class StepProgressTest {
   }
 
   @Test
+  void aPrintedStepsRecordsAreLetGoAndItsLateOnesNotKept() {
+    Step first = twoSentOneFinished();
+    progress.onRecord(record(first, 2));
+    Step second = schedule.measuredSteps().get(1);
+    progress.onRecord(record(second, 3));
+    assertThat(progress.heldRecords()).as("before step 1's line").isEqualTo(3);
+
+    pollAt(first.endMillis() + 10);
+    assertThat(lines).as("step 1's line").hasSize(1);
+    assertThat(progress.heldRecords()).as("step 2's record only").isEqualTo(1);
+
+    progress.onRecord(record(first, 4));
+    assertThat(progress.heldRecords()).as("a late record of printed step 1").isEqualTo(1);
+  }
+
+  @Test
   void aStepWhoseLastRequestHangsIsPrintedOnceItsGraceHasPassed() {
     Step first = twoSentOneFinished();
 
