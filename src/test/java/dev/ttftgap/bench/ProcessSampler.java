@@ -16,9 +16,10 @@ import java.nio.file.Path;
  *
  * <p>Lines: {@code cpu,<epochMillis>,<processCpuNanos>,<heapUsedBytes>} every period, and {@code
  * gc,<epochMillis>,<heapUsedAfterGcBytes>,<pauseMillis>} after each collection (0 for a concurrent
- * cycle). Heap after a collection is the live set plus not-yet-collected old garbage, far steadier
- * than the sawtooth of heap used, so heap per stream is taken from it. Each line is flushed: the
- * process may end with {@code System.exit}.
+ * cycle; heap -1 for the pause of a collector that reports its cycles apart, ZGC's or
+ * Shenandoah's). Heap after a collection is the live set plus not-yet-collected old garbage, far
+ * steadier than the sawtooth of heap used, so heap per stream is taken from it. Each line is
+ * flushed: the process may end with {@code System.exit}.
  */
 final class ProcessSampler {
   private final Writer out;
@@ -58,12 +59,18 @@ final class ProcessSampler {
   private void listenToCollections() {
     GcNotifications.onEachCollection(
         info -> {
+          String name = info.getGcName();
+          // ZGC and Shenandoah report their pauses apart ("ZGC Pauses") from their cycles ("ZGC
+          // Cycles"): the heap after a collection is the cycle's (-1 on a pause's line); a cycle
+          // runs beside the application, so only a pause's duration is paused time
           long after =
-              info.getGcInfo().getMemoryUsageAfterGc().values().stream()
-                  .mapToLong(MemoryUsage::getUsed)
-                  .sum();
-          // a concurrent cycle runs beside the application: not a pause
-          long pause = info.getGcName().contains("Concurrent") ? 0 : info.getGcInfo().getDuration();
+              name.endsWith("Pauses")
+                  ? -1
+                  : info.getGcInfo().getMemoryUsageAfterGc().values().stream()
+                      .mapToLong(MemoryUsage::getUsed)
+                      .sum();
+          boolean concurrent = name.contains("Concurrent") || name.contains("Cycles");
+          long pause = concurrent ? 0 : info.getGcInfo().getDuration();
           line("gc," + System.currentTimeMillis() + "," + after + "," + pause);
         });
   }

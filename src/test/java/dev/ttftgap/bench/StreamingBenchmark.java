@@ -52,7 +52,8 @@ import java.util.stream.Stream;
  * bench.engineProfile} ({@code stress}), {@code bench.engineProfiles} (none: a JSON file of model
  * profiles the engine serves instead of the built-ins, e.g. {@code
  * src/test/resources/dev/ttftgap/bench/paced-profiles.json}), {@code bench.engineThreads} (1),
- * {@code bench.clientHeap} ({@code 2g}), {@code bench.clientJvmArgs} (none; space separated; {@code
+ * {@code bench.clientHeap} ({@code 2g}), {@code bench.clientGc} ({@value #CLIENT_COLLECTOR}, the
+ * pom's; empty: the JVM's own choice), {@code bench.clientJvmArgs} (none; space separated; {@code
  * -Dttftgap.loadGeneratorProbes=off} runs the client without its health probes), {@code
  * bench.engineCpus} and {@code bench.clientCpus} (none: a CPU list for {@code taskset -c}, e.g.
  * {@code 0} and {@code 1}, to pin the engine's JVM and the client's apart), {@code
@@ -61,6 +62,13 @@ import java.util.stream.Stream;
  */
 public final class StreamingBenchmark {
   private static final String SIMULATION = "dev.ttftgap.simulations.RisingRateSimulation";
+
+  /**
+   * The collector the client runs unless {@code bench.clientGc} says otherwise: the one the pom
+   * gives {@code gatling:test} ({@code StreamingBenchmarkTest} holds the two together), so the
+   * benchmark measures the client users run.
+   */
+  static final String CLIENT_COLLECTOR = "-XX:+UseZGC";
 
   /** A step whose precise |Δ| p99 exceeds this, ms, must be one the health verdict flags. */
   static final double INACCURATE_P99_MILLIS = 5.0;
@@ -72,7 +80,11 @@ public final class StreamingBenchmark {
     String engineProfile = System.getProperty("bench.engineProfile", "stress");
     int engineThreads = Integer.parseInt(System.getProperty("bench.engineThreads", "1"));
     String clientHeap = System.getProperty("bench.clientHeap", "2g");
-    String clientJvmArgs = System.getProperty("bench.clientJvmArgs", "").trim();
+    String clientJvmArgs =
+        (System.getProperty("bench.clientGc", CLIENT_COLLECTOR)
+                + " "
+                + System.getProperty("bench.clientJvmArgs", ""))
+            .trim();
     String engineCpus = System.getProperty("bench.engineCpus", "").trim();
     String clientCpus = System.getProperty("bench.clientCpus", "").trim();
     if (!engineCpus.isEmpty()) {
@@ -502,7 +514,7 @@ public final class StreamingBenchmark {
     double medianHeapAfterGc(long from, long to) {
       double[] heaps =
           gc.stream()
-              .filter(s -> s[0] >= from && s[0] < to)
+              .filter(s -> s[0] >= from && s[0] < to && s[1] >= 0)
               .mapToDouble(s -> s[1])
               .sorted()
               .toArray();
@@ -511,7 +523,7 @@ public final class StreamingBenchmark {
 
     double lastHeapAfterGcBefore(long at) {
       return gc.stream()
-          .filter(s -> s[0] < at)
+          .filter(s -> s[0] < at && s[1] >= 0)
           .reduce((a, b) -> b)
           .map(s -> (double) s[1])
           .orElse(Double.NaN);
@@ -522,7 +534,7 @@ public final class StreamingBenchmark {
     }
 
     long gcCount(long from, long to) {
-      return gc.stream().filter(s -> s[0] >= from && s[0] < to).count();
+      return gc.stream().filter(s -> s[0] >= from && s[0] < to && s[1] >= 0).count();
     }
   }
 
