@@ -35,15 +35,16 @@ import java.util.function.Consumer;
  * above it is sustainable, so it bounds F, and a probe that passed at or above it (a short Poisson
  * probe near capacity can look steady by chance) is discarded.
  *
- * <p>A phase passes when its step, measured by {@link StepStatsCalculator} on every record so far,
- * passes {@link SloEvaluator#passes}: every limit met and steady (no growing queue); with request
- * classes, every class's own records in the phase pass its own SLO ({@link ClassPhase}), so the
- * search holds the joint answer. It is judged once its window has ended and every request admitted
- * in the window has ended (the rate goes on meanwhile, as part of the same step); a request still
- * open {@code settle} after the window (the TTFT limit plus the last passing probe's e2e p95) fails
- * the phase: its queue did not empty. After a failed phase, a drain admits nobody until every
- * request has ended (at most {@value #MAX_DRAIN_MILLIS} ms), so the next probe does not inherit its
- * queue.
+ * <p>A phase passes when its step, measured by {@link StepStatsCalculator} on the records of the
+ * requests that ended since it began (the others cannot weigh in it, see {@link
+ * #letGoOfEndedRequests}), passes {@link SloEvaluator#passes}: every limit met and steady (no
+ * growing queue); with request classes, every class's own records in the phase pass its own SLO
+ * ({@link ClassPhase}), so the search holds the joint answer. It is judged once its window has
+ * ended and every request admitted in the window has ended (the rate goes on meanwhile, as part of
+ * the same step); a request still open {@code settle} after the window (the TTFT limit plus the
+ * last passing probe's e2e p95) fails the phase: its queue did not empty. After a failed phase, a
+ * drain admits nobody until every request has ended (at most {@value #MAX_DRAIN_MILLIS} ms), so the
+ * next probe does not inherit its queue.
  *
  * <p>Arrivals: the load generator offers candidate arrivals at a fixed comb rate (see {@link
  * #combRate}); {@link #admit} thins them to the phase's rate. Uniform: an arrival is admitted each
@@ -86,7 +87,9 @@ public final class RateSearch {
   private final CapacityOptions slo;
   private final CombThinning thinning;
   private final Consumer<String> log;
+
   private final List<RequestRecord> records = new ArrayList<>();
+  private final boolean keepEveryRecord;
   private final Map<Long, long[]> pending = new HashMap<>();
 
   private Phase phase;
@@ -110,6 +113,18 @@ public final class RateSearch {
       Optional<Warmup> warmup,
       boolean poisson,
       Consumer<String> log) {
+    this(config, slo, warmup, poisson, log, false);
+  }
+
+  /** As above; {@code keepEveryRecord}: never let records go (tests compare the two). */
+  RateSearch(
+      Search config,
+      CapacityOptions slo,
+      Optional<Warmup> warmup,
+      boolean poisson,
+      Consumer<String> log,
+      boolean keepEveryRecord) {
+    this.keepEveryRecord = keepEveryRecord;
     this.config = config;
     this.slo = slo;
     this.thinning = new CombThinning(poisson);
@@ -152,6 +167,24 @@ public final class RateSearch {
   public synchronized void onRecord(RequestRecord record) {
     pending.remove(record.identity().userId());
     records.add(record);
+  }
+
+  /**
+   * Lets go of every record in hand as a phase starts. A phase's statistics read its own requests,
+   * all sent after it starts, and the other requests in flight or ending within its window; a
+   * record in hand when it starts is of a request that has ended already, before its window, so it
+   * weighs in no judgement to come. The search thus holds a phase's records, not the run's (1.2 KB
+   * each: a million would take most of the load generator's heap).
+   */
+  private void letGoOfEndedRequests() {
+    if (!keepEveryRecord) {
+      records.clear();
+    }
+  }
+
+  /** Records the search holds. */
+  synchronized int heldRecords() {
+    return records.size();
   }
 
   /** Requests admitted and not yet ended. */
@@ -348,6 +381,7 @@ public final class RateSearch {
   private void start(Phase next, long now) {
     phase = new Phase(next.index(), next.kind(), next.rate(), now, next.windowMillis());
     thinning.restart();
+    letGoOfEndedRequests();
   }
 
   private void done(String why, long now) {

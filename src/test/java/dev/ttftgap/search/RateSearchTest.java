@@ -138,6 +138,43 @@ class RateSearchTest {
     assertThat(lastStart).as("last arrival within the 600 s bound").isLessThan(600_000);
   }
 
+  /**
+   * The search lets go of records that ended before the phase under way began; every judgement,
+   * figures included, is the one a search that keeps every record makes. With classes too (their
+   * statistics read the same records), and with a drain after each failed phase.
+   */
+  @Test
+  void lettingOldRecordsGoChangesNoJudgement() {
+    Search config = new Search(2, 16, 2, 20, 60, 5, 900);
+    CapacityOptions options =
+        SLO.withClasses(
+            List.of(
+                new ClassSpec("chat", 0.8, Slo.of(400, Slo.NO_LIMIT, 1)),
+                new ClassSpec("rag", 0.2, Slo.of(5000, Slo.NO_LIMIT, 1))));
+    for (CapacityOptions slo : List.of(SLO, options)) {
+      List<String> kept = new ArrayList<>();
+      List<String> letGo = new ArrayList<>();
+      RateSearch keeping =
+          new RateSearch(config, slo, Optional.of(new Warmup(1, 5)), false, kept::add, true);
+      RateSearch lettingGo =
+          new RateSearch(config, slo, Optional.of(new Warmup(1, 5)), false, letGo::add, false);
+
+      List<RequestRecord> all =
+          drive(keeping, config, 8, 1040, user -> user % 5 == 0 ? "rag" : "chat", name -> 0L);
+      drive(lettingGo, config, 8, 1040, user -> user % 5 == 0 ? "rag" : "chat", name -> 0L);
+
+      assertThat(letGo).as("the judgements, with %s", slo.classes()).isEqualTo(kept);
+      assertThat(kept).as("phases judged").hasSizeGreaterThan(5);
+      assertThat(lettingGo.heldRecords())
+          .as(
+              "records held at the end (the last phase, a 60-s hold, and its overlap), of %d",
+              all.size())
+          .isPositive()
+          .isLessThan(all.size() / 2);
+      assertThat(keeping.heldRecords()).isEqualTo(all.size());
+    }
+  }
+
   @Test
   void aMaxRateThatPassesIsHeldAsALowerBound() {
     Search config = new Search(1, 4, 2, 10, 30, 5, 300);
