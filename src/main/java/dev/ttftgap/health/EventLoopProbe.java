@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Algorithm overview.</b> A tick notes {@code System.nanoTime()}, records {@code now − due}
  * (µs, floored at 0), and schedules the next tick {@code period} later on the same executor. The
- * delays wait in a per-loop buffer until {@link #drain} takes them (the monitor, once a second).
+ * delays wait in a per-loop buffer until {@link #drain} takes them (the monitor, once a second). A
+ * tick {@value #STALL_MIN_MICROS} µs late or more is also kept as a stall, with when the loop was
+ * last seen free (the previous tick) and when it ran ({@link #drainStalls}): the analysis finds
+ * which requests were stamped inside one.
  *
  * <p><b>Assumptions.</b> The executors run scheduled tasks on the threads whose delay matters (a
  * Netty event loop does); a rejected schedule (the loop shuts down) ends that loop's probe quietly.
@@ -35,6 +38,9 @@ import java.util.concurrent.TimeUnit;
 public final class EventLoopProbe {
   public static final long DEFAULT_PERIOD_MILLIS = 10;
   public static final Duration DEFAULT_PERIOD = Duration.ofMillis(DEFAULT_PERIOD_MILLIS);
+
+  /** A tick this late or later is a stall ({@link EventLoopStall}), µs. */
+  public static final long STALL_MIN_MICROS = 1000;
 
   private final List<Tick> ticks;
   private volatile boolean stopped;
@@ -73,6 +79,19 @@ public final class EventLoopProbe {
     return delays;
   }
 
+  /**
+   * The stalls recorded since the last call, every loop's, on the wall clock: {@code nowNanos} and
+   * {@code nowEpochMicros} are the same instant read on {@code System.nanoTime()} and on the wall
+   * clock, and map the ticks' monotonic times to it.
+   */
+  public List<EventLoopStall> drainStalls(long nowNanos, long nowEpochMicros) {
+    List<EventLoopStall> stalls = new ArrayList<>();
+    for (Tick tick : ticks) {
+      tick.drainStalls(stalls, nowNanos, nowEpochMicros);
+    }
+    return stalls;
+  }
+
   /** No more ticks are scheduled; a tick already scheduled runs once more and records nothing. */
   public void stop() {
     stopped = true;
@@ -81,9 +100,13 @@ public final class EventLoopProbe {
   private final class Tick implements Runnable {
     private final ScheduledExecutorService loop;
     private final long periodNanos;
+    private long scheduledNanos;
     private long dueNanos;
     private long[] buffer = new long[128];
     private int size;
+    // since (ns), end (ns), delay (µs) of each stall, one after the other
+    private long[] stalls = new long[24];
+    private int stallValues;
 
     Tick(ScheduledExecutorService loop, long periodNanos) {
       this.loop = loop;
@@ -96,12 +119,13 @@ public final class EventLoopProbe {
         return;
       }
       long now = System.nanoTime();
-      record(Math.max(0, now - dueNanos) / 1000);
+      record(scheduledNanos, now, Math.max(0, now - dueNanos) / 1000);
       scheduleNext();
     }
 
     void scheduleNext() {
-      dueNanos = System.nanoTime() + periodNanos;
+      scheduledNanos = System.nanoTime();
+      dueNanos = scheduledNanos + periodNanos;
       try {
         loop.schedule(this, periodNanos, TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException e) {
@@ -109,11 +133,30 @@ public final class EventLoopProbe {
       }
     }
 
-    private synchronized void record(long delayMicros) {
+    private synchronized void record(long sinceNanos, long nowNanos, long delayMicros) {
       if (size == buffer.length) {
         buffer = Arrays.copyOf(buffer, size * 2);
       }
       buffer[size++] = delayMicros;
+      if (delayMicros >= STALL_MIN_MICROS) {
+        if (stallValues + 3 > stalls.length) {
+          stalls = Arrays.copyOf(stalls, stalls.length * 2);
+        }
+        stalls[stallValues++] = sinceNanos;
+        stalls[stallValues++] = nowNanos;
+        stalls[stallValues++] = delayMicros;
+      }
+    }
+
+    synchronized void drainStalls(List<EventLoopStall> into, long nowNanos, long nowEpochMicros) {
+      for (int i = 0; i < stallValues; i += 3) {
+        into.add(
+            new EventLoopStall(
+                nowEpochMicros - (nowNanos - stalls[i]) / 1000,
+                nowEpochMicros - (nowNanos - stalls[i + 1]) / 1000,
+                stalls[i + 2]));
+      }
+      stallValues = 0;
     }
 
     synchronized List<Long> drain() {

@@ -19,9 +19,11 @@ import java.util.stream.Collectors;
  * run (the best-served start is taken as on time, which removes the unknown origin of the schedule)
  * and in a closed run each request's start minus the end of the user's previous request ({@link
  * ClosedLoopLag}, from the records); CPU cores = CPU time / wall time, as a share of the
- * processors; GC pause count, total, max and the largest heap after a GC. A step is vouched for
- * when its event-loop delay p99 and its injection lag p99 are both within their thresholds;
- * otherwise the reason names the first figure over.
+ * processors; GC pause count, total, max and the largest heap after a GC; and, given the records,
+ * the stamp delay ({@link StampDelays}: the event-loop stall each request's headers or first token
+ * was stamped in, p99 over the step's requests). A step is vouched for when its event-loop delay
+ * p99 and its stamp delay p99 are within {@value #MAX_EVENT_LOOP_DELAY_P99_MILLIS} ms and its
+ * injection lag p99 within its threshold; otherwise the reason names the first figure over.
  *
  * <p><b>Assumptions.</b> A timestamp the client takes on an event loop is late by at most what the
  * probe on that loop saw (the probe and the I/O share the loop); GC pauses and CPU starvation show
@@ -81,11 +83,16 @@ public final class LoadGeneratorAnalysis {
         byStep.computeIfAbsent(sample.step(), k -> new ArrayList<>()).add(sample);
       }
     }
+    StampDelays stampDelays = StampDelays.of(samples, records);
     List<LoadGeneratorStep> steps = new ArrayList<>();
     byStep.forEach(
         (step, list) ->
             steps.add(
-                summarize(step, list, origin, lagsOf(list, origin, closedLagsMicros.get(step)))));
+                summarize(
+                    step,
+                    list,
+                    lagsOf(list, origin, closedLagsMicros.get(step)),
+                    stampDelays.step(step))));
     List<LoadGeneratorSample> measured = samples.stream().filter(s -> s.step() >= 1).toList();
     List<Long> allClosed =
         closedLagsMicros.entrySet().stream()
@@ -97,8 +104,8 @@ public final class LoadGeneratorAnalysis {
         summarize(
             null,
             measured,
-            origin,
-            lagsOf(measured, origin, closedSteps.isEmpty() ? null : allClosed)),
+            lagsOf(measured, origin, closedSteps.isEmpty() ? null : allClosed),
+            stampDelays.run()),
         MAX_EVENT_LOOP_DELAY_P99_MILLIS,
         MAX_INJECTION_LAG_P99_MILLIS,
         Double.POSITIVE_INFINITY);
@@ -120,7 +127,7 @@ public final class LoadGeneratorAnalysis {
   }
 
   private static LoadGeneratorStep summarize(
-      Integer step, List<LoadGeneratorSample> samples, long injectionOriginMicros, long[] lags) {
+      Integer step, List<LoadGeneratorSample> samples, long[] lags, long[] stampDelays) {
     long[] loopDelays =
         samples.stream()
             .flatMap(s -> s.eventLoopDelaysMicros().stream())
@@ -160,7 +167,8 @@ public final class LoadGeneratorAnalysis {
     Double share = cores != null && processors != null ? 100 * cores / processors : null;
     Double loopP99 = percentileMillis(loopDelays, 99);
     Double lagP99 = percentileMillis(lags, 99);
-    String reason = unvouchedReason(loopP99, lagP99);
+    Double stampP99 = stampDelays == null ? null : percentileMillis(stampDelays, 99);
+    String reason = unvouchedReason(loopP99, stampP99, lagP99);
     Boolean vouched = loopP99 == null && lagP99 == null ? null : reason == null;
     return new LoadGeneratorStep(
         step,
@@ -168,6 +176,7 @@ public final class LoadGeneratorAnalysis {
         percentileMillis(loopDelays, 50),
         loopP99,
         loopDelays.length == 0 ? null : loopDelays[loopDelays.length - 1] / 1000.0,
+        stampP99,
         lagP99,
         lags.length == 0 ? null : lags[lags.length - 1] / 1000.0,
         cores,
@@ -181,12 +190,19 @@ public final class LoadGeneratorAnalysis {
   }
 
   /** Why a step is not vouched for (a p99 over its limit); null when it is. */
-  private static String unvouchedReason(Double loopP99, Double lagP99) {
+  private static String unvouchedReason(Double loopP99, Double stampP99, Double lagP99) {
     String reason = null;
     if (loopP99 != null && loopP99 > MAX_EVENT_LOOP_DELAY_P99_MILLIS) {
       reason =
           "event-loop delay p99 "
               + ms(loopP99)
+              + " ms > "
+              + ms(MAX_EVENT_LOOP_DELAY_P99_MILLIS)
+              + " ms";
+    } else if (stampP99 != null && stampP99 > MAX_EVENT_LOOP_DELAY_P99_MILLIS) {
+      reason =
+          "stamp delay p99 "
+              + ms(stampP99)
               + " ms > "
               + ms(MAX_EVENT_LOOP_DELAY_P99_MILLIS)
               + " ms";

@@ -23,9 +23,9 @@ public record LoadGeneratorHealth(
     double sloLimitMillis) {
 
   /**
-   * The share of the tightest SLO limit the load generator's own delay (event-loop delay p99 or
-   * injection lag p99) may reach before a step is left out of the SLO verdict: below it, the delay
-   * cannot move a p95 across the limit by more than a tenth of it.
+   * The share of the tightest SLO limit the load generator's own delay (event-loop delay p99, stamp
+   * delay p99 or injection lag p99) may reach before a step is left out of the SLO verdict: below
+   * it, the delay cannot move a p95 across the limit by more than a tenth of it.
    */
   public static final double SLO_LIMIT_SHARE = 0.1;
 
@@ -41,8 +41,8 @@ public record LoadGeneratorHealth(
 
   /**
    * Whether step {@code step} is left out of the SLO verdict: the load generator cannot vouch for
-   * it and its own delay (event-loop delay p99 or injection lag p99) reaches {@value
-   * #SLO_LIMIT_SHARE} of {@link #sloLimitMillis}.
+   * it and its own delay (event-loop delay p99, stamp delay p99 or injection lag p99) reaches
+   * {@value #SLO_LIMIT_SHARE} of {@link #sloLimitMillis}.
    */
   public boolean leftOutOfSlo(int step) {
     LoadGeneratorStep health = step(step);
@@ -51,6 +51,7 @@ public record LoadGeneratorHealth(
     }
     double allowed = SLO_LIMIT_SHARE * sloLimitMillis;
     return exceeds(health.eventLoopDelayP99Millis(), allowed)
+        || exceeds(health.stampDelayP99Millis(), allowed)
         || exceeds(health.injectionLagP99Millis(), allowed);
   }
 

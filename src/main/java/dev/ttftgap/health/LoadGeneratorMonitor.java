@@ -2,6 +2,7 @@ package dev.ttftgap.health;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -16,7 +17,8 @@ import java.util.function.LongToIntFunction;
  * <p>What it samples: the event-loop delay ({@link EventLoopProbe}, once the glue hands it the
  * loops with {@link #probe}), the injection delays the glue reports ({@link #injectionDelay}), and
  * the process's CPU and GC pauses ({@link JvmSampler}). One daemon thread wakes every {@code
- * interval} to drain them; each sample carries the step the schedule says is running.
+ * interval} to drain them; each sample carries the step the schedule says is running, and the
+ * loops' stalls on the wall clock (to be matched with the records' timestamps).
  *
  * <pre>{@code
  * LoadGeneratorMonitor monitor = LoadGeneratorMonitor.start(file, schedule::stepIndexAt);
@@ -127,6 +129,12 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
     log.close();
   }
 
+  /** The wall clock in µs, as the records' {@code startEpochMicros} read it. */
+  private static long epochMicros() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+  }
+
   private synchronized void sample() {
     long now = System.nanoTime();
     Long cpu = jvm.cpuNanos();
@@ -136,6 +144,8 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
       injectionDelaysMicros.clear();
     }
     EventLoopProbe current = probe;
+    List<EventLoopStall> stalls =
+        current == null ? null : current.drainStalls(System.nanoTime(), epochMicros());
     JvmSampler.GcWindow gc = jvm.drainGc();
     log.append(
         new LoadGeneratorSample(
@@ -147,7 +157,8 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
             cpu == null || lastCpuNanos == null ? null : cpu - lastCpuNanos,
             jvm.processors(),
             gc.pausesMillis(),
-            gc.heapAfterGcBytes()));
+            gc.heapAfterGcBytes(),
+            stalls));
     lastNanos = now;
     lastCpuNanos = cpu;
   }

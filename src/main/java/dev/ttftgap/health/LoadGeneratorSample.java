@@ -21,6 +21,9 @@ import java.util.List;
  * @param gcPausesMillis every stop-the-world GC pause that ended in the interval, ms (the JVM
  *     reports whole milliseconds)
  * @param heapAfterGcBytes heap in use after the last GC of the interval; null when no GC ran
+ * @param eventLoopStalls every loop's probe ticks that ran {@link EventLoopProbe#STALL_MIN_MICROS}
+ *     late or more, in no particular order; empty when none did, null when they were not recorded
+ *     (the loops were not probed yet, or the file is older than the field)
  */
 public record LoadGeneratorSample(
     long epochMillis,
@@ -31,7 +34,8 @@ public record LoadGeneratorSample(
     Long cpuNanos,
     Integer processors,
     List<Long> gcPausesMillis,
-    Long heapAfterGcBytes) {
+    Long heapAfterGcBytes,
+    List<EventLoopStall> eventLoopStalls) {
 
   public LoadGeneratorSample {
     eventLoopDelaysMicros =
@@ -41,5 +45,6 @@ public record LoadGeneratorSample(
     injectionDelaysMicros =
         injectionDelaysMicros == null ? List.of() : List.copyOf(injectionDelaysMicros);
     gcPausesMillis = gcPausesMillis == null ? List.of() : List.copyOf(gcPausesMillis);
+    eventLoopStalls = eventLoopStalls == null ? null : List.copyOf(eventLoopStalls);
   }
 }

@@ -10,6 +10,10 @@ package dev.ttftgap.health;
  * @param eventLoopDelayP99Millis 99th percentile of it, ms: the upper bound of what the client
  *     added to 99 % of its timestamps
  * @param eventLoopDelayMaxMillis the largest, ms
+ * @param stampDelayP99Millis per request, the longest event-loop stall its headers or first token
+ *     was stamped in (0 outside any), 99th percentile over the step's requests, ms: the probe's
+ *     delay as the requests met it (a stall during a wave of first tokens weighs as many times as
+ *     the requests it held); null when the stalls or the records were not at hand
  * @param injectionLagP99Millis 99th percentile of the starts' lag behind plan, ms (open model: the
  *     injection schedule; closed: the previous request's end)
  * @param injectionLagMaxMillis the largest, ms
@@ -29,6 +33,7 @@ public record LoadGeneratorStep(
     Double eventLoopDelayP50Millis,
     Double eventLoopDelayP99Millis,
     Double eventLoopDelayMaxMillis,
+    Double stampDelayP99Millis,
     Double injectionLagP99Millis,
     Double injectionLagMaxMillis,
     Double cpuCores,

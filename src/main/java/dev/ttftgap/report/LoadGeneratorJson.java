@@ -10,16 +10,17 @@ import dev.ttftgap.health.LoadGeneratorStep;
  * The {@code loadGenerator} objects of {@code capacity.json}: one per step and one for the run.
  *
  * <p>Per step: {@code seconds}, {@code eventLoopDelayP50Millis}, {@code eventLoopDelayP99Millis},
- * {@code eventLoopDelayMaxMillis}, {@code injectionLagP99Millis}, {@code injectionLagMaxMillis},
- * {@code cpuCores}, {@code cpuSharePercent}, {@code gcPauses}, {@code gcPauseTotalMillis}, {@code
- * gcPauseMaxMillis}, {@code heapAfterGcMaxBytes}, {@code vouched} (null: nothing measured), {@code
- * reason} (why not vouched) and {@code flag} (the sentence). The run's object has the same figures
- * over all steps, then {@code unvouchedSteps} (the load generator cannot vouch for their
- * latencies), the thresholds {@code maxEventLoopDelayP99Millis} and {@code
- * maxInjectionLagP99Millis}, {@code verdict}, {@code leftOutOfSloSteps} (those of the unvouched
- * steps whose delay reached a tenth of the tightest SLO limit: left out of the SLO verdict) and
- * {@code sloLimitMillis} (that limit; null when the SLO limits no latency). Both are {@code null}
- * when the run has no {@code load-generator.jsonl}.
+ * {@code eventLoopDelayMaxMillis}, {@code stampDelayP99Millis} (per request, the event-loop stall
+ * its headers or first token was stamped in, p99; null without the stalls), {@code
+ * injectionLagP99Millis}, {@code injectionLagMaxMillis}, {@code cpuCores}, {@code cpuSharePercent},
+ * {@code gcPauses}, {@code gcPauseTotalMillis}, {@code gcPauseMaxMillis}, {@code
+ * heapAfterGcMaxBytes}, {@code vouched} (null: nothing measured), {@code reason} (why not vouched)
+ * and {@code flag} (the sentence). The run's object has the same figures over all steps, then
+ * {@code unvouchedSteps} (the load generator cannot vouch for their latencies), the thresholds
+ * {@code maxEventLoopDelayP99Millis} and {@code maxInjectionLagP99Millis}, {@code verdict}, {@code
+ * leftOutOfSloSteps} (those of the unvouched steps whose delay reached a tenth of the tightest SLO
+ * limit: left out of the SLO verdict) and {@code sloLimitMillis} (that limit; null when the SLO
+ * limits no latency). Both are {@code null} when the run has no {@code load-generator.jsonl}.
  */
 final class LoadGeneratorJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

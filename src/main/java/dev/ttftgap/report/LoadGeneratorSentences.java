@@ -17,8 +17,9 @@ final class LoadGeneratorSentences {
 
   /**
    * The run's verdict, e.g. "The load generator kept up at every step (event-loop delay p99 0.4 ms,
-   * injection lag p99 1.0 ms, CPU 23 %, at worst): the latencies are the server's." or one that
-   * names the steps it cannot vouch for; null when the run has no health file.
+   * stamp delay p99 0 ms, injection lag p99 1.0 ms, CPU 23 %, at worst): the latencies are the
+   * server's." or one that names the steps it cannot vouch for; null when the run has no health
+   * file.
    */
   public static String verdict(LoadGeneratorHealth health) {
     if (health == null) {
@@ -90,6 +91,14 @@ final class LoadGeneratorSentences {
       return "at step %s the load generator added up to %s (event-loop delay p99%s): its TTFT p99 is not the server's"
           .formatted(step.step(), Fmt.ms(step.eventLoopDelayP99Millis()), cpu(step));
     }
+    boolean stamps =
+        step.stampDelayP99Millis() != null
+            && step.reason() != null
+            && step.reason().startsWith("stamp");
+    if (stamps) {
+      return "at step %s the load generator stamped requests in its own stalls of up to %s (stamp delay p99%s): its TTFB and TTFT p99 are not the server's"
+          .formatted(step.step(), Fmt.ms(step.stampDelayP99Millis()), cpu(step));
+    }
     return "at step %s the load generator started requests up to %s late (injection lag p99%s): it offered less than the step's load"
         .formatted(step.step(), Fmt.ms(step.injectionLagP99Millis()), cpu(step));
   }
@@ -97,6 +106,9 @@ final class LoadGeneratorSentences {
   private static String figures(LoadGeneratorStep step) {
     List<String> parts = new ArrayList<>();
     parts.add("event-loop delay p99 " + Fmt.ms(step.eventLoopDelayP99Millis()));
+    if (step.stampDelayP99Millis() != null) {
+      parts.add("stamp delay p99 " + Fmt.ms(step.stampDelayP99Millis()));
+    }
     if (step.injectionLagP99Millis() != null) {
       parts.add("injection lag p99 " + Fmt.ms(step.injectionLagP99Millis()));
     }
@@ -119,6 +131,7 @@ final class LoadGeneratorSentences {
             null,
             max(steps, LoadGeneratorStep::eventLoopDelayP99Millis),
             null,
+            max(steps, LoadGeneratorStep::stampDelayP99Millis),
             max(steps, LoadGeneratorStep::injectionLagP99Millis),
             null,
             null,

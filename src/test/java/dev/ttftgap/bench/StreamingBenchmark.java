@@ -372,8 +372,8 @@ public final class StreamingBenchmark {
       System.out.printf(
           Locale.ROOT,
           "  %s: |Δ TTFB| p99 %.3f ms, |Δ TTFT| p99 %.3f ms (n %d); event-loop delay p50 %s ms,"
-              + " p99 %s ms, max %s ms; injection lag p99 %s ms; CPU %s %%; GC %d pauses, max %s"
-              + " ms; %s%n",
+              + " p99 %s ms, max %s ms; stamp delay p99 %s ms; injection lag p99 %s ms; CPU %s %%;"
+              + " GC %d pauses, max %s ms; %s%n",
           step.label(),
           ttfbP99,
           ttftP99,
@@ -381,6 +381,7 @@ public final class StreamingBenchmark {
           h == null ? "-" : h.eventLoopDelayP50Millis(),
           h == null ? "-" : h.eventLoopDelayP99Millis(),
           h == null ? "-" : h.eventLoopDelayMaxMillis(),
+          h == null ? "-" : h.stampDelayP99Millis(),
           h == null ? "-" : h.injectionLagP99Millis(),
           h == null || h.cpuSharePercent() == null
               ? "-"

@@ -31,6 +31,7 @@ public final class HealthSamples {
               250_000_000L,
               2,
               List.of(),
+              null,
               null));
     }
     return samples;

@@ -4,7 +4,9 @@ import static dev.ttftgap.health.HealthSamples.analyze;
 import static dev.ttftgap.health.HealthSamples.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -74,11 +76,20 @@ class LoadGeneratorAnalysisTest {
     List<LoadGeneratorSample> samples =
         List.of(
             new LoadGeneratorSample(
-                1, 1, 1000, List.of(), List.of(), 500_000_000L, 2, List.of(3L, 12L), 40_000_000L),
+                1,
+                1,
+                1000,
+                List.of(),
+                List.of(),
+                500_000_000L,
+                2,
+                List.of(3L, 12L),
+                40_000_000L,
+                null),
             new LoadGeneratorSample(
-                2, 1, 1000, List.of(), List.of(), 300_000_000L, 2, List.of(5L), 60_000_000L),
+                2, 1, 1000, List.of(), List.of(), 300_000_000L, 2, List.of(5L), 60_000_000L, null),
             new LoadGeneratorSample(
-                3, 0, 1000, List.of(), List.of(), 900_000_000L, 2, List.of(80L), null));
+                3, 0, 1000, List.of(), List.of(), 900_000_000L, 2, List.of(80L), null, null));
     LoadGeneratorStep step = LoadGeneratorAnalysis.analyze(samples).step(1);
 
     assertThat(step.cpuCores()).as("0.8 s of CPU in 2 s").isEqualTo(0.4);
@@ -98,6 +109,88 @@ class LoadGeneratorAnalysisTest {
     assertThat(health.run().eventLoopDelayMaxMillis())
         .as("the warm-up's 90 ms ticks are not the run's")
         .isEqualTo(0.4);
+  }
+
+  /**
+   * Five quiet seconds of step 1 whose probe saw one stall, 12 ms late, from 2.000 s to 2.022 s (µs
+   * since the epoch): the probe's own p99 is a quiet tick.
+   */
+  private static List<LoadGeneratorSample> quietStepWithOneStall(List<EventLoopStall> stalls) {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    for (LoadGeneratorSample s : step(1, 5, 100, 0, 0, 0)) {
+      samples.add(
+          new LoadGeneratorSample(
+              s.epochMillis(),
+              s.step(),
+              s.intervalMillis(),
+              s.eventLoopDelaysMicros(),
+              s.injectionDelaysMicros(),
+              s.cpuNanos(),
+              s.processors(),
+              s.gcPausesMillis(),
+              s.heapAfterGcBytes(),
+              samples.isEmpty() ? stalls : stalls == null ? null : List.of()));
+    }
+    return samples;
+  }
+
+  /** {@code count} step-1 requests whose first token was stamped at {@code firstTokenMicros}. */
+  private static List<RequestRecord> firstTokensAt(int count, long firstTokenMicros) {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      records.add(
+          TestRecords.builder()
+              .level(lv -> lv.step(1).offeredRate(5.0))
+              .timings(t -> t.startEpochMillis(1_900).ttfbMillis(10L).ttftMillis(50L))
+              .micros(m -> m.startEpochMicros(1_900_000L).ttfbMicros(10_000L))
+              .micros(m -> m.ttftMicros(firstTokenMicros - 1_900_000L))
+              .result(res -> res.outcome(Outcome.OK))
+              .build());
+    }
+    return records;
+  }
+
+  private static final List<EventLoopStall> ONE_STALL =
+      List.of(new EventLoopStall(2_000_000L, 2_022_000L, 12_000L));
+
+  @Test
+  void aStallThatHoldsAWaveOfFirstTokensIsNotVouchedForThoughTheProbesP99IsQuiet() {
+    // 98 requests stamped in the quiet and 2 (2 %) inside the stall
+    List<RequestRecord> records = new ArrayList<>(firstTokensAt(98, 2_500_000L));
+    records.addAll(firstTokensAt(2, 2_010_000L));
+
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(quietStepWithOneStall(ONE_STALL), records);
+
+    assertThat(health.step(1).eventLoopDelayP99Millis())
+        .as("the probe's own p99: a quiet tick")
+        .isEqualTo(0.1);
+    assertThat(health.step(1).stampDelayP99Millis())
+        .as("p99 over the requests: 2 % of them were stamped in the 12-ms stall")
+        .isEqualTo(12.0);
+    assertThat(health.step(1).vouched()).isFalse();
+    assertThat(health.step(1).reason()).isEqualTo("stamp delay p99 12 ms > 2.0 ms");
+    assertThat(health.run().stampDelayP99Millis()).isEqualTo(12.0);
+  }
+
+  @Test
+  void theSameStallWithNoRequestStampedInItLeavesTheStepVouchedFor() {
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(
+            quietStepWithOneStall(ONE_STALL), firstTokensAt(100, 2_022_001L));
+
+    assertThat(health.step(1).stampDelayP99Millis()).as("stamped just after the stall").isZero();
+    assertThat(health.step(1).vouched()).isTrue();
+  }
+
+  @Test
+  void aFileWithoutStallsGivesNoStampDelayRatherThanZero() {
+    LoadGeneratorHealth health =
+        LoadGeneratorAnalysis.analyze(quietStepWithOneStall(null), firstTokensAt(100, 2_010_000L));
+
+    assertThat(health.step(1).stampDelayP99Millis()).as("stalls not recorded").isNull();
+    assertThat(health.run().stampDelayP99Millis()).isNull();
+    assertThat(health.step(1).vouched()).as("judged on the probe alone, as before").isTrue();
   }
 
   @Test

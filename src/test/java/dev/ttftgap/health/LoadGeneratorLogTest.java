@@ -22,6 +22,36 @@ class LoadGeneratorLogTest {
   }
 
   @Test
+  void stallsAreWrittenAsArraysAndAnOlderLineWithoutThemReadsAsNotRecorded(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve(LoadGeneratorLog.FILE_NAME);
+    LoadGeneratorSample quiet = HealthSamples.step(1, 1, 100, 0, 0, 0).get(0);
+    LoadGeneratorSample withStalls =
+        new LoadGeneratorSample(
+            quiet.epochMillis(),
+            quiet.step(),
+            quiet.intervalMillis(),
+            quiet.eventLoopDelaysMicros(),
+            quiet.injectionDelaysMicros(),
+            quiet.cpuNanos(),
+            quiet.processors(),
+            quiet.gcPausesMillis(),
+            quiet.heapAfterGcBytes(),
+            List.of(new EventLoopStall(1_000_000L, 1_012_500L, 2_500L)));
+    try (LoadGeneratorLog log = LoadGeneratorLog.open(file)) {
+      log.append(withStalls);
+      log.append(quiet);
+    }
+    assertThat(Files.readAllLines(file).get(0))
+        .as("one stall: since, end, delay")
+        .contains("\"eventLoopStalls\":[[1000000,1012500,2500]]");
+    assertThat(LoadGeneratorLog.read(file)).containsExactly(withStalls, quiet);
+    assertThat(LoadGeneratorLog.read(file).get(1).eventLoopStalls())
+        .as("a line without the field: not recorded, not an empty list")
+        .isNull();
+  }
+
+  @Test
   void readBesideFindsTheFileNextToTheRecordsOncePerFolder(@TempDir Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("run-1"));
     Files.writeString(run.resolve("records.jsonl"), "");

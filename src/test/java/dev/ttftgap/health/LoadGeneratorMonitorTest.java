@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +20,8 @@ class LoadGeneratorMonitorTest {
       throws Exception {
     ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
     Path file = dir.resolve(LoadGeneratorLog.FILE_NAME);
+    long blockedFromMicros;
+    long blockedToMicros;
     // step 1 for the first second, step 2 after
     LoadGeneratorMonitor monitor =
         LoadGeneratorMonitor.start(
@@ -29,8 +33,10 @@ class LoadGeneratorMonitorTest {
       }
       Thread.sleep(1100);
       // step 2: the loop runs 30 ms tasks back to back, as an overloaded client's loop would
+      blockedFromMicros = epochMicros();
       loop.scheduleAtFixedRate(BlockingTasks.holding(30), 0, 35, TimeUnit.MILLISECONDS);
       Thread.sleep(700);
+      blockedToMicros = epochMicros();
     } finally {
       monitor.close();
       loop.shutdownNow();
@@ -51,6 +57,30 @@ class LoadGeneratorMonitorTest {
         .isEqualTo(9.0);
     assertThat(health.run().cpuCores()).as("CPU the test process used, cores").isPositive();
     assertThat(health.unvouchedSteps()).as("steps that cannot be vouched for").contains(2);
+
+    List<EventLoopStall> longStalls =
+        LoadGeneratorLog.read(file).stream()
+            .flatMap(
+                s -> s.eventLoopStalls() == null ? Stream.empty() : s.eventLoopStalls().stream())
+            .filter(stall -> stall.delayMicros() >= 10_000)
+            .toList();
+    assertThat(longStalls)
+        .as("stalls of 10 ms or more, recorded with their wall-clock times")
+        .isNotEmpty();
+    assertThat(longStalls)
+        .as("each ran while the loop was blocked, after the loop was last seen free")
+        .allSatisfy(
+            stall -> {
+              assertThat(stall.endEpochMicros())
+                  .isBetween(blockedFromMicros, blockedToMicros + 50_000);
+              assertThat(stall.sinceEpochMicros())
+                  .isLessThanOrEqualTo(stall.endEpochMicros() - stall.delayMicros());
+            });
+  }
+
+  private static long epochMicros() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
   }
 
   @Test

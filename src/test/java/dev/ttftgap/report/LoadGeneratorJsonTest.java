@@ -46,6 +46,7 @@ class LoadGeneratorJsonTest {
             "eventLoopDelayP50Millis",
             "eventLoopDelayP99Millis",
             "eventLoopDelayMaxMillis",
+            "stampDelayP99Millis",
             "injectionLagP99Millis",
             "injectionLagMaxMillis",
             "cpuCores",
