@@ -142,8 +142,9 @@ final class ChartSections {
           "chart-load-generator",
           "The load generator's own delay",
           "Event-loop delay per step (right axis: how late the client's loops ran, the most it"
-              + " added to a timestamp) beside the gap p99 (left axis); dotted: the limit above"
-              + " which the step is not vouched for.");
+              + " added to a timestamp) and the stamp delay p99 (the stall each request's headers"
+              + " or first token was stamped in) beside the gap p99 (left axis); dotted: the limit"
+              + " above which the step is not vouched for.");
     }
   }
 

@@ -37,8 +37,15 @@ final class LoadGeneratorSentences {
           + ", at worst): the latencies are the server's.";
     }
     List<String> flags = new ArrayList<>();
+    List<LoadGeneratorStep> stalled =
+        flagged.stream().filter(LoadGeneratorSentences::stamps).toList();
     for (LoadGeneratorStep step : flagged) {
-      flags.add(stepFlag(step));
+      if (!stamps(step) || stalled.size() == 1) {
+        flags.add(stepFlag(step));
+      }
+    }
+    if (stalled.size() > 1) {
+      flags.add(stampFlag(stalled));
     }
     List<Integer> leftOut = health.leftOutOfSloSteps();
     List<Integer> kept =
@@ -74,7 +81,8 @@ final class LoadGeneratorSentences {
   /**
    * One step's flag: "kept up (event-loop delay p99 0.4 ms, injection lag p99 1.0 ms, CPU 23 %)",
    * or "at step 6 the load generator added up to 31 ms (event-loop delay p99): its TTFT p99 is not
-   * the server's"; null when nothing was measured in the step.
+   * the server's", or "at step 1 the load generator's own stalls may have added up to 4.7 ms to its
+   * TTFB and TTFT p99 (stamp delay p99, CPU 8.9 %)"; null when nothing was measured in the step.
    */
   public static String stepFlag(LoadGeneratorStep step) {
     if (step == null || step.vouched() == null) {
@@ -91,16 +99,56 @@ final class LoadGeneratorSentences {
       return "at step %s the load generator added up to %s (event-loop delay p99%s): its TTFT p99 is not the server's"
           .formatted(step.step(), Fmt.ms(step.eventLoopDelayP99Millis()), cpu(step));
     }
-    boolean stamps =
-        step.stampDelayP99Millis() != null
-            && step.reason() != null
-            && step.reason().startsWith("stamp");
-    if (stamps) {
-      return "at step %s the load generator stamped requests in its own stalls of up to %s (stamp delay p99%s): its TTFB and TTFT p99 are not the server's"
-          .formatted(step.step(), Fmt.ms(step.stampDelayP99Millis()), cpu(step));
+    if (stamps(step)) {
+      return stampFlag(List.of(step));
     }
     return "at step %s the load generator started requests up to %s late (injection lag p99%s): it offered less than the step's load"
         .formatted(step.step(), Fmt.ms(step.injectionLagP99Millis()), cpu(step));
+  }
+
+  /** Whether {@code step} is flagged for its stamp delay (its loops' p99 was within the limit). */
+  private static boolean stamps(LoadGeneratorStep step) {
+    return step.stampDelayP99Millis() != null
+        && step.reason() != null
+        && step.reason().startsWith("stamp");
+  }
+
+  /**
+   * One sentence for the steps flagged for their stamp delay: "at steps 1, 2 the load generator's
+   * own stalls may have added up to 3.0–4.7 ms to the TTFB and TTFT p99 (stamp delay p99, CPU
+   * 6.2–8.9 %)". A few milliseconds on a TTFT of seconds: said once, with the range.
+   */
+  private static String stampFlag(List<LoadGeneratorStep> steps) {
+    String cpu = range(steps, LoadGeneratorStep::cpuSharePercent, Fmt::pct);
+    return "at %s the load generator's own stalls may have added up to %s to %s TTFB and TTFT p99 (stamp delay p99%s)"
+        .formatted(
+            stepList(steps.stream().map(LoadGeneratorStep::step).toList()),
+            range(steps, LoadGeneratorStep::stampDelayP99Millis, Fmt::ms),
+            steps.size() > 1 ? "their" : "its",
+            cpu == null ? "" : ", CPU " + cpu);
+  }
+
+  /**
+   * "3.0–4.7 ms" (the smallest and largest of {@code field} over {@code steps}), one value when
+   * equal; null when none.
+   */
+  private static String range(
+      List<LoadGeneratorStep> steps,
+      java.util.function.Function<LoadGeneratorStep, Double> field,
+      java.util.function.Function<Double, String> format) {
+    List<Double> values = steps.stream().map(field).filter(Objects::nonNull).sorted().toList();
+    if (values.isEmpty()) {
+      return null;
+    }
+    String low = format.apply(values.get(0));
+    String high = format.apply(values.get(values.size() - 1));
+    if (low.equals(high)) {
+      return high;
+    }
+    String unit = high.substring(high.lastIndexOf(' ') + 1);
+    return (low.endsWith(" " + unit) ? low.substring(0, low.length() - unit.length() - 1) : low)
+        + "–"
+        + high;
   }
 
   private static String figures(LoadGeneratorStep step) {

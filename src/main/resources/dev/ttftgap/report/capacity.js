@@ -332,6 +332,7 @@
           data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayP99Millis'); }),
           markLine: { symbol: 'none', lineStyle: { type: 'dotted' }, label: { position: 'insideEndTop', formatter: 'vouch limit' }, data: [{ yAxis: health.maxEventLoopDelayP99Millis }] }
         },
+        { name: 'stamp delay p99', type: 'line', yAxisIndex: 1, symbolSize: 7, lineStyle: { type: 'dashed' }, data: steps.map(function (s) { return loopDelay(s, 'stampDelayP99Millis'); }) },
         { name: 'event-loop delay max', type: 'line', yAxisIndex: 1, symbolSize: 4, data: steps.map(function (s) { return loopDelay(s, 'eventLoopDelayMaxMillis'); }) }
       ]
     });

@@ -1,5 +1,7 @@
 package dev.ttftgap.health;
 
+import dev.ttftgap.record.RequestRecord;
+import dev.ttftgap.record.TestRecords;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -69,6 +71,55 @@ public final class HealthSamples {
       samples.addAll(step(step, 5, 400, blocked.contains(step) ? 5 : 0, blockedMicros, 1_000));
     }
     return LoadGeneratorAnalysis.analyze(samples);
+  }
+
+  /**
+   * Steps 1..{@code steps}, their probes quiet, whose loops each stalled once; in the steps of
+   * {@code stalled} the stall lasted {@code stallMicros[i]} (the i-th of them) and held 2 of the
+   * step's 100 first tokens (p99: the stall), elsewhere it was 1.5 ms long and held none.
+   */
+  public static LoadGeneratorHealth stampedInStalls(
+      int steps, java.util.List<Integer> stalled, long... stallMicros) {
+    List<LoadGeneratorSample> samples = new ArrayList<>();
+    List<RequestRecord> records = new ArrayList<>();
+    for (int step = 1; step <= steps; step++) {
+      int index = stalled.indexOf(step);
+      long delay = index < 0 ? 1_500 : stallMicros[index];
+      long stallStart = (1_000_000L + 1000L * step * 100) * 1000 + 500_000;
+      EventLoopStall stall = new EventLoopStall(stallStart, stallStart + 10_000 + delay, delay);
+      boolean first = true;
+      for (LoadGeneratorSample s : step(step, 5, 400, 0, 0, 1_000)) {
+        samples.add(withStalls(s, first ? List.of(stall) : List.of()));
+        first = false;
+      }
+      for (int i = 0; i < 100; i++) {
+        long firstToken = i < 2 && index >= 0 ? stallStart + 5_000 : stallStart + 900_000;
+        final int level = step;
+        records.add(
+            TestRecords.builder()
+                .level(lv -> lv.step(level).offeredRate(1.0))
+                .timings(t -> t.startEpochMillis(firstToken / 1000 - 60).ttftMillis(60L))
+                .micros(m -> m.startEpochMicros(firstToken - 60_000).ttftMicros(60_000L))
+                .build());
+      }
+    }
+    return LoadGeneratorAnalysis.analyze(samples, records);
+  }
+
+  /** {@code sample} with {@code stalls}. */
+  public static LoadGeneratorSample withStalls(
+      LoadGeneratorSample sample, List<EventLoopStall> stalls) {
+    return new LoadGeneratorSample(
+        sample.epochMillis(),
+        sample.step(),
+        sample.intervalMillis(),
+        sample.eventLoopDelaysMicros(),
+        sample.injectionDelaysMicros(),
+        sample.cpuNanos(),
+        sample.processors(),
+        sample.gcPausesMillis(),
+        sample.heapAfterGcBytes(),
+        stalls);
   }
 
   /** A run whose three steps were all quiet. */

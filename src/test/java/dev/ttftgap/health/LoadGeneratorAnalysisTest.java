@@ -119,17 +119,8 @@ class LoadGeneratorAnalysisTest {
     List<LoadGeneratorSample> samples = new ArrayList<>();
     for (LoadGeneratorSample s : step(1, 5, 100, 0, 0, 0)) {
       samples.add(
-          new LoadGeneratorSample(
-              s.epochMillis(),
-              s.step(),
-              s.intervalMillis(),
-              s.eventLoopDelaysMicros(),
-              s.injectionDelaysMicros(),
-              s.cpuNanos(),
-              s.processors(),
-              s.gcPausesMillis(),
-              s.heapAfterGcBytes(),
-              samples.isEmpty() ? stalls : stalls == null ? null : List.of()));
+          HealthSamples.withStalls(
+              s, samples.isEmpty() ? stalls : stalls == null ? null : List.of()));
     }
     return samples;
   }

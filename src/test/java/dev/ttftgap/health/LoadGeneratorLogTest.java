@@ -27,17 +27,8 @@ class LoadGeneratorLogTest {
     Path file = dir.resolve(LoadGeneratorLog.FILE_NAME);
     LoadGeneratorSample quiet = HealthSamples.step(1, 1, 100, 0, 0, 0).get(0);
     LoadGeneratorSample withStalls =
-        new LoadGeneratorSample(
-            quiet.epochMillis(),
-            quiet.step(),
-            quiet.intervalMillis(),
-            quiet.eventLoopDelaysMicros(),
-            quiet.injectionDelaysMicros(),
-            quiet.cpuNanos(),
-            quiet.processors(),
-            quiet.gcPausesMillis(),
-            quiet.heapAfterGcBytes(),
-            List.of(new EventLoopStall(1_000_000L, 1_012_500L, 2_500L)));
+        HealthSamples.withStalls(
+            quiet, List.of(new EventLoopStall(1_000_000L, 1_012_500L, 2_500L)));
     try (LoadGeneratorLog log = LoadGeneratorLog.open(file)) {
       log.append(withStalls);
       log.append(quiet);
