@@ -324,7 +324,7 @@
     chart('chart-load-generator', {
       legend: { top: 0 },
       xAxis: categoryAxis(),
-      yAxis: [{ type: 'value', name: 'gap (ms)' }, { type: 'value', name: 'event-loop delay (ms)', min: 0 }],
+      yAxis: [{ type: 'value', name: 'gap (ms)' }, { type: 'value', name: 'client delay (ms)', nameTextStyle: { align: 'right' }, min: 0 }],
       series: [
         { name: 'gap p99', type: 'bar', data: steps.map(function (s) { return latency(s, 'gapMillis', 'p99'); }) },
         {

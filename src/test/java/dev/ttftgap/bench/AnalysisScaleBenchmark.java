@@ -1,5 +1,6 @@
 package dev.ttftgap.bench;
 
+import dev.ttftgap.health.LoadGeneratorLog;
 import dev.ttftgap.report.CapacityMain;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,10 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * How the capacity report scales with the run: writes a synthetic split run of {@code records}
  * requests in {@code parts} parts ({@link SyntheticSplitRun}, once per size: kept under {@code
- * target/bench/analysis-scale/}), then runs {@code CapacityMain} on the parts' folders (check,
- * merge, analysis, the three report files) in this JVM and prints the wall time, the peak heap used
- * (the heap pools' peaks, garbage included: an upper bound) and the largest heap left after a
- * collection (the live set the analysis really needed).
+ * target/bench/analysis-scale/}, with each part's {@code load-generator.jsonl}), then runs {@code
+ * CapacityMain} on the parts' folders (check, merge, analysis, the three report files) in this JVM
+ * and prints the wall time, the peak heap used (the heap pools' peaks, garbage included: an upper
+ * bound) and the largest heap left after a collection (the live set the analysis really needed).
  *
  * <pre>
  * mvn -q -o test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
@@ -67,6 +68,9 @@ public final class AnalysisScaleBenchmark {
           (System.nanoTime() - written) / 1e9,
           root);
     }
+    if (!Files.exists(SyntheticSplitRun.partFolder(root, 1).resolve(LoadGeneratorLog.FILE_NAME))) {
+      new SyntheticSplitRun(records, parts, tokens).writeHealth(root);
+    }
     long bytes = 0;
     List<String> arguments = new ArrayList<>();
     for (int i = 1; i <= parts; i++) {
@@ -103,7 +107,10 @@ public final class AnalysisScaleBenchmark {
     text.lines()
         .filter(
             l ->
-                l.contains("Knee at") || l.contains("Max sustainable") || l.contains("Saturation:"))
+                l.contains("Knee at")
+                    || l.contains("Max sustainable")
+                    || l.contains("Saturation:")
+                    || l.contains("load generator"))
         .forEach(
             l ->
                 System.out.println("analysis-scale: " + l.substring(0, Math.min(l.length(), 160))));

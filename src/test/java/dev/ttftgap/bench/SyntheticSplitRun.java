@@ -1,11 +1,15 @@
 package dev.ttftgap.bench;
 
+import dev.ttftgap.health.EventLoopStall;
+import dev.ttftgap.health.LoadGeneratorLog;
+import dev.ttftgap.health.LoadGeneratorSample;
 import dev.ttftgap.record.Outcome;
 import dev.ttftgap.record.RecordWriter;
 import dev.ttftgap.record.RequestPhase;
 import dev.ttftgap.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -17,7 +21,8 @@ import java.util.function.BiConsumer;
  * saturation (TTFB flat, the gap growing once the offered rate passes {@link #SATURATION_RPS}),
  * every finished stream with its {@link #tokens} − 1 ITLs and precise µs stamps, as the load
  * generator writes them. Requests are dealt round-robin to the parts (each records its share of the
- * offered rate, as a part does), each part's file written by the real {@link RecordWriter}.
+ * offered rate, as a part does), each part's file written by the real {@link RecordWriter}, and
+ * beside it the load generator's health file ({@link #writeHealth}).
  *
  * <p>The shape is the default run's (six steps at 1, 2, 4, 6, 8, 10 × {@link #BASE_RPS}); the steps
  * last as long as {@code total} requests take at those rates (1,000,000: 18 minutes each).
@@ -69,14 +74,60 @@ final class SyntheticSplitRun {
     writers.forEach(RecordWriter::close);
   }
 
-  /** Hands every record, in start order, to {@code sink} with its part (1-based). */
-  void generate(BiConsumer<Integer, RequestRecord> sink) {
+  /**
+   * Writes every part's {@code load-generator.jsonl} under {@code root}, as a healthy load
+   * generator's probes would for the run's length: a sample a second, two loops ticking 100 times a
+   * second 0.15 ms late, of which {@link #STALLS_PER_SECOND} ticks a second ran 1.5 ms late (and
+   * are recorded as stalls, with their wall-clock windows), a third of a core busy.
+   */
+  void writeHealth(Path root) {
+    double seconds = stepSeconds() * STEP_MULTIPLES.length;
+    for (int i = 1; i <= parts; i++) {
+      try (LoadGeneratorLog log =
+          LoadGeneratorLog.open(partFolder(root, i).resolve(LoadGeneratorLog.FILE_NAME))) {
+        for (int second = 0; second < seconds; second++) {
+          log.append(healthSample(second, (int) (second / stepSeconds()) + 1));
+        }
+      }
+    }
+  }
+
+  static final int STALLS_PER_SECOND = 3;
+
+  private static LoadGeneratorSample healthSample(int second, int step) {
+    long startMicros = (EPOCH_START + second * 1000L) * 1000;
+    List<Long> ticks = new ArrayList<>(Collections.nCopies(100 - STALLS_PER_SECOND, 150L));
+    List<EventLoopStall> stalls = new ArrayList<>();
+    for (int k = 0; k < STALLS_PER_SECOND; k++) {
+      ticks.add(1_500L);
+      long end = startMicros + 100_000 + k * 300_000L;
+      stalls.add(new EventLoopStall(end - 11_500, end, 1_500));
+    }
+    return new LoadGeneratorSample(
+        EPOCH_START + (second + 1) * 1000L,
+        step,
+        1000,
+        List.of(ticks, Collections.nCopies(100, 150L)),
+        List.of(),
+        330_000_000L,
+        2,
+        List.of(),
+        null,
+        stalls);
+  }
+
+  private double stepSeconds() {
     double sumMultiples = 0;
     for (double m : STEP_MULTIPLES) {
       sumMultiples += m;
     }
+    return total / (sumMultiples * BASE_RPS);
+  }
+
+  /** Hands every record, in start order, to {@code sink} with its part (1-based). */
+  void generate(BiConsumer<Integer, RequestRecord> sink) {
     double baseRate = BASE_RPS;
-    double stepSeconds = total / (sumMultiples * baseRate);
+    double stepSeconds = stepSeconds();
     SplittableRandom random = new SplittableRandom(28);
     long id = 0;
     double stepStartSeconds = 0;
