@@ -175,17 +175,12 @@ class KubernetesManifestsTest {
 
   @Test
   void theInjectorsGatlingJvmRunsALowPauseCollectorWithAHeapThatFitsThePod() {
-    String pom = read(Path.of("pom.xml"));
-    Matcher jvmArgs =
-        Pattern.compile(
-                "<artifactId>gatling-maven-plugin</artifactId>.*?<jvmArgs>(.*?)</jvmArgs>",
-                Pattern.DOTALL)
-            .matcher(pom);
-    assertThat(jvmArgs.find()).as("the pom gives gatling:test its JVM options").isTrue();
-    assertThat(jvmArgs.group(1))
+    String jvmArgs = PomGatlingJvmArgs.read();
+    assertThat(jvmArgs).as("the pom gives gatling:test its JVM options").isNotNull();
+    assertThat(jvmArgs)
         .as("gatling:test runs ZGC, not the serial collector a 1-2 CPU pod would get")
         .contains("<jvmArg>-XX:+UseZGC</jvmArg>");
-    Matcher heap = Pattern.compile("<jvmArg>-Xmx(\\d+)g</jvmArg>").matcher(jvmArgs.group(1));
+    Matcher heap = Pattern.compile("<jvmArg>-Xmx(\\d+)g</jvmArg>").matcher(jvmArgs);
     assertThat(heap.find()).as("gatling:test sets its heap in GiB (-XmxNg)").isTrue();
     Map<String, Object> injector = container(only("Job", "ttft-gap-injectors"));
     assertThat(command(injector)).as("the injectors run gatling:test").contains("gatling:test");

@@ -28,24 +28,25 @@ class StallTimelineTest {
   }
 
   @Test
-  void aShortStallInsideALongOneLeavesTheLongOneAfterIt() {
-    StallTimeline timeline =
+  void whenAStallEndsTheLongestOfThoseStillOpenIsLeft() {
+    StallTimeline nested =
         StallTimeline.of(
             List.of(new EventLoopStall(0, 100, 50_000), new EventLoopStall(40, 60, 70_000)));
-
-    assertThat(timeline.longestAtMicros(50)).isEqualTo(70_000);
-    assertThat(timeline.longestAtMicros(61)).as("the longer stall ended").isEqualTo(50_000);
-    assertThat(timeline.longestAtMicros(100)).isEqualTo(50_000);
-  }
-
-  @Test
-  void twoEqualStallsOverlappingLeaveOneWhenTheFirstEnds() {
-    StallTimeline timeline =
+    StallTimeline equal =
         StallTimeline.of(
             List.of(new EventLoopStall(0, 10, 4_000), new EventLoopStall(5, 20, 4_000)));
 
-    assertThat(timeline.longestAtMicros(15)).isEqualTo(4_000);
-    assertThat(timeline.longestAtMicros(21)).isZero();
+    assertThat(
+            List.of(
+                nested.longestAtMicros(50),
+                nested.longestAtMicros(61),
+                nested.longestAtMicros(100),
+                equal.longestAtMicros(15),
+                equal.longestAtMicros(21)))
+        .as(
+            "a short stall inside a long one: the short's delay, then the long one's until it"
+                + " ends; two equal stalls: one left when the first ends, none after the second")
+        .containsExactly(70_000L, 50_000L, 50_000L, 4_000L, 0L);
   }
 
   @Test
