@@ -37,8 +37,8 @@ import java.util.TreeMap;
  *   <li><b>Load generator</b>: each part's health from its own {@code load-generator.jsonl} and
  *       records (injection lag is measured against each JVM's own origin, so the parts' samples
  *       cannot be pooled); the run's health per step is that of the worst part (not vouched before
- *       vouched, then the highest event-loop delay p99), so a step is vouched for only when every
- *       injector vouches for it.
+ *       vouched, then the higher of its event-loop and stamp delay p99), so a step is vouched for
+ *       only when every injector vouches for it.
  * </ul>
  *
  * <p>Assumptions: the parts started together ({@code run.startAt}) and their clocks agree (NTP);
@@ -178,8 +178,14 @@ public final class PartsMerger {
 
   private static final Comparator<LoadGeneratorStep> BADNESS =
       Comparator.comparing((LoadGeneratorStep s) -> s.unvouched())
-          .thenComparingDouble(
-              s -> s.eventLoopDelayP99Millis() == null ? -1 : s.eventLoopDelayP99Millis());
+          .thenComparingDouble(PartsMerger::worstDelay);
+
+  /** The larger of a step's event-loop delay p99 and stamp delay p99; -1 when neither. */
+  private static double worstDelay(LoadGeneratorStep step) {
+    double loop = step.eventLoopDelayP99Millis() == null ? -1 : step.eventLoopDelayP99Millis();
+    double stamps = step.stampDelayP99Millis() == null ? -1 : step.stampDelayP99Millis();
+    return Math.max(loop, stamps);
+  }
 
   private static LoadGeneratorStep worse(LoadGeneratorStep a, LoadGeneratorStep b) {
     return BADNESS.compare(b, a) > 0 ? b : a;

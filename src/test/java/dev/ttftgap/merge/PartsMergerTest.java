@@ -142,6 +142,23 @@ class PartsMergerTest {
   }
 
   @Test
+  void ofTwoInjectorsThatCannotVouchForAStepTheOneWithTheLongerDelayOfEitherKindSpeaksForIt() {
+    LoadGeneratorHealth loopLate = HealthSamples.flagging(1, java.util.Set.of(1), 3_000);
+    LoadGeneratorHealth stampsLate = HealthSamples.stampedInStalls(1, List.of(1), 12_000);
+
+    LoadGeneratorHealth worst =
+        PartsMerger.worstOf(
+            List.of(
+                new PartsMerger.PartHealth(1, 2, "a", 100, loopLate),
+                new PartsMerger.PartHealth(2, 2, "b", 100, stampsLate)));
+
+    assertThat(loopLate.step(1).eventLoopDelayP99Millis()).isEqualTo(3.0);
+    assertThat(worst.step(1))
+        .as("12 ms of stamp delay is worse than 3 ms of event-loop delay")
+        .isEqualTo(stampsLate.step(1));
+  }
+
+  @Test
   void withoutAnyHealthFileTheRunHasNoHealth(@TempDir Path dir) {
     List<Path> folders = SplitRuns.write(dir, SyntheticRuns.hockeyStick(false), 2, "abc");
 
