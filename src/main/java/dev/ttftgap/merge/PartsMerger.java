@@ -76,7 +76,11 @@ public final class PartsMerger {
   public record PartHealth(
       int injector, int count, String host, int requests, LoadGeneratorHealth health) {}
 
-  /** Merges {@code parts}. */
+  /**
+   * Merges {@code parts}. Each part's records are put at the run's levels in place: after the
+   * merge, {@link RunParts.Part#records} holds the merged records of that part (merge a set of
+   * parts once).
+   */
   public static Merged merge(RunParts parts) {
     Map<Integer, Double> rates = new TreeMap<>();
     Map<Integer, Integer> users = new TreeMap<>();
@@ -89,7 +93,8 @@ public final class PartsMerger {
     List<Scrape> scrapes = List.of();
     for (RunParts.Part part : parts.parts()) {
       part.files().forEach(f -> sources.add(f.toString()));
-      List<RequestRecord> merged = atRunLevels(part, parts.runId(), rates, users);
+      List<RequestRecord> merged = part.records();
+      toRunLevels(merged, parts.runId(), rates, users);
       records.addAll(merged);
       Path log = part.folder().resolve(LoadGeneratorLog.FILE_NAME);
       LoadGeneratorHealth health =
@@ -123,28 +128,32 @@ public final class PartsMerger {
         });
   }
 
-  /** {@code part}'s records, each at its step's level of the whole run. */
-  private static List<RequestRecord> atRunLevels(
-      RunParts.Part part, String runId, Map<Integer, Double> rates, Map<Integer, Integer> users) {
+  /**
+   * Puts each of a part's {@code records} at its step's level of the whole run, in place: the
+   * record as written is let go (a 10-million-record run would otherwise hold two of each).
+   */
+  private static void toRunLevels(
+      List<RequestRecord> records,
+      String runId,
+      Map<Integer, Double> rates,
+      Map<Integer, Integer> users) {
     // one run-level StepLevel per part level, shared by its records (a part has millions)
     Map<StepLevel, StepLevel> runLevels = new HashMap<>();
-    return part.records().stream()
-        .map(
-            r ->
-                r.withLevel(
-                    runId,
-                    runLevels.computeIfAbsent(
-                        r.level(),
-                        level ->
-                            level.toBuilder()
-                                .offeredRate(
-                                    level.offeredRate() == null
-                                        ? null
-                                        : rounded(rates.get(level.step())))
-                                .concurrency(
-                                    level.concurrency() == null ? null : users.get(level.step()))
-                                .build())))
-        .toList();
+    records.replaceAll(
+        r ->
+            r.withLevel(
+                runId,
+                runLevels.computeIfAbsent(
+                    r.level(),
+                    level ->
+                        level.toBuilder()
+                            .offeredRate(
+                                level.offeredRate() == null
+                                    ? null
+                                    : rounded(rates.get(level.step())))
+                            .concurrency(
+                                level.concurrency() == null ? null : users.get(level.step()))
+                            .build())));
   }
 
   /** The sum of the parts' rates, without the last bits of floating-point noise (6/3·3). */

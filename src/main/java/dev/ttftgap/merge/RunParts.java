@@ -41,7 +41,8 @@ public record RunParts(String runId, int count, List<Part> parts, List<String> u
    * @param injector 1-based
    * @param host the load generator's host name (from its records)
    * @param files the records files it wrote
-   * @param records its records, as written (their levels are its share)
+   * @param records its records, as written (their levels are its share), in a list of its own:
+   *     {@link PartsMerger#merge} puts them at the run's levels in place
    * @param manifest its {@value PartManifest#FILE_NAME}, when there is one
    */
   public record Part(

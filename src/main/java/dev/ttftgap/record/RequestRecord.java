@@ -144,7 +144,9 @@ public record RequestRecord(
   public RequestRecord withLevel(String newRun, StepLevel newLevel) {
     // every other part is shared with this record: a merge re-levels millions of them
     return new RequestRecord(
-        new RequestIdentity(newRun, identity.userId(), identity.requestId()),
+        Objects.equals(newRun, identity.run())
+            ? identity
+            : new RequestIdentity(newRun, identity.userId(), identity.requestId()),
         newLevel,
         input,
         timings,

@@ -159,6 +159,26 @@ class PartsMergerTest {
   }
 
   @Test
+  void theMergedRecordsAreThePartsOwnPutAtTheRunsLevelsNotCopies(@TempDir Path dir) {
+    RunParts parts =
+        RunParts.detect(SplitRuns.write(dir, SyntheticRuns.hockeyStick(false), 2, "abc"))
+            .orElseThrow();
+    List<RequestRecord> asWritten =
+        parts.parts().stream().flatMap(p -> p.records().stream()).toList();
+
+    PartsMerger.Merged merged = PartsMerger.merge(parts);
+    List<RequestRecord> held = parts.parts().stream().flatMap(p -> p.records().stream()).toList();
+
+    assertThat(merged.records()).hasSameSizeAs(asWritten);
+    for (int i = 0; i < held.size(); i++) {
+      assertThat(merged.records().get(i))
+          .as("record %d: the part holds the merged record itself, not the one as written", i)
+          .isSameAs(held.get(i))
+          .isNotSameAs(asWritten.get(i));
+    }
+  }
+
+  @Test
   void withoutAnyHealthFileTheRunHasNoHealth(@TempDir Path dir) {
     List<Path> folders = SplitRuns.write(dir, SyntheticRuns.hockeyStick(false), 2, "abc");
 
