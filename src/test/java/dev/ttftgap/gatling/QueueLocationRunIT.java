@@ -69,7 +69,11 @@ class QueueLocationRunIT {
           .as("the run's queue place; capacity.json queueLocation %s", location)
           .isEqualTo("BEFORE_HEADERS");
       double band = bandWidth(location);
-      Integer truthFirst = run.firstStepWhereWorkerWaitExceeds(band);
+      // the report places a step by its median TTFT, which is not the sum of its parts' medians:
+      // a step whose median worker wait grew by half the band while the pool filled can carry its
+      // median TTFT past the band (a run of 2026-12-07: worker wait +10 ms, TTFB +10 ms measured,
+      // band 20 ms, the report's first step one before the first whose wait passed the band)
+      Integer truthFirst = run.firstStepWhereWorkerWaitExceeds(band / 2);
       Integer truthClear = run.firstStepWhereWorkerWaitExceeds(2 * band);
       assertThat(truthClear)
           .as(
@@ -79,8 +83,8 @@ class QueueLocationRunIT {
       assertThat(location.path("beforeHeadersFromStep").asInt())
           .as(
               "the report's first step before the headers lies between the first step whose"
-                  + " engine-side worker wait passed the TTFT band and the first that passed it"
-                  + " twice over; %s",
+                  + " engine-side worker wait passed half the TTFT band and the first that passed"
+                  + " it twice over; %s",
               run)
           .isBetween(truthFirst, truthClear);
       run.assertEveryClearStepAgreesWithTheGroundTruth(band);
