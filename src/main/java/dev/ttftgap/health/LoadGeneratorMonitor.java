@@ -1,8 +1,8 @@
 package dev.ttftgap.health;
 
+import dev.ttftgap.measure.WallClock;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -129,12 +129,6 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
     log.close();
   }
 
-  /** The wall clock in µs, as the records' {@code startEpochMicros} read it. */
-  private static long epochMicros() {
-    Instant now = Instant.now();
-    return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
-  }
-
   private synchronized void sample() {
     long now = System.nanoTime();
     Long cpu = jvm.cpuNanos();
@@ -145,7 +139,7 @@ public final class LoadGeneratorMonitor implements AutoCloseable {
     }
     EventLoopProbe current = probe;
     List<EventLoopStall> stalls =
-        current == null ? null : current.drainStalls(System.nanoTime(), epochMicros());
+        current == null ? null : current.drainStalls(System.nanoTime(), WallClock.epochMicros());
     JvmSampler.GcWindow gc = jvm.drainGc();
     log.append(
         new LoadGeneratorSample(

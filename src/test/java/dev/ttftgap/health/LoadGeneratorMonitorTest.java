@@ -2,9 +2,9 @@ package dev.ttftgap.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ttftgap.measure.WallClock;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,10 +33,10 @@ class LoadGeneratorMonitorTest {
       }
       Thread.sleep(1100);
       // step 2: the loop runs 30 ms tasks back to back, as an overloaded client's loop would
-      blockedFromMicros = epochMicros();
+      blockedFromMicros = WallClock.epochMicros();
       loop.scheduleAtFixedRate(BlockingTasks.holding(30), 0, 35, TimeUnit.MILLISECONDS);
       Thread.sleep(700);
-      blockedToMicros = epochMicros();
+      blockedToMicros = WallClock.epochMicros();
     } finally {
       monitor.close();
       loop.shutdownNow();
@@ -76,11 +76,6 @@ class LoadGeneratorMonitorTest {
               assertThat(stall.sinceEpochMicros())
                   .isLessThanOrEqualTo(stall.endEpochMicros() - stall.delayMicros());
             });
-  }
-
-  private static long epochMicros() {
-    Instant now = Instant.now();
-    return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
   }
 
   @Test

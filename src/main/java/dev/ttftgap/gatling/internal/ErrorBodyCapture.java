@@ -1,6 +1,7 @@
 package dev.ttftgap.gatling.internal;
 
 import dev.ttftgap.measure.RequestStamps;
+import dev.ttftgap.measure.WallClock;
 import dev.ttftgap.preflight.ServerMessages;
 import dev.ttftgap.stream.SseErrorLines;
 import io.gatling.http.client.HttpClient;
@@ -87,9 +88,7 @@ public final class ErrorBodyCapture implements HttpClient {
     RequestStamps stamps = NEXT.get();
     NEXT.remove();
     if (stamps != null) {
-      long nanos = System.nanoTime();
-      java.time.Instant now = java.time.Instant.now();
-      stamps.sent(nanos, now.getEpochSecond() * 1_000_000L + now.getNano() / 1000);
+      stamps.sent(System.nanoTime(), WallClock.epochMicros());
     }
     delegate.sendRequest(
         request,
